@@ -1,0 +1,76 @@
+"""The orchestrator: load -> validate -> model -> check, one game after another.
+
+The CLI makes one call here per command; this module decides the order of the
+stages and stops before rendering when content has errors.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from toolkit.check import placeholder_count, run_checks
+from toolkit.content import ContentSet, load_content
+from toolkit.diagnostics import Loc, Report, display_path, error
+from toolkit.errors import ToolkitError
+from toolkit.games import GamePack, UnknownGame, load_pack
+
+
+def discover_games(content_dir: Path, only: str | None = None) -> list[str]:
+    """The game ids to work on: `only`, or every sub-folder of the content folder."""
+    if not content_dir.is_dir():
+        raise ToolkitError(f"content folder not found: {display_path(content_dir)}")
+    if only is not None:
+        if not (content_dir / only).is_dir():
+            raise ToolkitError(
+                f"no content for game '{only}' in {display_path(content_dir)} "
+                f"(found: {', '.join(_subdirs(content_dir)) or 'nothing'})"
+            )
+        return [only]
+    games = _subdirs(content_dir)
+    if not games:
+        raise ToolkitError(f"no game folders in {display_path(content_dir)}")
+    return games
+
+
+def _subdirs(path: Path) -> list[str]:
+    return sorted(p.name for p in path.iterdir() if p.is_dir() and not p.name.startswith("."))
+
+
+def load_game(content_dir: Path, game: str, report: Report) -> tuple[GamePack, ContentSet] | None:
+    """Load and validate one game's content, adding findings to `report`."""
+    try:
+        pack = load_pack(game)
+    except UnknownGame:
+        report.extend(
+            [
+                error(
+                    Loc(display_path(content_dir / game)),
+                    "CONTENT-UNKNOWN-GAME",
+                    f"no game pack named '{game}' (toolkit/games/{game.replace('-', '_')})",
+                )
+            ]
+        )
+        return None
+    content, diags = load_content(game, content_dir / game, pack.kinds)
+    report.extend(diags)
+    report.files += len(content.files)
+    return pack, content
+
+
+def check(content_dir: Path, game: str | None = None, strict: bool = False) -> Report:
+    """Check every game's content (or one game's): schema, references and the rules."""
+    report = Report(strict=strict)
+    for gid in discover_games(content_dir, game):
+        loaded = load_game(content_dir, gid, report)
+        if loaded is None:
+            continue
+        pack, content = loaded
+        report.placeholders += placeholder_count(content)
+        if not content.complete:
+            report.notes.append(
+                f"note: {gid}: rule checks skipped until the {len(content.failed)} file(s) "
+                "above load and validate"
+            )
+            continue
+        report.extend(run_checks(pack, content))
+    return report

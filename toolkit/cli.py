@@ -1,0 +1,105 @@
+"""The command line: a thin click adapter, one API call per command.
+
+Exit codes: 0 success, 1 content breaks a rule or the schema, 2 usage or I/O
+problem. Heavy modules (rendering) are imported inside the commands that need
+them, so `toolkit --help` and `toolkit check` start fast.
+"""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+import click
+
+CONTENT_HELP = "Folder holding one sub-folder per game."
+GAME_HELP = "Game id (forty-factions, ...); default: every game found."
+
+
+def _content_options(fn):  # type: ignore[no-untyped-def]
+    fn = click.option(
+        "--game",
+        "game",
+        default=None,
+        metavar="ID",
+        help=GAME_HELP,
+    )(fn)
+    fn = click.option(
+        "--content",
+        "content",
+        type=click.Path(path_type=Path, file_okay=False),
+        default=Path("content"),
+        show_default=True,
+        help=CONTENT_HELP,
+    )(fn)
+    return fn
+
+
+@click.group(context_settings={"help_option_names": ["-h", "--help"]})
+@click.version_option(package_name="toolkit")
+def cli() -> None:
+    """Check tabletop-game content kept as YAML against the game's rules, and turn it
+    into a print-ready kit.
+
+    \b
+    Typical use:
+      toolkit check                 check all content, report every problem
+      toolkit check --format github annotations for a pull request
+      toolkit schema                JSON Schemas for editor completion
+    """
+
+
+@cli.command()
+@_content_options
+@click.option(
+    "--format",
+    "fmt",
+    type=click.Choice(["text", "json", "github"]),
+    default="text",
+    show_default=True,
+    help="text: compiler-style lines; json: an array of records; github: Actions annotations.",
+)
+@click.option("--strict", is_flag=True, help="Treat warnings as errors.")
+def check(content: Path, game: str | None, fmt: str, strict: bool) -> None:
+    """Check content: YAML, schema, references and the game's rules.
+
+    Every problem in every file is reported in one run, sorted by file and line,
+    as `path:line:col: error[CODE]: message`. Exit 0 when there are no errors,
+    1 when content breaks the schema or a rule, 2 for usage or I/O problems.
+    """
+    from toolkit import api
+    from toolkit.diagnostics import render
+
+    report = api.check(content, game, strict)
+    out = render(report, fmt)
+    click.echo(out)
+    if fmt == "json":
+        click.echo(report.summary(), err=True)
+    sys.exit(1 if report.failed else 0)
+
+
+@cli.command()
+@_content_options
+@click.option(
+    "--out",
+    "out",
+    type=click.Path(path_type=Path, file_okay=False),
+    default=Path("schemas"),
+    show_default=True,
+    help="Folder to write <game>/<kind>.schema.json into.",
+)
+def schema(content: Path, game: str | None, out: Path) -> None:
+    """Write a JSON Schema for every content kind, for editor validation and completion.
+
+    Point yaml-language-server at them with a first line such as
+    `# yaml-language-server: $schema=../../../schemas/forty-factions/faction.schema.json`.
+    """
+    from toolkit import schemas
+
+    for path in schemas.write_all(content, game, out):
+        click.echo(path)
+
+
+def main() -> None:
+    """Console-script entry point."""
+    cli(prog_name="toolkit")

@@ -1,0 +1,206 @@
+"""Model stage: a game's content folder -> a `ContentSet` of validated documents.
+
+Finds every YAML file under `content/<game>/`, matches it to a content kind the
+game pack declares, loads it with positions (`toolkit.load`) and validates it
+(`toolkit.schema`). Every problem in every file is collected; nothing is skipped
+silently. Files are read only if they are regular files inside the content
+folder (a symlink out of it, a FIFO or a device is refused before `open`).
+"""
+
+from __future__ import annotations
+
+import fnmatch
+import os
+import stat
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+from pathlib import Path, PurePosixPath
+from typing import TypeVar
+
+from toolkit.diagnostics import Diagnostic, Loc, display_path, error
+from toolkit.load import load_file
+from toolkit.schema import INVALID, Model, Validator, spec
+
+D = TypeVar("D", bound="Document")
+
+RULE_CODE = r"[A-Z][A-Z0-9]*(-[A-Z0-9]+)+"
+
+
+@dataclass(frozen=True, kw_only=True)
+class Erratum(Model):
+    """A correction of a typo in the rules text: the content holds the right value."""
+
+    field: str = spec("Dotted path of the corrected field in this file, e.g. `tarot`.")
+    printed: str = spec("The value exactly as the rules text prints it.")
+    source: str = spec("Where the rules print it, e.g. `rules 3.2` or `SC1`.")
+    note: str = spec("Why the printed value is wrong and what the content holds instead.")
+
+
+@dataclass(frozen=True, kw_only=True)
+class Waiver(Model):
+    """Accept one rule finding in this file, for a stated reason."""
+
+    rule: str = spec("The rule code to waive, e.g. `FF-DECK-TAROT`; one code, no wildcards.")
+    reason: str = spec("Why the finding is acceptable; required.", "")
+
+
+@dataclass(frozen=True, kw_only=True)
+class Document(Model):
+    """Base of every top-level content file: the fields every kind shares."""
+
+    placeholders: list[str] = spec(
+        "Dotted paths of values that the rules do not give and that stand in until the "
+        "designer writes real ones (e.g. `politics`, `seats.council`, `locations`).",
+        [],
+        pattern=r"[a-z_][a-z0-9_]*(\.([a-z_][a-z0-9_]*|[0-9]+))*",
+    )
+    errata: list[Erratum] = spec("Corrections of typos in the rules text, each with a note.", [])
+    waive: list[Waiver] = spec("Rule findings accepted in this file, each with a reason.", [])
+
+
+@dataclass(frozen=True)
+class ContentKind:
+    """One kind of content file a game pack declares: where it lives, what it holds."""
+
+    name: str
+    pattern: str  # path relative to the game folder; `*` matches within one folder level
+    model: type[Document]
+    singleton: bool = False
+    doc: str = ""
+
+    def matches(self, rel: PurePosixPath) -> bool:
+        pat = PurePosixPath(self.pattern).parts
+        return len(pat) == len(rel.parts) and all(
+            fnmatch.fnmatchcase(p, q) for p, q in zip(rel.parts, pat, strict=True)
+        )
+
+
+@dataclass
+class ContentSet:
+    """Everything one game's content folder holds, validated, by kind."""
+
+    game: str
+    root: Path
+    documents: dict[str, list[Document]] = field(default_factory=dict)
+    files: list[str] = field(default_factory=list)  # every file read, as shown to the user
+    failed: set[str] = field(default_factory=set)  # files that did not load or validate
+
+    def of(self, kind: str, cls: type[D]) -> list[D]:
+        """All documents of one kind, typed."""
+        docs = self.documents.get(kind, [])
+        assert all(isinstance(d, cls) for d in docs)
+        return docs  # type: ignore[return-value]
+
+    def one(self, kind: str, cls: type[D]) -> D | None:
+        """The single document of a singleton kind (None when missing or invalid)."""
+        docs = self.of(kind, cls)
+        return docs[0] if docs else None
+
+    def all(self) -> Iterator[Document]:
+        for docs in self.documents.values():
+            yield from docs
+
+    @property
+    def complete(self) -> bool:
+        """True when every file loaded and validated (rule checks need the whole picture)."""
+        return not self.failed
+
+
+def _yaml_files(game_dir: Path) -> list[Path]:
+    out = []
+    for dirpath, dirnames, filenames in os.walk(game_dir):
+        dirnames[:] = sorted(d for d in dirnames if not d.startswith("."))
+        for name in sorted(filenames):
+            if name.endswith((".yaml", ".yml")) and not name.startswith("."):
+                out.append(Path(dirpath) / name)
+    return out
+
+
+def _refuse(path: Path, shown: str, root_real: str) -> Diagnostic | None:
+    """Why a content path must not be opened, if it must not (symlink out, FIFO, device)."""
+    real = os.path.realpath(path)
+    if os.path.commonpath([real, root_real]) != root_real:
+        return error(
+            Loc(shown, 1, 1),
+            "CONTENT-OUTSIDE",
+            "this file is a link to a place outside the content folder; content files "
+            "must be real files inside it",
+        )
+    try:
+        mode = os.stat(real).st_mode
+    except OSError as exc:
+        return error(Loc(shown), "CONTENT-IO", f"cannot read file: {exc.strerror}")
+    if not stat.S_ISREG(mode):
+        return error(
+            Loc(shown, 1, 1), "CONTENT-NOT-FILE", "not a regular file (a FIFO, device or folder)"
+        )
+    return None
+
+
+def load_content(game: str, game_dir: Path, kinds: tuple[ContentKind, ...]) -> tuple[
+    ContentSet, list[Diagnostic]
+]:
+    """Load and validate every content file of one game (never raises for bad content)."""
+    content = ContentSet(game=game, root=game_dir)
+    diags: list[Diagnostic] = []
+    root_real = os.path.realpath(game_dir)
+    for kind in kinds:
+        content.documents[kind.name] = []
+    for path in _yaml_files(game_dir):
+        shown = display_path(path)
+        content.files.append(shown)
+        rel = PurePosixPath(path.relative_to(game_dir).as_posix())
+        kind = next((k for k in kinds if k.matches(rel)), None)
+        if kind is None:
+            known = ", ".join(k.pattern for k in kinds)
+            diags.append(
+                error(
+                    Loc(shown),
+                    "CONTENT-UNKNOWN-FILE",
+                    f"not a known kind of {game} content file (expected one of: {known})",
+                )
+            )
+            content.failed.add(shown)
+            continue
+        refused = _refuse(path, shown, root_real)
+        if refused is not None:
+            diags.append(refused)
+            content.failed.add(shown)
+            continue
+        try:
+            result = load_file(path, shown)
+        except OSError as exc:
+            diags.append(error(Loc(shown), "CONTENT-IO", f"cannot read file: {exc.strerror}"))
+            content.failed.add(shown)
+            continue
+        if result.root is None:
+            diags.extend(result.diagnostics)
+            content.failed.add(shown)
+            continue
+        validator = Validator()
+        doc = validator.model(kind.model, result.root)
+        diags.extend(validator.diagnostics)
+        if doc is INVALID:
+            content.failed.add(shown)
+            continue
+        content.documents[kind.name].append(doc)
+    for kind in kinds:
+        if kind.singleton and len(content.documents[kind.name]) + sum(
+            1 for f in content.failed if kind.matches(_rel(f, game_dir))
+        ) == 0:
+            diags.append(
+                error(
+                    Loc(display_path(game_dir / kind.pattern)),
+                    "CONTENT-MISSING",
+                    f"missing {kind.pattern}: {kind.doc}",
+                )
+            )
+            content.failed.add(display_path(game_dir / kind.pattern))
+    return content, diags
+
+
+def _rel(shown: str, game_dir: Path) -> PurePosixPath:
+    try:
+        return PurePosixPath(Path(shown).resolve().relative_to(game_dir.resolve()).as_posix())
+    except ValueError:
+        return PurePosixPath(shown)

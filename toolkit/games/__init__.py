@@ -1,0 +1,65 @@
+"""Game packs: what the core needs to know about a game, and how it finds a pack.
+
+A pack is the module `toolkit.games.<id with _ for ->` exposing `PACK`, a
+`GamePack`. The core never names a game: a content folder `content/<id>/` and
+a pack module of the same id are all it takes to add one.
+"""
+
+from __future__ import annotations
+
+import importlib
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass, field
+
+from toolkit.content import ContentKind, ContentSet
+from toolkit.diagnostics import Diagnostic
+
+
+@dataclass(frozen=True)
+class Rule:
+    """A rule the checker enforces: a stable code, what it requires, where the rules say so."""
+
+    code: str
+    title: str
+    source: str
+    explain: str
+    example: str = ""
+
+
+Check = Callable[[ContentSet], Iterable[Diagnostic]]
+
+
+@dataclass(frozen=True)
+class GamePack:
+    """What a game contributes to the core: content kinds, rule checks, rules."""
+
+    id: str
+    title: str
+    kinds: tuple[ContentKind, ...]
+    checks: tuple[Check, ...] = ()
+    rules: dict[str, Rule] = field(default_factory=dict)
+
+
+class UnknownGame(LookupError):
+    """No pack module exists for a game id."""
+
+
+def module_name(game_id: str) -> str:
+    """`forty-factions` -> `toolkit.games.forty_factions`."""
+    return f"{__name__}.{game_id.replace('-', '_')}"
+
+
+def load_pack(game_id: str) -> GamePack:
+    """Import the pack for `game_id` (lazily: only the games in use are imported)."""
+    if not game_id.replace("-", "").isalnum() or game_id != game_id.lower():
+        raise UnknownGame(game_id)
+    try:
+        module = importlib.import_module(module_name(game_id))
+    except ModuleNotFoundError as exc:
+        if exc.name and module_name(game_id).startswith(exc.name):
+            raise UnknownGame(game_id) from None
+        raise
+    pack = getattr(module, "PACK", None)
+    if not isinstance(pack, GamePack):
+        raise UnknownGame(game_id)
+    return pack

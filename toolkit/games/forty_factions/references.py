@@ -1,0 +1,191 @@
+"""Reference integrity: every number or id in Forty Factions content names something that
+exists (a faction, plot, area, party, category or expansion). No rule arithmetic here."""
+
+from __future__ import annotations
+
+import difflib
+from collections.abc import Iterable, Iterator
+from dataclasses import dataclass
+
+from toolkit.content import ContentSet
+from toolkit.diagnostics import Diagnostic, Loc, error
+from toolkit.games.forty_factions.models import (
+    Congress,
+    Faction,
+    Game,
+    Gathering,
+    HallOfMirrors,
+    Madness,
+    Plot,
+    SacredCircles,
+)
+from toolkit.schema import Model
+
+
+@dataclass
+class Index:
+    """Look-up tables built once from the content set."""
+
+    game: Game
+    factions: dict[int, Faction]
+    plots: dict[int, Plot]
+    areas: set[str]
+    parties: set[str]
+    categories: set[str]
+    expansions: set[str]
+
+    @classmethod
+    def build(cls, content: ContentSet) -> Index | None:
+        game = content.one("game", Game)
+        if game is None:
+            return None
+        factions: dict[int, Faction] = {}
+        for f in content.of("faction", Faction):
+            factions.setdefault(f.number, f)
+        plots: dict[int, Plot] = {}
+        for p in content.of("plot", Plot):
+            plots.setdefault(p.number, p)
+        return cls(
+            game=game,
+            factions=factions,
+            plots=plots,
+            areas={a.id for a in game.areas},
+            parties={p.id for p in game.parties},
+            categories={c.id for c in game.categories},
+            expansions={e.code for e in game.expansions},
+        )
+
+
+def _suggest(value: str, known: Iterable[str]) -> str:
+    hit = difflib.get_close_matches(value, sorted(known), n=1)
+    return f"; did you mean '{hit[0]}'?" if hit else ""
+
+
+class _Refs:
+    """Collects unresolved references with the position of the value at fault."""
+
+    def __init__(self, ix: Index) -> None:
+        self.ix = ix
+        self.out: list[Diagnostic] = []
+
+    def faction(self, loc: Loc, number: int | None, what: str) -> None:
+        if number is not None and number not in self.ix.factions:
+            self.out.append(
+                error(loc, "FF-REF-FACTION", f"{what} {number} names no faction in the content")
+            )
+
+    def _slug(self, loc: Loc, value: str, known: set[str], code: str, what: str) -> None:
+        if value and value not in known:
+            self.out.append(
+                error(
+                    loc,
+                    code,
+                    f"{what} '{value}' is not defined in game.yaml{_suggest(value, known)}",
+                )
+            )
+
+    def area(self, loc: Loc, value: str, what: str = "area") -> None:
+        self._slug(loc, value, self.ix.areas, "FF-REF-AREA", what)
+
+    def party(self, loc: Loc, value: str, what: str = "politics") -> None:
+        self._slug(loc, value, self.ix.parties, "FF-REF-PARTY", what)
+
+    def category(self, loc: Loc, value: str, what: str = "category") -> None:
+        self._slug(loc, value, self.ix.categories, "FF-REF-CATEGORY", what)
+
+    def expansion(self, loc: Loc, value: str, what: str = "expansion") -> None:
+        self._slug(loc, value, self.ix.expansions, "FF-REF-EXPANSION", what)
+
+    def factions(self, owner: Model, field: str, numbers: list[int], what: str) -> None:
+        for i, n in enumerate(numbers):
+            self.faction(owner.loc_of(field, i), n, what)
+
+
+def _faction_refs(r: _Refs, f: Faction) -> None:
+    r.expansion(f.loc_of("expansion"), f.expansion)
+    r.party(f.loc_of("politics"), f.politics)
+    r.category(f.loc_of("category"), f.category)
+    for i, enemy in enumerate(f.enemies):
+        loc = f.loc_of("enemies", i)
+        if isinstance(enemy, int):
+            r.faction(loc, enemy, "enemy")
+        else:
+            r.category(loc, enemy, "enemy category")
+    for loc_ in f.location_list:
+        r.area(loc_.loc_of("area"), loc_.area)
+        r.expansion(loc_.loc_of("expansion"), loc_.expansion)
+        r.faction(loc_.loc_of("shared_with"), loc_.shared_with, "shared_with")
+    for world in f.otherworlds:
+        r.area(world.loc_of("domain"), world.domain, "domain")
+    for field in ("timeframe", "resources", "random_event", "background", "notes"):
+        value = getattr(f, field)
+        if isinstance(value, list):
+            for p in value:
+                if not isinstance(p, str):
+                    r.expansion(p.loc_of("expansion"), p.expansion)
+
+
+def _game_refs(r: _Refs, g: Game) -> None:
+    for area in g.areas:
+        r.expansion(area.loc_of("expansion"), area.expansion)
+        for code in area.vp_with:
+            r.expansion(area.loc_of("vp_with", code), code)
+    for party in g.parties:
+        r.expansion(party.loc_of("expansion"), party.expansion)
+        r.faction(party.loc_of("faction"), party.faction, "party faction")
+        for i, other in enumerate(party.enemies):
+            r.party(party.loc_of("enemies", i), other, "enemy party")
+    for cat in g.categories:
+        r.expansion(cat.loc_of("expansion"), cat.expansion)
+    r.party(g.council.loc_of("overlord_party"), g.council.overlord_party, "overlord party")
+    r.category(g.conclave.loc_of("category"), g.conclave.category, "conclave category")
+    for suit in g.decks.suits:
+        r.expansion(suit.loc_of("expansion"), suit.expansion)
+    for rng in (*g.decks.faction_numbers, *g.decks.plot_numbers):
+        for i, code in enumerate(rng.expansions):
+            r.expansion(rng.loc_of("expansions", i), code)
+    for colour in g.setup.pawn_colours:
+        r.factions(colour, "factions", colour.factions, "pawn colour faction")
+
+
+def _board_refs(r: _Refs, content: ContentSet) -> None:
+    for sc in content.of("sacred-circles", SacredCircles):
+        for forest in sc.forests:
+            r.area(forest.loc_of("area"), forest.area, "forest")
+    for g in content.of("gathering", Gathering):
+        for totem in g.totems:
+            r.faction(totem.loc_of("faction"), totem.faction, "totem tribe")
+            if totem.rival is not None:
+                r.faction(totem.rival.loc_of("faction"), totem.rival.faction, "rival tribe")
+            r.factions(totem, "influence", totem.influence, "influence")
+        r.factions(g, "influence_any", g.influence_any, "influence")
+    for h in content.of("hall-of-mirrors", HallOfMirrors):
+        for hall in h.halls:
+            r.area(hall.loc_of("domain"), hall.domain, "domain")
+        for mirror in h.mirrors:
+            r.factions(mirror, "circles", mirror.circles, "numbered circle")
+        for hidden in h.hidden:
+            r.faction(hidden.loc_of("faction"), hidden.faction, "hidden mirror faction")
+    for c in content.of("congress", Congress):
+        r.factions(c, "circles", c.circles, "numbered circle")
+    for m in content.of("madness", Madness):
+        for i, area in enumerate(m.areas):
+            r.area(m.loc_of("areas", i), area)
+        r.factions(m, "scoring_factions", m.scoring_factions, "scoring temple")
+        for bonus in m.bonuses:
+            r.faction(bonus.loc_of("faction"), bonus.faction, "bonus temple")
+
+
+def check_references(content: ContentSet) -> Iterator[Diagnostic]:
+    """Every reference in the content resolves."""
+    ix = Index.build(content)
+    if ix is None:
+        return
+    r = _Refs(ix)
+    _game_refs(r, ix.game)
+    for f in content.of("faction", Faction):
+        _faction_refs(r, f)
+    for p in content.of("plot", Plot):
+        r.expansion(p.loc_of("expansion"), p.expansion)
+    _board_refs(r, content)
+    yield from r.out

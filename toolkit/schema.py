@@ -1,0 +1,555 @@
+"""Validate stage: positioned YAML nodes -> typed, frozen model objects, plus JSON Schema.
+
+Each content kind is declared once, as a frozen dataclass whose fields carry a
+doc line and constraints (`spec(...)`). The same declaration drives validation
+(every problem collected, with `file:line:col`, "did you mean" for typos) and
+the JSON Schema that editors use. No I/O here.
+
+Supported field types: str, int, float, bool, Literal[...], list[T], dict[str, T],
+nested models, and unions whose members differ in kind (`T | None`,
+`int | str`, `list[X] | Literal["variable"]`).
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import difflib
+import math
+import re
+import types
+import typing
+from collections.abc import Iterable, Iterator
+from dataclasses import MISSING, dataclass, field
+from typing import Any, Literal, TypeVar, get_args, get_origin
+
+from toolkit.diagnostics import Diagnostic, Loc, error
+from toolkit.load import Mapping, Node, Scalar, Sequence
+
+M = TypeVar("M", bound="Model")
+
+
+def spec(
+    doc: str,
+    default: Any = MISSING,
+    *,
+    pattern: str | None = None,
+    ge: float | None = None,
+    le: float | None = None,
+    min_items: int | None = None,
+    max_items: int | None = None,
+    max_len: int | None = None,
+) -> Any:
+    """Declare a content field: its doc line (shown by editors), default and constraints.
+
+    A field without a default is required. A field with a default also accepts an
+    empty value (`background:`), which means "the default".
+    """
+    meta = {
+        "doc": doc,
+        "pattern": re.compile(pattern) if pattern else None,
+        "ge": ge,
+        "le": le,
+        "min_items": min_items,
+        "max_items": max_items,
+        "max_len": max_len,
+    }
+    if default is MISSING:
+        return field(metadata=meta)
+    if isinstance(default, (list, dict)):
+        if default:
+            raise ValueError("mutable defaults must be empty")
+        factory = type(default)
+        return field(default_factory=factory, metadata=meta)
+    return field(default=default, metadata=meta)
+
+
+@dataclass(frozen=True, kw_only=True)
+class Model:
+    """Base of every content model: frozen, keyword-only, and remembering where each
+    value came from (`loc_of`)."""
+
+    _locs: dict[str, Loc] = field(default_factory=dict, repr=False, compare=False)
+
+    # Cross-field checks a model makes about itself: (field path, message) pairs.
+    def _problems(self) -> Iterable[tuple[str, str]]:
+        return ()
+
+    @property
+    def loc(self) -> Loc:
+        """Where this object starts in its file."""
+        return self._locs.get("", Loc("<unknown>"))
+
+    def loc_of(self, *path: str | int) -> Loc:
+        """Where the value at `path` (field names and list indexes) is; falls back to the
+        nearest enclosing value that has a position."""
+        parts = [str(p) for p in path]
+        while parts:
+            hit = self._locs.get(".".join(parts))
+            if hit is not None:
+                return hit
+            parts.pop()
+        return self.loc
+
+
+@dataclass(frozen=True)
+class FieldInfo:
+    name: str
+    type: Any
+    doc: str
+    required: bool
+    default: Any
+    meta: dict[str, Any]
+
+
+_FIELDS: dict[type, tuple[FieldInfo, ...]] = {}
+
+
+def fields_of(cls: type[Model]) -> tuple[FieldInfo, ...]:
+    """The declared content fields of a model class, in declaration order (cached)."""
+    cached = _FIELDS.get(cls)
+    if cached is not None:
+        return cached
+    hints = typing.get_type_hints(cls)
+    out = []
+    for f in dataclasses.fields(cls):
+        if f.name.startswith("_"):
+            continue
+        if f.default is not MISSING:
+            default = f.default
+        elif f.default_factory is not MISSING:
+            default = f.default_factory()
+        else:
+            default = MISSING
+        out.append(
+            FieldInfo(
+                name=f.name,
+                type=hints[f.name],
+                doc=f.metadata.get("doc", ""),
+                required=default is MISSING,
+                default=default,
+                meta=dict(f.metadata),
+            )
+        )
+    result = tuple(out)
+    _FIELDS[cls] = result
+    return result
+
+
+class _Invalid:
+    def __repr__(self) -> str:
+        return "INVALID"
+
+
+INVALID: Any = _Invalid()
+
+_KIND_WORD = {"scalar": "a single value", "mapping": "a mapping (key: value)", "sequence": "a list"}
+
+
+def _describe(node: Node) -> str:
+    if isinstance(node, Scalar):
+        shown = node.raw if len(node.raw) <= 40 else node.raw[:37] + "..."
+        word = {
+            "null": "an empty value",
+            "bool": "true/false",
+            "int": "a whole number",
+            "float": "a number",
+            "str": "text",
+            "bigint": f"a {len(node.raw)}-digit number",
+        }[node.type]
+        return f"{word} ({shown!r})" if node.type != "null" else word
+    return _KIND_WORD[node.kind]
+
+
+def _expected(tp: Any) -> str:
+    origin = get_origin(tp)
+    if tp is str:
+        return "text"
+    if tp is int:
+        return "a whole number"
+    if tp is float:
+        return "a number"
+    if tp is bool:
+        return "true or false"
+    if origin is Literal:
+        return "one of " + ", ".join(repr(a) for a in get_args(tp))
+    if origin is list:
+        return "a list"
+    if origin is dict:
+        return "a mapping"
+    if isinstance(tp, type) and issubclass(tp, Model):
+        return "a mapping"
+    if origin in (types.UnionType, typing.Union):
+        return " or ".join(_expected(a) for a in get_args(tp) if a is not type(None))
+    return str(tp)
+
+
+class Validator:
+    """Validates node trees against model classes, collecting every problem."""
+
+    def __init__(self) -> None:
+        self.diagnostics: list[Diagnostic] = []
+
+    def _err(self, loc: Loc, code: str, message: str) -> Any:
+        self.diagnostics.append(error(loc, code, message))
+        return INVALID
+
+    def model(self, cls: type[M], node: Node, where: str = "") -> M:
+        """Build `cls` from a mapping node, or return INVALID after reporting why."""
+        if not isinstance(node, Mapping):
+            label = f"`{where}`" if where else "this file"
+            return self._err(
+                node.loc,
+                "SCHEMA-TYPE",
+                f"{label} must be a mapping of fields, got {_describe(node)}",
+            )
+        infos = fields_of(cls)
+        by_name = {fi.name: fi for fi in infos}
+        values: dict[str, Any] = {}
+        locs: dict[str, Loc] = {"": node.loc}
+        ok = True
+        for key, (key_node, _value) in node.items.items():
+            if key not in by_name:
+                ok = False
+                hint = difflib.get_close_matches(key, list(by_name), n=1, cutoff=0.6)
+                did = f"; did you mean `{hint[0]}`?" if hint else ""
+                allowed = ", ".join(by_name)
+                self._err(
+                    key_node.loc,
+                    "SCHEMA-UNKNOWN-KEY",
+                    f"unknown field `{key}` in {cls.__name__.lower()}{did} (fields: {allowed})",
+                )
+        for fi in infos:
+            item = node.items.get(fi.name)
+            path = f"{where}.{fi.name}" if where else fi.name
+            if item is None:
+                if fi.required:
+                    ok = False
+                    self._err(
+                        node.loc,
+                        "SCHEMA-MISSING",
+                        f"missing required field `{path}`: {fi.doc}",
+                    )
+                else:
+                    values[fi.name] = fi.default
+                continue
+            value_node = item[1]
+            locs[fi.name] = value_node.loc
+            if (
+                not fi.required
+                and isinstance(value_node, Scalar)
+                and value_node.type == "null"
+                and not _accepts_null(fi.type)
+            ):
+                values[fi.name] = fi.default
+                continue
+            value = self.value(fi.type, value_node, fi.meta, path, locs, fi.name)
+            if value is INVALID:
+                ok = False
+            values[fi.name] = value
+        if not ok:
+            return INVALID
+        obj = cls(_locs=locs, **values)
+        for sub, message in obj._problems():
+            self._err(obj.loc_of(*sub.split(".")), "SCHEMA-VALUE", message)
+            ok = False
+        return obj if ok else INVALID
+
+    def value(
+        self,
+        tp: Any,
+        node: Node,
+        meta: dict[str, Any],
+        where: str,
+        locs: dict[str, Loc],
+        key: str,
+    ) -> Any:
+        """Validate one value of type `tp`; `locs`/`key` record positions of list/dict items."""
+        origin = get_origin(tp)
+        if origin in (types.UnionType, typing.Union):
+            return self._union(tp, node, meta, where, locs, key)
+        if isinstance(tp, type) and issubclass(tp, Model):
+            return self.model(tp, node, where)
+        if origin is list:
+            (item_tp,) = get_args(tp)
+            if not isinstance(node, Sequence):
+                return self._type_error(node, tp, where)
+            n = len(node.items)
+            if meta.get("min_items") is not None and n < meta["min_items"]:
+                return self._err(
+                    node.loc,
+                    "SCHEMA-VALUE",
+                    f"`{where}` needs at least {meta['min_items']} item(s), has {n}",
+                )
+            if meta.get("max_items") is not None and n > meta["max_items"]:
+                return self._err(
+                    node.loc,
+                    "SCHEMA-VALUE",
+                    f"`{where}` allows at most {meta['max_items']} item(s), has {n}",
+                )
+            out = []
+            bad = False
+            item_meta = {k: v for k, v in meta.items() if k not in ("min_items", "max_items")}
+            for i, child in enumerate(node.items):
+                locs[f"{key}.{i}"] = child.loc
+                v = self.value(item_tp, child, item_meta, f"{where}[{i}]", locs, f"{key}.{i}")
+                bad = bad or v is INVALID
+                out.append(v)
+            return INVALID if bad else out
+        if origin is dict:
+            _k, item_tp = get_args(tp)
+            if not isinstance(node, Mapping):
+                return self._type_error(node, tp, where)
+            out_d = {}
+            bad = False
+            for k, (_kn, child) in node.items.items():
+                locs[f"{key}.{k}"] = child.loc
+                v = self.value(item_tp, child, meta, f"{where}.{k}", locs, f"{key}.{k}")
+                bad = bad or v is INVALID
+                out_d[k] = v
+            return INVALID if bad else out_d
+        if not isinstance(node, Scalar):
+            return self._type_error(node, tp, where)
+        return self._scalar(tp, node, meta, where)
+
+    def _type_error(self, node: Node, tp: Any, where: str) -> Any:
+        hint = ""
+        if isinstance(node, Scalar) and node.type in ("int", "float", "bool") and _wants_str(tp):
+            hint = f'; quote it ("{node.raw}") to keep it as text'
+        if isinstance(node, Scalar) and node.type == "bigint":
+            return self._err(
+                node.loc,
+                "SCHEMA-TYPE",
+                f"`{where}` is a {len(node.raw.lstrip('+-'))}-digit number, far too large",
+            )
+        return self._err(
+            node.loc,
+            "SCHEMA-TYPE",
+            f"`{where}` must be {_expected(tp)}, got {_describe(node)}{hint}",
+        )
+
+    def _scalar(self, tp: Any, node: Scalar, meta: dict[str, Any], where: str) -> Any:
+        origin = get_origin(tp)
+        if origin is Literal:
+            allowed = get_args(tp)
+            value = node.raw if node.type == "str" or all(
+                isinstance(a, str) for a in allowed
+            ) else node.value
+            if node.type == "null" or value not in allowed:
+                hint = difflib.get_close_matches(str(node.raw), [str(a) for a in allowed], n=1)
+                did = f"; did you mean {hint[0]!r}?" if hint else ""
+                return self._err(
+                    node.loc,
+                    "SCHEMA-VALUE",
+                    f"`{where}` must be one of {', '.join(repr(a) for a in allowed)}, "
+                    f"got {node.raw!r}{did}",
+                )
+            return value
+        if tp is str:
+            if node.type != "str":
+                return self._type_error(node, tp, where)
+            text: str = node.value  # type: ignore[assignment]
+            max_len = meta.get("max_len")
+            if max_len is not None and len(text) > max_len:
+                return self._err(
+                    node.loc,
+                    "SCHEMA-VALUE",
+                    f"`{where}` is {len(text)} characters long; at most {max_len} fit",
+                )
+            pattern = meta.get("pattern")
+            if pattern is not None and not pattern.fullmatch(text):
+                return self._err(
+                    node.loc,
+                    "SCHEMA-VALUE",
+                    f"`{where}` value {text!r} does not match the allowed form "
+                    f"{pattern.pattern}",
+                )
+            return text
+        if tp is bool:
+            if node.type != "bool":
+                return self._type_error(node, tp, where)
+            return node.value
+        if tp is int or tp is float:
+            if node.type == "int" or (tp is float and node.type == "float"):
+                number = node.value
+                assert isinstance(number, (int, float))
+                if isinstance(number, float) and not math.isfinite(number):
+                    return self._err(node.loc, "SCHEMA-VALUE", f"`{where}` must be finite")
+                ge, le = meta.get("ge"), meta.get("le")
+                if (ge is not None and number < ge) or (le is not None and number > le):
+                    lo = "" if ge is None else f"at least {ge:g}"
+                    hi = "" if le is None else f"at most {le:g}"
+                    rng = " and ".join(p for p in (lo, hi) if p)
+                    return self._err(
+                        node.loc, "SCHEMA-VALUE", f"`{where}` must be {rng}, got {node.raw}"
+                    )
+                return number
+            return self._type_error(node, tp, where)
+        raise TypeError(f"unsupported field type {tp!r}")  # a bug in a model, not content
+
+    def _union(
+        self,
+        tp: Any,
+        node: Node,
+        meta: dict[str, Any],
+        where: str,
+        locs: dict[str, Loc],
+        key: str,
+    ) -> Any:
+        options = [a for a in get_args(tp) if a is not type(None)]
+        if isinstance(node, Scalar) and node.type == "null" and len(options) < len(get_args(tp)):
+            return None
+        fitting = [a for a in options if _node_kind(a) == node.kind]
+        if not fitting:
+            return self._type_error(node, tp, where)
+        if len(fitting) == 1:
+            return self.value(fitting[0], node, meta, where, locs, key)
+        # Several scalar options: take the first that accepts the value, silently.
+        for option in fitting:
+            probe = Validator()
+            trial = probe.value(option, node, meta, where, dict(locs), key)
+            if trial is not INVALID:
+                return self.value(option, node, meta, where, locs, key)
+        return self._type_error(node, tp, where)
+
+
+def _node_kind(tp: Any) -> str:
+    origin = get_origin(tp)
+    if origin is list:
+        return "sequence"
+    if origin is dict or (isinstance(tp, type) and issubclass(tp, Model)):
+        return "mapping"
+    return "scalar"
+
+
+def _accepts_null(tp: Any) -> bool:
+    return get_origin(tp) in (types.UnionType, typing.Union) and type(None) in get_args(tp)
+
+
+def _wants_str(tp: Any) -> bool:
+    if tp is str:
+        return True
+    if get_origin(tp) in (types.UnionType, typing.Union):
+        return any(_wants_str(a) for a in get_args(tp))
+    return False
+
+
+def walk(obj: Any, path: tuple[str | int, ...] = ()) -> Iterator[tuple[tuple[str | int, ...], Any]]:
+    """Every (path, value) inside a model object, depth first; used to resolve field paths."""
+    yield path, obj
+    if isinstance(obj, Model):
+        for fi in fields_of(type(obj)):
+            yield from walk(getattr(obj, fi.name), (*path, fi.name))
+    elif isinstance(obj, list):
+        for i, v in enumerate(obj):
+            yield from walk(v, (*path, i))
+    elif isinstance(obj, dict):
+        for k, v in obj.items():
+            yield from walk(v, (*path, k))
+
+
+def resolve_path(obj: Any, dotted: str) -> tuple[bool, Any]:
+    """Follow a dotted field path (`seats.council`, `locations.1.area`) into a model."""
+    cur = obj
+    for part in dotted.split("."):
+        if isinstance(cur, Model) and part in {fi.name for fi in fields_of(type(cur))}:
+            cur = getattr(cur, part)
+        elif isinstance(cur, list) and part.isdigit() and int(part) < len(cur):
+            cur = cur[int(part)]
+        elif isinstance(cur, dict) and part in cur:
+            cur = cur[part]
+        else:
+            return False, None
+    return True, cur
+
+
+# ---------------------------------------------------------------------------------------
+# JSON Schema, generated from the same declarations
+
+
+class _SchemaBuilder:
+    def __init__(self) -> None:
+        self.defs: dict[str, Any] = {}
+
+    def of_type(self, tp: Any, meta: dict[str, Any]) -> dict[str, Any]:
+        origin = get_origin(tp)
+        if origin in (types.UnionType, typing.Union):
+            subs = [
+                {"type": "null"} if a is type(None) else self.of_type(a, meta)
+                for a in get_args(tp)
+            ]
+            return {"anyOf": subs}
+        if isinstance(tp, type) and issubclass(tp, Model):
+            name = tp.__name__
+            if name not in self.defs:
+                self.defs[name] = {}  # reserve against recursion
+                self.defs[name] = self.object(tp)
+            return {"$ref": f"#/$defs/{name}"}
+        if origin is list:
+            (item_tp,) = get_args(tp)
+            item_meta = {k: v for k, v in meta.items() if k not in ("min_items", "max_items")}
+            out: dict[str, Any] = {"type": "array", "items": self.of_type(item_tp, item_meta)}
+            if meta.get("min_items") is not None:
+                out["minItems"] = meta["min_items"]
+            if meta.get("max_items") is not None:
+                out["maxItems"] = meta["max_items"]
+            return out
+        if origin is dict:
+            _k, item_tp = get_args(tp)
+            return {"type": "object", "additionalProperties": self.of_type(item_tp, meta)}
+        if origin is Literal:
+            return {"enum": list(get_args(tp))}
+        if tp is str:
+            out = {"type": "string"}
+            if meta.get("pattern") is not None:
+                out["pattern"] = "^(?:" + meta["pattern"].pattern + ")$"
+            if meta.get("max_len") is not None:
+                out["maxLength"] = meta["max_len"]
+            return out
+        if tp is bool:
+            return {"type": "boolean"}
+        if tp is int or tp is float:
+            out = {"type": "integer" if tp is int else "number"}
+            if meta.get("ge") is not None:
+                out["minimum"] = meta["ge"]
+            if meta.get("le") is not None:
+                out["maximum"] = meta["le"]
+            return out
+        raise TypeError(f"unsupported field type {tp!r}")
+
+    def object(self, cls: type[Model]) -> dict[str, Any]:
+        props: dict[str, Any] = {}
+        required = []
+        for fi in fields_of(cls):
+            sub = self.of_type(fi.type, fi.meta)
+            if not fi.required:
+                # An empty value means "the default" (see `spec`).
+                sub = {"anyOf": [sub, {"type": "null"}]} if not _accepts_null(fi.type) else sub
+                sub["default"] = fi.default
+            else:
+                required.append(fi.name)
+            props[fi.name] = {"description": fi.doc, **sub}
+        out: dict[str, Any] = {
+            "type": "object",
+            "description": (cls.__doc__ or "").strip().splitlines()[0] if cls.__doc__ else "",
+            "properties": props,
+            "additionalProperties": False,
+        }
+        if required:
+            out["required"] = required
+        return out
+
+
+def json_schema(cls: type[Model], schema_id: str, title: str) -> dict[str, Any]:
+    """A JSON Schema (draft 2020-12) for one content kind, for yaml-language-server."""
+    builder = _SchemaBuilder()
+    root = builder.object(cls)
+    doc: dict[str, Any] = {
+        "$schema": "https://json-schema.org/draft/2020-12/schema",
+        "$id": schema_id,
+        "title": title,
+        **root,
+    }
+    if builder.defs:
+        doc["$defs"] = dict(sorted(builder.defs.items()))
+    return doc
+
