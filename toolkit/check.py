@@ -75,9 +75,14 @@ def _apply_waivers(
         path = doc.loc.path
         for i, waiver in enumerate(doc.waive):
             where = doc.loc_of("waive", i)
-            if not waiver.rule or any(c in waiver.rule for c in "*?[") or waiver.rule.lower() in (
-                "all",
-                "any",
+            if (
+                not waiver.rule
+                or any(c in waiver.rule for c in "*?[")
+                or waiver.rule.lower()
+                in (
+                    "all",
+                    "any",
+                )
             ):
                 out.append(
                     error(

@@ -137,9 +137,9 @@ def _refuse(path: Path, shown: str, root_real: str) -> Diagnostic | None:
     return None
 
 
-def load_content(game: str, game_dir: Path, kinds: tuple[ContentKind, ...]) -> tuple[
-    ContentSet, list[Diagnostic]
-]:
+def load_content(
+    game: str, game_dir: Path, kinds: tuple[ContentKind, ...]
+) -> tuple[ContentSet, list[Diagnostic]]:
     """Load and validate every content file of one game (never raises for bad content)."""
     content = ContentSet(game=game, root=game_dir)
     diags: list[Diagnostic] = []
@@ -185,9 +185,12 @@ def load_content(game: str, game_dir: Path, kinds: tuple[ContentKind, ...]) -> t
             continue
         content.documents[kind.name].append(doc)
     for kind in kinds:
-        if kind.singleton and len(content.documents[kind.name]) + sum(
-            1 for f in content.failed if kind.matches(_rel(f, game_dir))
-        ) == 0:
+        if (
+            kind.singleton
+            and len(content.documents[kind.name])
+            + sum(1 for f in content.failed if kind.matches(_rel(f, game_dir)))
+            == 0
+        ):
             diags.append(
                 error(
                     Loc(display_path(game_dir / kind.pattern)),

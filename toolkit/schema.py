@@ -331,9 +331,11 @@ class Validator:
         origin = get_origin(tp)
         if origin is Literal:
             allowed = get_args(tp)
-            value = node.raw if node.type == "str" or all(
-                isinstance(a, str) for a in allowed
-            ) else node.value
+            value = (
+                node.raw
+                if node.type == "str" or all(isinstance(a, str) for a in allowed)
+                else node.value
+            )
             if node.type == "null" or value not in allowed:
                 hint = difflib.get_close_matches(str(node.raw), [str(a) for a in allowed], n=1)
                 did = f"; did you mean {hint[0]!r}?" if hint else ""
@@ -360,8 +362,7 @@ class Validator:
                 return self._err(
                     node.loc,
                     "SCHEMA-VALUE",
-                    f"`{where}` value {text!r} does not match the allowed form "
-                    f"{pattern.pattern}",
+                    f"`{where}` value {text!r} does not match the allowed form {pattern.pattern}",
                 )
             return text
         if tp is bool:
@@ -474,8 +475,7 @@ class _SchemaBuilder:
         origin = get_origin(tp)
         if origin in (types.UnionType, typing.Union):
             subs = [
-                {"type": "null"} if a is type(None) else self.of_type(a, meta)
-                for a in get_args(tp)
+                {"type": "null"} if a is type(None) else self.of_type(a, meta) for a in get_args(tp)
             ]
             return {"anyOf": subs}
         if isinstance(tp, type) and issubclass(tp, Model):
@@ -524,7 +524,7 @@ class _SchemaBuilder:
             if not fi.required:
                 # An empty value means "the default" (see `spec`).
                 sub = {"anyOf": [sub, {"type": "null"}]} if not _accepts_null(fi.type) else sub
-                sub["default"] = fi.default
+                sub["default"] = _jsonable(fi.default)
             else:
                 required.append(fi.name)
             props[fi.name] = {"description": fi.doc, **sub}
@@ -537,6 +537,12 @@ class _SchemaBuilder:
         if required:
             out["required"] = required
         return out
+
+
+def _jsonable(value: Any) -> Any:
+    if isinstance(value, Model):
+        return {fi.name: _jsonable(getattr(value, fi.name)) for fi in fields_of(type(value))}
+    return value
 
 
 def json_schema(cls: type[Model], schema_id: str, title: str) -> dict[str, Any]:
@@ -552,4 +558,3 @@ def json_schema(cls: type[Model], schema_id: str, title: str) -> dict[str, Any]:
     if builder.defs:
         doc["$defs"] = dict(sorted(builder.defs.items()))
     return doc
-

@@ -52,8 +52,9 @@ class Seats(Model):
     """Seats a faction holds (rules 4.3.9; DD3.2.2 for the Congress of Dreams)."""
 
     council: int = spec('Seats on the Council ("1 on Council", rules 10.1.2).', 0, ge=0, le=1)
-    conclave: int = spec("Seats on the Secret Conclave of the Thieves' Guilds (10.4.2).", 0,
-                         ge=0, le=1)
+    conclave: int = spec(
+        "Seats on the Secret Conclave of the Thieves' Guilds (10.4.2).", 0, ge=0, le=1
+    )
     congress: int = spec("DD: seat on the Congress of Dreams (DD3.2.2).", 0, ge=0, le=1)
 
 
@@ -117,18 +118,15 @@ class Faction(Document):
         "One or two locations (4.3.11), or `variable` (13.2.3.4)."
     )
     resources: Prose = spec("Resources (4.3.12). " + PROSE_DOC, "")
-    random_event: Prose = spec("What the Random Event plot does to it (4.3.13). " + PROSE_DOC,
-                               "")
+    random_event: Prose = spec("What the Random Event plot does to it (4.3.13). " + PROSE_DOC, "")
     background: Prose = spec("Background and aims (4.3.14). " + PROSE_DOC, "")
     notes: Prose = spec("Notes: special abilities in game play (4.3.15). " + PROSE_DOC, "")
     thieves_guild: bool = spec(
-        "May be played as a Thieves' Guild to steal or block (11.1.5), though not one by "
-        "category.",
+        "May be played as a Thieves' Guild to steal or block (11.1.5), though not one by category.",
         False,
     )
     otherworlds: list[Otherworld] = spec(
-        "DD: its Otherworld (DD3.1.2); two only where the Notes give a second mirror "
-        "(DD3.1.2.2).",
+        "DD: its Otherworld (DD3.1.2); two only where the Notes give a second mirror (DD3.1.2.2).",
         [],
         max_items=2,
     )
@@ -164,8 +162,9 @@ class Plot(Document):
 class Expansion(Model):
     """The base game or an expansion (rules 13.1)."""
 
-    code: str = spec("Short code printed on sheets (base, 50F, SC, DD, Promo, FgF).",
-                     pattern=EXPANSION_CODE)
+    code: str = spec(
+        "Short code printed on sheets (base, 50F, SC, DD, Promo, FgF).", pattern=EXPANSION_CODE
+    )
     name: str = spec("Full name.")
     source: str = spec("Rules section.", "")
 
@@ -176,10 +175,12 @@ class Area(Model):
 
     id: str = spec("Slug used by locations.", pattern=SLUG)
     name: str = spec("Name shown on boards and sheets.")
-    board: str = spec("Board the area is drawn on (main, sacred-circles, hall-of-mirrors).",
-                      pattern=SLUG)
-    expansion: str = spec("Expansion that adds the area; empty for the base game.", "",
-                          pattern=EXPANSION_CODE)
+    board: str = spec(
+        "Board the area is drawn on (main, sacred-circles, hall-of-mirrors).", pattern=SLUG
+    )
+    expansion: str = spec(
+        "Expansion that adds the area; empty for the base game.", "", pattern=EXPANSION_CODE
+    )
     locations: int | None = spec(
         "Number of base-game Locations in the area (12.2.1); empty where the rules give none.",
         None,
@@ -214,11 +215,13 @@ class Party(Model):
         "The body whose politics this is: the Council (base), the Grasslander Gathering (SC) "
         "or the Congress of Dreams (DD)."
     )
-    expansion: str = spec("Expansion that adds it; empty for the base game.", "",
-                          pattern=EXPANSION_CODE)
+    expansion: str = spec(
+        "Expansion that adds it; empty for the base game.", "", pattern=EXPANSION_CODE
+    )
     seats: int = spec("Council seats of the party (10.3.1).", 0, ge=0)
-    faction: int | None = spec("Number of the party's own faction (10.3.2.2.1, 10.3.3).", None,
-                               **CARD_NO)
+    faction: int | None = spec(
+        "Number of the party's own faction (10.3.2.2.1, 10.3.3).", None, **CARD_NO
+    )
     faction_holds_seat: bool = spec(
         "False when the party faction holds no seat (the Anarchist Movement, 10.3.3).", True
     )
@@ -232,8 +235,9 @@ class Category(Model):
 
     id: str = spec("Slug used by factions' `category` and `enemies`.", pattern=SLUG)
     name: str = spec("Name as printed.")
-    expansion: str = spec("Expansion that adds it; empty for the base game.", "",
-                          pattern=EXPANSION_CODE)
+    expansion: str = spec(
+        "Expansion that adds it; empty for the base game.", "", pattern=EXPANSION_CODE
+    )
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -254,8 +258,9 @@ class Council(Model):
     seats: int = spec("Councillors: there must always be Forty Seats (10.1.3).", ge=1)
     two_thirds: int = spec("Votes to elect or remove the Overlord (10.2.1, 10.3.8).", ge=1)
     vp: CouncilVP = spec("VPs (12.3.1).")
-    overlord_party: str = spec("Party whose Leader is Overlord at the start (10.2.1).",
-                               pattern=SLUG)
+    overlord_party: str = spec(
+        "Party whose Leader is Overlord at the start (10.2.1).", pattern=SLUG
+    )
     voting_summary: list[str] = spec("Summary of Voting Procedure (end of 10.3).", [])
 
 
@@ -295,11 +300,13 @@ class Decks(Model):
     """The two decks: Minor Arcana factions and Major Arcana plots (3, 13.1)."""
 
     suits: list[Suit] = spec("Suits of the faction deck.", min_items=1)
-    ranks: list[str] = spec("Ranks in numbering order: King, Queen, Knight, Knave, Ten ... Ace.",
-                            min_items=1)
+    ranks: list[str] = spec(
+        "Ranks in numbering order: King, Queen, Knight, Knave, Ten ... Ace.", min_items=1
+    )
     faction_numbers: list[NumberRange] = spec("Faction numbers by expansion.", min_items=1)
-    arcana: list[str] = spec("Major Arcana names in order, 0 The Fool to XXI The World.",
-                             min_items=22, max_items=22)
+    arcana: list[str] = spec(
+        "Major Arcana names in order, 0 The Fool to XXI The World.", min_items=22, max_items=22
+    )
     plot_numbers: list[NumberRange] = spec(
         "Plot numbers: each range is one complete Major Arcana in arcana order.", min_items=1
     )
@@ -339,8 +346,7 @@ class Setup(Model):
     """Set-up (5)."""
 
     plots_per_player: int = spec("Plot cards dealt to each player (5.3.1).", ge=0)
-    faction_cards: list[HandSize] = spec("Initial faction cards by players (5.3.2).",
-                                         min_items=1)
+    faction_cards: list[HandSize] = spec("Initial faction cards by players (5.3.2).", min_items=1)
     draw: Draw = spec("Drawing cards (6.6.3).")
     pawn_colours: list[PawnColour] = spec("Pawn colours (5.6).", [])
     beginner_turns: int = spec("Suggested length of a first game in Game Turns (5.2).", ge=1)
@@ -380,11 +386,11 @@ class Game(Document):
     title: str = spec("Game title.")
     players: Players = spec("Players (1.1).")
     expansions: list[Expansion] = spec("Base game and expansions (13.1).", min_items=1)
-    areas: list[Area] = spec("Areas of Tehmor (12.2.1), Forests (SC3.1), Domains (DD3.1.3).",
-                             min_items=1)
+    areas: list[Area] = spec(
+        "Areas of Tehmor (12.2.1), Forests (SC3.1), Domains (DD3.1.3).", min_items=1
+    )
     area_totals: AreaTotals = spec("The totals row of 12.2.1.")
-    parties: list[Party] = spec("Parties and expansion politics (4.3.6, 10.3.1).",
-                                min_items=1)
+    parties: list[Party] = spec("Parties and expansion politics (4.3.6, 10.3.1).", min_items=1)
     categories: list[Category] = spec("Faction categories (4.3.7).", min_items=1)
     council: Council = spec("The Council (10.1-10.3, 12.3).")
     conclave: Conclave = spec("The Conclave (10.4, 12.4).")
@@ -451,8 +457,7 @@ class Gathering(Document):
     """The Grasslander Gathering side board (SC3.2)."""
 
     die: int = spec("Die rolled to see if a Gathering is held (SC3.2.2).", ge=2)
-    totems: list[Totem] = spec("The 13 totems: 12 in the circle and the central one.",
-                               min_items=1)
+    totems: list[Totem] = spec("The 13 totems: 12 in the circle and the central one.", min_items=1)
     influence_any: list[int] = spec('Factions with "Influence only over any Totem".', [])
     vp: GatheringVP = spec("VPs (SC3.2.7).")
 
@@ -506,10 +511,12 @@ class Congress(Document):
     """The Congress of Dreams side board (DD3.2)."""
 
     circles: list[int] = spec("Faction numbers with a numbered circle at the table.", [])
-    chance_per_seat: int = spec("Percent chance per Activated seat that it sits (DD3.2.3).",
-                                ge=0, le=100)
-    chance_per_seat_all_mad: int = spec("The same when all Areas are at Madness 10 (DD3.3.6).",
-                                        ge=0, le=100)
+    chance_per_seat: int = spec(
+        "Percent chance per Activated seat that it sits (DD3.2.3).", ge=0, le=100
+    )
+    chance_per_seat_all_mad: int = spec(
+        "The same when all Areas are at Madness 10 (DD3.3.6).", ge=0, le=100
+    )
     vp_die: int = spec("VPs are 1d<this>, at most the seats held (DD3.2.4).", ge=1)
 
 

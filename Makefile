@@ -1,0 +1,58 @@
+# Print-kit toolchain. `make help` lists the targets.
+.DELETE_ON_ERROR:
+.DEFAULT_GOAL := help
+SHELL := /bin/bash
+
+PYTHON ?= python3
+VENV   := .venv
+PY     := $(VENV)/bin/python
+STAMP  := $(VENV)/.installed
+# Debian packages the toolchain needs beyond Python: Pango for WeasyPrint.
+DEBS   := libpango-1.0-0 libpangoft2-1.0-0 fonts-dejavu-core
+
+.PHONY: help setup sysdeps sheets test check lint format schema bench clean
+
+help: ## List the targets
+	@grep -E '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | awk -F':.*## ' '{printf "  make %-8s %s\n", $$1, $$2}'
+
+$(STAMP): pyproject.toml
+	$(PYTHON) -m venv $(VENV)
+	$(PY) -m pip install --quiet --disable-pip-version-check --upgrade pip
+	$(PY) -m pip install --quiet --disable-pip-version-check -e '.[dev]'
+	touch $@
+
+sysdeps: ## Install the Debian packages the toolchain needs (only those missing)
+	@missing=$$(for p in $(DEBS); do dpkg -s $$p >/dev/null 2>&1 || echo $$p; done); \
+	if [ -n "$$missing" ]; then \
+	  echo "installing: $$missing"; \
+	  if [ "$$(id -u)" = 0 ]; then SUDO=; else SUDO=sudo; fi; \
+	  $$SUDO apt-get update -qq && DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -qq --no-install-recommends $$missing; \
+	fi
+
+setup: sysdeps $(STAMP) ## Create .venv and install everything
+
+sheets: setup ## Check the shipped content and build the kit under build/
+	$(PY) -m toolkit check
+
+test: setup ## Run the test suite
+	$(PY) -m pytest -q
+
+check: setup ## Check all content (GitHub annotations when CI=true)
+	$(PY) -m toolkit check $(if $(CI),--format github,)
+
+lint: setup ## Ruff lint and format check
+	$(PY) -m ruff check toolkit tests scripts
+	$(PY) -m ruff format --check toolkit tests scripts
+
+format: setup ## Apply ruff fixes and formatting
+	$(PY) -m ruff check --fix toolkit tests scripts
+	$(PY) -m ruff format toolkit tests scripts
+
+schema: setup ## Regenerate the JSON Schemas in schemas/
+	$(PY) -m toolkit schema --out schemas
+
+bench: setup ## Benchmark: cold-process `toolkit check` on all content
+	$(PY) scripts/bench.py
+
+clean: ## Remove build outputs (keeps .venv)
+	rm -rf build

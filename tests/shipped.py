@@ -1,0 +1,59 @@
+"""Helpers for tests that work on (copies of) the shipped content."""
+
+from __future__ import annotations
+
+import os
+import re
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+CONTENT = ROOT / "content"
+FF = CONTENT / "forty-factions"
+
+
+def copy_content(tmp_path: Path) -> Path:
+    """A private copy of the shipped content folder to break."""
+    dest = tmp_path / "content"
+    shutil.copytree(CONTENT, dest)
+    return dest
+
+
+def edit(path: Path, old: str, new: str, count: int = 1) -> None:
+    """Replace `old` by `new` in a content file, insisting that `old` is there."""
+    text = path.read_text(encoding="utf-8")
+    assert old in text, f"{old!r} not in {path}"
+    path.write_text(text.replace(old, new, count), encoding="utf-8")
+
+
+def line_of(path: Path, needle: str) -> int:
+    """1-based line of the first line containing `needle`."""
+    for i, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1):
+        if needle in line:
+            return i
+    raise AssertionError(f"{needle!r} not in {path}")
+
+
+def toolkit(*args: str, cwd: Path = ROOT) -> subprocess.CompletedProcess[str]:
+    """Run the CLI in a fresh process, as a user would."""
+    env = dict(os.environ, PYTHONPATH=str(ROOT))
+    return subprocess.run(
+        [sys.executable, "-m", "toolkit", *args],
+        cwd=cwd,
+        capture_output=True,
+        text=True,
+        env=env,
+        timeout=120,
+    )
+
+
+def faction_file(content: Path, number: int) -> Path:
+    (hit,) = (content / "forty-factions" / "factions").glob(f"{number:03d}-*.yaml")
+    return hit
+
+
+DIAG = re.compile(
+    r"^(?P<path>[^:]+):(?P<line>\d+):(?P<col>\d+): (?P<sev>error|warning)\[(?P<code>[A-Z0-9-]+)\]: "
+)

@@ -1,0 +1,81 @@
+"""Waivers, placeholders and errata: the game-independent checks of the check stage."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from tests.shipped import DIAG, copy_content, edit, faction_file, line_of, toolkit
+
+
+def _codes(stdout: str) -> list[tuple[str, int, str]]:
+    out = []
+    for ln in stdout.splitlines():
+        m = DIAG.match(ln)
+        if m:
+            out.append((Path(m["path"]).name, int(m["line"]), m["code"]))
+    return out
+
+
+def _append(path: Path, text: str) -> None:
+    path.write_text(path.read_text(encoding="utf-8") + text, encoding="utf-8")
+
+
+def test_valid_waiver_suppresses_one_finding_and_is_still_listed(tmp_path: Path) -> None:
+    content = copy_content(tmp_path)
+    f = faction_file(content, 18)
+    edit(f, "enemies: [31, 88]", "enemies: [31, 888]")
+    _append(
+        f, 'waive:\n  - {rule: FF-REF-FACTION, reason: "faction 888 arrives in a fan expansion"}\n'
+    )
+    proc = toolkit("check", "--content", str(content))
+    assert proc.returncode == 0, proc.stdout
+    (line,) = [ln for ln in proc.stdout.splitlines() if "FF-REF-FACTION" in ln]
+    assert "(waived: faction 888 arrives in a fan expansion)" in line
+    assert "1 waived" in proc.stdout.splitlines()[-1]
+
+
+def test_waiver_without_reason_is_an_error(tmp_path: Path) -> None:
+    content = copy_content(tmp_path)
+    f = faction_file(content, 18)
+    edit(f, "enemies: [31, 88]", "enemies: [31, 888]")
+    _append(f, "waive:\n  - {rule: FF-REF-FACTION}\n")
+    proc = toolkit("check", "--content", str(content))
+    assert proc.returncode == 1
+    codes = _codes(proc.stdout)
+    assert (f.name, line_of(f, "rule: FF-REF-FACTION"), "WAIVER-REASON") in codes
+    # the finding itself is not waived by a waiver without a reason
+    assert (f.name, line_of(f, "enemies:"), "FF-REF-FACTION") in codes
+
+
+def test_blanket_unknown_and_unused_waivers_are_errors(tmp_path: Path) -> None:
+    content = copy_content(tmp_path)
+    f = faction_file(content, 2)
+    _append(
+        f,
+        "waive:\n"
+        '  - {rule: "*", reason: everything}\n'
+        "  - {rule: FF-NO-SUCH-RULE, reason: typo}\n"
+        "  - {rule: FF-REF-AREA, reason: nothing to waive here}\n",
+    )
+    proc = toolkit("check", "--content", str(content))
+    assert proc.returncode == 1
+    codes = {c for name, _, c in _codes(proc.stdout) if name == f.name}
+    assert codes == {"WAIVER-BLANKET", "WAIVER-UNKNOWN-RULE", "WAIVER-UNUSED"}
+
+
+def test_placeholder_path_must_name_a_value(tmp_path: Path) -> None:
+    content = copy_content(tmp_path)
+    f = faction_file(content, 3)
+    edit(f, "placeholders: [", "placeholders: [seats.councl, ")
+    proc = toolkit("check", "--content", str(content))
+    assert proc.returncode == 1
+    assert (f.name, line_of(f, "placeholders:"), "PLACEHOLDER-PATH") in _codes(proc.stdout)
+
+
+def test_stale_erratum_is_an_error(tmp_path: Path) -> None:
+    content = copy_content(tmp_path)
+    f = faction_file(content, 79)
+    edit(f, "alleyman: The Six of Swords (b3)", "alleyman: The Sic of Swords (b3)")
+    proc = toolkit("check", "--content", str(content))
+    assert proc.returncode == 1
+    assert (f.name, line_of(f, "- field: alleyman"), "ERRATA-STALE") in _codes(proc.stdout)
