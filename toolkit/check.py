@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections import defaultdict
 
 from toolkit.content import ContentSet, Document
-from toolkit.diagnostics import Diagnostic, error
+from toolkit.diagnostics import Diagnostic, Loc, display_path, error
 from toolkit.games import GamePack
 from toolkit.schema import resolve_path
 
@@ -133,7 +133,17 @@ def run_checks(pack: GamePack, content: ContentSet) -> list[Diagnostic]:
     for doc in docs:
         found.extend(_meta_checks(doc))
     for check in pack.checks:
-        found.extend(check(content))
+        try:
+            found.extend(check(content))
+        except Exception as exc:  # a bug in a check must not hide the other findings
+            found.append(
+                error(
+                    Loc(display_path(content.root)),
+                    "CHECK-CRASH",
+                    f"check {check.__name__} failed ({type(exc).__name__}: {exc}); this is a "
+                    "toolkit bug, please report it with the content that triggers it",
+                )
+            )
     return _apply_waivers(pack, docs, found)
 
 

@@ -60,13 +60,26 @@ def cli() -> None:
     help="text: compiler-style lines; json: an array of records; github: Actions annotations.",
 )
 @click.option("--strict", is_flag=True, help="Treat warnings as errors.")
-def check(content: Path, game: str | None, fmt: str, strict: bool) -> None:
+@click.option(
+    "--explain",
+    "explain",
+    metavar="CODE",
+    default=None,
+    help="Print what a diagnostic code means, its rules section and an example fix.",
+)
+def check(content: Path, game: str | None, fmt: str, strict: bool, explain: str | None) -> None:
     """Check content: YAML, schema, references and the game's rules.
 
     Every problem in every file is reported in one run, sorted by file and line,
     as `path:line:col: error[CODE]: message`. Exit 0 when there are no errors,
     1 when content breaks the schema or a rule, 2 for usage or I/O problems.
+    A file may waive one finding with `waive: [{rule: CODE, reason: "..."}]`.
     """
+    if explain is not None:
+        from toolkit.explain import find_rule, format_rule
+
+        click.echo(format_rule(find_rule(explain, content, game)))
+        return
     from toolkit import api
     from toolkit.diagnostics import render
 

@@ -2,8 +2,13 @@
 
 from __future__ import annotations
 
-from toolkit.content import ContentKind
-from toolkit.games import GamePack, Rule
+from collections.abc import Iterator
+
+from toolkit.content import ContentKind, ContentSet
+from toolkit.diagnostics import Diagnostic
+from toolkit.games import GamePack
+from toolkit.games.forty_factions import areas, boards, council, decks, enemies
+from toolkit.games.forty_factions.index import Index
 from toolkit.games.forty_factions.models import (
     Congress,
     Faction,
@@ -15,6 +20,7 @@ from toolkit.games.forty_factions.models import (
     SacredCircles,
 )
 from toolkit.games.forty_factions.references import check_references
+from toolkit.games.forty_factions.rules import RULES
 
 KINDS = (
     ContentKind("game", "game.yaml", Game, singleton=True,
@@ -33,32 +39,21 @@ KINDS = (
                 doc="the DD Madness Indicator"),
 )  # fmt: skip
 
-_REF = "every reference names something that exists"
-RULES = {
-    r.code: r
-    for r in (
-        Rule("FF-REF-FACTION", "Faction reference resolves", "4.3.8",
-             f"{_REF}: a faction number used as an enemy, party faction, totem, circle or "
-             "colour must be the number of a faction file.",
-             "enemies: [31]   # 31 = City Watch, factions/031-city-watch.yaml"),
-        Rule("FF-REF-AREA", "Area reference resolves", "4.3.11, 12.2",
-             f"{_REF}: a location's area must be an area id of game.yaml.",
-             "area: old-town"),
-        Rule("FF-REF-PARTY", "Politics reference resolves", "4.3.6",
-             f"{_REF}: politics must be a party id of game.yaml.", "politics: liberal"),
-        Rule("FF-REF-CATEGORY", "Category reference resolves", "4.3.7",
-             f"{_REF}: a category (or enemy category) must be a category id of game.yaml.",
-             "category: temples"),
-        Rule("FF-REF-EXPANSION", "Expansion reference resolves", "13.1",
-             f"{_REF}: an expansion code must be one of game.yaml's expansions.",
-             "expansion: SC"),
-    )
-}  # fmt: skip
+
+def check_rules(content: ContentSet) -> Iterator[Diagnostic]:
+    """References first, then every rule of the game, on one shared index."""
+    ix = Index.build(content)
+    if ix is None:
+        return
+    yield from check_references(ix, content)
+    for module in (council, areas, enemies, decks, boards):
+        yield from module.check(ix)
+
 
 PACK = GamePack(
     id="forty-factions",
     title="Anarea Forty Factions",
     kinds=KINDS,
-    checks=(check_references,),
+    checks=(check_rules,),
     rules=RULES,
 )

@@ -5,10 +5,10 @@ from __future__ import annotations
 
 import difflib
 from collections.abc import Iterable, Iterator
-from dataclasses import dataclass
 
 from toolkit.content import ContentSet
 from toolkit.diagnostics import Diagnostic, Loc, error
+from toolkit.games.forty_factions.index import Index
 from toolkit.games.forty_factions.models import (
     Congress,
     Faction,
@@ -20,40 +20,6 @@ from toolkit.games.forty_factions.models import (
     SacredCircles,
 )
 from toolkit.schema import Model
-
-
-@dataclass
-class Index:
-    """Look-up tables built once from the content set."""
-
-    game: Game
-    factions: dict[int, Faction]
-    plots: dict[int, Plot]
-    areas: set[str]
-    parties: set[str]
-    categories: set[str]
-    expansions: set[str]
-
-    @classmethod
-    def build(cls, content: ContentSet) -> Index | None:
-        game = content.one("game", Game)
-        if game is None:
-            return None
-        factions: dict[int, Faction] = {}
-        for f in content.of("faction", Faction):
-            factions.setdefault(f.number, f)
-        plots: dict[int, Plot] = {}
-        for p in content.of("plot", Plot):
-            plots.setdefault(p.number, p)
-        return cls(
-            game=game,
-            factions=factions,
-            plots=plots,
-            areas={a.id for a in game.areas},
-            parties={p.id for p in game.parties},
-            categories={c.id for c in game.categories},
-            expansions={e.code for e in game.expansions},
-        )
 
 
 def _suggest(value: str, known: Iterable[str]) -> str:
@@ -176,11 +142,8 @@ def _board_refs(r: _Refs, content: ContentSet) -> None:
             r.faction(bonus.loc_of("faction"), bonus.faction, "bonus temple")
 
 
-def check_references(content: ContentSet) -> Iterator[Diagnostic]:
+def check_references(ix: Index, content: ContentSet) -> Iterator[Diagnostic]:
     """Every reference in the content resolves."""
-    ix = Index.build(content)
-    if ix is None:
-        return
     r = _Refs(ix)
     _game_refs(r, ix.game)
     for f in content.of("faction", Faction):

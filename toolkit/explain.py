@@ -1,0 +1,114 @@
+"""`toolkit check --explain CODE`: what a diagnostic code means, where the rule comes from,
+and an example of the fix. Core codes live here; a game's codes live in its pack."""
+
+from __future__ import annotations
+
+import textwrap
+from pathlib import Path
+
+from toolkit.api import discover_games
+from toolkit.errors import ToolkitError
+from toolkit.games import Rule, UnknownGame, load_pack
+
+_LOADER = "content files are plain YAML data"
+CORE_RULES: dict[str, Rule] = {
+    r.code: r
+    for r in (
+        Rule("YAML-SYNTAX", "YAML syntax", "YAML 1.2", f"{_LOADER}: the file does not parse.",
+             "names: [a, b]   # a flow list needs its closing bracket"),
+        Rule("YAML-DUPLICATE-KEY", "Duplicate key", "YAML 1.2",
+             "A key appears twice in one mapping; YAML loaders silently keep one of the values.",
+             ""),
+        Rule("YAML-TAG", "No tags", "RELIABILITY.md",
+             f"{_LOADER}: tags (`!!python/...`, `!dice`) are refused, so no content can run "
+             "code or change how a value is read.", ""),
+        Rule("YAML-ANCHOR", "No anchors", "RELIABILITY.md",
+             f"{_LOADER}: anchors and aliases are refused (alias bombs, shared values that "
+             "change in two places). Write values out in full.", ""),
+        Rule("YAML-ALIAS", "No aliases", "RELIABILITY.md", "See YAML-ANCHOR.", ""),
+        Rule("YAML-DEPTH", "Nesting depth", "RELIABILITY.md",
+             "Values nest at most 32 levels deep.", ""),
+        Rule("YAML-ENCODING", "UTF-8 only", "RELIABILITY.md",
+             "Content files are UTF-8 (a UTF-8 byte-order mark is tolerated). Re-save the file "
+             "as UTF-8 in your editor.", ""),
+        Rule("YAML-CONTROL-CHAR", "No control characters", "RELIABILITY.md",
+             "Control characters other than tab and newline break SVG and PDF output.", ""),
+        Rule("YAML-INVISIBLE-CHAR", "No invisible characters", "RELIABILITY.md",
+             "Bidirectional overrides and zero-width characters make text read differently "
+             "from what it is (Trojan Source).", ""),
+        Rule("YAML-SIZE", "Size limits", "RELIABILITY.md",
+             "A file is at most 1 MB, a value at most 50,000 characters.", ""),
+        Rule("YAML-EMPTY", "Empty file", "", "The file holds no content.", ""),
+        Rule("YAML-MULTIDOC", "One document a file", "", "One `---` document per file.", ""),
+        Rule("YAML-KEY", "Plain keys", "", "Mapping keys are plain text.", ""),
+        Rule("SCHEMA-UNKNOWN-KEY", "Unknown field", "the content kind's schema",
+             "A field the kind does not have, usually a typo; the message suggests the field "
+             "meant.", "seats:   # not seets:"),
+        Rule("SCHEMA-MISSING", "Missing field", "the content kind's schema",
+             "A required field is absent.", ""),
+        Rule("SCHEMA-TYPE", "Wrong type", "the content kind's schema",
+             "A value of the wrong kind (text for a number, a list for a mapping). Quote "
+             "values such as 1.10 that must stay text.", 'version: "1.10"'),
+        Rule("SCHEMA-VALUE", "Value out of range", "the content kind's schema",
+             "A value outside what the field allows (a range, a pattern, a list length).", ""),
+        Rule("CONTENT-UNKNOWN-FILE", "Unknown file", "DESIGN.md",
+             "A YAML file where the game pack expects none.", ""),
+        Rule("CONTENT-MISSING", "Missing file", "DESIGN.md", "A required file is absent.", ""),
+        Rule("CONTENT-OUTSIDE", "File outside the content folder", "RELIABILITY.md",
+             "A content file that is a link to a place outside the content folder is not read.",
+             ""),
+        Rule("CONTENT-NOT-FILE", "Not a regular file", "RELIABILITY.md",
+             "FIFOs, devices and the like are never opened.", ""),
+        Rule("CONTENT-IO", "Unreadable file", "", "The file could not be read.", ""),
+        Rule("CONTENT-UNKNOWN-GAME", "No game pack", "DESIGN.md",
+             "A content folder with no game pack of the same name.", ""),
+        Rule("PLACEHOLDER-PATH", "Placeholder paths", "DESIGN.md (content honesty)",
+             "Each `placeholders:` entry names a value of the file.", "placeholders: [politics]"),
+        Rule("ERRATA-PATH", "Erratum paths", "DESIGN.md (content honesty)",
+             "Each erratum's `field` names a value of the file.", ""),
+        Rule("ERRATA-STALE", "Stale erratum", "DESIGN.md (content honesty)",
+             "The value equals what the rules print, so the erratum no longer corrects "
+             "anything.", ""),
+        Rule("WAIVER-REASON", "Waivers give a reason", "DESIGN.md",
+             "A waiver must say why the finding is acceptable.",
+             "waive:\n  - {rule: FF-DECK-TAROT, reason: \"...\"}"),
+        Rule("WAIVER-BLANKET", "No blanket waivers", "DESIGN.md",
+             "A waiver names one rule code, no wildcard.", ""),
+        Rule("WAIVER-UNKNOWN-RULE", "Waivers name real rules", "DESIGN.md",
+             "The waived code is not a rule of this game.", ""),
+        Rule("WAIVER-UNUSED", "No unused waivers", "DESIGN.md",
+             "A waiver whose rule no longer fires in its file must go.", ""),
+        Rule("CHECK-CRASH", "A check failed", "",
+             "A rule check raised an exception: a toolkit bug. Report it with the content.", ""),
+    )
+}  # fmt: skip
+
+
+def find_rule(code: str, content_dir: Path, game: str | None) -> Rule:
+    """The rule for a code, from the core or from any game pack found."""
+    code = code.strip().upper()
+    if code in CORE_RULES:
+        return CORE_RULES[code]
+    try:
+        games = discover_games(content_dir, game)
+    except ToolkitError:
+        games = []
+    for gid in games:
+        try:
+            pack = load_pack(gid)
+        except UnknownGame:
+            continue
+        if code in pack.rules:
+            return pack.rules[code]
+    raise ToolkitError(f"no rule with code {code}")
+
+
+def format_rule(rule: Rule) -> str:
+    """The text `--explain` prints."""
+    lines = [f"{rule.code}: {rule.title}"]
+    if rule.source:
+        lines.append(f"Source: {rule.source}")
+    lines += ["", textwrap.fill(rule.explain, 88)]
+    if rule.example:
+        lines += ["", "Example:", *("    " + ln for ln in rule.example.splitlines())]
+    return "\n".join(lines)

@@ -1,0 +1,137 @@
+"""Locations and Areas (rules 2.5, 4.3.11, 12.2, 13.2.3)."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from toolkit.diagnostics import Diagnostic, error
+from toolkit.games.forty_factions import canon
+from toolkit.games.forty_factions.index import Index
+from toolkit.games.forty_factions.models import Faction, Location
+
+MAIN_BOARD = "main"
+
+
+def base_game_locations(f: Faction) -> list[Location]:
+    """The locations a faction has in play in the base game: a base faction's locations not
+    marked as an expansion's (4.3.11, 2.5)."""
+    if f.expansion != "base":
+        return []
+    return [loc for loc in f.location_list if not loc.expansion]
+
+
+def check_count(ix: Index) -> Iterator[Diagnostic]:
+    """One or two locations per faction, or Variable (4.3.11, 13.2.3.4)."""
+    low, high = canon.LOCATIONS_PER_FACTION
+    for f in ix.faction_list:
+        if f.locations == "variable":
+            continue
+        # A circle shared with another tribe is that tribe's too; it still is this one's.
+        n = len(f.locations)
+        if not low <= n <= high:
+            yield error(
+                f.loc_of("locations"),
+                "FF-LOCATIONS",
+                f"{ix.name(f.number)} has {n} locations; a faction has one or two (4.3.11), "
+                "or `locations: variable` (13.2.3.4)",
+            )
+
+
+def check_expansion_areas(ix: Index) -> Iterator[Diagnostic]:
+    """A base faction's location in an expansion's area (a Forest) is an expansion location."""
+    for f in ix.faction_list:
+        for i, loc in enumerate(f.location_list):
+            area = ix.area_by_id.get(loc.area)
+            if area is None or not area.expansion:
+                continue
+            if f.expansion == "base" and loc.expansion != area.expansion:
+                yield error(
+                    f.loc_of("locations", i),
+                    "FF-LOCATION-EXPANSION",
+                    f"'{loc.name}' lies in {area.name}, which only the {area.expansion} "
+                    f"expansion adds: mark it `expansion: {area.expansion}` so it is not counted "
+                    "in the base game (4.3.11, 2.5)",
+                )
+
+
+def check_area_counts(ix: Index) -> Iterator[Diagnostic]:
+    """Base-game locations per Area equal the table of 12.2.1."""
+    counts: dict[str, list[str]] = {}
+    for f in ix.faction_list:
+        for loc in base_game_locations(f):
+            counts.setdefault(loc.area, []).append(f"{loc.name} ({f.number})")
+    for area in ix.game.areas:
+        if area.board != MAIN_BOARD or area.locations is None:
+            continue
+        have = len(counts.get(area.id, []))
+        if have != area.locations:
+            yield error(
+                area.loc_of("locations"),
+                "FF-AREA-COUNT",
+                f"{area.name} has {have} base-game locations in the faction files, the table "
+                f"of 12.2.1 gives {area.locations}; locations of expansions do not count (2.5)",
+            )
+
+
+def check_totals(ix: Index) -> Iterator[Diagnostic]:
+    """The printed totals row equals the sum of the rows (12.2.1)."""
+    rows = [a for a in ix.game.areas if a.board == MAIN_BOARD and a.locations is not None]
+    totals = ix.game.area_totals
+    locs = sum(a.locations or 0 for a in rows)
+    vp = sum(a.vp for a in rows)
+    if totals.locations != locs:
+        yield error(
+            totals.loc_of("locations"),
+            "FF-AREA-TOTAL",
+            f"the totals row says {totals.locations} locations but the Areas sum to {locs} "
+            "(12.2.1); fix the row or the total, with an erratum quoting the rules",
+        )
+    if totals.vp != vp:
+        yield error(
+            totals.loc_of("vp"),
+            "FF-AREA-TOTAL",
+            f"the totals row says {totals.vp} VP but the Areas sum to {vp} (12.2.1)",
+        )
+
+
+def check_canon(ix: Index) -> Iterator[Diagnostic]:
+    """game.yaml keeps the Area table of 12.2.1 and the expansion VPs of 13.2.3.1."""
+    for area in ix.game.areas:
+        want = canon.AREA_TABLE.get(area.id)
+        if want is None:
+            continue
+        locations, vp = want
+        if area.locations != locations:
+            yield error(
+                area.loc_of("locations"),
+                "FF-CANON",
+                f"{area.name} has {locations} Locations in the table of 12.2.1, "
+                f"not {area.locations}",
+            )
+        if area.vp != vp:
+            yield error(
+                area.loc_of("vp"), "FF-CANON", f"{area.name} gives {vp} VP (12.2.1), not {area.vp}"
+            )
+        for (area_id, code), vp_with in canon.AREA_VP_WITH.items():
+            if area_id == area.id and area.vp_with.get(code) != vp_with:
+                yield error(
+                    area.loc_of("vp_with"),
+                    "FF-CANON",
+                    f"Control of {area.name} gives {vp_with} VP with {code} (13.2.3.1)",
+                )
+    missing = sorted(set(canon.AREA_TABLE) - set(ix.area_by_id))
+    if missing:
+        yield error(
+            ix.game.loc_of("areas"),
+            "FF-CANON",
+            f"the Areas of 12.2.1 are missing: {', '.join(missing)}",
+        )
+
+
+def check(ix: Index) -> Iterator[Diagnostic]:
+    """All location and area rules."""
+    yield from check_canon(ix)
+    yield from check_count(ix)
+    yield from check_expansion_areas(ix)
+    yield from check_area_counts(ix)
+    yield from check_totals(ix)

@@ -1,0 +1,239 @@
+"""The Council and the Conclave (rules 10.1-10.4, 11.1.5), for every expansion set-up.
+
+The DM chooses the expansions before the game (13.2.1.2) and "there must always
+be Forty Seats" (10.1.3): the seat arithmetic is checked for the base game and
+every combination of expansions, and each failing set-up is reported once, at
+its smallest form, pointing at the seats that break it.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Iterator
+from itertools import combinations
+
+from toolkit.diagnostics import Diagnostic, error
+from toolkit.games.forty_factions import canon
+from toolkit.games.forty_factions.index import Index
+from toolkit.games.forty_factions.models import Faction
+
+BASE = "base"
+
+
+def setups(ix: Index) -> list[frozenset[str]]:
+    """Every set-up a DM may choose: the base game plus any subset of the expansions."""
+    extras = sorted(e for e in ix.expansions if e != BASE)
+    out = []
+    for size in range(len(extras) + 1):
+        for combo in combinations(extras, size):
+            out.append(frozenset((BASE, *combo)))
+    return out
+
+
+def setup_label(setup: frozenset[str]) -> str:
+    """`base+SC+DD`, for messages."""
+    return "+".join([BASE, *sorted(setup - {BASE})])
+
+
+def council_holders(ix: Index, setup: frozenset[str]) -> dict[str, list[Faction]]:
+    """Council seat holders by party (their politics) in one set-up."""
+    out: dict[str, list[Faction]] = {}
+    for f in ix.faction_list:
+        if f.seats.council and f.expansion in setup:
+            out.setdefault(f.politics, []).append(f)
+    return out
+
+
+def _shortfall(ix: Index, holders: dict[str, list[Faction]]) -> list[str]:
+    """Per-party differences from the party's seat count in game.yaml, as message parts."""
+    parts = []
+    for party in ix.game.parties:
+        if party.body != "council":
+            continue
+        have = len(holders.get(party.id, []))
+        if have != party.seats:
+            parts.append(f"{party.name} {have} of {party.seats}")
+    return parts
+
+
+def check_council_seats(ix: Index) -> Iterator[Diagnostic]:
+    """Forty seats, and each party's count, in every set-up (10.1.3, 10.3.1, 13.2.1.2)."""
+    required = ix.game.council.seats
+    failing: list[frozenset[str]] = []
+    for setup in setups(ix):
+        holders = council_holders(ix, setup)
+        total = sum(len(v) for v in holders.values())
+        parts = _shortfall(ix, holders)
+        if total == required and not parts:
+            continue
+        if any(prev < setup for prev in failing):
+            continue  # already reported in a smaller set-up that this one contains
+        failing.append(setup)
+        detail = f" ({', '.join(parts)})" if parts else ""
+        if setup == {BASE}:
+            # The base game itself is wrong: point at the council's seat count, naming holders.
+            bad_party = next(
+                (
+                    p
+                    for p in ix.game.parties
+                    if p.body == "council" and p.seats != len(holders.get(p.id, []))
+                ),
+                None,
+            )
+            where = bad_party.loc_of("seats") if bad_party else ix.game.council.loc_of("seats")
+            held = ""
+            if bad_party is not None:
+                numbers = ", ".join(str(f.number) for f in holders.get(bad_party.id, []))
+                held = f"; {bad_party.name} seats are held by {numbers or 'no faction'}"
+            yield error(
+                where,
+                "FF-COUNCIL-SEATS",
+                f"council seats total {total} in the base game, the rules require "
+                f"{required}{detail} (10.1.3, 10.3.1){held}",
+            )
+            continue
+        extra = [f for f in ix.faction_list if f.seats.council and f.expansion in setup - {BASE}]
+        for f in extra:
+            yield error(
+                f.loc_of("seats", "council"),
+                "FF-COUNCIL-SEATS",
+                f"with {setup_label(setup)} in play the Council would have {total} seats"
+                f"{detail}; there must always be {required} (10.1.3, 13.2.1.2), so an "
+                f"expansion faction cannot add a Council seat",
+            )
+
+
+def check_party_factions(ix: Index) -> Iterator[Diagnostic]:
+    """Party factions belong to their party; the Anarchists hold no seat (10.3.2.2.1, 10.3.3)."""
+    for party in ix.game.parties:
+        f = ix.factions.get(party.faction) if party.faction is not None else None
+        if f is None:
+            continue
+        if f.politics != party.id:
+            yield error(
+                f.loc_of("politics"),
+                "FF-COUNCIL-PARTY-FACTION",
+                f"{ix.name(f.number)} is the party faction of the {party.name} (game.yaml), so "
+                f"its politics must be '{party.id}', not '{f.politics}' (10.3.2.2.1, 10.3.3)",
+            )
+        want = 1 if party.faction_holds_seat else 0
+        if f.seats.council != want:
+            why = (
+                "holds no Seat and gives no votes in the Council (10.3.3)"
+                if not want
+                else "holds its party's Seat (10.3.2.2.1)"
+            )
+            yield error(
+                f.loc_of("seats", "council") if f.seats.council else f.loc_of("seats"),
+                "FF-COUNCIL-PARTY-FACTION",
+                f"{ix.name(f.number)} {why}: council must be {want}",
+            )
+
+
+def check_seat_politics(ix: Index) -> Iterator[Diagnostic]:
+    """A Council seat belongs to a Council party (4.3.6, 10.3.2)."""
+    for f in ix.faction_list:
+        party = ix.party_by_id.get(f.politics)
+        if f.seats.council and party is not None and party.body != "council":
+            yield error(
+                f.loc_of("seats", "council"),
+                "FF-COUNCIL-POLITICS",
+                f"{ix.name(f.number)} holds a Council seat but its politics '{f.politics}' is "
+                f"not a Council party; a seat counts for its holder's party (10.3.2.1)",
+            )
+
+
+def check_canon(ix: Index) -> Iterator[Diagnostic]:
+    """game.yaml keeps the Council numbers the rules fix."""
+    council = ix.game.council
+    if council.seats != canon.COUNCIL_SEATS:
+        yield error(
+            council.loc_of("seats"),
+            "FF-CANON",
+            f"the Council has {canon.COUNCIL_SEATS} seats (10.1.2, 10.1.3), not {council.seats}",
+        )
+    if council.two_thirds != canon.TWO_THIRDS:
+        yield error(
+            council.loc_of("two_thirds"),
+            "FF-CANON",
+            f"a two-thirds majority of the Council is {canon.TWO_THIRDS} (10.2.1), "
+            f"not {council.two_thirds}",
+        )
+    for party in ix.game.parties:
+        want = canon.PARTY_SEATS.get(party.id)
+        if want is not None and party.seats != want:
+            yield error(
+                party.loc_of("seats"),
+                "FF-CANON",
+                f"the {party.name} holds {want} seats (10.3.1), not {party.seats}",
+            )
+    council_ids = {p.id for p in ix.game.parties if p.body == "council"}
+    missing = sorted(set(canon.PARTY_SEATS) - council_ids)
+    if missing:
+        yield error(
+            ix.game.loc_of("parties"),
+            "FF-CANON",
+            f"the Council parties of 10.3.1 are missing: {', '.join(missing)}",
+        )
+
+
+def check_party_enemies(ix: Index) -> Iterator[Diagnostic]:
+    """Party enmity is mutual, and the Conservatives and Liberals are Enemies (10.3.6)."""
+    for party in ix.game.parties:
+        for i, other_id in enumerate(party.enemies):
+            other = ix.party_by_id.get(other_id)
+            if other is not None and party.id not in other.enemies:
+                yield error(
+                    party.loc_of("enemies", i),
+                    "FF-PARTY-ENEMIES",
+                    f"the {party.name} names the {other.name} as an enemy, but not the other "
+                    "way round; enmity between parties is mutual (10.3.6)",
+                )
+    a_id, b_id = canon.PARTY_ENEMIES
+    a, b = ix.party_by_id.get(a_id), ix.party_by_id.get(b_id)
+    if a is not None and b is not None and b_id not in a.enemies:
+        yield error(
+            a.loc_of("enemies") if a.enemies else a.loc,
+            "FF-PARTY-ENEMIES",
+            f"the {a.name} and the {b.name} are Enemies and may never form a Coalition "
+            "(10.3.6): list it in `enemies`",
+        )
+    if a is None or b is None or a.faction is None or b.faction is None:
+        return
+    fa, fb = ix.factions.get(a.faction), ix.factions.get(b.faction)
+    if fa is not None and fb is not None and fb.number not in fa.enemies:
+        yield error(
+            fa.loc_of("enemies") if fa.enemies else fa.loc,
+            "FF-PARTY-ENEMIES",
+            f"{ix.name(fa.number)} and {ix.name(fb.number)} are the factions of parties that "
+            "are Enemies (10.3.6); each must name the other as an enemy",
+        )
+
+
+def check_conclave(ix: Index) -> Iterator[Diagnostic]:
+    """Conclave seats only for Thieves' Guilds, or factions that may act as one (10.4.2, 11.1.5)."""
+    category = ix.game.conclave.category
+    for f in ix.faction_list:
+        if f.seats.conclave and f.category != category and not f.thieves_guild:
+            yield error(
+                f.loc_of("seats", "conclave"),
+                "FF-CONCLAVE",
+                f"{ix.name(f.number)} holds a Conclave seat but is not a Thieves' Guild; only "
+                "Thieves' Guilds sit on the Conclave (10.4.2), or a faction whose sheet says it "
+                "may act as one (`thieves_guild: true`, 11.1.5)",
+            )
+
+
+def council_summary(ix: Index) -> Counter[str]:
+    """Base-game seats by party (used by reports and tests)."""
+    return Counter({p: len(v) for p, v in council_holders(ix, frozenset({BASE})).items()})
+
+
+def check(ix: Index) -> Iterator[Diagnostic]:
+    """All Council and Conclave rules."""
+    yield from check_canon(ix)
+    yield from check_council_seats(ix)
+    yield from check_party_factions(ix)
+    yield from check_seat_politics(ix)
+    yield from check_party_enemies(ix)
+    yield from check_conclave(ix)

@@ -1,0 +1,214 @@
+"""The decks (rules 3.1, 3.2, 13.1): numbers, suits, Major Arcana order and numerals.
+
+A "deck" is what one physical tarot deck supplies: the base game's cards, or
+one expansion's (13.2.1.1: expansion cards come from a different deck so they
+can be told apart). The Alleyman's Tarot is one deck for everything.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator, Sequence
+
+from toolkit.diagnostics import Diagnostic, error
+from toolkit.games.forty_factions import canon
+from toolkit.games.forty_factions.index import Index
+from toolkit.games.forty_factions.models import Faction, NumberRange, Plot
+
+_ROMAN = {"I": 1, "V": 5, "X": 10, "L": 50, "C": 100}
+_NUMERAL = re.compile(r"0|[IVXLC]+")
+
+
+def roman(numeral: str) -> int | None:
+    """Value of a Roman numeral, additive (IIII, VIIII) or subtractive (IV, IX); 0 for "0"."""
+    if numeral == "0":
+        return 0
+    if not re.fullmatch(r"[IVXLC]+", numeral) or re.search(r"(.)\1{4}", numeral):
+        return None
+    total = 0
+    for i, ch in enumerate(numeral):
+        v = _ROMAN[ch]
+        nxt = _ROMAN[numeral[i + 1]] if i + 1 < len(numeral) else 0
+        total += -v if v < nxt else v
+    return total
+
+
+def split_major(tarot: str) -> tuple[str, str] | None:
+    """`XVIIII The Sun` -> (`XVIIII`, `The Sun`)."""
+    head, _, rest = tarot.partition(" ")
+    if not rest or not _NUMERAL.fullmatch(head):
+        return None
+    return head, rest
+
+
+def _range_of(ranges: Sequence[NumberRange], expansion: str) -> NumberRange | None:
+    return next((r for r in ranges if expansion in r.expansions), None)
+
+
+def _check_numbers(
+    kind: str, cards: Sequence[Faction] | Sequence[Plot], ranges: Sequence[NumberRange]
+) -> Iterator[Diagnostic]:
+    seen: dict[int, Faction | Plot] = {}
+    for c in cards:
+        if c.number in seen:
+            first = seen[c.number]
+            yield error(
+                c.loc_of("number"),
+                "FF-DECK-NUMBER",
+                f"{kind} number {c.number} is used twice: also by '{first.name}' "
+                f"({first.loc.path})",
+            )
+            continue
+        seen[c.number] = c
+        rng = _range_of(ranges, c.expansion)
+        if rng is not None and not rng.first <= c.number <= rng.last:
+            yield error(
+                c.loc_of("number"),
+                "FF-DECK-RANGE",
+                f"{kind} {c.number} is in {c.expansion}, whose {kind}s are numbered "
+                f"{rng.first}-{rng.last} (13.1)",
+            )
+    for rng in ranges:
+        missing = [n for n in range(rng.first, rng.last + 1) if n not in seen]
+        if missing:
+            shown = ", ".join(map(str, missing[:10])) + (" ..." if len(missing) > 10 else "")
+            yield error(
+                rng.loc,
+                "FF-DECK-MISSING",
+                f"{'+'.join(rng.expansions)} {kind}s {rng.first}-{rng.last}: no file for {shown}",
+            )
+
+
+def _check_duplicates(
+    kind: str, cards: Sequence[Faction] | Sequence[Plot], ranges: Sequence[NumberRange]
+) -> Iterator[Diagnostic]:
+    for rng in ranges:
+        used: dict[str, Faction | Plot] = {}
+        for c in cards:
+            if not rng.first <= c.number <= rng.last:
+                continue
+            key = c.tarot.casefold()
+            if key in used:
+                yield error(
+                    c.loc_of("tarot"),
+                    "FF-DECK-TAROT",
+                    f"tarot card '{c.tarot}' is used twice in the {'+'.join(rng.expansions)} "
+                    f"{kind} deck: also by {used[key].name} ({used[key].number})",
+                )
+            else:
+                used[key] = c
+
+
+def check_suits(ix: Index) -> Iterator[Diagnostic]:
+    """Each suit numbered King, Queen, Knight, Knave, Ten ... Ace from its first card (3.1)."""
+    decks = ix.game.decks
+    suits = {s.name: s for s in decks.suits}
+    if len(decks.ranks) != canon.SUIT_SIZE:
+        yield error(
+            decks.loc_of("ranks"),
+            "FF-CANON",
+            f"a suit has {canon.SUIT_SIZE} ranks (3.1), not {len(decks.ranks)}",
+        )
+    for f in ix.faction_list:
+        if f.expansion == "Promo" or f.tarot == decks.promo_card:
+            if f.tarot != decks.promo_card:
+                yield error(
+                    f.loc_of("tarot"),
+                    "FF-DECK-SUIT",
+                    f"a Promo card stands for '{decks.promo_card}' (13.1.4), not '{f.tarot}'",
+                )
+            continue
+        m = re.fullmatch(r"(\w+) of (\w+)", f.tarot)
+        suit = suits.get(m[2]) if m else None
+        if m is None or suit is None or m[1] not in decks.ranks:
+            yield error(
+                f.loc_of("tarot"),
+                "FF-DECK-SUIT",
+                f"'{f.tarot}' is not a Minor Arcana card of the game's suits "
+                f"({', '.join(suits)}) and ranks (King ... Ace)",
+            )
+            continue
+        want = suit.first + decks.ranks.index(m[1])
+        if f.number != want or f.expansion != suit.expansion:
+            yield error(
+                f.loc_of("tarot"),
+                "FF-DECK-SUIT",
+                f"{f.tarot} is card {want} of the {suit.expansion} deck (suits run King, "
+                f"Queen, Knight, Knave, Ten ... Ace from {suit.first}), but this is "
+                f"{f.expansion} faction {f.number} (3.1, 13.1)",
+            )
+
+
+def check_arcana(ix: Index) -> Iterator[Diagnostic]:
+    """Numerals match the cards, and each plot range is one Major Arcana in order (3.2, 13.1)."""
+    decks = ix.game.decks
+    if len(decks.arcana) != canon.ARCANA_SIZE:
+        return  # the schema already requires 22 names
+    for rng in decks.plot_numbers:
+        if rng.last - rng.first + 1 != canon.ARCANA_SIZE:
+            yield error(
+                rng.loc_of("last"),
+                "FF-DECK-RANGE",
+                f"plots {rng.first}-{rng.last} should be one Major Arcana of "
+                f"{canon.ARCANA_SIZE} cards (13.1)",
+            )
+    for p in ix.plot_list:
+        parts = split_major(p.tarot)
+        if parts is None or parts[1] not in decks.arcana:
+            yield error(
+                p.loc_of("tarot"),
+                "FF-DECK-NUMERAL",
+                f"'{p.tarot}' is not a Major Arcana card written numeral first, as "
+                "'VI The Lovers' (3.2)",
+            )
+            continue
+        numeral, card = parts
+        index = decks.arcana.index(card)
+        if roman(numeral) != index:
+            yield error(
+                p.loc_of("tarot"),
+                "FF-DECK-NUMERAL",
+                f"{card} is Major Arcana {index}, but its numeral {numeral} reads "
+                f"{roman(numeral)}; correct it and record the printed value in `errata`",
+            )
+        rng = _range_of(decks.plot_numbers, p.expansion)
+        if rng is None:
+            continue
+        want = (p.number - rng.first + 1) % canon.ARCANA_SIZE
+        if index != want:
+            yield error(
+                p.loc_of("tarot"),
+                "FF-DECK-ARCANA",
+                f"plot {p.number} is card {p.number - rng.first + 1} of its Major Arcana, so "
+                f"it should be {decks.arcana[want]}, not {card} (3.2: I The Magician first, "
+                "0 The Fool last)",
+            )
+
+
+def check_alleyman(ix: Index) -> Iterator[Diagnostic]:
+    """One Alleyman's Tarot serves the whole game: no card of it stands for two cards."""
+    used: dict[str, str] = {}
+    cards: list[Faction | Plot] = [*ix.faction_list, *ix.plot_list]
+    for c in cards:
+        kind = "faction" if isinstance(c, Faction) else "plot"
+        key = c.alleyman.casefold()
+        if key in used:
+            yield error(
+                c.loc_of("alleyman"),
+                "FF-DECK-ALLEYMAN",
+                f"Alleyman's card '{c.alleyman}' already stands for {used[key]}",
+            )
+        else:
+            used[key] = f"{kind} {c.number} ({c.name})"
+
+
+def check(ix: Index) -> Iterator[Diagnostic]:
+    """All deck rules."""
+    decks = ix.game.decks
+    yield from _check_numbers("faction", ix.faction_list, decks.faction_numbers)
+    yield from _check_numbers("plot", ix.plot_list, decks.plot_numbers)
+    yield from _check_duplicates("faction", ix.faction_list, decks.faction_numbers)
+    yield from _check_duplicates("plot", ix.plot_list, decks.plot_numbers)
+    yield from check_suits(ix)
+    yield from check_arcana(ix)
+    yield from check_alleyman(ix)

@@ -1,0 +1,61 @@
+"""Enemies (rules 4.3.8, 6.2.2, 7.4.3): a relation that holds both ways.
+
+A faction names enemies by number or by category. Once categories are
+expanded, if A names B (or B's category), B must name A (or A's category):
+otherwise one player could Activate both and the other could not.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from toolkit.diagnostics import Diagnostic, error
+from toolkit.games.forty_factions.index import Index
+from toolkit.games.forty_factions.models import Faction
+
+
+def names(f: Faction, other: Faction) -> bool:
+    """Does `f` name `other` as an enemy, directly or by its category?"""
+    return other.number in f.enemies or other.category in f.enemies
+
+
+def check(ix: Index) -> Iterator[Diagnostic]:
+    """No self-enmity; every enmity answered (4.3.8)."""
+    by_category: dict[str, list[Faction]] = {}
+    for f in ix.faction_list:
+        by_category.setdefault(f.category, []).append(f)
+    for f in ix.faction_list:
+        seen: set[int | str] = set()
+        for i, e in enumerate(f.enemies):
+            loc = f.loc_of("enemies", i)
+            if e in seen:
+                yield error(loc, "FF-ENEMY-DUPLICATE", f"enemy {e!r} is listed twice")
+                continue
+            seen.add(e)
+            if e == f.number:
+                yield error(
+                    loc, "FF-ENEMY-SELF", f"{ix.name(f.number)} names itself as an enemy (4.3.8)"
+                )
+                continue
+            if isinstance(e, int):
+                other = ix.factions.get(e)
+                if other is not None and not names(other, f):
+                    yield error(
+                        loc,
+                        "FF-ENEMY-SYMMETRY",
+                        f"{ix.name(f.number)} names {ix.name(e)} as an enemy, but "
+                        f"{ix.name(e)} names neither {f.number} nor its category "
+                        f"'{f.category}' (4.3.8: enmity holds both ways)",
+                    )
+                continue
+            silent = [
+                o.number for o in by_category.get(e, []) if o.number != f.number and not names(o, f)
+            ]
+            if silent:
+                listed = ", ".join(ix.name(n) for n in silent)
+                yield error(
+                    loc,
+                    "FF-ENEMY-SYMMETRY",
+                    f"{ix.name(f.number)} names the category '{e}' as enemies, but {listed} "
+                    f"name neither {f.number} nor '{f.category}' (4.3.8: enmity holds both ways)",
+                )

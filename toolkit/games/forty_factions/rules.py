@@ -1,0 +1,142 @@
+"""Every rule the Forty Factions checker enforces: code, title, source, explanation, fix.
+
+`toolkit check --explain CODE` prints these; waivers must name one of them.
+"""
+
+from __future__ import annotations
+
+from toolkit.games import Rule
+
+_REF = "every reference names something that exists"
+
+RULES: dict[str, Rule] = {
+    r.code: r
+    for r in (
+        Rule("FF-REF-FACTION", "Faction reference resolves", "4.3.8",
+             f"{_REF}: a faction number used as an enemy, party faction, totem, circle or "
+             "pawn colour must be the number of a faction file.",
+             "enemies: [31]   # 31 = City Watch, factions/031-city-watch.yaml"),
+        Rule("FF-REF-AREA", "Area reference resolves", "4.3.11, 12.2",
+             f"{_REF}: a location's area must be an area id of game.yaml.",
+             "area: old-town"),
+        Rule("FF-REF-PARTY", "Politics reference resolves", "4.3.6",
+             f"{_REF}: politics must be a party id of game.yaml.", "politics: liberal"),
+        Rule("FF-REF-CATEGORY", "Category reference resolves", "4.3.7",
+             f"{_REF}: a category (or enemy category) must be a category id of game.yaml.",
+             "category: temples"),
+        Rule("FF-REF-EXPANSION", "Expansion reference resolves", "13.1",
+             f"{_REF}: an expansion code must be one of game.yaml's expansions.",
+             "expansion: SC"),
+        Rule("FF-CANON", "A number the rules fix", "10.1.3, 10.3.1, 12.2.1, SC3.1, DD3.3",
+             "game.yaml and the board files carry numbers the rules fix (40 Council seats, "
+             "each party's seats, the Area table, the Forests, the Totems, the Madness levels). "
+             "Changing one changes the game: restore it, or waive with the reason for the "
+             "house rule.",
+             "council: {seats: 40, two_thirds: 27}"),
+        Rule("FF-COUNCIL-SEATS", "Forty Council seats in every set-up", "10.1.3, 10.3.1, 13.2.1.2",
+             "There must always be Forty Seats, Militant 9, Liberal 12, Conservative 9, "
+             "Mercantile 9, Independent 1, whatever expansions the DM chooses. A seat counts "
+             "for the party of its holder's politics; an expansion faction's seat counts only "
+             "when that expansion is in play, so expansion factions cannot add seats.",
+             "seats: {council: 1}   # on exactly 40 base-game factions"),
+        Rule("FF-COUNCIL-PARTY-FACTION", "Party factions", "10.3.2.2.1, 10.3.3",
+             "The Reform, Conservative and Free Trade Party factions belong to their party and "
+             "hold its Seat; the Anarchist Movement is the Militants' party faction but holds "
+             "no Seat.",
+             "politics: liberal\nseats: {council: 1}"),
+        Rule("FF-COUNCIL-POLITICS", "Seats belong to Council parties", "4.3.6, 10.3.2.1",
+             "A Council seat counts for its holder's party, so its holder's politics must be a "
+             "Council party, not an expansion's politics (Pacific, Daydream, ...).",
+             "politics: mercantile"),
+        Rule("FF-PARTY-ENEMIES", "Conservatives and Liberals are Enemies", "10.3.6",
+             "Party enmity is mutual, the Conservative and Liberal Parties are Enemies and "
+             "their party factions name each other as enemies.",
+             "enemies: [conservative]"),
+        Rule("FF-CONCLAVE", "Conclave seats", "10.4.2, 11.1.5",
+             "Only Thieves' Guilds hold Conclave seats, or factions whose sheet says they may "
+             "act as one (`thieves_guild: true`).",
+             "category: thieves-guilds\nseats: {conclave: 1}"),
+        Rule("FF-LOCATIONS", "One or two locations", "4.3.11, 13.2.3.4",
+             "Each faction has one or two Locations, or its Location is Variable.",
+             "locations: variable"),
+        Rule("FF-LOCATION-EXPANSION", "Expansion locations are marked", "2.5, 4.3.11",
+             "A base faction's location in an area only an expansion adds (a Forest) is in play "
+             "only with that expansion, and must say so.",
+             "- {name: Misty Circles, area: forest-grasslands, circle: sacred, expansion: SC}"),
+        Rule("FF-AREA-COUNT", "Locations per Area", "12.2.1, 2.5",
+             "The base-game locations in each Area (those of base factions not marked as an "
+             "expansion's) number exactly what the table of 12.2.1 gives.",
+             "area: old-town   # move a location to the Area that is short"),
+        Rule("FF-AREA-TOTAL", "The Area table adds up", "12.2.1",
+             "The totals row equals the sum of the rows. The rules print 76 for rows summing "
+             "to 77: the content fixes it with an erratum quoting the printed value.",
+             "area_totals: {locations: 77, vp: 9}"),
+        Rule("FF-ENEMY-SYMMETRY", "Enmity holds both ways", "4.3.8",
+             "If A names B, or B's category, as an enemy, B names A or A's category.",
+             "enemies: [18]   # in 031-city-watch.yaml, because 018 names 31"),
+        Rule("FF-ENEMY-SELF", "No faction is its own enemy", "4.3.8",
+             "A faction cannot name itself as an enemy.", "enemies: [31]"),
+        Rule("FF-ENEMY-DUPLICATE", "An enemy listed once", "4.3.8",
+             "Each enemy appears once in a faction's list.", "enemies: [31, 88]"),
+        Rule("FF-DECK-NUMBER", "Unique card numbers", "3.1, 3.2, 13.1",
+             "No two factions, and no two plots, share a number.", "number: 57"),
+        Rule("FF-DECK-RANGE", "Numbers by expansion", "13.1",
+             "Each expansion numbers its cards in its own range (factions 57-70 for 50F, ...); "
+             "each plot range is one Major Arcana of 22 cards.",
+             "expansion: 50F   # for factions 57-70"),
+        Rule("FF-DECK-MISSING", "Complete decks", "3.1, 3.2, 13.1",
+             "Every number of every range has its card.", ""),
+        Rule("FF-DECK-TAROT", "No tarot card twice in a deck", "3.1, 3.2, 13.2.1.1",
+             "Within one deck (the base game's, or one expansion's) a tarot card stands for one "
+             "card only.", ""),
+        Rule("FF-DECK-ALLEYMAN", "No Alleyman's card twice", "3, 13.2.1.1",
+             "One Alleyman's Tarot serves the whole game: each of its cards stands for one "
+             "faction or plot.", ""),
+        Rule("FF-DECK-SUIT", "Suits in order", "3.1, 13.1",
+             "Each suit is numbered King, Queen, Knight, Knave, Ten ... Ace from its first "
+             "number, and belongs to one expansion; the Promo cards are Death (alternate "
+             "version).",
+             "number: 15\ntarot: King of Cups"),
+        Rule("FF-DECK-NUMERAL", "Numerals match the Major Arcana", "3.2",
+             "A plot's card is written numeral first and the numeral is the card's place in "
+             "the Major Arcana (IIII or IV The Emperor). Where the rules print a wrong numeral, "
+             "the content holds the right one and an erratum the printed one.",
+             "tarot: VIIII The Hermit\nerrata:\n  - {field: tarot, printed: VIII The Hermit, "
+             "source: rules 3.2, note: ...}"),
+        Rule("FF-DECK-ARCANA", "Plots in arcana order", "3.2, 13.1",
+             "Each plot range runs I The Magician ... XXI The World, then 0 The Fool.", ""),
+        Rule("FF-SC-CIRCLES", "Sacred Circles", "SC3.1.1, SC3.1.3, SC3.1.4",
+             "The Forest of the Grasslands has 13 Sacred Circles; the Forest of the Great "
+             "Desert 6 Sacred and 3 Lesser Circles (Vavistor, Iklaron, Quthar), each Lesser "
+             "counting 0.5. Circles lie on the Sacred Circles board; locations in a Forest are "
+             "circles.",
+             "- {name: Source of Caladuin, area: forest-grasslands, circle: sacred}"),
+        Rule("FF-SC-SHARED", "Shared circles", "SC3.1.5",
+             "The Fish and Owl Tribes hold the Dark Sides of the Heron's and Horse Tribes' "
+             "circles: one circle, two sides, declared with `shared_with` and `side`.",
+             "- {name: Misty Circles, area: forest-grasslands, circle: sacred, side: dark, "
+             "shared_with: 52}"),
+        Rule("FF-SC-TOTEMS", "Thirteen Totems", "SC3.2.5, SC3.2.5.1",
+             "The Gathering has 12 Totems in a circle and 1 central Totem; a tribe holds one "
+             "Totem; the rival tribes of FgF are a totem's `rival`, not a second totem.", ""),
+        Rule("FF-SC-INFLUENCE", "The Influence Table", "SC3.2.5.2",
+             "Each Totem Animal lists 3 or 4 factions in priority order, none twice, not its "
+             "own tribe.", "influence: [40, 18, 46]"),
+        Rule("FF-DD-MIRRORS", "Twelve mirrors a hall", "DD3.1.1, DD3.1.5",
+             "The light Hall of Mirrors and the dark Hall of Broken Mirrors have 12 mirrors "
+             "each, numbered 1-12.", ""),
+        Rule("FF-DD-CIRCLE", "Numbered circles by the mirrors", "DD3.1.2",
+             "A mirror has at most two numbered circles, nearest first (precedence); each names "
+             "a faction whose sheet names that Otherworld in that Domain; the hidden mirrors at "
+             "the hall ends are the Forgotten Factions'.", "circles: [76, 26]"),
+        Rule("FF-DD-OTHERWORLD", "Otherworlds reach a mirror", "DD3.1.2, DD3.1.2.4",
+             "An Otherworld on a sheet has a numbered circle (or hidden mirror), unless it is "
+             "in square brackets (`bracketed: true`).", ""),
+        Rule("FF-DD-CONGRESS", "Congress seats", "DD3.2.2",
+             "A numbered circle at the Congress of Dreams belongs to a faction whose sheet "
+             "gives it a seat there.", "seats: {congress: 1}"),
+        Rule("FF-DD-MADNESS", "The Madness Indicator", "DD3.3.1, DD3.3.4",
+             "Levels 0-10 in each Area of Tehmor, positive levels aligned G, N or E; the VP "
+             "table covers levels 1-10 once; the scoring factions are Temples.", ""),
+    )
+}  # fmt: skip
