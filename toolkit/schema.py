@@ -83,6 +83,14 @@ class Model:
         """Where the value at `path` (field names and list indexes) is; falls back to the
         nearest enclosing value that has a position."""
         parts = [str(p) for p in path]
+        if len(parts) > 1 and parts[0] in {fi.name for fi in fields_of(type(self))}:
+            # Nested models keep their own positions: delegate the rest of the path.
+            child: Any = getattr(self, parts[0])
+            rest = parts[1:]
+            if isinstance(child, list) and rest[0].isdigit() and int(rest[0]) < len(child):
+                child, rest = child[int(rest[0])], rest[1:]
+            if isinstance(child, Model) and child._locs:  # a default instance has none
+                return child.loc_of(*rest)
         while parts:
             hit = self._locs.get(".".join(parts))
             if hit is not None:

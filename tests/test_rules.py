@@ -1,0 +1,285 @@
+"""Each Forty Factions rule, broken in a copy of the shipped content.
+
+Every case edits the copy as a contributor might, runs `toolkit check` in a
+fresh process and asserts the exit code, the rule code and the file:line of
+the finding (the line a pull-request annotation lands on).
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import Path
+
+import pytest
+
+from tests.shipped import copy_content, edit, toolkit
+
+GAME = "forty-factions/game.yaml"
+
+
+def _file(content: Path, rel: str) -> Path:
+    if rel.startswith("f:"):
+        (hit,) = (content / "forty-factions" / "factions").glob(f"{int(rel[2:]):03d}-*.yaml")
+        return hit
+    if rel.startswith("p:"):
+        (hit,) = (content / "forty-factions" / "plots").glob(f"{int(rel[2:]):03d}-*.yaml")
+        return hit
+    return content / rel
+
+
+def line_after(path: Path, anchor: str | None, needle: str) -> int:
+    """1-based line of the first `needle` at or after the first `anchor` line."""
+    started = anchor is None
+    for i, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1):
+        started = started or anchor in line
+        if started and needle in line:
+            return i
+    raise AssertionError(f"{needle!r} after {anchor!r} not in {path}")
+
+
+@dataclass
+class Case:
+    code: str
+    edits: list[tuple[str, str, str]]  # (file, old, new)
+    at: tuple[str, str | None, str]  # (file, anchor, needle) of the expected finding
+    extra: Callable[[Path], None] | None = None
+
+
+def _drop_lines(rel: str, first: str, count: int) -> Callable[[Path], None]:
+    def run(content: Path) -> None:
+        path = _file(content, rel)
+        lines = path.read_text(encoding="utf-8").splitlines(keepends=True)
+        i = next(n for n, ln in enumerate(lines) if first in ln)
+        path.write_text("".join(lines[:i] + lines[i + count :]), encoding="utf-8")
+
+    return run
+
+
+CASES = {
+    "base council one seat short": Case(
+        "FF-COUNCIL-SEATS",
+        [("f:47", "  council: 1\n", "")],
+        (GAME, "id: mercantile", "seats: 9"),
+    ),
+    "expansion faction adds a seat": Case(
+        "FF-COUNCIL-SEATS",
+        [("f:57", "politics: militant\n", "politics: militant\nseats: {council: 1}\n")],
+        ("f:57", None, "seats: {council: 1}"),
+    ),
+    "anarchists take a seat": Case(
+        "FF-COUNCIL-PARTY-FACTION",
+        [("f:14", "politics: militant\n", "politics: militant\nseats: {council: 1}\n")],
+        ("f:14", None, "seats: {council: 1}"),
+    ),
+    "reform party changes party": Case(
+        "FF-COUNCIL-PARTY-FACTION",
+        [("f:28", "politics: liberal", "politics: conservative")],
+        ("f:28", None, "politics:"),
+    ),
+    "seat holder with gathering politics": Case(
+        "FF-COUNCIL-POLITICS",
+        [("f:54", "politics: independent", "politics: pacific")],
+        ("f:54", None, "council: 1"),
+    ),
+    "conclave seat for the city watch": Case(
+        "FF-CONCLAVE",
+        [("f:31", "  council: 1\n", "  council: 1\n  conclave: 1\n")],
+        ("f:31", None, "conclave: 1"),
+    ),
+    "three locations": Case(
+        "FF-LOCATIONS",
+        [("f:19", "locations:\n", "locations:\n  - {name: Annex, area: old-town}\n"
+                                  "  - {name: Annex 2, area: old-town}\n")],
+        ("f:19", "locations:", "- {name: Annex,"),
+    ),
+    "expansion circle not marked": Case(
+        "FF-LOCATION-EXPANSION",
+        [("f:52", "    expansion: SC\n", "")],
+        ("f:52", None, "- name: Misty Circles"),
+    ),
+    "location moved between areas": Case(
+        "FF-AREA-COUNT",
+        [("f:1", "area: upper-west-side", "area: old-town")],
+        (GAME, "id: old-town", "locations: 15"),
+    ),
+    "printed total without its erratum": Case(
+        "FF-AREA-TOTAL",
+        [(GAME, "area_totals: {locations: 77", "area_totals: {locations: 76")],
+        (GAME, None, "area_totals:"),
+        _drop_lines(GAME, "- field: area_totals.locations", 6),
+    ),
+    "one-sided enmity": Case(
+        "FF-ENEMY-SYMMETRY",
+        [("f:69", "enemies: [68]", "enemies: [68, 2]")],
+        ("f:69", None, "enemies:"),
+    ),
+    "category enmity unanswered": Case(
+        "FF-ENEMY-SYMMETRY",
+        [("f:18", "enemies: [31, 88]", "enemies: [88]")],
+        ("f:31", None, "thieves-guilds"),
+    ),
+    "own enemy": Case(
+        "FF-ENEMY-SELF",
+        [("f:18", "enemies: [31, 88]", "enemies: [18, 31, 88]")],
+        ("f:18", None, "enemies:"),
+    ),
+    "liberals drop their enmity": Case(
+        "FF-PARTY-ENEMIES",
+        [(GAME, "    enemies: [conservative]\n", "")],
+        (GAME, "id: conservative", "enemies: [liberal]"),
+    ),
+    "two factions numbered 1": Case(
+        "FF-DECK-NUMBER",
+        [("f:2", "number: 2", "number: 1")],
+        ("f:2", None, "number:"),
+    ),
+    "tarot card used twice": Case(
+        "FF-DECK-TAROT",
+        [("f:3", "tarot: Knight of Swords", "tarot: Queen of Swords")],
+        ("f:3", None, "tarot:"),
+    ),
+    "suit out of order": Case(
+        "FF-DECK-SUIT",
+        [("f:5", "tarot: Ten of Swords", "tarot: Nine of Swords"),
+         ("f:6", "tarot: Nine of Swords", "tarot: Ten of Swords")],
+        ("f:6", None, "tarot:"),
+    ),
+    "numeral as the rules print it": Case(
+        "FF-DECK-NUMERAL",
+        [("p:9", "tarot: VIIII The Hermit", "tarot: VIII The Hermit")],
+        ("p:9", None, "tarot:"),
+        _drop_lines("p:9", "errata:", 99),
+    ),
+    "plot out of arcana order": Case(
+        "FF-DECK-ARCANA",
+        [("p:3", "tarot: III The Empress", "tarot: IIII The Emperor")],
+        ("p:3", None, "tarot:"),
+    ),
+    "alleyman card used twice": Case(
+        "FF-DECK-ALLEYMAN",
+        [("f:2", "alleyman: Lightning in a Bottle (b4)", "alleyman: The King of Swords (b3)")],
+        ("f:2", None, "alleyman:"),
+    ),
+    "faction outside its expansion's numbers": Case(
+        "FF-DECK-RANGE",
+        [("f:57", "expansion: 50F", "expansion: SC")],
+        ("f:57", None, "number:"),
+    ),
+    "a grasslands circle moved to the desert": Case(
+        "FF-SC-CIRCLES",
+        [("f:84", "area: forest-grasslands", "area: forest-great-desert")],
+        ("forty-factions/boards/sacred-circles.yaml", "forest-grasslands", "sacred_circles: 13"),
+    ),
+    "shared circle with the wrong tribe": Case(
+        "FF-SC-SHARED",
+        [("f:107", "shared_with: 73", "shared_with: 74")],
+        ("f:107", None, "shared_with:"),
+    ),
+    "a tribe holding two totems": Case(
+        "FF-SC-TOTEMS",
+        [("forty-factions/boards/gathering.yaml", "{animal: Rat, faction: 74",
+          "{animal: Rat, faction: 75")],
+        ("forty-factions/boards/gathering.yaml", "animal: Lizard", "faction: 75"),
+    ),
+    "short influence list": Case(
+        "FF-SC-INFLUENCE",
+        [("forty-factions/boards/gathering.yaml", "influence: [40, 18, 46]", "influence: [40, 18]")],
+        ("forty-factions/boards/gathering.yaml", None, "influence: [40, 18]"),
+    ),
+    "a hall with eleven mirrors": Case(
+        "FF-DD-MIRRORS",
+        [("forty-factions/boards/hall-of-mirrors.yaml",
+          "  - {number: 12, side: light, otherworld: The Coyote's Dream, circles: [83]}\n", "")],
+        ("forty-factions/boards/hall-of-mirrors.yaml", None, "side: light, name: Hall of Mirrors"),
+    ),
+    "circle for a faction without that otherworld": Case(
+        "FF-DD-CIRCLE",
+        [("forty-factions/boards/hall-of-mirrors.yaml", "circles: [85]", "circles: [1]")],
+        ("forty-factions/boards/hall-of-mirrors.yaml", None, "circles: [1]"),
+    ),
+    "otherworld no mirror reaches": Case(
+        "FF-DD-OTHERWORLD",
+        [("f:19", "locations:\n", "otherworlds: [{name: Odds Beyond, domain: domain-dreams}]\n"
+                                  "locations:\n")],
+        ("f:19", None, "otherworlds:"),
+    ),
+    "congress circle without a seat": Case(
+        "FF-DD-CONGRESS",
+        [("forty-factions/boards/congress.yaml", "circles: [20,", "circles: [1, 20,")],
+        ("forty-factions/boards/congress.yaml", None, "circles:"),
+    ),
+    "madness to nine": Case(
+        "FF-DD-MADNESS",
+        [("forty-factions/boards/madness.yaml", "max_level: 10", "max_level: 9")],
+        ("forty-factions/boards/madness.yaml", None, "max_level:"),
+    ),
+    "forty-one seats in game.yaml": Case(
+        "FF-CANON",
+        [(GAME, "seats: 40", "seats: 41")],
+        (GAME, None, "seats: 41"),
+    ),
+    "unknown faction": Case(
+        "FF-REF-FACTION",
+        [("forty-factions/boards/gathering.yaml", "influence_any: [13, 54]",
+          "influence_any: [13, 540]")],
+        ("forty-factions/boards/gathering.yaml", None, "influence_any:"),
+    ),
+    "unknown area": Case(
+        "FF-REF-AREA",
+        [("f:1", "area: upper-west-side", "area: upper-west-sid")],
+        ("f:1", None, "upper-west-sid"),
+    ),
+    "unknown party": Case(
+        "FF-REF-PARTY",
+        [("f:19", "politics: liberal", "politics: whig")],
+        ("f:19", None, "politics:"),
+    ),
+    "unknown category": Case(
+        "FF-REF-CATEGORY",
+        [("f:19", "category: guilds", "category: gilds")],
+        ("f:19", None, "category:"),
+    ),
+    "unknown expansion": Case(
+        "FF-REF-EXPANSION",
+        [("p:23", "expansion: 50F", "expansion: 60F")],
+        ("p:23", None, "expansion:"),
+    ),
+}  # fmt: skip
+
+
+@pytest.mark.parametrize("name", sorted(CASES))
+def test_rule_is_enforced(name: str, tmp_path: Path) -> None:
+    case = CASES[name]
+    content = copy_content(tmp_path)
+    for rel, old, new in case.edits:
+        edit(_file(content, rel), old, new)
+    if case.extra is not None:
+        case.extra(content)
+    rel, anchor, needle = case.at
+    target = _file(content, rel)
+    want_line = line_after(target, anchor, needle)
+    proc = toolkit("check", "--content", str(content), "--format", "json")
+    assert proc.returncode == 1, proc.stdout + proc.stderr
+    records = [r for r in json.loads(proc.stdout) if r["waived"] is None]
+    hits = [(Path(r["path"]).name, r["line"]) for r in records if r["code"] == case.code]
+    assert (target.name, want_line) in hits, (
+        f"expected {case.code} at {target.name}:{want_line}; got "
+        + "; ".join(f"{r['code']}@{Path(r['path']).name}:{r['line']}" for r in records)
+    )
+
+
+def test_explain_prints_rule_source_and_example() -> None:
+    proc = toolkit("check", "--explain", "FF-COUNCIL-SEATS")
+    assert proc.returncode == 0
+    assert "10.1.3" in proc.stdout and "Example:" in proc.stdout
+    assert toolkit("check", "--explain", "FF-NOPE").returncode == 2
+
+
+def test_every_rule_code_has_a_case_or_is_core() -> None:
+    from toolkit.games.forty_factions.rules import RULES
+
+    covered = {c.code for c in CASES.values()}
+    untested = set(RULES) - covered - {"FF-DECK-MISSING", "FF-ENEMY-DUPLICATE"}
+    assert not untested, f"rules without a breaking case: {sorted(untested)}"
