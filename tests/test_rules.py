@@ -185,7 +185,8 @@ CASES = {
     ),
     "short influence list": Case(
         "FF-SC-INFLUENCE",
-        [("forty-factions/boards/gathering.yaml", "influence: [40, 18, 46]", "influence: [40, 18]")],
+        [("forty-factions/boards/gathering.yaml", "influence: [40, 18, 46]",
+          "influence: [40, 18]")],
         ("forty-factions/boards/gathering.yaml", None, "influence: [40, 18]"),
     ),
     "a hall with eleven mirrors": Case(
