@@ -7,8 +7,9 @@ PYTHON ?= python3
 VENV   := .venv
 PY     := $(VENV)/bin/python
 STAMP  := $(VENV)/.installed
-# Debian packages the toolchain needs beyond Python: Pango for WeasyPrint.
-DEBS   := libpango-1.0-0 libpangoft2-1.0-0 fonts-dejavu-core
+# Debian packages beyond Python: Pango and HarfBuzz-subset for WeasyPrint; poppler, qpdf,
+# xmllint and rsvg-convert to check and preview outputs.
+DEBS   := libpango-1.0-0 libpangoft2-1.0-0 libharfbuzz-subset0 poppler-utils qpdf libxml2-utils librsvg2-bin
 
 .PHONY: help setup sysdeps sheets test check lint format schema bench clean
 

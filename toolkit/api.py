@@ -11,6 +11,7 @@ from pathlib import Path
 from toolkit.check import placeholder_count, run_checks
 from toolkit.content import ContentSet, load_content
 from toolkit.diagnostics import Loc, Report, display_path, error
+from toolkit.build import BuildOptions
 from toolkit.errors import ToolkitError
 from toolkit.games import GamePack, UnknownGame, load_pack
 
@@ -59,12 +60,20 @@ def load_game(content_dir: Path, game: str, report: Report) -> tuple[GamePack, C
 
 def check(content_dir: Path, game: str | None = None, strict: bool = False) -> Report:
     """Check every game's content (or one game's): schema, references and the rules."""
+    return _check(content_dir, game, strict)[0]
+
+
+def _check(
+    content_dir: Path, game: str | None, strict: bool
+) -> tuple[Report, list[tuple[GamePack, ContentSet]]]:
     report = Report(strict=strict)
+    loaded_games = []
     for gid in discover_games(content_dir, game):
         loaded = load_game(content_dir, gid, report)
         if loaded is None:
             continue
         pack, content = loaded
+        loaded_games.append(loaded)
         report.placeholders += placeholder_count(content)
         if not content.complete:
             report.notes.append(
@@ -73,4 +82,30 @@ def check(content_dir: Path, game: str | None = None, strict: bool = False) -> R
             )
             continue
         report.extend(run_checks(pack, content))
+    return report, loaded_games
+
+def build(content_dir: Path, game: str | None, options: BuildOptions) -> Report:
+    """Check, then render and write every output of every game (or one game).
+
+    Refuses to render anything while an error remains (exit 1), so no sheet is
+    ever printed from content that breaks the rules.
+    """
+    from toolkit.build import Session, run_outputs
+
+    report, loaded = _check(content_dir, game, strict=False)
+    if report.failed:
+        report.notes.append("note: nothing built: fix the errors above first")
+        return report
+    for pack, content in loaded:
+        gid = pack.id
+        if pack.outputs is None:
+            continue
+        outputs = pack.outputs(content, options)
+        session = Session(options=options, content_root=content_dir / gid)
+        written, failed = run_outputs(outputs, session, options.out / gid, report)
+        report.built += written
+        report.notes.append(
+            f"{gid}: {written} output(s) written to {display_path(options.out / gid)}"
+            + (f", {failed} failed" if failed else "")
+        )
     return report

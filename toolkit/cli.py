@@ -97,6 +97,48 @@ def check(content: Path, game: str | None, fmt: str, strict: bool, explain: str 
     "--out",
     "out",
     type=click.Path(path_type=Path, file_okay=False),
+    default=Path("build"),
+    show_default=True,
+    help="Output folder; each game's kit goes to <out>/<game>/.",
+)
+@click.option(
+    "--paper",
+    type=click.Choice(["a4", "letter"]),
+    default="a4",
+    show_default=True,
+    help="Paper for every printed output (sheets, imposed cards).",
+)
+@click.option(
+    "--only",
+    metavar="KIND",
+    default=None,
+    help="Build only outputs of one kind (sheet, deck, card-faces, card-sheet, card-backs).",
+)
+@click.option("--proof", is_flag=True, help="Mark placeholder values on the page.")
+def build(
+    content: Path, game: str | None, out: Path, paper: str, only: str | None, proof: bool
+) -> None:
+    """Check the content, then build the print kit under <out>/<game>/.
+
+    Refuses to build (exit 1) while any error remains. A sheet that does not fit
+    on one page is an error naming the sheet and the field that overflows.
+    """
+    from toolkit import api
+    from toolkit.build import BuildOptions
+    from toolkit.diagnostics import render
+
+    options = BuildOptions(out=out, paper=paper, proof=proof, only=only)
+    report = api.build(content, game, options)
+    click.echo(render(report, "text"))
+    sys.exit(1 if report.failed else 0)
+
+
+@cli.command()
+@_content_options
+@click.option(
+    "--out",
+    "out",
+    type=click.Path(path_type=Path, file_okay=False),
     default=Path("schemas"),
     show_default=True,
     help="Folder to write <game>/<kind>.schema.json into.",

@@ -90,6 +90,7 @@ class Report:
     diagnostics: list[Diagnostic] = field(default_factory=list)
     files: int = 0
     placeholders: int = 0
+    built: int = 0
     strict: bool = False
     notes: list[str] = field(default_factory=list)
 

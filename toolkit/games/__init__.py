@@ -11,6 +11,7 @@ import importlib
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 
+from toolkit.build import BuildOptions, Output
 from toolkit.content import ContentKind, ContentSet
 from toolkit.diagnostics import Diagnostic
 
@@ -27,6 +28,7 @@ class Rule:
 
 
 Check = Callable[[ContentSet], Iterable[Diagnostic]]
+Outputs = Callable[[ContentSet, BuildOptions], list[Output]]
 
 
 @dataclass(frozen=True)
@@ -38,6 +40,7 @@ class GamePack:
     kinds: tuple[ContentKind, ...]
     checks: tuple[Check, ...] = ()
     rules: dict[str, Rule] = field(default_factory=dict)
+    outputs: Outputs | None = None
 
 
 class UnknownGame(LookupError):

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
+from toolkit.build import BuildOptions, Output
 from toolkit.content import ContentKind, ContentSet
 from toolkit.diagnostics import Diagnostic
 from toolkit.games import GamePack
@@ -50,10 +51,18 @@ def check_rules(content: ContentSet) -> Iterator[Diagnostic]:
         yield from module.check(ix)
 
 
+def outputs(content: ContentSet, options: BuildOptions) -> list[Output]:
+    """The kit's outputs (imported lazily: checking never loads the renderers)."""
+    from toolkit.games.forty_factions.outputs import outputs as kit_outputs
+
+    return kit_outputs(content, options)
+
+
 PACK = GamePack(
     id="forty-factions",
     title="Anarea Forty Factions",
     kinds=KINDS,
     checks=(check_rules,),
     rules=RULES,
+    outputs=outputs,
 )

@@ -1,0 +1,170 @@
+"""The Forty Factions kit: which files it has, and how each is rendered.
+
+Sheets are laid out one per document so that a sheet that does not fit on one
+page is caught and named; a deck PDF is assembled from the same layouts (no
+second layout, one copy of each font). Cards are faces (one card per page,
+with bleed, for a print shop), backs, and n-up sheets with crop marks for a
+home printer, fronts and mirrored backs alternating for duplex printing.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import partial
+from pathlib import Path
+
+from toolkit.build import BuildOptions, Output, RenderFailure, Session
+from toolkit.content import ContentSet
+from toolkit.diagnostics import Diagnostic, Loc, Severity
+from toolkit.games.forty_factions import views
+from toolkit.games.forty_factions.index import Index
+from toolkit.render import TEMPLATES, render
+
+SCALES = (1.0, 0.93, 0.86)  # a sheet may be set smaller, down to 86 %, to fit one page
+CARD_W, CARD_H, BLEED = 70.0, 120.0, 3.0  # tarot size, mm (issue 4)
+SHEET_TEMPLATES = ("forty-factions/sheets.html.j2", "forty-factions/sheet.css",
+                   "common/fonts.css")  # fmt: skip
+CARD_TEMPLATES = ("forty-factions/cards.html.j2", "forty-factions/card.css", "common/fonts.css")
+
+
+@dataclass(frozen=True)
+class SheetJob:
+    """A sheet's view plus where its fields are in its content file (for messages)."""
+
+    sheet: views.Sheet
+    source: str
+    field_locs: tuple[tuple[str, Loc], ...]
+
+
+def _layout_sheets(session: Session, sheets: list[views.Sheet], scale: float, title: str):  # type: ignore[no-untyped-def]
+    from toolkit.pdf import AssetFetcher, layout
+
+    opts = session.options
+    html = render(session.env, "forty-factions/sheets.html.j2", sheets=sheets, title=title,
+                  paper=opts.paper, page_size=opts.page_size, proof=opts.proof, scale=scale)  # fmt: skip
+    return layout(html, TEMPLATES, AssetFetcher(session.asset_roots()))
+
+
+def sheet_layout(session: Session, job: SheetJob):  # type: ignore[no-untyped-def]
+    """Lay out one sheet on one page, shrinking within SCALES if needed (cached)."""
+    from toolkit.pdf import page_anchors
+
+    key = ("sheet", job.sheet.kind, job.sheet.number, session.options)
+    if key in session.cache:
+        return session.cache[key]
+    s = job.sheet
+    overflow: list[str] = []
+    for scale in SCALES:
+        doc = _layout_sheets(session, [s], scale, f"{s.number} {s.name}")
+        if len(doc.pages) == 1:
+            if scale != 1.0:
+                session.warnings.append(Diagnostic(
+                    Loc(job.source), Severity.WARNING, "RENDER-SHRUNK",
+                    f"{s.kind} sheet {s.number} is set at {scale:.0%} of the normal text size "
+                    "to fit one page; shorten its text to print it at full size"))  # fmt: skip
+            session.cache[key] = doc
+            return doc
+        spill = set().union(*page_anchors(doc)[1:])
+        overflow = [f.key for f in s.fields if f"{s.anchor}-{f.key}" in spill]
+    field = overflow[0] if overflow else (s.fields[-1].key if s.fields else "name")
+    locs = dict(job.field_locs)
+    raise RenderFailure(Diagnostic(
+        locs.get(field, Loc(job.source)), Severity.ERROR, "RENDER-OVERFLOW",
+        f"{s.kind} sheet {s.number} ({s.name}) does not fit on one page even at "
+        f"{SCALES[-1]:.0%} text size: `{field}` runs onto a second page; shorten it"))  # fmt: skip
+
+
+def render_sheet(job: SheetJob, session: Session) -> bytes:
+    from toolkit.pdf import write_pdf
+
+    return write_pdf(sheet_layout(session, job))
+
+
+def render_deck(jobs: tuple[SheetJob, ...], session: Session) -> bytes:
+    from toolkit.pdf import combine, write_pdf
+
+    return write_pdf(combine([sheet_layout(session, j) for j in jobs]))
+
+
+def _cards_html(session: Session, template: str, **context: object) -> bytes:
+    from toolkit.pdf import AssetFetcher, layout, write_pdf
+
+    opts = session.options
+    html = render(session.env, template, paper=opts.paper, page_size=opts.page_size,
+                  paper_mm=opts.paper_mm, card_w=CARD_W, card_h=CARD_H, bleed=BLEED,
+                  **context)  # fmt: skip
+    return write_pdf(layout(html, TEMPLATES, AssetFetcher(session.asset_roots())))
+
+
+def render_faces(cards: tuple[views.Card, ...], session: Session) -> bytes:
+    return _cards_html(session, "forty-factions/cards.html.j2", mode="faces", cards=cards)
+
+
+def render_backs(backs: tuple[views.Card, ...], session: Session) -> bytes:
+    return _cards_html(session, "forty-factions/cards.html.j2", mode="backs", cards=backs)
+
+
+def render_imposed(cards: tuple[views.Card, ...], session: Session) -> bytes:
+    """Cards n-up with crop marks; each fronts page followed by its mirrored backs page."""
+    width, height = session.options.paper_mm
+    cell_w, cell_h = CARD_W + 2 * BLEED, CARD_H + 2 * BLEED
+    cols, rows = int(width // cell_w), int(height // cell_h)
+    per_page = cols * rows
+    pages = []
+    for start in range(0, len(cards), per_page):
+        chunk = cards[start : start + per_page]
+        fronts, backs = [], []
+        for i, c in enumerate(chunk):
+            col, row = i % cols, i // cols
+            fronts.append((col, row, c))
+            backs.append((cols - 1 - col, row, c))  # long-edge duplex mirrors columns
+        pages.append(fronts)
+        pages.append(backs)
+    x0, y0 = (width - cols * cell_w) / 2, (height - rows * cell_h) / 2
+    return _cards_html(session, "forty-factions/cards.html.j2", mode="imposed", pages=pages,
+                       x0=x0, y0=y0, cols=cols, rows=rows, cell_w=cell_w, cell_h=cell_h)  # fmt: skip
+
+
+def _field_locs(doc: object, sheet: views.Sheet) -> tuple[tuple[str, Loc], ...]:
+    return tuple((f.key, doc.loc_of(f.key)) for f in sheet.fields)  # type: ignore[attr-defined]
+
+
+def outputs(content: ContentSet, options: BuildOptions) -> list[Output]:
+    """Every output of the Forty Factions kit (sheets, decks, cards)."""
+    ix = Index.build(content)
+    if ix is None:
+        return []
+    game_src = ix.game.loc.path
+    out: list[Output] = []
+    decks = (("faction", "factions", ix.faction_list, views.faction_sheet),
+             ("plot", "plots", ix.plot_list, views.plot_sheet))  # fmt: skip
+    for kind, folder, docs, make_sheet in decks:
+        jobs = []
+        for d in docs:
+            sheet = make_sheet(ix, d)  # type: ignore[operator]
+            src = d.loc.path
+            job = SheetJob(sheet, src, _field_locs(d, sheet))
+            jobs.append(job)
+            out.append(Output(
+                path=f"sheets/{folder}/{Path(src).stem}.pdf", kind="sheet",
+                sources=(src, game_src, *SHEET_TEMPLATES), render=partial(render_sheet, job),
+                group=folder))  # fmt: skip
+        out.append(Output(
+            path=f"sheets/{folder}.pdf", kind="deck",
+            sources=(*(j.source for j in jobs), game_src, *SHEET_TEMPLATES),
+            render=partial(render_deck, tuple(jobs)), group=folder))  # fmt: skip
+        cards = tuple(views.card(ix, d) for d in docs)
+        srcs = (*(d.loc.path for d in docs), game_src, *CARD_TEMPLATES)
+        out.append(Output(f"cards/{folder}-faces.pdf", "card-faces", srcs,
+                          partial(render_faces, cards), group=f"{folder}-cards"))
+        out.append(Output(f"cards/{folder}-{options.paper}.pdf", "card-sheet", srcs,
+                          partial(render_imposed, cards), group=f"{folder}-cards"))
+    backs = []
+    for kind, docs in (("faction", ix.faction_list), ("plot", ix.plot_list)):
+        for code in dict.fromkeys(d.expansion for d in docs):
+            backs.append(views.Card(kind, 0, "", "", "", code, views._expansion_name(ix, code)))
+    out.append(Output("cards/backs.pdf", "card-backs", (game_src, *CARD_TEMPLATES),
+                      partial(render_backs, tuple(backs)), group="backs"))
+    if options.only:
+        out = [o for o in out if o.kind == options.only or o.group == options.only]
+    return out

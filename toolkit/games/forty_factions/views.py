@@ -1,0 +1,221 @@
+"""What a sheet or card shows, as plain data for the templates (no HTML here).
+
+Fields follow the rules' order (4.3 for factions, 4.4 for plots). Each value is
+an `Item` that knows whether it applies only with an expansion (4.3.16) and
+whether it is still a placeholder (shown only in proof mode).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from toolkit.games.forty_factions.index import Index
+from toolkit.games.forty_factions.models import Faction, Passage, Plot, Prose, passages
+from toolkit.schema import Model
+
+
+@dataclass(frozen=True)
+class Item:
+    """One value or paragraph on a sheet."""
+
+    text: str
+    expansion: str = ""
+    placeholder: bool = False
+    source: str = ""
+
+
+@dataclass(frozen=True)
+class Field:
+    """A labelled field of a sheet; `key` is the content field it comes from."""
+
+    key: str
+    label: str
+    items: list[Item]
+    prose: bool = False
+
+
+@dataclass(frozen=True)
+class Sheet:
+    """Everything one Information Sheet shows."""
+
+    kind: str  # faction | plot
+    anchor: str
+    number: int
+    name: str
+    tarot: str
+    alleyman: str
+    expansion: str
+    expansion_name: str
+    fields: list[Field] = field(default_factory=list)
+    name_placeholder: bool = False
+
+
+@dataclass(frozen=True)
+class Card:
+    """Everything one card face shows (and which back it takes)."""
+
+    kind: str
+    number: int
+    name: str
+    tarot: str
+    alleyman: str
+    expansion: str
+    expansion_name: str
+
+
+def is_placeholder(doc: Model, path: str) -> bool:
+    """Is the value at `path`, or part of it, marked as a placeholder in its file?"""
+    marked = getattr(doc, "placeholders", [])
+    return any(p == path or p.startswith(path + ".") or path.startswith(p + ".") for p in marked)
+
+
+def _prose(doc: Model, key: str, value: Prose) -> list[Item]:
+    ph = is_placeholder(doc, key)
+    out = []
+    for p in passages(value):
+        assert isinstance(p, Passage)
+        out.append(Item(p.text, p.expansion, ph, p.source))
+    return out
+
+
+def _enemies(ix: Index, f: Faction) -> list[Item]:
+    ph = is_placeholder(f, "enemies")
+    out = []
+    for e in f.enemies:
+        if isinstance(e, int):
+            out.append(Item(ix.name(e), placeholder=ph))
+        else:
+            cat = ix.category_by_id.get(e)
+            out.append(Item(f"All {cat.name if cat else e}", placeholder=ph))
+    return out
+
+
+def _seats(f: Faction) -> list[Item]:
+    out = []
+    if f.seats.council:
+        out.append(Item(f"{f.seats.council} on Council",
+                        placeholder=is_placeholder(f, "seats.council")))
+    if f.seats.conclave:
+        out.append(Item(f"{f.seats.conclave} on Conclave",
+                        placeholder=is_placeholder(f, "seats.conclave")))
+    if f.seats.congress:
+        out.append(Item(f"{f.seats.congress} on the Congress of Dreams", "DD",
+                        is_placeholder(f, "seats.congress")))
+    return out  # fmt: skip
+
+
+def _locations(ix: Index, f: Faction) -> list[Item]:
+    if f.locations == "variable":
+        return [Item("Variable (placed as the Notes specify)")]
+    out = []
+    for i, loc in enumerate(f.location_list):
+        area = ix.area_by_id.get(loc.area)
+        where = area.name if area else loc.area
+        circle = {"sacred": "Sacred Circle", "lesser": "Lesser Circle, counts 0.5"}.get(
+            loc.circle, ""
+        )
+        side = f"{loc.side} side" if loc.side else ""
+        extra = ", ".join(p for p in (circle, side) if p)
+        text = f"{loc.name}{f' ({extra})' if extra else ''}: {where}"
+        exp = loc.expansion or (area.expansion if area and f.expansion == "base" else "")
+        out.append(Item(text, exp, is_placeholder(f, f"locations.{i}")))
+    return out
+
+
+def _otherworlds(ix: Index, f: Faction) -> list[Item]:
+    out = []
+    for w in f.otherworlds:
+        area = ix.area_by_id.get(w.domain)
+        name = f"[{w.name}]" if w.bracketed else w.name
+        out.append(Item(f"{name}: {area.name if area else w.domain}", "DD",
+                        is_placeholder(f, "otherworlds")))  # fmt: skip
+    return out
+
+
+MADNESS_NAMES = {"G": "Delirium (G)", "N": "Mania (N)", "E": "Despair (E)"}
+
+
+def faction_sheet(ix: Index, f: Faction) -> Sheet:
+    """The Faction Information Sheet of rules 4.3, fields in the rules' order."""
+    party = ix.party_by_id.get(f.politics)
+    cat = ix.category_by_id.get(f.category)
+    notes = _prose(f, "notes", f.notes)
+    if f.thieves_guild:
+        notes.append(Item("May be played as a Thieves' Guild to steal a card, or to block the "
+                          "stealing of one (11.1.5).", "",
+                          is_placeholder(f, "thieves_guild"), "11.1.5"))  # fmt: skip
+    fields = [
+        Field("timeframe", "Timeframe", _prose(f, "timeframe", f.timeframe), True),
+        Field("alignment", "Alignment",
+              [Item(f.alignment, placeholder=is_placeholder(f, "alignment"))]
+              if f.alignment else []),
+        Field("politics", "Politics", [Item(
+            party.name if party else f.politics,
+            party.expansion if party else "", is_placeholder(f, "politics"))]),
+        Field("category", "Category", [Item(
+            cat.name if cat else f.category, "", is_placeholder(f, "category"))]),
+        Field("enemies", "Enemies", _enemies(ix, f)),
+        Field("seats", "Seats", _seats(f)),
+        Field("characters", "Characters",
+              [Item(c, placeholder=is_placeholder(f, "characters")) for c in f.characters]),
+        Field("locations", "Locations", _locations(ix, f)),
+        Field("resources", "Resources", _prose(f, "resources", f.resources), True),
+        Field("random_event", "Random Event", _prose(f, "random_event", f.random_event), True),
+        Field("background", "Background", _prose(f, "background", f.background), True),
+        Field("notes", "Notes", notes, True),
+        Field("otherworlds", "Otherworld", _otherworlds(ix, f)),
+        Field("madness", "Madness", [Item(MADNESS_NAMES[f.madness], "DD",
+                                          is_placeholder(f, "madness"))] if f.madness else []),
+    ]  # fmt: skip
+    return Sheet(
+        kind="faction",
+        anchor=f"faction-{f.number}",
+        number=f.number,
+        name=f.name,
+        tarot=f.tarot,
+        alleyman=f.alleyman,
+        expansion=f.expansion,
+        expansion_name=_expansion_name(ix, f.expansion),
+        fields=[fl for fl in fields if fl.items],
+        name_placeholder=is_placeholder(f, "name"),
+    )
+
+
+def plot_sheet(ix: Index, p: Plot) -> Sheet:
+    """The Plot Information Sheet of rules 4.4."""
+    fields = [
+        Field("specify", "Specify", _prose(p, "specify", p.specify), True),
+        Field("notes", "Notes", _prose(p, "notes", p.notes), True),
+    ]
+    return Sheet(
+        kind="plot",
+        anchor=f"plot-{p.number}",
+        number=p.number,
+        name=p.name,
+        tarot=p.tarot,
+        alleyman=p.alleyman,
+        expansion=p.expansion,
+        expansion_name=_expansion_name(ix, p.expansion),
+        fields=[fl for fl in fields if fl.items],
+        name_placeholder=is_placeholder(p, "name"),
+    )
+
+
+def card(ix: Index, c: Faction | Plot) -> Card:
+    """A card face for a faction or plot."""
+    return Card(
+        kind="faction" if isinstance(c, Faction) else "plot",
+        number=c.number,
+        name=c.name,
+        tarot=c.tarot,
+        alleyman=c.alleyman,
+        expansion=c.expansion,
+        expansion_name=_expansion_name(ix, c.expansion),
+    )
+
+
+def _expansion_name(ix: Index, code: str) -> str:
+    for e in ix.game.expansions:
+        if e.code == code:
+            return e.name
+    return code

@@ -1,0 +1,174 @@
+"""Render stage, PDF side: HTML -> WeasyPrint layout, confined and watched.
+
+- `AssetFetcher` lets WeasyPrint read only `data:` URLs and regular files under
+  the allowed asset folders (checked with realpath, so `..%2f` and committed
+  symlinks cannot escape; dotfiles refused; size capped; no network, no
+  redirects). A refused URL stops the render (`FatalURLFetchingError`).
+- Any WARNING or ERROR that WeasyPrint logs (a missing image, a bad CSS
+  property) fails the render: WeasyPrint itself would carry on and write a PDF.
+- A wall-clock budget and a page budget stop a runaway layout.
+
+WeasyPrint (and Pango behind it) is imported here only, so commands that do not
+render never load it.
+"""
+
+from __future__ import annotations
+
+import logging
+import mimetypes
+import os
+import signal
+import stat
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
+from pathlib import Path
+from typing import Any
+from urllib.parse import unquote, urlsplit
+
+from weasyprint import CSS, HTML, Document
+from weasyprint.urls import FatalURLFetchingError, URLFetcher, URLFetcherResponse
+
+MAX_ASSET_BYTES = 20_000_000
+RENDER_SECONDS = 60
+MAX_PAGES = 400
+
+
+class RenderError(Exception):
+    """A render that must not produce output; the message says why."""
+
+
+class AssetFetcher(URLFetcher):
+    """A URL fetcher that reads only regular files inside `roots`, and `data:` URLs."""
+
+    def __init__(self, roots: Sequence[Path]) -> None:
+        super().__init__(allowed_protocols={"file", "data"}, allow_redirects=False,
+                         fail_on_errors=True, timeout=5)  # fmt: skip
+        self.roots = [os.path.realpath(r) for r in roots]
+        self.fetched: list[str] = []
+        self.refused: list[str] = []
+
+    def _refuse(self, url: str, why: str) -> FatalURLFetchingError:
+        self.refused.append(url)
+        return FatalURLFetchingError(f"refused to load {url[:200]!r}: {why}")
+
+    def fetch(self, url: str, headers: Any = None) -> URLFetcherResponse:
+        scheme = url.split(":", 1)[0].lower()
+        if scheme == "data":
+            return super().fetch(url, headers)
+        if scheme != "file":
+            raise self._refuse(url, "only the project's own asset files may be used")
+        parts = urlsplit(url)
+        if parts.netloc not in ("", "localhost"):
+            raise self._refuse(url, "remote file URL")
+        real = os.path.realpath(unquote(parts.path))
+        root = next(
+            (r for r in self.roots if os.path.commonpath([real, r]) == r), None
+        )
+        if root is None:
+            raise self._refuse(url, "outside the project's asset folders")
+        rel = os.path.relpath(real, root)
+        if any(p.startswith(".") for p in Path(rel).parts):
+            raise self._refuse(url, "hidden file")
+        try:
+            st = os.stat(real)
+        except OSError as exc:
+            raise self._refuse(url, f"cannot read it ({exc.strerror})") from None
+        if not stat.S_ISREG(st.st_mode):
+            raise self._refuse(url, "not a regular file")
+        if st.st_size > MAX_ASSET_BYTES:
+            raise self._refuse(url, f"larger than {MAX_ASSET_BYTES // 1_000_000} MB")
+        with open(real, "rb") as fh:
+            body = fh.read(MAX_ASSET_BYTES + 1)
+        self.fetched.append(real)
+        mime = mimetypes.guess_type(real)[0] or "application/octet-stream"
+        return URLFetcherResponse(url, body, {"Content-Type": mime})
+
+
+class _Collect(logging.Handler):
+    def __init__(self) -> None:
+        super().__init__(logging.WARNING)
+        self.messages: list[str] = []
+
+    def emit(self, record: logging.LogRecord) -> None:
+        self.messages.append(record.getMessage())
+
+
+@contextmanager
+def _watched(seconds: float) -> Iterator[_Collect]:
+    """Collect WeasyPrint warnings, and stop the layout after `seconds` of wall clock."""
+    logger = logging.getLogger("weasyprint")
+    handler = _Collect()
+    logger.addHandler(handler)
+    old_level = logger.level
+    logger.setLevel(logging.WARNING)
+
+    def _timeout(signum: int, frame: object) -> None:
+        raise RenderError(f"render took longer than {seconds:g} s (wall-clock budget)")
+
+    use_alarm = hasattr(signal, "setitimer") and _in_main_thread()
+    if use_alarm:
+        previous = signal.signal(signal.SIGALRM, _timeout)
+        signal.setitimer(signal.ITIMER_REAL, seconds)
+    try:
+        yield handler
+    finally:
+        if use_alarm:
+            signal.setitimer(signal.ITIMER_REAL, 0)
+            signal.signal(signal.SIGALRM, previous)
+        logger.removeHandler(handler)
+        logger.setLevel(old_level)
+
+
+def _in_main_thread() -> bool:
+    import threading
+
+    return threading.current_thread() is threading.main_thread()
+
+
+def layout(
+    html: str,
+    base_url: Path,
+    fetcher: AssetFetcher,
+    stylesheets: Sequence[str] = (),
+    seconds: float = RENDER_SECONDS,
+    max_pages: int = MAX_PAGES,
+) -> Document:
+    """Lay out HTML into pages; raises RenderError on any warning, refusal or budget."""
+    with _watched(seconds) as log:
+        try:
+            css = [CSS(string=s, base_url=base_url.as_uri() + "/", url_fetcher=fetcher)
+                   for s in stylesheets]  # fmt: skip
+            doc = HTML(
+                string=html, base_url=base_url.as_uri() + "/", url_fetcher=fetcher
+            ).render(stylesheets=css)
+        except FatalURLFetchingError as exc:
+            cause = exc.__cause__ or exc
+            raise RenderError(str(cause)) from None
+    if fetcher.refused:
+        raise RenderError(f"refused to load {fetcher.refused[0]!r}")
+    if log.messages:
+        raise RenderError("; ".join(dict.fromkeys(log.messages)))
+    if len(doc.pages) > max_pages:
+        raise RenderError(f"{len(doc.pages)} pages, more than the budget of {max_pages}")
+    return doc
+
+
+def write_pdf(doc: Document, seconds: float = RENDER_SECONDS) -> bytes:
+    """The PDF bytes of a laid-out document (fonts embedded and subset by WeasyPrint)."""
+    with _watched(seconds) as log:
+        data = doc.write_pdf()
+    if log.messages:
+        raise RenderError("; ".join(dict.fromkeys(log.messages)))
+    assert isinstance(data, bytes)
+    return data
+
+
+def combine(docs: Sequence[Document]) -> Document:
+    """One document from the pages of several layouts (no re-layout; fonts shared)."""
+    pages = [page for d in docs for page in d.pages]
+    return docs[0].copy(pages)
+
+
+def page_anchors(doc: Document) -> list[set[str]]:
+    """Ids of the elements that begin on each page, to tell what overflowed."""
+    return [set(page.anchors) for page in doc.pages]

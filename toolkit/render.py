@@ -1,0 +1,57 @@
+"""Render stage, text side: Jinja templates -> HTML and SVG strings.
+
+Templates live in `templates/<game>/` and `templates/common/`. Every template
+is autoescaped (whatever its extension: `.html.j2` included) and undefined
+names are errors (`StrictUndefined`), so a template typo never prints an empty
+field and no content text can become markup or template code. Content is only
+ever passed as data, never compiled as a template.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import jinja2
+
+ROOT = Path(__file__).resolve().parent.parent
+TEMPLATES = ROOT / "templates"
+
+
+class TemplateProblem(Exception):
+    """A template failed to render; the message names the template and line."""
+
+
+def environment(templates: Path = TEMPLATES) -> jinja2.Environment:
+    """The one Jinja environment: autoescape always on, StrictUndefined."""
+    env = jinja2.Environment(
+        loader=jinja2.FileSystemLoader(str(templates)),
+        autoescape=True,
+        undefined=jinja2.StrictUndefined,
+        trim_blocks=True,
+        lstrip_blocks=True,
+        keep_trailing_newline=True,
+    )
+    return env
+
+
+def render(env: jinja2.Environment, name: str, **context: Any) -> str:
+    """Render a template; errors become TemplateProblem naming the template line."""
+    try:
+        return env.get_template(name).render(**context)
+    except jinja2.TemplateSyntaxError as exc:
+        raise TemplateProblem(f"{exc.filename or name}:{exc.lineno}: {exc.message}") from None
+    except jinja2.UndefinedError as exc:
+        raise TemplateProblem(f"{name}:{_template_line(exc, name)}: {exc.message}") from None
+
+
+def _template_line(exc: BaseException, name: str) -> int:
+    """The template line an exception was raised at (Jinja keeps it in the traceback)."""
+    tb = exc.__traceback__
+    line = 0
+    while tb is not None:
+        frame = tb.tb_frame
+        if frame.f_code.co_filename.endswith(name):
+            line = tb.tb_lineno
+        tb = tb.tb_next
+    return line
