@@ -8,10 +8,10 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from toolkit.build import BuildOptions
 from toolkit.check import placeholder_count, run_checks
 from toolkit.content import ContentSet, load_content
 from toolkit.diagnostics import Loc, Report, display_path, error
-from toolkit.build import BuildOptions
 from toolkit.errors import ToolkitError
 from toolkit.games import GamePack, UnknownGame, load_pack
 
@@ -83,6 +83,7 @@ def _check(
             continue
         report.extend(run_checks(pack, content))
     return report, loaded_games
+
 
 def build(content_dir: Path, game: str | None, options: BuildOptions) -> Report:
     """Check, then render and write every output of every game (or one game).

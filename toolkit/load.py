@@ -33,7 +33,8 @@ MAX_NODES = 100_000
 MAX_INT_DIGITS = 18
 
 # C0 controls other than tab, LF and CR, plus DEL and the C1 block: never valid in content text.
-_CONTROL = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x84\x86-\x9f]")
+_CONTROL = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x84\x86-\x9f\ufffe\uffff]")
+_BREAK = re.compile(r"\r\n|\r|\n")
 # Bidi embeddings/overrides/isolates and invisible characters ("Trojan Source", CVE-2021-42574).
 _INVISIBLE = re.compile(r"[\u200b-\u200f\u202a-\u202e\u2060-\u2064\u2066-\u2069\ufeff\u00ad]")
 
@@ -131,9 +132,17 @@ def resolve_plain(raw: str) -> tuple[str, object]:
 
 
 def _line_col(text: str, offset: int) -> tuple[int, int]:
-    line = text.count("\n", 0, offset) + 1
-    start = text.rfind("\n", 0, offset) + 1
+    """1-based line and column of a character offset; CR, LF and CRLF all break lines."""
+    line, start = 1, 0
+    for m in _BREAK.finditer(text, 0, offset):
+        line, start = line + 1, m.end()
     return line, offset - start + 1
+
+
+def _byte_line_col(data: bytes, offset: int) -> tuple[int, int]:
+    """Line and column (in characters) of a byte offset into possibly broken UTF-8."""
+    return _line_col(data[: offset + 1].decode("utf-8", "replace"),
+                     len(data[:offset].decode("utf-8", "replace")))  # fmt: skip
 
 
 def _decode(path: str, data: bytes) -> tuple[str | None, list[Diagnostic]]:
@@ -154,10 +163,10 @@ def _decode(path: str, data: bytes) -> tuple[str | None, list[Diagnostic]]:
         data = data[3:]
     nul = data.find(b"\x00")
     if nul >= 0:
-        line = data.count(b"\n", 0, nul) + 1
+        line, col = _byte_line_col(data, nul)
         return None, [
             error(
-                Loc(path, line, nul - (data.rfind(b"\n", 0, nul) + 1) + 1),
+                Loc(path, line, col),
                 "YAML-ENCODING",
                 f"NUL byte at offset {nul}: this is not a UTF-8 text file "
                 "(UTF-16 without a byte-order mark, or binary); save it as UTF-8",
@@ -167,9 +176,7 @@ def _decode(path: str, data: bytes) -> tuple[str | None, list[Diagnostic]]:
         return data.decode("utf-8"), []
     except UnicodeDecodeError as exc:
         off = exc.start
-        line = data.count(b"\n", 0, off) + 1
-        line_start = data.rfind(b"\n", 0, off) + 1
-        col = len(data[line_start:off].decode("utf-8", "replace")) + 1
+        line, col = _byte_line_col(data, off)
         return None, [
             error(
                 Loc(path, line, col),
@@ -249,8 +256,10 @@ def load_bytes(data: bytes, path: str) -> LoadResult:
         )
         return LoadResult(path, None, builder.diagnostics)
     except yaml.YAMLError as exc:  # ReaderError: no mark, only a position
+        # libyaml reports a byte offset into the UTF-8 encoding of the text
         pos = getattr(exc, "position", 0) or 0
-        line, col = _line_col(text, min(pos, len(text)))
+        chars = len(text.encode("utf-8")[:pos].decode("utf-8", "ignore"))
+        line, col = _line_col(text, min(chars, len(text)))
         reason = getattr(exc, "reason", None) or str(exc).splitlines()[0]
         builder.diagnostics.append(
             error(Loc(path, line, col), "YAML-SYNTAX", f"parse error: {reason}")
@@ -276,6 +285,7 @@ class _Builder:
         self.documents = 0
         self.nodes = 0
         self.diagnostics: list[Diagnostic] = []
+        self.duplicates: set[int] = set()  # ids of repeated key nodes, whose values are dropped
 
     def _loc(self, event: yaml.Event) -> Loc:
         m = event.start_mark
@@ -381,8 +391,10 @@ class _Builder:
                     f"duplicate key '{node.raw}': line {node.loc.line} repeats the key "
                     f"first given on line {first.line}",
                 )
+                self.duplicates.add(id(node))
             self.pending_key[-1] = node
             return True
-        parent.items[key.raw] = (key, node)
+        if id(key) not in self.duplicates:
+            parent.items[key.raw] = (key, node)
         self.pending_key[-1] = None
         return True

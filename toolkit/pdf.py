@@ -61,9 +61,7 @@ class AssetFetcher(URLFetcher):
         if parts.netloc not in ("", "localhost"):
             raise self._refuse(url, "remote file URL")
         real = os.path.realpath(unquote(parts.path))
-        root = next(
-            (r for r in self.roots if os.path.commonpath([real, r]) == r), None
-        )
+        root = next((r for r in self.roots if os.path.commonpath([real, r]) == r), None)
         if root is None:
             raise self._refuse(url, "outside the project's asset folders")
         rel = os.path.relpath(real, root)
@@ -138,9 +136,9 @@ def layout(
         try:
             css = [CSS(string=s, base_url=base_url.as_uri() + "/", url_fetcher=fetcher)
                    for s in stylesheets]  # fmt: skip
-            doc = HTML(
-                string=html, base_url=base_url.as_uri() + "/", url_fetcher=fetcher
-            ).render(stylesheets=css)
+            doc = HTML(string=html, base_url=base_url.as_uri() + "/", url_fetcher=fetcher).render(
+                stylesheets=css
+            )
         except FatalURLFetchingError as exc:
             cause = exc.__cause__ or exc
             raise RenderError(str(cause)) from None

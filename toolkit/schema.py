@@ -344,7 +344,10 @@ class Validator:
                 if node.type == "str" or all(isinstance(a, str) for a in allowed)
                 else node.value
             )
-            if node.type == "null" or value not in allowed:
+            # `true == 1` in Python: a choice matches only a value of the same type
+            if node.type == "null" or not any(
+                type(a) is type(value) and a == value for a in allowed
+            ):
                 hint = difflib.get_close_matches(str(node.raw), [str(a) for a in allowed], n=1)
                 did = f"; did you mean {hint[0]!r}?" if hint else ""
                 return self._err(

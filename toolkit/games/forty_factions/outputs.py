@@ -36,7 +36,9 @@ class SheetJob:
     field_locs: tuple[tuple[str, Loc], ...]
 
 
-def _layout_sheets(session: Session, sheets: list[views.Sheet], scale: float, title: str):  # type: ignore[no-untyped-def]
+def _layout_sheets(  # type: ignore[no-untyped-def]
+    session: Session, sheets: list[views.Sheet], scale: float, title: str
+):
     from toolkit.pdf import AssetFetcher, layout
 
     opts = session.options
@@ -138,7 +140,7 @@ def outputs(content: ContentSet, options: BuildOptions) -> list[Output]:
     out: list[Output] = []
     decks = (("faction", "factions", ix.faction_list, views.faction_sheet),
              ("plot", "plots", ix.plot_list, views.plot_sheet))  # fmt: skip
-    for kind, folder, docs, make_sheet in decks:
+    for _kind, folder, docs, make_sheet in decks:
         jobs = []
         for d in docs:
             sheet = make_sheet(ix, d)  # type: ignore[operator]
@@ -155,16 +157,37 @@ def outputs(content: ContentSet, options: BuildOptions) -> list[Output]:
             render=partial(render_deck, tuple(jobs)), group=folder))  # fmt: skip
         cards = tuple(views.card(ix, d) for d in docs)
         srcs = (*(d.loc.path for d in docs), game_src, *CARD_TEMPLATES)
-        out.append(Output(f"cards/{folder}-faces.pdf", "card-faces", srcs,
-                          partial(render_faces, cards), group=f"{folder}-cards"))
-        out.append(Output(f"cards/{folder}-{options.paper}.pdf", "card-sheet", srcs,
-                          partial(render_imposed, cards), group=f"{folder}-cards"))
+        out.append(
+            Output(
+                f"cards/{folder}-faces.pdf",
+                "card-faces",
+                srcs,
+                partial(render_faces, cards),
+                group=f"{folder}-cards",
+            )
+        )
+        out.append(
+            Output(
+                f"cards/{folder}-{options.paper}.pdf",
+                "card-sheet",
+                srcs,
+                partial(render_imposed, cards),
+                group=f"{folder}-cards",
+            )
+        )
     backs = []
     for kind, docs in (("faction", ix.faction_list), ("plot", ix.plot_list)):
         for code in dict.fromkeys(d.expansion for d in docs):
-            backs.append(views.Card(kind, 0, "", "", "", code, views._expansion_name(ix, code)))
-    out.append(Output("cards/backs.pdf", "card-backs", (game_src, *CARD_TEMPLATES),
-                      partial(render_backs, tuple(backs)), group="backs"))
+            backs.append(views.Card(kind, 0, "", "", "", code, views.expansion_name(ix, code)))
+    out.append(
+        Output(
+            "cards/backs.pdf",
+            "card-backs",
+            (game_src, *CARD_TEMPLATES),
+            partial(render_backs, tuple(backs)),
+            group="backs",
+        )
+    )
     if options.only:
         out = [o for o in out if o.kind == options.only or o.group == options.only]
     return out

@@ -93,14 +93,21 @@ def _enemies(ix: Index, f: Faction) -> list[Item]:
 def _seats(f: Faction) -> list[Item]:
     out = []
     if f.seats.council:
-        out.append(Item(f"{f.seats.council} on Council",
-                        placeholder=is_placeholder(f, "seats.council")))
+        out.append(
+            Item(f"{f.seats.council} on Council", placeholder=is_placeholder(f, "seats.council"))
+        )
     if f.seats.conclave:
-        out.append(Item(f"{f.seats.conclave} on Conclave",
-                        placeholder=is_placeholder(f, "seats.conclave")))
+        out.append(
+            Item(f"{f.seats.conclave} on Conclave", placeholder=is_placeholder(f, "seats.conclave"))
+        )
     if f.seats.congress:
-        out.append(Item(f"{f.seats.congress} on the Congress of Dreams", "DD",
-                        is_placeholder(f, "seats.congress")))
+        out.append(
+            Item(
+                f"{f.seats.congress} on the Congress of Dreams",
+                "DD",
+                is_placeholder(f, "seats.congress"),
+            )
+        )
     return out  # fmt: skip
 
 
@@ -175,7 +182,7 @@ def faction_sheet(ix: Index, f: Faction) -> Sheet:
         tarot=f.tarot,
         alleyman=f.alleyman,
         expansion=f.expansion,
-        expansion_name=_expansion_name(ix, f.expansion),
+        expansion_name=expansion_name(ix, f.expansion),
         fields=[fl for fl in fields if fl.items],
         name_placeholder=is_placeholder(f, "name"),
     )
@@ -195,7 +202,7 @@ def plot_sheet(ix: Index, p: Plot) -> Sheet:
         tarot=p.tarot,
         alleyman=p.alleyman,
         expansion=p.expansion,
-        expansion_name=_expansion_name(ix, p.expansion),
+        expansion_name=expansion_name(ix, p.expansion),
         fields=[fl for fl in fields if fl.items],
         name_placeholder=is_placeholder(p, "name"),
     )
@@ -210,11 +217,11 @@ def card(ix: Index, c: Faction | Plot) -> Card:
         tarot=c.tarot,
         alleyman=c.alleyman,
         expansion=c.expansion,
-        expansion_name=_expansion_name(ix, c.expansion),
+        expansion_name=expansion_name(ix, c.expansion),
     )
 
 
-def _expansion_name(ix: Index, code: str) -> str:
+def expansion_name(ix: Index, code: str) -> str:
     for e in ix.game.expansions:
         if e.code == code:
             return e.name
