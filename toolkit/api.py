@@ -91,22 +91,16 @@ def build(content_dir: Path, game: str | None, options: BuildOptions) -> Report:
     Refuses to render anything while an error remains (exit 1), so no sheet is
     ever printed from content that breaks the rules.
     """
-    from toolkit.build import Session, run_outputs
+    from toolkit.build import build_outputs
 
     report, loaded = _check(content_dir, game, strict=False)
     if report.failed:
         report.notes.append("note: nothing built: fix the errors above first")
         return report
     for pack, content in loaded:
-        gid = pack.id
         if pack.outputs is None:
             continue
         outputs = pack.outputs(content, options)
-        session = Session(options=options, content_root=content_dir / gid)
-        written, failed = run_outputs(outputs, session, options.out / gid, report)
-        report.built += written
-        report.notes.append(
-            f"{gid}: {written} output(s) written to {display_path(options.out / gid)}"
-            + (f", {failed} failed" if failed else "")
-        )
+        result = build_outputs(pack.id, outputs, options, content.root, report)
+        report.built += result.built
     return report

@@ -10,15 +10,20 @@ version and the build exits 1).
 
 from __future__ import annotations
 
+import hashlib
+import json
+import os
 import sys
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
+from concurrent.futures import ProcessPoolExecutor, as_completed
 from dataclasses import dataclass, field
+from functools import partial
 from pathlib import Path
 from typing import Any
 
-from toolkit.diagnostics import Diagnostic, Loc, Report, Severity
-from toolkit.write import write_bytes
+from toolkit.diagnostics import Diagnostic, Loc, Report, Severity, display_path
+from toolkit.write import write_bytes, write_text
 
 PAPERS = {"a4": ("A4", 210.0, 297.0), "letter": ("letter", 215.9, 279.4)}
 
@@ -31,6 +36,8 @@ class BuildOptions:
     paper: str = "a4"
     proof: bool = False
     only: str | None = None
+    jobs: int = 0  # 0: one worker per core
+    force: bool = False  # rebuild even what is up to date
 
     @property
     def page_size(self) -> str:
@@ -58,6 +65,7 @@ class Session:
     content_root: Path
     cache: dict[Any, Any] = field(default_factory=dict)
     warnings: list[Diagnostic] = field(default_factory=list)
+    pages: int = 0  # pages of the last output rendered
     _env: Any = None
 
     @property
@@ -87,10 +95,16 @@ class Output:
 
 def render_one(session: Session, output: Output) -> tuple[bytes | None, list[Diagnostic]]:
     """Render one output; failures become diagnostics, never exceptions."""
+    return _render_one(session, output)
+
+
+def _render_one(session: Session, output: Output) -> tuple[bytes | None, list[Diagnostic]]:
+    """Render one output; failures become diagnostics, never exceptions."""
     from toolkit.pdf import RenderError
     from toolkit.render import TemplateProblem
 
     session.warnings = []
+    session.pages = 0
     where = Loc(output.sources[0] if output.sources else output.path)
     try:
         data = output.render(session)
@@ -109,6 +123,31 @@ def render_one(session: Session, output: Output) -> tuple[bytes | None, list[Dia
     return data, list(session.warnings)
 
 
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def fingerprint() -> str:
+    """A digest of the renderer itself (toolkit code and templates): when it changes, every
+    output is stale."""
+    h = hashlib.sha256()
+    for folder in (ROOT / "toolkit", ROOT / "templates"):
+        for path in sorted(folder.rglob("*")):
+            if path.is_file() and "__pycache__" not in path.parts:
+                h.update(path.relative_to(ROOT).as_posix().encode())
+                h.update(path.read_bytes())
+    return h.hexdigest()
+
+
+def output_key(output: Output, options: BuildOptions, code: str) -> str:
+    """A digest of everything an output is made from: the data handed to its renderer (the
+    sheet as it will print, not just its file, so a renamed enemy re-renders its
+    neighbours), the options that change it, and the renderer's own fingerprint."""
+    render = output.render
+    data = repr((render.args, render.keywords)) if isinstance(render, partial) else repr(render)
+    opts = (options.paper, options.proof)
+    return hashlib.sha256(f"{code}|{opts}|{output.path}|{data}".encode()).hexdigest()
+
+
 class Progress:
     """A one-line progress bar on a terminal; silent otherwise (CI logs stay clean)."""
 
@@ -117,42 +156,180 @@ class Progress:
         self.done = 0
         self.stream = stream or sys.stderr
         self.tty = bool(getattr(self.stream, "isatty", lambda: False)())
-        self.start = time.perf_counter()
 
-    def step(self, label: str) -> None:
-        self.done += 1
-        if not self.tty:
+    def step(self, label: str, count: int = 1) -> None:
+        self.done += count
+        if not self.tty or not self.total:
             return
         width = 30
-        filled = int(width * self.done / max(self.total, 1))
+        filled = int(width * self.done / self.total)
         bar = "#" * filled + "-" * (width - filled)
         self.stream.write(f"\r[{bar}] {self.done}/{self.total} {label[:40]:<40}")
         self.stream.flush()
 
     def close(self) -> None:
-        if self.tty:
+        if self.tty and self.total:
             self.stream.write("\r" + " " * 80 + "\r")
             self.stream.flush()
 
-    @property
-    def elapsed(self) -> float:
-        return time.perf_counter() - self.start
+
+# ------------------------------------------------------------------ worker processes
+
+_WORKER: Session | None = None
 
 
-def run_outputs(
-    outputs: list[Output], session: Session, game_out: Path, report: Report
-) -> tuple[int, int]:
-    """Render and write each output in order; returns (written, failed)."""
-    written = failed = 0
-    progress = Progress(len(outputs))
+def _worker_init(options: BuildOptions, content_root: Path) -> None:
+    """Set a worker up once: import the renderer, load fonts, keep one session."""
+    global _WORKER
+    import toolkit.pdf  # noqa: F401  (WeasyPrint and Pango, once per worker)
+
+    _WORKER = Session(options=options, content_root=content_root)
+
+
+def _run_group(outputs: list[Output]) -> list[tuple[str, bytes | None, list[Diagnostic], int]]:
+    assert _WORKER is not None
+    results = []
     for output in outputs:
-        data, diags = render_one(session, output)
-        report.extend(diags)
-        if data is None:
-            failed += 1
+        data, diags = _render_one(_WORKER, output)
+        results.append((output.path, data, diags, _WORKER.pages))
+    return results
+
+
+def _groups(outputs: Iterable[Output]) -> list[list[Output]]:
+    """Outputs of one group run in one worker, in order (a deck after its sheets); the
+    biggest groups go first so the workers finish together."""
+    groups: dict[str, list[Output]] = {}
+    for o in outputs:
+        groups.setdefault(o.group or o.path, []).append(o)
+    return sorted(groups.values(), key=len, reverse=True)
+
+
+# ------------------------------------------------------------------ manifest
+
+
+@dataclass
+class Manifest:
+    """`kit/manifest.json`: every output with its kind, pages, paper, sources, sha256 and the
+    key of the inputs it was built from (what makes incremental builds exact)."""
+
+    path: Path
+    entries: dict[str, dict[str, Any]] = field(default_factory=dict)
+
+    @classmethod
+    def read(cls, path: Path) -> Manifest:
+        try:
+            data = json.loads(path.read_text(encoding="utf-8"))
+            entries = {e["path"]: e for e in data.get("outputs", [])}
+        except (OSError, ValueError, KeyError, TypeError):
+            entries = {}  # no manifest, or a damaged one: everything is rebuilt
+        return cls(path, entries)
+
+    def write(self, game: str) -> None:
+        data = {"game": game, "outputs": [self.entries[k] for k in sorted(self.entries)]}
+        write_text(self.path, json.dumps(data, indent=2, ensure_ascii=False) + "\n")
+
+
+def _sha256(path: Path) -> str | None:
+    try:
+        return hashlib.sha256(path.read_bytes()).hexdigest()
+    except OSError:
+        return None
+
+
+@dataclass
+class BuildResult:
+    """What one game's build did."""
+
+    built: int = 0
+    skipped: int = 0
+    failed: int = 0
+    removed: int = 0
+    seconds: float = 0.0
+
+
+def build_outputs(
+    game: str, outputs: list[Output], options: BuildOptions, content_root: Path, report: Report
+) -> BuildResult:
+    """Render what is stale (in parallel), write it atomically, keep the manifest."""
+    start = time.perf_counter()
+    game_out = options.out / game
+    manifest = Manifest.read(game_out / "kit" / "manifest.json")
+    code = fingerprint()
+    result = BuildResult()
+    keys = {o.path: output_key(o, options, code) for o in outputs}
+    stale = []
+    for o in outputs:
+        entry = manifest.entries.get(o.path)
+        fresh = (
+            not options.force
+            and entry is not None
+            and entry.get("key") == keys[o.path]
+            and entry.get("sha256") == _sha256(game_out / o.path)
+        )
+        if fresh:
+            result.skipped += 1
         else:
-            write_bytes(game_out / output.path, data)
-            written += 1
-        progress.step(output.path)
-    progress.close()
-    return written, failed
+            stale.append(o)
+    if options.only is None:
+        # Outputs no longer produced (a deleted content file) go, with their manifest entry.
+        wanted = {o.path for o in outputs}
+        for path in sorted(set(manifest.entries) - wanted):
+            target = game_out / path
+            if target.resolve().is_relative_to(game_out.resolve()) and target.is_file():
+                target.unlink()
+            del manifest.entries[path]
+            result.removed += 1
+    by_path = {o.path: o for o in outputs}
+    progress = Progress(len(stale))
+
+    def take(path: str, data: bytes | None, diags: list[Diagnostic], pages: int) -> None:
+        report.extend(diags)
+        progress.step(path)
+        if data is None:
+            result.failed += 1
+            return
+        write_bytes(game_out / path, data)
+        o = by_path[path]
+        manifest.entries[path] = {
+            "path": path,
+            "kind": o.kind,
+            "pages": pages,
+            "paper": options.paper,
+            "proof": options.proof,
+            "sources": sorted(set(o.sources)),
+            "sha256": hashlib.sha256(data).hexdigest(),
+            "bytes": len(data),
+            "key": keys[path],
+        }
+        result.built += 1
+
+    jobs = options.jobs or os.cpu_count() or 1
+    groups = _groups(stale)
+    try:
+        if jobs <= 1 or len(groups) <= 1:
+            _worker_init(options, content_root)
+            for group in groups:
+                for item in _run_group(group):
+                    take(*item)
+        else:
+            with ProcessPoolExecutor(
+                max_workers=min(jobs, len(groups)),
+                initializer=_worker_init,
+                initargs=(options, content_root),
+            ) as pool:
+                futures = [pool.submit(_run_group, g) for g in groups]
+                for future in as_completed(futures):
+                    for item in future.result():
+                        take(*item)
+    finally:
+        progress.close()
+        # Whatever was written is recorded, even when the build is interrupted.
+        manifest.write(game)
+    result.seconds = time.perf_counter() - start
+    report.notes.append(
+        f"{game}: {result.built} built, {result.skipped} up to date"
+        + (f", {result.failed} failed" if result.failed else "")
+        + (f", {result.removed} removed" if result.removed else "")
+        + f" in {result.seconds:.1f} s -> {display_path(game_out)}"
+    )
+    return result

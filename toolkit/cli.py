@@ -115,21 +115,38 @@ def check(content: Path, game: str | None, fmt: str, strict: bool, explain: str 
     help="Build only outputs of one kind (sheet, deck, card-faces, card-sheet, card-backs).",
 )
 @click.option("--proof", is_flag=True, help="Mark placeholder values on the page.")
+@click.option(
+    "--jobs",
+    "-j",
+    type=click.IntRange(min=0),
+    default=0,
+    help="Worker processes (default 0: one per core).",
+)
+@click.option("--force", is_flag=True, help="Rebuild every output, even those up to date.")
 def build(
-    content: Path, game: str | None, out: Path, paper: str, only: str | None, proof: bool
+    content: Path,
+    game: str | None,
+    out: Path,
+    paper: str,
+    only: str | None,
+    proof: bool,
+    jobs: int,
+    force: bool,
 ) -> None:
     """Check the content, then build the print kit under <out>/<game>/.
 
     Refuses to build (exit 1) while any error remains. A sheet that does not fit
     on one page is an error naming the sheet and the field that overflows.
+    Only what changed is rebuilt (kit/manifest.json records what each output was
+    made from); outputs of deleted content files are removed.
     """
     from toolkit import api
     from toolkit.build import BuildOptions
     from toolkit.diagnostics import render
 
-    options = BuildOptions(out=out, paper=paper, proof=proof, only=only)
+    options = BuildOptions(out=out, paper=paper, proof=proof, only=only, jobs=jobs, force=force)
     report = api.build(content, game, options)
-    click.echo(render(report, "text"))
+    click.echo(render(report, "text", hide_waived=True))
     sys.exit(1 if report.failed else 0)
 
 

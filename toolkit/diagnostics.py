@@ -186,9 +186,11 @@ def format_github(d: Diagnostic, strict: bool = False) -> str:
     return f"::{kind} {','.join(props)}::{_gh_escape(msg)}"
 
 
-def render(report: Report, fmt: str) -> str:
+def render(report: Report, fmt: str, hide_waived: bool = False) -> str:
     """The whole report in one of the three formats (text, json, github)."""
-    diags: Sequence[Diagnostic] = report.sorted()
+    diags: Sequence[Diagnostic] = [
+        d for d in report.sorted() if not (hide_waived and d.waived is not None)
+    ]
     if fmt == "json":
         return json.dumps([to_record(d) for d in diags], indent=2, ensure_ascii=False)
     fn = format_github if fmt == "github" else format_text

@@ -22,9 +22,10 @@ from toolkit.render import TEMPLATES, render
 
 SCALES = (1.0, 0.93, 0.86)  # a sheet may be set smaller, down to 86 %, to fit one page
 CARD_W, CARD_H, BLEED = 70.0, 120.0, 3.0  # tarot size, mm (issue 4)
-SHEET_TEMPLATES = ("forty-factions/sheets.html.j2", "forty-factions/sheet.css",
-                   "common/fonts.css")  # fmt: skip
-CARD_TEMPLATES = ("forty-factions/cards.html.j2", "forty-factions/card.css", "common/fonts.css")
+SHEET_TEMPLATES = ("templates/forty-factions/sheets.html.j2", "templates/forty-factions/sheet.css",
+                   "templates/common/fonts.css")  # fmt: skip
+CARD_TEMPLATES = ("templates/forty-factions/cards.html.j2", "templates/forty-factions/card.css",
+                  "templates/common/fonts.css")  # fmt: skip
 
 
 @dataclass(frozen=True)
@@ -42,8 +43,10 @@ def _layout_sheets(  # type: ignore[no-untyped-def]
     from toolkit.pdf import AssetFetcher, layout
 
     opts = session.options
-    html = render(session.env, "forty-factions/sheets.html.j2", sheets=sheets, title=title,
-                  paper=opts.paper, page_size=opts.page_size, proof=opts.proof, scale=scale)  # fmt: skip
+    html = render(
+        session.env, "forty-factions/sheets.html.j2", sheets=sheets, title=title,
+        paper=opts.paper, page_size=opts.page_size, proof=opts.proof, scale=scale,
+    )  # fmt: skip
     return layout(html, TEMPLATES, AssetFetcher(session.asset_roots()))
 
 
@@ -51,7 +54,7 @@ def sheet_layout(session: Session, job: SheetJob):  # type: ignore[no-untyped-de
     """Lay out one sheet on one page, shrinking within SCALES if needed (cached)."""
     from toolkit.pdf import page_anchors
 
-    key = ("sheet", job.sheet.kind, job.sheet.number, session.options)
+    key = ("sheet", repr(job), session.options)
     if key in session.cache:
         return session.cache[key]
     s = job.sheet
@@ -79,13 +82,17 @@ def sheet_layout(session: Session, job: SheetJob):  # type: ignore[no-untyped-de
 def render_sheet(job: SheetJob, session: Session) -> bytes:
     from toolkit.pdf import write_pdf
 
-    return write_pdf(sheet_layout(session, job))
+    doc = sheet_layout(session, job)
+    session.pages = len(doc.pages)
+    return write_pdf(doc)
 
 
 def render_deck(jobs: tuple[SheetJob, ...], session: Session) -> bytes:
     from toolkit.pdf import combine, write_pdf
 
-    return write_pdf(combine([sheet_layout(session, j) for j in jobs]))
+    deck = combine([sheet_layout(session, j) for j in jobs])
+    session.pages = len(deck.pages)
+    return write_pdf(deck)
 
 
 def _cards_html(session: Session, template: str, **context: object) -> bytes:
@@ -95,7 +102,9 @@ def _cards_html(session: Session, template: str, **context: object) -> bytes:
     html = render(session.env, template, paper=opts.paper, page_size=opts.page_size,
                   paper_mm=opts.paper_mm, card_w=CARD_W, card_h=CARD_H, bleed=BLEED,
                   **context)  # fmt: skip
-    return write_pdf(layout(html, TEMPLATES, AssetFetcher(session.asset_roots())))
+    doc = layout(html, TEMPLATES, AssetFetcher(session.asset_roots()))
+    session.pages = len(doc.pages)
+    return write_pdf(doc)
 
 
 def render_faces(cards: tuple[views.Card, ...], session: Session) -> bytes:
@@ -123,8 +132,10 @@ def render_imposed(cards: tuple[views.Card, ...], session: Session) -> bytes:
         pages.append(fronts)
         pages.append(backs)
     x0, y0 = (width - cols * cell_w) / 2, (height - rows * cell_h) / 2
-    return _cards_html(session, "forty-factions/cards.html.j2", mode="imposed", pages=pages,
-                       x0=x0, y0=y0, cols=cols, rows=rows, cell_w=cell_w, cell_h=cell_h)  # fmt: skip
+    return _cards_html(
+        session, "forty-factions/cards.html.j2", mode="imposed", pages=pages,
+        x0=x0, y0=y0, cols=cols, rows=rows, cell_w=cell_w, cell_h=cell_h,
+    )  # fmt: skip
 
 
 def _field_locs(doc: object, sheet: views.Sheet) -> tuple[tuple[str, Loc], ...]:
