@@ -112,7 +112,8 @@ def check(content: Path, game: str | None, fmt: str, strict: bool, explain: str 
     "--only",
     metavar="KIND",
     default=None,
-    help="Build only outputs of one kind (sheet, deck, card-faces, card-sheet, card-backs).",
+    help="Build only outputs of one kind (sheet, deck, card-faces, card-sheet, card-backs, "
+    "board), or whose path matches a pattern such as 'sheets/factions/018-*'.",
 )
 @click.option("--proof", is_flag=True, help="Mark placeholder values on the page.")
 @click.option(

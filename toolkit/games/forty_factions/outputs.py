@@ -9,6 +9,7 @@ home printer, fronts and mirrored backs alternating for duplex printing.
 
 from __future__ import annotations
 
+import fnmatch
 from dataclasses import dataclass
 from functools import partial
 from pathlib import Path
@@ -200,5 +201,6 @@ def outputs(content: ContentSet, options: BuildOptions) -> list[Output]:
         )
     )
     if options.only:
-        out = [o for o in out if o.kind == options.only or o.group == options.only]
+        out = [o for o in out if fnmatch.fnmatchcase(o.path, options.only)
+               or options.only in (o.kind, o.group)]  # fmt: skip
     return out

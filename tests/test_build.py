@@ -1,0 +1,255 @@
+"""The built kit, checked as a printer and a DM would: pages, sizes, text, fonts, structure;
+and the build loop as a designer uses it: nothing rebuilt twice, an edit rebuilds its
+dependants only, a deleted file takes its outputs with it."""
+
+from __future__ import annotations
+
+import json
+import re
+import shutil
+import subprocess
+from pathlib import Path
+
+import pikepdf
+import pytest
+import yaml
+
+from tests.shipped import CONTENT, toolkit
+
+MM = 72 / 25.4
+A4 = (210 * MM, 297 * MM)
+LETTER = (612.0, 792.0)
+CARD = (76 * MM, 126 * MM)  # 70 x 120 mm and 3 mm bleed each side
+
+
+def _build(root: Path, *args: str) -> subprocess.CompletedProcess[str]:
+    return toolkit("build", "--content", "content", "--out", "build", *args, cwd=root)
+
+
+@pytest.fixture(scope="module")
+def kit(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The whole kit, built once from a copy of the shipped content."""
+    root = tmp_path_factory.mktemp("kit")
+    shutil.copytree(CONTENT, root / "content")
+    proc = _build(root)
+    assert proc.returncode == 0, proc.stdout + proc.stderr
+    return root
+
+
+def _out(kit: Path) -> Path:
+    return kit / "build" / "forty-factions"
+
+
+def _size(page: pikepdf.Page) -> tuple[float, float]:
+    box = [float(v) for v in page.mediabox]
+    return box[2] - box[0], box[3] - box[1]
+
+
+def _close(a: tuple[float, float], b: tuple[float, float]) -> bool:
+    return abs(a[0] - b[0]) < 0.2 and abs(a[1] - b[1]) < 0.2
+
+
+def _content_docs(folder: str) -> list[dict]:
+    return [
+        yaml.safe_load(f.read_text(encoding="utf-8"))
+        for f in sorted((CONTENT / "forty-factions" / folder).glob("*.yaml"))
+    ]
+
+
+def test_every_sheet_is_one_a4_page(kit: Path) -> None:
+    sheets = sorted((_out(kit) / "sheets").rglob("*/*.pdf"))
+    assert len(sheets) == len(_content_docs("factions")) + len(_content_docs("plots")) == 180
+    for path in sheets:
+        with pikepdf.open(path) as pdf:
+            assert len(pdf.pages) == 1, path
+            assert _close(_size(pdf.pages[0]), A4), path
+
+
+def test_decks_hold_every_sheet_in_order(kit: Path) -> None:
+    for deck, folder in (("factions", "factions"), ("plots", "plots")):
+        docs = _content_docs(folder)
+        path = _out(kit) / "sheets" / f"{deck}.pdf"
+        with pikepdf.open(path) as pdf:
+            assert len(pdf.pages) == len(docs)
+        text = subprocess.run(["pdftotext", str(path), "-"], capture_output=True,
+                              text=True, check=True).stdout  # fmt: skip
+        pages = [re.sub(r"\s+", " ", p) for p in text.split("\f")]
+        for d, page in zip(docs, pages, strict=False):
+            assert d["name"] in page, (d["number"], d["name"])
+            assert page.strip().startswith(str(d["number"]))
+
+
+def test_deck_embeds_each_font_once(kit: Path) -> None:
+    """The deck is built from the sheets' layouts, not by joining 114 PDFs with 114 copies
+    of each font."""
+    with pikepdf.open(_out(kit) / "sheets" / "factions.pdf") as pdf:
+        names = []
+        for obj in pdf.objects:
+            if isinstance(obj, pikepdf.Dictionary) and obj.get("/Type") == "/FontDescriptor":
+                names.append(str(obj.get("/FontName")))
+    assert 0 < len(names) <= 8, names
+
+
+def test_card_pages_have_exact_sizes(kit: Path) -> None:
+    cards = _out(kit) / "cards"
+    for name, count in (("factions-faces.pdf", 114), ("plots-faces.pdf", 66)):
+        with pikepdf.open(cards / name) as pdf:
+            assert len(pdf.pages) == count
+            assert all(_close(_size(p), CARD) for p in pdf.pages)
+    for name, count in (("factions-a4.pdf", 114), ("plots-a4.pdf", 66)):
+        with pikepdf.open(cards / name) as pdf:
+            # four cards a page, each fronts page followed by its backs page
+            assert len(pdf.pages) == 2 * -(-count // 4)
+            assert all(_close(_size(p), A4) for p in pdf.pages)
+    with pikepdf.open(cards / "backs.pdf") as pdf:
+        kinds = {(d["expansion"]) for d in _content_docs("factions")}
+        kinds_p = {(d["expansion"]) for d in _content_docs("plots")}
+        assert len(pdf.pages) == len(kinds) + len(kinds_p)
+
+
+def test_card_faces_show_number_name_cards_and_expansion(kit: Path) -> None:
+    text = subprocess.run(["pdftotext", str(_out(kit) / "cards" / "factions-faces.pdf"), "-"],
+                          capture_output=True, text=True, check=True).stdout  # fmt: skip
+    pages = text.split("\f")
+    for d, page in zip(_content_docs("factions"), pages, strict=False):
+        flat = re.sub(r"\s+", " ", page)
+        assert str(d["number"]) in flat
+        assert d["name"].upper() in flat.upper()
+        assert d["tarot"] in flat
+        assert d["alleyman"] in flat
+        assert ("BASE" if d["expansion"] == "base" else d["expansion"]) in flat
+
+
+def test_every_font_embedded_and_only_the_shipped_ones(kit: Path) -> None:
+    for path in sorted(_out(kit).rglob("*.pdf"))[::7]:  # a spread of every kind of output
+        out = subprocess.run(["pdffonts", str(path)], capture_output=True, text=True)
+        assert out.returncode == 0 and not out.stderr, path
+        rows = out.stdout.splitlines()[2:]
+        assert rows, path
+        for row in rows:
+            cols = row.split()
+            assert re.search(r"\+(Cinzel|EBGaramond|EB-Garamond)", cols[0]), row
+            assert cols[-5] == "yes" and cols[-4] == "yes", row  # embedded, subset
+
+
+def test_qpdf_check_is_clean(kit: Path) -> None:
+    for path in sorted(_out(kit).rglob("*.pdf")):
+        proc = subprocess.run(["qpdf", "--check", str(path)], capture_output=True, text=True)
+        assert proc.returncode == 0, f"{path}: {proc.stdout}{proc.stderr}"
+
+
+def test_manifest_lists_every_output_with_its_hash(kit: Path) -> None:
+    import hashlib
+
+    manifest = json.loads((_out(kit) / "kit" / "manifest.json").read_text())
+    files = {p.relative_to(_out(kit)).as_posix() for p in _out(kit).rglob("*.pdf")}
+    assert {e["path"] for e in manifest["outputs"]} == files
+    for e in manifest["outputs"]:
+        data = (_out(kit) / e["path"]).read_bytes()
+        assert e["sha256"] == hashlib.sha256(data).hexdigest()
+        with pikepdf.open(_out(kit) / e["path"]) as pdf:
+            assert e["pages"] == len(pdf.pages)
+        assert e["paper"] == "a4" and e["sources"]
+
+
+def _copy_kit(kit: Path, dest: Path) -> Path:
+    shutil.copytree(kit, dest, symlinks=True)
+    return dest
+
+
+def _keys(root: Path) -> dict[str, str]:
+    data = json.loads((root / "build" / "forty-factions" / "kit" / "manifest.json").read_text())
+    return {e["path"]: e["key"] for e in data["outputs"]}
+
+
+def test_second_build_builds_nothing(kit: Path, tmp_path: Path) -> None:
+    root = _copy_kit(kit, tmp_path / "k")
+    proc = _build(root)
+    assert proc.returncode == 0
+    assert "0 built, 187 up to date" in proc.stdout
+
+
+def test_edit_rebuilds_only_dependants(kit: Path, tmp_path: Path) -> None:
+    root = _copy_kit(kit, tmp_path / "k")
+    before = _keys(root)
+    f = next((root / "content" / "forty-factions" / "factions").glob("031-*.yaml"))
+    f.write_text(f.read_text().replace("name: City Watch", "name: City Watch of Tehmor"))
+    proc = _build(root)
+    assert proc.returncode == 0, proc.stdout
+    after = _keys(root)
+    rebuilt = {p for p in after if after[p] != before.get(p)}
+    # its sheet and card; the sheets that name it as an enemy (4, 14, 18, 88); the decks and
+    # imposed faction cards that hold them
+    names = {Path(p).name for p in rebuilt}
+    assert names == {
+        "031-city-watch.pdf", "004-honourable-guild-of-assassins.pdf",
+        "014-anarchist-movement.pdf", "018-thieves-guild-of-tehmor.pdf",
+        "088-the-thieves-of-chaos.pdf", "factions.pdf", "factions-faces.pdf",
+        "factions-a4.pdf",
+    }  # fmt: skip
+
+
+def test_deleted_file_takes_its_outputs(kit: Path, tmp_path: Path) -> None:
+    root = _copy_kit(kit, tmp_path / "k")
+    ff = root / "content" / "forty-factions"
+    (ff / "plots" / "066-the-imposter.yaml").unlink()
+    game = ff / "game.yaml"
+    game.write_text(
+        game.read_text()
+        + "waive:\n  - {rule: FF-DECK-MISSING, reason: plot 66 is being rewritten}\n"
+    )
+    proc = _build(root)
+    out = root / "build" / "forty-factions"
+    assert not (out / "sheets" / "plots" / "066-the-imposter.pdf").exists(), proc.stdout
+    assert "sheets/plots/066-the-imposter.pdf" not in _keys(root)
+    assert "1 removed" in proc.stdout
+
+
+def test_overflow_is_an_error_naming_sheet_and_field(tmp_path: Path) -> None:
+    shutil.copytree(CONTENT, tmp_path / "content")
+    f = next((tmp_path / "content" / "forty-factions" / "factions").glob("005-*.yaml"))
+    long = " ".join(["The Mercenaries' Guild remembers every debt."] * 260)
+    f.write_text(f.read_text() + f"background: {long}\n")
+    proc = toolkit("build", "--content", "content", "--out", "build", "--only",
+                   f"sheets/factions/{f.stem}.pdf", cwd=tmp_path)  # fmt: skip
+    assert proc.returncode == 1
+    line = next(ln for ln in proc.stdout.splitlines() if "RENDER-OVERFLOW" in ln)
+    n = f.read_text().splitlines().index(f"background: {long}") + 1
+    assert line.startswith(f"content/forty-factions/factions/{f.name}:{n}:")
+    assert "`background`" in line and "sheet 5" in line
+    assert not (tmp_path / "build" / "forty-factions" / "sheets" / "factions" /
+                f"{f.stem}.pdf").exists()  # fmt: skip
+
+
+def test_proof_mode_marks_placeholders_and_normal_mode_does_not(tmp_path: Path) -> None:
+    shutil.copytree(CONTENT, tmp_path / "content")
+    for args, out in (((), "normal"), (("--proof",), "proof")):
+        proc = toolkit("build", "--content", "content", "--out", out, "--only",
+                       "sheets/factions/01*", *args, cwd=tmp_path)  # fmt: skip
+        assert proc.returncode == 0, proc.stdout
+
+    def text(out: str) -> str:
+        path = (
+            tmp_path
+            / out
+            / "forty-factions"
+            / "sheets"
+            / "factions"
+            / ("018-thieves-guild-of-tehmor.pdf")
+        )
+        return subprocess.run(["pdftotext", str(path), "-"], capture_output=True, text=True,
+                              check=True).stdout  # fmt: skip
+
+    proof, normal = text("proof"), text("normal")
+    # 018's file marks politics, enemies, seats, two locations and its otherworld
+    assert proof.count("placeholder") >= 6
+    assert "placeholder" not in normal
+
+
+def test_letter_paper(tmp_path: Path) -> None:
+    shutil.copytree(CONTENT, tmp_path / "content")
+    proc = toolkit("build", "--content", "content", "--out", "build", "--paper", "letter",
+                   "--only", "card-sheet", cwd=tmp_path)  # fmt: skip
+    assert proc.returncode == 0, proc.stdout
+    with pikepdf.open(tmp_path / "build" / "forty-factions" / "cards" / "plots-letter.pdf") as pdf:
+        assert all(_close(_size(p), LETTER) for p in pdf.pages)
