@@ -66,6 +66,9 @@ class Session:
     cache: dict[Any, Any] = field(default_factory=dict)
     warnings: list[Diagnostic] = field(default_factory=list)
     pages: int = 0  # pages of the last output rendered
+    # The outputs rendered in this run of a group, so that a renderer can do shared work
+    # (a deck's layouts) once for all of them.
+    batch: list[Output] = field(default_factory=list)
     _env: Any = None
 
     @property
@@ -91,6 +94,7 @@ class Output:
     sources: tuple[str, ...]
     render: Callable[[Session], bytes]
     group: str = ""
+    cost: float = 1.0  # rough layout work, in sheet-pages, to balance the workers
 
 
 def render_one(session: Session, output: Output) -> tuple[bytes | None, list[Diagnostic]]:
@@ -188,6 +192,7 @@ def _worker_init(options: BuildOptions, content_root: Path) -> None:
 
 def _run_group(outputs: list[Output]) -> list[tuple[str, bytes | None, list[Diagnostic], int]]:
     assert _WORKER is not None
+    _WORKER.batch = outputs
     results = []
     for output in outputs:
         data, diags = _render_one(_WORKER, output)
@@ -197,11 +202,11 @@ def _run_group(outputs: list[Output]) -> list[tuple[str, bytes | None, list[Diag
 
 def _groups(outputs: Iterable[Output]) -> list[list[Output]]:
     """Outputs of one group run in one worker, in order (a deck after its sheets); the
-    biggest groups go first so the workers finish together."""
+    costliest groups go first so the workers finish together."""
     groups: dict[str, list[Output]] = {}
     for o in outputs:
         groups.setdefault(o.group or o.path, []).append(o)
-    return sorted(groups.values(), key=len, reverse=True)
+    return sorted(groups.values(), key=lambda g: sum(o.cost for o in g), reverse=True)
 
 
 # ------------------------------------------------------------------ manifest

@@ -95,7 +95,12 @@ class Report:
     notes: list[str] = field(default_factory=list)
 
     def extend(self, diags: Iterable[Diagnostic]) -> None:
-        self.diagnostics.extend(diags)
+        """Add findings; one already reported (a deck repeats its sheet's) is not added twice."""
+        seen = set(self.diagnostics)
+        for d in diags:
+            if d not in seen:
+                seen.add(d)
+                self.diagnostics.append(d)
 
     def sorted(self) -> list[Diagnostic]:
         return sorted(self.diagnostics, key=Diagnostic.sort_key)

@@ -80,9 +80,47 @@ def sheet_layout(session: Session, job: SheetJob):  # type: ignore[no-untyped-de
         f"{SCALES[-1]:.0%} text size: `{field}` runs onto a second page; shorten it"))  # fmt: skip
 
 
+def _prime_deck(session: Session, jobs: tuple[SheetJob, ...]) -> None:
+    """Lay out a whole deck in one document (one pass, fonts loaded once) and cache each
+    sheet's page; a sheet that spills over is left to `sheet_layout` to shrink or report."""
+    from toolkit.pdf import page_anchors
+
+    key = ("deck", repr(jobs), session.options)
+    if key in session.cache:
+        return
+    session.cache[key] = True
+    doc = _layout_sheets(session, [j.sheet for j in jobs], 1.0, "deck")
+    start_of = {}
+    for page_no, anchors in enumerate(page_anchors(doc)):
+        for j in jobs:
+            if j.sheet.anchor in anchors:
+                start_of[j.sheet.anchor] = page_no
+    starts = [*sorted(start_of.values()), len(doc.pages)]
+    for j in jobs:
+        first = start_of.get(j.sheet.anchor)
+        if first is None:
+            continue
+        last = starts[starts.index(first) + 1]
+        if last - first == 1:
+            session.cache[("sheet", repr(j), session.options)] = doc.copy([doc.pages[first]])
+
+
+def _deck_in_batch(session: Session, job: SheetJob) -> tuple[SheetJob, ...] | None:
+    """The deck's jobs, when this run also renders the deck this sheet belongs to."""
+    for o in session.batch:
+        if o.kind == "deck" and isinstance(o.render, partial):
+            jobs = o.render.args[0]
+            if any(j.sheet.anchor == job.sheet.anchor for j in jobs):
+                return jobs
+    return None
+
+
 def render_sheet(job: SheetJob, session: Session) -> bytes:
     from toolkit.pdf import write_pdf
 
+    deck = _deck_in_batch(session, job)
+    if deck is not None:
+        _prime_deck(session, deck)  # the deck needs every layout anyway: do them in one pass
     doc = sheet_layout(session, job)
     session.pages = len(doc.pages)
     return write_pdf(doc)
@@ -91,6 +129,7 @@ def render_sheet(job: SheetJob, session: Session) -> bytes:
 def render_deck(jobs: tuple[SheetJob, ...], session: Session) -> bytes:
     from toolkit.pdf import combine, write_pdf
 
+    _prime_deck(session, jobs)
     deck = combine([sheet_layout(session, j) for j in jobs])
     session.pages = len(deck.pages)
     return write_pdf(deck)
@@ -166,7 +205,7 @@ def outputs(content: ContentSet, options: BuildOptions) -> list[Output]:
         out.append(Output(
             path=f"sheets/{folder}.pdf", kind="deck",
             sources=(*(j.source for j in jobs), game_src, *SHEET_TEMPLATES),
-            render=partial(render_deck, tuple(jobs)), group=folder))  # fmt: skip
+            render=partial(render_deck, tuple(jobs)), group=folder, cost=0.2))  # fmt: skip
         cards = tuple(views.card(ix, d) for d in docs)
         srcs = (*(d.loc.path for d in docs), game_src, *CARD_TEMPLATES)
         out.append(
