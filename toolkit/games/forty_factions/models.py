@@ -226,6 +226,11 @@ class Party(Model):
         "False when the party faction holds no seat (the Anarchist Movement, 10.3.3).", True
     )
     enemies: list[str] = spec("Parties it may never form a Coalition with (10.3.6).", [])
+    colour: str = spec(
+        "Print colour of its seats on the Council board, #rrggbb.",
+        "",
+        pattern=r"(#[0-9a-fA-F]{6})?",
+    )
     source: str = spec("Rules section.", "")
 
 

@@ -10,6 +10,8 @@ home printer, fronts and mirrored backs alternating for duplex printing.
 from __future__ import annotations
 
 import fnmatch
+import math
+import re
 from dataclasses import dataclass
 from functools import partial
 from pathlib import Path
@@ -25,6 +27,7 @@ SCALES = (1.0, 0.93, 0.86)  # a sheet may be set smaller, down to 86 %, to fit o
 CARD_W, CARD_H, BLEED = 70.0, 120.0, 3.0  # tarot size, mm (issue 4)
 SHEET_TEMPLATES = ("templates/forty-factions/sheets.html.j2", "templates/forty-factions/sheet.css",
                    "templates/common/fonts.css")  # fmt: skip
+BOARD_TEMPLATES = ("templates/forty-factions/board.html.j2", "templates/common/fonts.css")
 CARD_TEMPLATES = ("templates/forty-factions/cards.html.j2", "templates/forty-factions/card.css",
                   "templates/common/fonts.css")  # fmt: skip
 
@@ -239,7 +242,120 @@ def outputs(content: ContentSet, options: BuildOptions) -> list[Output]:
             group="backs",
         )
     )
+    out.extend(board_outputs(ix, content, options))
     if options.only:
         out = [o for o in out if fnmatch.fnmatchcase(o.path, options.only)
                or options.only in (o.kind, o.group)]  # fmt: skip
+    return out
+
+
+BOARDS = (
+    ("main", "toolkit.games.forty_factions.main_boards:main_board", ""),
+    ("council", "toolkit.games.forty_factions.main_boards:council_board", ""),
+    ("sacred-circles", "toolkit.games.forty_factions.side_boards:sacred_circles_board", "SC"),
+    ("gathering", "toolkit.games.forty_factions.side_boards:gathering_board", "SC"),
+    ("hall-of-mirrors", "toolkit.games.forty_factions.side_boards:mirrors_board", "DD"),
+    ("congress", "toolkit.games.forty_factions.side_boards:congress_board", "DD"),
+    ("madness", "toolkit.games.forty_factions.side_boards:madness_board", "DD"),
+)
+TILE_OVERLAP = 10.0  # mm shared by neighbouring tiles
+TILE_MARGIN = 10.0  # mm of paper a home printer cannot reach
+
+
+def board_svg(svg: str, session: Session) -> bytes:
+    session.pages = 1
+    return svg.encode("utf-8")
+
+
+def _board_html(session: Session, svg: str, w: float, h: float, tiles: bool) -> bytes:
+    from toolkit.pdf import AssetFetcher, layout, write_pdf
+
+    body = svg.split("?>", 1)[1]  # inline the SVG (its fonts are the document's)
+    opts = session.options
+    pages = []
+    if tiles:
+        pw, ph = opts.paper_mm
+        if w > h:  # landscape paper for landscape boards
+            pw, ph = ph, pw
+        tw, th = pw - 2 * TILE_MARGIN, ph - 2 * TILE_MARGIN - 8
+        cols = max(1, math.ceil((w - TILE_OVERLAP) / (tw - TILE_OVERLAP)))
+        rows = max(1, math.ceil((h - TILE_OVERLAP) / (th - TILE_OVERLAP)))
+        for r in range(rows):
+            for c in range(cols):
+                x, y = c * (tw - TILE_OVERLAP), r * (th - TILE_OVERLAP)
+                tile = body.replace(
+                    f'viewBox="0 0 {_n(w)} {_n(h)}"',
+                    f'viewBox="{_n(x)} {_n(y)} {_n(tw)} {_n(th)}"',
+                    1,
+                )
+                tile = tile.replace(f'width="{_n(w)}mm" height="{_n(h)}mm"',
+                                    f'width="{_n(tw)}mm" height="{_n(th)}mm"', 1)  # fmt: skip
+                # each tile repeats the board: its ids must stay unique in the document
+                prefix = f"t{r}-{c}-"
+                tile = re.sub(r'id="([^"]+)"', rf'id="{prefix}\1"', tile)
+                tile = re.sub(r"url\(#([^)]+)\)", rf"url(#{prefix}\1)", tile)
+                pages.append({"svg": tile, "col": c, "row": r, "cols": cols, "rows": rows,
+                              "name": f"{chr(65 + r)}{c + 1}"})  # fmt: skip
+        size = f"{_n(pw)}mm {_n(ph)}mm"
+    else:
+        pages.append({"svg": body})
+        size, tw, th = f"{_n(w)}mm {_n(h)}mm", w, h
+    html = render(session.env, "forty-factions/board.html.j2", pages=pages, size=size,
+                  tiles=tiles, tw=tw, th=th, margin=TILE_MARGIN, overlap=TILE_OVERLAP)  # fmt: skip
+    doc = layout(html, TEMPLATES, AssetFetcher(session.asset_roots()))
+    session.pages = len(doc.pages)
+    return write_pdf(doc)
+
+
+def _n(v: float) -> str:
+    return f"{v:.2f}".rstrip("0").rstrip(".")
+
+
+def board_pdf(svg: str, w: float, h: float, session: Session) -> bytes:
+    return _board_html(session, svg, w, h, tiles=False)
+
+
+def board_tiles(svg: str, w: float, h: float, session: Session) -> bytes:
+    return _board_html(session, svg, w, h, tiles=True)
+
+
+def board_outputs(ix: Index, content: ContentSet, options: BuildOptions) -> list[Output]:
+    """Each board as semantic SVG, a PDF at its physical size and tiles for home printing."""
+    import importlib
+
+    from toolkit.svg import document
+
+    out = []
+    game_src = ix.game.loc.path
+    srcs = (game_src, *sorted(f for f in content.files if f != game_src))
+    for name, target, _exp in BOARDS:
+        module, func = target.split(":")
+        w, h, title, body = getattr(importlib.import_module(module), func)(ix)
+        svg = document(w, h, title, body)
+        group = f"board-{name}"
+        out.append(
+            Output(
+                f"boards/{name}.svg", "board", srcs, partial(board_svg, svg), group=group, cost=0.1
+            )
+        )
+        out.append(
+            Output(
+                f"boards/{name}.pdf",
+                "board",
+                (*srcs, *BOARD_TEMPLATES),
+                partial(board_pdf, svg, w, h),
+                group=group,
+                cost=2,
+            )
+        )
+        out.append(
+            Output(
+                f"boards/{name}-tiles-{options.paper}.pdf",
+                "board-tiles",
+                (*srcs, *BOARD_TEMPLATES),
+                partial(board_tiles, svg, w, h),
+                group=group,
+                cost=4,
+            )
+        )
     return out

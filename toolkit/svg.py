@@ -1,0 +1,165 @@
+"""Render stage, SVG side: a small element builder, text measured with the shipped fonts.
+
+Every string written is XML-escaped, and text with control characters or lone
+surrogates is refused (svgwrite would write them and produce broken XML that
+renderers silently drop). Labels are fitted to their boxes with the real
+advance widths of the fonts the kit ships, so a board's labels never overflow
+their spaces or run into each other.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from functools import lru_cache
+from pathlib import Path
+from xml.sax.saxutils import escape, quoteattr
+
+FONTS = Path(__file__).resolve().parent.parent / "templates" / "common" / "fonts"
+FACES = {
+    ("Cinzel", 400): "Cinzel_400Regular.ttf",
+    ("Cinzel", 700): "Cinzel_700Bold.ttf",
+    ("EB Garamond", 400): "EBGaramond_400Regular.ttf",
+    ("EB Garamond", 600): "EBGaramond_600SemiBold.ttf",
+    ("EB Garamond", 700): "EBGaramond_700Bold.ttf",
+}
+_BAD = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f\ud800-\udfff\ufffe\uffff]")
+
+
+class SVGTextError(ValueError):
+    """Text that must not reach an SVG file."""
+
+
+def clean(text: str) -> str:
+    """Text as it may appear in SVG: no control characters, no lone surrogates."""
+    m = _BAD.search(text)
+    if m:
+        raise SVGTextError(f"character U+{ord(m.group()):04X} cannot be written to SVG")
+    return text
+
+
+@lru_cache(maxsize=None)
+def _metrics(family: str, weight: int) -> tuple[dict[int, int], float, int]:
+    from fontTools.ttLib import TTFont
+
+    font = TTFont(FONTS / FACES[(family, weight)], lazy=True)
+    cmap = font.getBestCmap()
+    hmtx = font["hmtx"]
+    advances = {cp: hmtx[name][0] for cp, name in cmap.items()}
+    return advances, float(font["head"].unitsPerEm), hmtx[".notdef"][0]
+
+
+def text_width(text: str, size: float, family: str = "EB Garamond", weight: int = 400) -> float:
+    """Advance width of `text` at `size` (same unit as size) in a shipped font."""
+    advances, upm, missing = _metrics(family, weight)
+    return sum(advances.get(ord(c), missing) for c in text) * size / upm
+
+
+def wrap(text: str, width: float, size: float, family: str, weight: int) -> list[str]:
+    """Greedy word wrap to `width`."""
+    lines: list[str] = []
+    for word in text.split():
+        if lines and text_width(f"{lines[-1]} {word}", size, family, weight) <= width:
+            lines[-1] = f"{lines[-1]} {word}"
+        else:
+            lines.append(word)
+    return lines or [""]
+
+
+@dataclass(frozen=True)
+class Fitted:
+    """A label fitted into a box: its lines and the size that made them fit."""
+
+    lines: tuple[str, ...]
+    size: float
+    family: str
+    weight: int
+
+    @property
+    def height(self) -> float:
+        return len(self.lines) * self.size * 1.15
+
+    def width(self) -> float:
+        return max(text_width(ln, self.size, self.family, self.weight) for ln in self.lines)
+
+
+def fit(
+    text: str,
+    width: float,
+    height: float,
+    size: float,
+    family: str = "EB Garamond",
+    weight: int = 400,
+    min_size: float = 1.8,
+    max_lines: int = 3,
+) -> Fitted:
+    """The largest size <= `size` at which `text` wraps into the box, down to `min_size`."""
+    s = size
+    while True:
+        lines = wrap(text, width, s, family, weight)
+        fits = (
+            len(lines) <= max_lines
+            and len(lines) * s * 1.15 <= height
+            and all(text_width(ln, s, family, weight) <= width for ln in lines)
+        )
+        if fits or s <= min_size:
+            return Fitted(tuple(lines), round(s, 2), family, weight)
+        s = max(min_size, s * 0.92)
+
+
+class El:
+    """An SVG element: tag, attributes, children; serialised with escaping."""
+
+    __slots__ = ("attrs", "children", "tag", "text")
+
+    def __init__(self, tag: str, text: str | None = None, **attrs: object) -> None:
+        self.tag = tag
+        self.text = clean(text) if text is not None else None
+        self.attrs = {k.rstrip("_").replace("__", ":").replace("_", "-"): v
+                      for k, v in attrs.items() if v is not None}  # fmt: skip
+        self.children: list[El] = []
+
+    def add(self, child: El) -> El:
+        self.children.append(child)
+        return child
+
+    def serialise(self, out: list[str], depth: int = 0) -> None:
+        pad = "  " * depth
+        attrs = "".join(f" {k}={quoteattr(clean(_fmt(v)))}" for k, v in self.attrs.items())
+        if not self.children and self.text is None:
+            out.append(f"{pad}<{self.tag}{attrs}/>")
+        elif not self.children:
+            out.append(f"{pad}<{self.tag}{attrs}>{escape(self.text or '')}</{self.tag}>")
+        else:
+            out.append(f"{pad}<{self.tag}{attrs}>")
+            if self.text is not None:
+                out.append(f"{pad}  {escape(self.text)}")
+            for c in self.children:
+                c.serialise(out, depth + 1)
+            out.append(f"{pad}</{self.tag}>")
+
+
+def _fmt(v: object) -> str:
+    if isinstance(v, float):
+        return f"{v:.2f}".rstrip("0").rstrip(".")
+    return str(v)
+
+
+def label(parent: El, fitted: Fitted, cx: float, top: float, cls: str = "label") -> None:
+    """Centered multi-line text whose first baseline sits one line below `top`."""
+    for i, line in enumerate(fitted.lines):
+        parent.add(El("text", line, class_=cls, x=cx, y=top + fitted.size * (0.9 + 1.15 * i),
+                      font_family=fitted.family, font_weight=fitted.weight,
+                      font_size=fitted.size, text_anchor="middle"))  # fmt: skip
+
+
+def document(width_mm: float, height_mm: float, title: str, body: El) -> str:
+    """A whole SVG file: real size in mm, a viewBox in mm, a title, the body."""
+    root = El("svg", xmlns="http://www.w3.org/2000/svg", width=f"{_fmt(width_mm)}mm",
+              height=f"{_fmt(height_mm)}mm", viewBox=f"0 0 {_fmt(width_mm)} {_fmt(height_mm)}",
+              role="img")  # fmt: skip
+    root.add(El("title", title))
+    root.add(body)
+    out = ['<?xml version="1.0" encoding="UTF-8"?>']
+    root.serialise(out)
+    return "\n".join(out) + "\n"
