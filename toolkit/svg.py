@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from functools import lru_cache
+from functools import cache
 from pathlib import Path
 from xml.sax.saxutils import escape, quoteattr
 
@@ -38,7 +38,7 @@ def clean(text: str) -> str:
     return text
 
 
-@lru_cache(maxsize=None)
+@cache
 def _metrics(family: str, weight: int) -> tuple[dict[int, int], float, int]:
     from fontTools.ttLib import TTFont
 

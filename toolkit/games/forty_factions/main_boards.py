@@ -153,8 +153,10 @@ def council_board(ix: Index) -> tuple[float, float, str, El]:
     Overlord's place, the majority and two-thirds marks, the Conclave's seats."""
     w, h = 420.0, 297.0
     game = ix.game
-    root = frame(w, h, "The Council of Tehmor and the Secret Conclave",
-                 "Seats held by Activated Factions take their player's pawn (rules 4.3.9, 10)")  # fmt: skip
+    root = frame(
+        w, h, "The Council of Tehmor and the Secret Conclave",
+        "Seats held by Activated Factions take their player's pawn (rules 4.3.9, 10)",
+    )  # fmt: skip
     defs = root.add(El("defs"))
     parties = [p for p in game.parties if p.body == "council"]
     for i, p in enumerate(parties):

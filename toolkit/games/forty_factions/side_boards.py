@@ -7,7 +7,7 @@ import math
 
 from toolkit.games.forty_factions.boards import FOREST_BOARD
 from toolkit.games.forty_factions.index import Index
-from toolkit.games.forty_factions.main_boards import INK, frame, space_box
+from toolkit.games.forty_factions.main_boards import INK, frame
 from toolkit.svg import El, fit, label
 
 
