@@ -138,17 +138,36 @@ def test_qpdf_check_is_clean(kit: Path) -> None:
         assert proc.returncode == 0, f"{path}: {proc.stdout}{proc.stderr}"
 
 
+def test_board_files_are_valid_svg_and_pdf(kit: Path) -> None:
+    boards = _out(kit) / "boards"
+    svgs = sorted(boards.glob("*.svg"))
+    assert len(svgs) == 7
+    for path in svgs:
+        proc = subprocess.run(["xmllint", "--nonet", "--noout", str(path)], capture_output=True)
+        assert proc.returncode == 0, proc.stderr
+    for path in sorted(boards.glob("*-tiles-a4.pdf")):
+        with pikepdf.open(path) as pdf:
+            assert len(pdf.pages) >= 2  # every board is larger than a sheet of A4
+            sizes = {tuple(round(v) for v in _size(p)) for p in pdf.pages}
+            assert sizes <= {(842, 595), (595, 842)}, sizes
+
+
 def test_manifest_lists_every_output_with_its_hash(kit: Path) -> None:
     import hashlib
 
     manifest = json.loads((_out(kit) / "kit" / "manifest.json").read_text())
-    files = {p.relative_to(_out(kit)).as_posix() for p in _out(kit).rglob("*.pdf")}
+    files = {
+        p.relative_to(_out(kit)).as_posix()
+        for p in _out(kit).rglob("*")
+        if p.suffix in (".pdf", ".svg")
+    }
     assert {e["path"] for e in manifest["outputs"]} == files
     for e in manifest["outputs"]:
         data = (_out(kit) / e["path"]).read_bytes()
         assert e["sha256"] == hashlib.sha256(data).hexdigest()
-        with pikepdf.open(_out(kit) / e["path"]) as pdf:
-            assert e["pages"] == len(pdf.pages)
+        if e["path"].endswith(".pdf"):
+            with pikepdf.open(_out(kit) / e["path"]) as pdf:
+                assert e["pages"] == len(pdf.pages)
         assert e["paper"] == "a4" and e["sources"]
 
 
@@ -164,9 +183,10 @@ def _keys(root: Path) -> dict[str, str]:
 
 def test_second_build_builds_nothing(kit: Path, tmp_path: Path) -> None:
     root = _copy_kit(kit, tmp_path / "k")
+    total = len(_keys(root))
     proc = _build(root)
     assert proc.returncode == 0
-    assert "0 built, 187 up to date" in proc.stdout
+    assert f"0 built, {total} up to date" in proc.stdout
 
 
 def test_edit_rebuilds_only_dependants(kit: Path, tmp_path: Path) -> None:
@@ -186,6 +206,9 @@ def test_edit_rebuilds_only_dependants(kit: Path, tmp_path: Path) -> None:
         "014-anarchist-movement.pdf", "018-thieves-guild-of-tehmor.pdf",
         "088-the-thieves-of-chaos.pdf", "factions.pdf", "factions-faces.pdf",
         "factions-a4.pdf",
+        # the boards that name it: the map (its locations) and the Council (its seat)
+        "main.svg", "main.pdf", "main-tiles-a4.pdf",
+        "council.svg", "council.pdf", "council-tiles-a4.pdf",
     }  # fmt: skip
 
 

@@ -1,0 +1,162 @@
+"""Boards: every space counted against the content, every label readable, every file valid."""
+
+from __future__ import annotations
+
+import subprocess
+import xml.etree.ElementTree as ET
+from collections import Counter
+from pathlib import Path
+
+import pytest
+import yaml
+
+from tests.shipped import CONTENT
+from toolkit import api
+from toolkit.games.forty_factions.index import Index
+from toolkit.games.forty_factions.outputs import BOARDS, board_outputs
+from toolkit.build import BuildOptions, Session
+from toolkit.svg import text_width
+
+NS = "{http://www.w3.org/2000/svg}"
+FF = CONTENT / "forty-factions"
+
+
+@pytest.fixture(scope="module")
+def svgs() -> dict[str, ET.Element]:
+    _, loaded = api._check(CONTENT, "forty-factions", False)
+    pack, content = loaded[0]
+    ix = Index.build(content)
+    out = {}
+    session = Session(options=BuildOptions(), content_root=FF)
+    for o in board_outputs(ix, content, BuildOptions()):
+        if o.path.endswith(".svg"):
+            out[Path(o.path).stem] = ET.fromstring(o.render(session))
+    assert set(out) == {name for name, _, _ in BOARDS}
+    return out
+
+
+def _spaces(root: ET.Element, kind: str) -> list[ET.Element]:
+    return [g for g in root.iter(f"{NS}g") if {"space", kind} <= set(g.get("class", "").split())]
+
+
+def _raw(folder: str) -> list[dict]:
+    return [yaml.safe_load(f.read_text()) for f in sorted((FF / folder).glob("*.yaml"))]
+
+
+GAME = yaml.safe_load((FF / "game.yaml").read_text())
+
+
+def test_every_board_has_real_size_and_titled_spaces(svgs: dict[str, ET.Element]) -> None:
+    for name, root in svgs.items():
+        assert root.get("width", "").endswith("mm") and root.get("height", "").endswith("mm")
+        w, h = float(root.get("width")[:-2]), float(root.get("height")[:-2])
+        assert root.get("viewBox") == f"0 0 {w:g} {h:g}"
+        spaces = [g for g in root.iter(f"{NS}g") if "space" in g.get("class", "").split()]
+        assert spaces, name
+        for g in spaces:
+            assert g.find(f"{NS}title") is not None and g.find(f"{NS}title").text, name
+
+
+def test_main_board_has_a_space_per_location(svgs: dict[str, ET.Element]) -> None:
+    main_areas = {a["id"]: a for a in GAME["areas"] if a["board"] == "main"}
+    want: Counter[str] = Counter()
+    base: Counter[str] = Counter()
+    for f in _raw("factions"):
+        if f["expansion"] == "FgF" or not isinstance(f["locations"], list):
+            continue  # FgF locations are not on the board (13.2.3.1)
+        for loc in f["locations"]:
+            if loc["area"] in main_areas:
+                want[loc["area"]] += 1
+                if f["expansion"] == "base" and not loc.get("expansion"):
+                    base[loc["area"]] += 1
+    spaces = _spaces(svgs["main"], "location")
+    assert Counter(g.get("data-area") for g in spaces) == want
+    assert Counter(g.get("data-area") for g in spaces if not g.get("data-expansion")) == base
+    assert dict(base) == {k: a["locations"] for k, a in main_areas.items()}
+    track = GAME["vp_track"]
+    assert len(_spaces(svgs["main"], "vp")) == track["max"] - track["min"] + 1
+    assert len(_spaces(svgs["main"], "phase")) == len(GAME["sequence_of_play"]) == 6
+
+
+def test_council_board_has_forty_seats_by_party(svgs: dict[str, ET.Element]) -> None:
+    seats = [g for g in _spaces(svgs["council"], "seat") if g.get("data-body") == "council"]
+    assert len(seats) == 40
+    by_party = Counter(g.get("data-party") for g in seats)
+    assert by_party == {p["id"]: p["seats"] for p in GAME["parties"] if p["body"] == "council"}
+    conclave = [g for g in _spaces(svgs["council"], "seat") if g.get("data-body") == "conclave"]
+    holders = [f["number"] for f in _raw("factions") if f.get("seats", {}).get("conclave")]
+    assert sorted(int(g.get("data-faction")) for g in conclave) == sorted(holders)
+
+
+def test_sacred_circles_13_plus_6_and_3_lesser(svgs: dict[str, ET.Element]) -> None:
+    circles = _spaces(svgs["sacred-circles"], "circle")
+    kinds = Counter((g.get("data-area"), g.get("data-circle")) for g in circles)
+    assert kinds[("forest-grasslands", "sacred")] == 13
+    assert kinds[("forest-great-desert", "sacred")] == 6
+    assert kinds[("forest-great-desert", "lesser")] == 3
+    shared = {g.get("data-faction"): g.get("data-rival") for g in circles if g.get("data-rival")}
+    assert shared == {"52": "108", "73": "107"}  # one space each, contested (SC3.1.5)
+
+
+def test_gathering_13_totems_one_central(svgs: dict[str, ET.Element]) -> None:
+    totems = _spaces(svgs["gathering"], "totem")
+    assert len(totems) == 13
+    assert sum(1 for g in totems if g.get("data-central") == "true") == 1
+
+
+def test_hall_of_mirrors_24_mirrors(svgs: dict[str, ET.Element]) -> None:
+    mirrors = [g for g in svgs["hall-of-mirrors"].iter(f"{NS}g")
+               if g.get("class") == "mirror"]  # fmt: skip
+    assert Counter(g.get("data-side") for g in mirrors) == {"light": 12, "dark": 12}
+    for m in mirrors:
+        assert len(_spaces(m, "mirror-circle")) <= 2
+    hidden = [g for g in _spaces(svgs["hall-of-mirrors"], "hidden")]
+    assert hidden and all(g.find(f"{NS}text") is not None for g in hidden)
+
+
+def test_madness_186_spaces(svgs: dict[str, ET.Element]) -> None:
+    spaces = _spaces(svgs["madness"], "madness")
+    assert len(spaces) == 6 * 31 == 186
+    per_area = Counter(g.get("data-area") for g in spaces)
+    assert set(per_area.values()) == {31}
+    assert Counter(g.get("data-alignment") for g in spaces) == {"": 6, "G": 60, "N": 60, "E": 60}
+
+
+def _boxes(root: ET.Element) -> list[tuple[float, float, float, float, str]]:
+    out = []
+    for t in root.iter(f"{NS}text"):
+        size = float(t.get("font-size"))
+        fam, weight = t.get("font-family"), int(t.get("font-weight"))
+        width = text_width(t.text or "", size, fam, weight)
+        x, y = float(t.get("x")), float(t.get("y"))
+        left = x - width / 2 if t.get("text-anchor") == "middle" else x
+        out.append((left, y - size * 0.75, left + width, y + size * 0.2, t.text or ""))
+    return out
+
+
+def test_no_two_labels_overlap(svgs: dict[str, ET.Element]) -> None:
+    for name, root in svgs.items():
+        boxes = sorted(_boxes(root))
+        for i, a in enumerate(boxes):
+            for b in boxes[i + 1 :]:
+                if b[0] >= a[2]:
+                    break
+                overlap = min(a[2], b[2]) - max(a[0], b[0]) > 0.05 and (
+                    min(a[3], b[3]) - max(a[1], b[1]) > 0.05
+                )
+                assert not overlap, f"{name}: {a[4]!r} overlaps {b[4]!r}"
+
+
+def test_labels_fit_their_board(svgs: dict[str, ET.Element]) -> None:
+    for name, root in svgs.items():
+        w, h = float(root.get("width")[:-2]), float(root.get("height")[:-2])
+        for left, top, right, bottom, text in _boxes(root):
+            assert left >= 0 and right <= w and top >= 0 and bottom <= h, (name, text)
+
+
+def test_svgs_are_well_formed_for_xmllint(svgs: dict[str, ET.Element], tmp_path: Path) -> None:
+    for name, root in svgs.items():
+        path = tmp_path / f"{name}.svg"
+        path.write_bytes(ET.tostring(root))
+        proc = subprocess.run(["xmllint", "--nonet", "--noout", str(path)], capture_output=True)
+        assert proc.returncode == 0, proc.stderr
