@@ -32,8 +32,8 @@ sysdeps: ## Install the Debian packages the toolchain needs (only those missing)
 
 setup: sysdeps $(STAMP) ## Create .venv and install everything
 
-sheets: setup ## Check the shipped content and build the kit under build/
-	$(PY) -m toolkit check
+sheets: setup ## Check the shipped content and build the whole kit under build/
+	$(PY) -m toolkit build
 
 test: setup ## Run the test suite
 	$(PY) -m pytest -q
