@@ -12,9 +12,9 @@ import yaml
 
 from tests.shipped import CONTENT
 from toolkit import api
+from toolkit.build import BuildOptions, Session
 from toolkit.games.forty_factions.index import Index
 from toolkit.games.forty_factions.outputs import BOARDS, board_outputs
-from toolkit.build import BuildOptions, Session
 from toolkit.svg import text_width
 
 NS = "{http://www.w3.org/2000/svg}"
@@ -24,7 +24,7 @@ FF = CONTENT / "forty-factions"
 @pytest.fixture(scope="module")
 def svgs() -> dict[str, ET.Element]:
     _, loaded = api._check(CONTENT, "forty-factions", False)
-    pack, content = loaded[0]
+    _pack, content = loaded[0]
     ix = Index.build(content)
     out = {}
     session = Session(options=BuildOptions(), content_root=FF)
@@ -160,3 +160,70 @@ def test_svgs_are_well_formed_for_xmllint(svgs: dict[str, ET.Element], tmp_path:
         path.write_bytes(ET.tostring(root))
         proc = subprocess.run(["xmllint", "--nonet", "--noout", str(path)], capture_output=True)
         assert proc.returncode == 0, proc.stderr
+
+
+def _png() -> bytes:
+    import struct
+    import zlib
+
+    def chunk(kind: bytes, data: bytes) -> bytes:
+        body = kind + data
+        return struct.pack(">I", len(data)) + body + struct.pack(">I", zlib.crc32(body))
+
+    raw = b"\x00" + b"\xcc\xbb\x99" * 4
+    rows = raw * 4
+    return (b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", struct.pack(">IIBBBBB", 4, 4, 8, 2, 0, 0, 0))
+            + chunk(b"IDAT", zlib.compress(rows)) + chunk(b"IEND", b""))  # fmt: skip
+
+
+def _with_map(tmp_path: Path, skip: int = 0) -> tuple[Path, dict[str, list[float]]]:
+    import shutil
+
+    from toolkit.games.forty_factions.main_boards import map_key, map_locations
+
+    content = tmp_path / "content"
+    shutil.copytree(CONTENT, content)
+    (content / "forty-factions" / "assets").mkdir()
+    (content / "forty-factions" / "assets" / "tehmor.png").write_bytes(_png())
+    _, loaded = api._check(content, "forty-factions", False)
+    ix = Index.build(loaded[0][1])
+    keys = [map_key(f, f.location_list.index(loc))
+            for spaces in map_locations(ix).values() for f, loc in spaces]  # fmt: skip
+    spaces = {k: [10.0 + 46 * (i % 9), 10.0 + 16 * (i // 9)] for i, k in enumerate(keys)}
+    shown = dict(list(spaces.items())[skip:])
+    lines = "".join(f"    {k}: [{v[0]}, {v[1]}]\n" for k, v in shown.items())
+    game = content / "forty-factions" / "game.yaml"
+    game.write_text(game.read_text() + f"map_art:\n  image: assets/tehmor.png\n  spaces:\n{lines}")
+    return content, shown
+
+
+def test_map_art_places_spaces_on_the_designers_map(tmp_path: Path) -> None:
+    content, spaces = _with_map(tmp_path)
+    report, loaded = api._check(content, "forty-factions", False)
+    assert not report.failed, [str(d.loc) + d.message for d in report.diagnostics]
+    ix = Index.build(loaded[0][1])
+    from toolkit.games.forty_factions.main_boards import main_board
+    from toolkit.svg import document
+
+    w, h, title, body = main_board(ix)
+    root = ET.fromstring(document(w, h, title, body))
+    image = next(root.iter(f"{NS}image"), None)
+    assert image is not None and image.get("href", "").startswith("data:image/png;base64,")
+    boxes = _spaces(root, "location")
+    assert len(boxes) == len(spaces)
+    first = boxes[0].find(f"{NS}rect")
+    x, y = spaces[next(iter(spaces))]
+    assert (float(first.get("x")), float(first.get("y"))) == (12 + x, 30 + y)
+
+
+def test_map_art_missing_place_and_escaping_image_are_errors(tmp_path: Path) -> None:
+    content, _ = _with_map(tmp_path, skip=1)
+    outside = tmp_path / "secret.png"
+    outside.write_bytes(_png())
+    link = content / "forty-factions" / "assets" / "tehmor.png"
+    link.unlink()
+    link.symlink_to(outside)
+    report = api.check(content, "forty-factions")
+    msgs = [d.message for d in report.diagnostics if d.code == "FF-MAP-ART"]
+    assert any("1 location(s) have no place" in m for m in msgs)
+    assert any("outside the project's asset folders" in m for m in msgs)

@@ -130,6 +130,24 @@ CASES = {
         [(GAME, "    enemies: [conservative]\n", "")],
         (GAME, "id: conservative", "enemies: [liberal]"),
     ),
+    "map picture outside the assets folder": Case(
+        "FF-MAP-ART",
+        [(GAME, "vp_track: {min: -10, max: 40}",
+          "vp_track: {min: -10, max: 40}\nmap_art:\n  image: assets/nowhere.png\n"
+          "  spaces: {}")],
+        (GAME, "map_art:", "image: assets/nowhere.png"),
+    ),
+    "enemy listed twice": Case(
+        "FF-ENEMY-DUPLICATE",
+        [("f:18", "enemies: [31, 88]", "enemies: [31, 88, 31]")],
+        ("f:18", None, "enemies:"),
+    ),
+    "a plot file missing": Case(
+        "FF-DECK-MISSING",
+        [],
+        (GAME, None, "{expansions: [FgF], first: 45, last: 66}"),
+        lambda content: _file(content, "p:66").unlink(),
+    ),
     "two factions numbered 1": Case(
         "FF-DECK-NUMBER",
         [("f:2", "number: 2", "number: 1")],
@@ -282,5 +300,5 @@ def test_every_rule_code_has_a_case_or_is_core() -> None:
     from toolkit.games.forty_factions.rules import RULES
 
     covered = {c.code for c in CASES.values()}
-    untested = set(RULES) - covered - {"FF-DECK-MISSING", "FF-ENEMY-DUPLICATE"}
+    untested = set(RULES) - covered
     assert not untested, f"rules without a breaking case: {sorted(untested)}"

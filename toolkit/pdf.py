@@ -18,7 +18,6 @@ import logging
 import mimetypes
 import os
 import signal
-import stat
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from pathlib import Path
@@ -28,7 +27,8 @@ from urllib.parse import unquote, urlsplit
 from weasyprint import CSS, HTML, Document
 from weasyprint.urls import FatalURLFetchingError, URLFetcher, URLFetcherResponse
 
-MAX_ASSET_BYTES = 20_000_000
+from toolkit.assets import AssetError, confined, read_asset
+
 RENDER_SECONDS = 60
 MAX_PAGES = 400
 
@@ -60,23 +60,11 @@ class AssetFetcher(URLFetcher):
         parts = urlsplit(url)
         if parts.netloc not in ("", "localhost"):
             raise self._refuse(url, "remote file URL")
-        real = os.path.realpath(unquote(parts.path))
-        root = next((r for r in self.roots if os.path.commonpath([real, r]) == r), None)
-        if root is None:
-            raise self._refuse(url, "outside the project's asset folders")
-        rel = os.path.relpath(real, root)
-        if any(p.startswith(".") for p in Path(rel).parts):
-            raise self._refuse(url, "hidden file")
         try:
-            st = os.stat(real)
-        except OSError as exc:
-            raise self._refuse(url, f"cannot read it ({exc.strerror})") from None
-        if not stat.S_ISREG(st.st_mode):
-            raise self._refuse(url, "not a regular file")
-        if st.st_size > MAX_ASSET_BYTES:
-            raise self._refuse(url, f"larger than {MAX_ASSET_BYTES // 1_000_000} MB")
-        with open(real, "rb") as fh:
-            body = fh.read(MAX_ASSET_BYTES + 1)
+            real = confined(unquote(parts.path), self.roots)
+            body = read_asset(real, self.roots)
+        except AssetError as exc:
+            raise self._refuse(url, str(exc)) from None
         self.fetched.append(real)
         mime = mimetypes.guess_type(real)[0] or "application/octet-stream"
         return URLFetcherResponse(url, body, {"Content-Type": mime})

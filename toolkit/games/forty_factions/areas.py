@@ -128,6 +128,34 @@ def check_canon(ix: Index) -> Iterator[Diagnostic]:
         )
 
 
+def check_map_art(ix: Index) -> Iterator[Diagnostic]:
+    """The designer's map: a readable picture, and a place for every location space."""
+    from toolkit.assets import AssetError, confined
+    from toolkit.games.forty_factions.main_boards import map_key, map_locations
+
+    art = ix.game.map_art
+    if art is None or ix.root is None:
+        return
+    try:
+        confined(str(ix.root / art.image), [ix.root / "assets"])
+    except AssetError as exc:
+        yield error(art.loc_of("image"), "FF-MAP-ART", f"map picture {art.image}: {exc}")
+    wanted = {
+        map_key(f, f.location_list.index(loc)): f"{loc.name} ({f.number})"
+        for spaces in map_locations(ix).values()
+        for f, loc in spaces
+    }
+    for key in art.spaces:
+        if key not in wanted:
+            yield error(art.loc_of("spaces", key), "FF-MAP-ART",
+                        f"`{key}` names no location shown on the main board")  # fmt: skip
+    missing = [name for key, name in wanted.items() if key not in art.spaces]
+    if missing:
+        yield error(art.loc_of("spaces"), "FF-MAP-ART",
+                    f"{len(missing)} location(s) have no place on the map: "
+                    f"{', '.join(missing[:8])}{' ...' if len(missing) > 8 else ''}")  # fmt: skip
+
+
 def check(ix: Index) -> Iterator[Diagnostic]:
     """All location and area rules."""
     yield from check_canon(ix)
@@ -135,3 +163,4 @@ def check(ix: Index) -> Iterator[Diagnostic]:
     yield from check_expansion_areas(ix)
     yield from check_area_counts(ix)
     yield from check_totals(ix)
+    yield from check_map_art(ix)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from pathlib import Path
 
 from toolkit.content import ContentSet
 from toolkit.games.forty_factions.models import (
@@ -41,6 +42,7 @@ class Index:
     mirrors: HallOfMirrors | None = None
     congress: Congress | None = None
     madness: Madness | None = None
+    root: Path | None = None  # the game's content folder (pictures live in its assets/)
 
     def name(self, number: int) -> str:
         """`City Watch (31)`, for messages."""
@@ -76,4 +78,5 @@ class Index:
             mirrors=content.one("hall-of-mirrors", HallOfMirrors),
             congress=content.one("congress", Congress),
             madness=content.one("madness", Madness),
+            root=content.root,
         )

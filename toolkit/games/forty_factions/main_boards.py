@@ -75,6 +75,11 @@ def main_board(ix: Index) -> tuple[float, float, str, El]:
     root = frame(w, h, "Tehmor", "Anarea · Forty Factions · the main board (rules 2.1.1)")
     areas = [a for a in game.areas if a.board == MAIN_BOARD]
     located = map_locations(ix)
+    if game.map_art is not None and ix.root is not None:
+        _map_art(root, ix, located, 12.0, 30.0, w - 84 - 22, h - 30 - 46)
+        _sequence_of_play(root, ix, w - 84 + 2, 31.5, 84 - 16, h - 30 - 40)
+        _vp_track(root, ix, 12.0, h - 40 + 4, w - 24, 22)
+        return w, h, "Tehmor: the main board", root
     cols = 3
     rows = math.ceil(len(areas) / cols)
     left, top, right_panel, bottom = 12.0, 30.0, 84.0, 40.0
@@ -109,6 +114,40 @@ def main_board(ix: Index) -> tuple[float, float, str, El]:
     _sequence_of_play(root, ix, w - right_panel + 2, top + 1.5, right_panel - 16, h - top - bottom)
     _vp_track(root, ix, left, h - bottom + 4, w - 2 * left, 22)
     return w, h, "Tehmor: the main board", root
+
+
+def map_key(f: Faction, index: int) -> str:
+    """The key of a location space in `map_art.spaces`: `<faction>.<location index>`."""
+    return f"{f.number}.{index}"
+
+
+def _map_art(
+    root: El, ix: Index, located: dict[str, list[tuple[Faction, Location]]],
+    x: float, y: float, w: float, h: float,
+) -> None:  # fmt: skip
+    """The designer's map as the background, each location space where the content puts it."""
+    import base64
+
+    from toolkit.assets import read_asset
+
+    art = ix.game.map_art
+    assert art is not None and ix.root is not None
+    data = read_asset(str(ix.root / art.image), [ix.root / "assets"])
+    mime = "image/png" if art.image.endswith(".png") else "image/jpeg"
+    root.add(El("image", x=x, y=y, width=w, height=h, preserveAspectRatio="xMidYMid slice",
+                href=f"data:{mime};base64,{base64.b64encode(data).decode()}"))  # fmt: skip
+    for area_id, spaces in located.items():
+        area = ix.area_by_id[area_id]
+        for f, loc in spaces:
+            key = map_key(f, f.location_list.index(loc))
+            if key not in art.spaces:
+                continue  # reported by the checker (FF-MAP-ART)
+            sx, sy = art.spaces[key]
+            exp = loc.expansion or (f.expansion if f.expansion != "base" else "")
+            sg = root.add(El("g", class_="space location", data_area=area.id,
+                             data_faction=f.number, data_expansion=exp or None))  # fmt: skip
+            sg.add(El("title", f"{loc.name}: {f.name} ({f.number}), {area.name}"))
+            space_box(sg, x + sx, y + sy, 44, 14, f.number, loc.name, dashed=bool(exp), tag=exp)
 
 
 def _sequence_of_play(root: El, ix: Index, x: float, y: float, w: float, h: float) -> None:

@@ -385,6 +385,25 @@ class VPTrack(Model):
 
 
 @dataclass(frozen=True, kw_only=True)
+class MapArt(Model):
+    """The designer's own map of Tehmor, with the place of every location space on it."""
+
+    image: str = spec(
+        "Picture under content/<game>/assets/ (PNG or JPEG), drawn under the Areas.",
+        pattern=r"assets/[A-Za-z0-9_-]+(/[A-Za-z0-9_-]+)*\.(png|jpe?g)",
+    )
+    spaces: dict[str, list[float]] = spec(
+        "Top-left corner (mm, from the map's top left) of each location space, keyed "
+        "`<faction number>.<location index>`, e.g. `18.0: [120, 84]`.",
+        {},
+        min_items=2,
+        max_items=2,
+        ge=0,
+        le=2000,
+    )
+
+
+@dataclass(frozen=True, kw_only=True)
 class Game(Document):
     """The game file: everything about Forty Factions that is not one card or board."""
 
@@ -403,6 +422,10 @@ class Game(Document):
     setup: Setup = spec("Set-up (5).")
     sequence_of_play: list[Phase] = spec("Sequence of Play (6).", min_items=1)
     vp_track: VPTrack = spec("VP track (2.1.1.3).")
+    map_art: MapArt | None = spec(
+        "Optional: the designer's map art; without it the main board is a clear schematic.",
+        None,
+    )
 
 
 # --------------------------------------------------------------------------- side boards

@@ -71,6 +71,11 @@ RULES: dict[str, Rule] = {
              "The totals row equals the sum of the rows. The rules print 76 for rows summing "
              "to 77: the content fixes it with an erratum quoting the printed value.",
              "area_totals: {locations: 77, vp: 9}"),
+        Rule("FF-MAP-ART", "The designer's map", "2.1.1",
+             "With `map_art`, the picture lies under content/<game>/assets/ and every location "
+             "space shown on the main board has a place on it (`<faction>.<index>: [x, y]`, "
+             "mm); no place names a location that is not shown.",
+             "map_art:\n  image: assets/tehmor.png\n  spaces: {18.0: [120, 84]}"),
         Rule("FF-ENEMY-SYMMETRY", "Enmity holds both ways", "4.3.8",
              "If A names B, or B's category, as an enemy, B names A or A's category.",
              "enemies: [18]   # in 031-city-watch.yaml, because 018 names 31"),
