@@ -11,7 +11,7 @@ STAMP  := $(VENV)/.installed
 # xmllint and rsvg-convert to check and preview outputs.
 DEBS   := libpango-1.0-0 libpangoft2-1.0-0 libharfbuzz-subset0 poppler-utils qpdf libxml2-utils librsvg2-bin
 
-.PHONY: help setup sysdeps sheets test check lint format schema bench clean
+.PHONY: help setup sysdeps sheets test check audit lint format schema bench clean
 
 help: ## List the targets
 	@grep -E '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | awk -F':.*## ' '{printf "  make %-8s %s\n", $$1, $$2}'
@@ -35,11 +35,16 @@ setup: sysdeps $(STAMP) ## Create .venv and install everything
 sheets: setup ## Check the shipped content and build the whole kit under build/
 	$(PY) -m toolkit build
 
-test: setup ## Run the test suite
-	$(PY) -m pytest -q
+test: setup ## Run the test suite (an empty suite is a failure, not a pass)
+	@$(PY) -m pytest -q; rc=$$?; \
+	if [ $$rc -eq 5 ]; then echo "pytest collected no tests: the suite must not be empty" >&2; exit 1; fi; \
+	exit $$rc
 
 check: setup ## Check all content (GitHub annotations when CI=true)
 	$(PY) -m toolkit check $(if $(CI),--format github,)
+
+audit: sheets ## Build the kit, then audit every PDF and SVG (qpdf, fonts, no attachments or scripts)
+	$(PY) -m toolkit audit build
 
 lint: setup ## Ruff lint and format check
 	$(PY) -m ruff check toolkit tests scripts

@@ -261,7 +261,7 @@ def test_billion_laughs_under_a_memory_limit() -> None:
     out = json.loads(proc.stdout)
     assert out["root"] is False
     assert out["diags"] == [["YAML-ANCHOR", 1, 4]]
-    assert out["elapsed"] < 1.0
+    # rejected at the first anchor: no expansion happens (a time limit would be a timed test)
     assert out["maxrss_kb"] < 200 * 1024
 
 

@@ -173,6 +173,24 @@ def schema(content: Path, game: str | None, out: Path) -> None:
         click.echo(path)
 
 
+@cli.command()
+@click.argument(
+    "folder", type=click.Path(path_type=Path, file_okay=False, exists=True), default="build"
+)
+def audit(folder: Path) -> None:
+    """Audit built outputs: qpdf/poppler structure, no attachments, scripts or launch
+    actions, every font embedded; every SVG well-formed for xmllint with nothing external.
+    Exit 1 on any finding."""
+    from toolkit.audit import audit as run_audit
+    from toolkit.diagnostics import Report, render
+
+    report = Report()
+    report.extend(run_audit(folder))
+    report.files = sum(1 for p in folder.rglob("*") if p.suffix in (".pdf", ".svg"))
+    click.echo(render(report, "text"))
+    sys.exit(1 if report.failed else 0)
+
+
 def main() -> None:
     """Console-script entry point."""
     cli(prog_name="toolkit")

@@ -142,7 +142,11 @@ def layout(
 def write_pdf(doc: Document, seconds: float = RENDER_SECONDS) -> bytes:
     """The PDF bytes of a laid-out document (fonts embedded and subset by WeasyPrint)."""
     with _watched(seconds) as log:
-        data = doc.write_pdf()
+        try:
+            # attachments (<link rel="attachment">) are fetched here, at write time
+            data = doc.write_pdf()
+        except FatalURLFetchingError as exc:
+            raise RenderError(str(exc.__cause__ or exc)) from None
     if log.messages:
         raise RenderError("; ".join(dict.fromkeys(log.messages)))
     assert isinstance(data, bytes)
