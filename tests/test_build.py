@@ -159,7 +159,7 @@ def test_manifest_lists_every_output_with_its_hash(kit: Path) -> None:
     files = {
         p.relative_to(_out(kit)).as_posix()
         for p in _out(kit).rglob("*")
-        if p.suffix in (".pdf", ".svg")
+        if p.suffix in (".pdf", ".svg") or p.name == "PRINT.md"
     }
     assert {e["path"] for e in manifest["outputs"]} == files
     for e in manifest["outputs"]:
@@ -169,6 +169,39 @@ def test_manifest_lists_every_output_with_its_hash(kit: Path) -> None:
             with pikepdf.open(_out(kit) / e["path"]) as pdf:
                 assert e["pages"] == len(pdf.pages)
         assert e["paper"] == "a4" and e["sources"]
+
+
+def test_dm_reference_and_print_guide(kit: Path) -> None:
+    ref = _out(kit) / "reference" / "dm-reference.pdf"
+    with pikepdf.open(ref) as pdf:
+        assert 1 <= len(pdf.pages) <= 4
+        assert all(_close(_size(p), A4) for p in pdf.pages)
+    text = re.sub(r"\s+", " ", subprocess.run(["pdftotext", str(ref), "-"],
+                  capture_output=True, text=True, check=True).stdout)  # fmt: skip
+    game = yaml.safe_load((CONTENT / "forty-factions" / "game.yaml").read_text())
+    for phase in game["sequence_of_play"]:
+        assert phase["name"] in text
+    for step in game["council"]["voting_summary"]:
+        assert step in text
+    assert "two-thirds 27" in text and "majority 21" in text
+    guide = (_out(kit) / "kit" / "PRINT.md").read_text()
+    pdfs = {p.relative_to(_out(kit)).as_posix() for p in _out(kit).rglob("*.pdf")}
+    listed = set(re.findall(r"`([^`]+\.pdf)`", guide))
+    assert pdfs - {p for p in pdfs if p.startswith("sheets/") and p.count("/") == 2} == listed
+    assert "flip on the long edge" in guide
+
+
+def test_expansions_choose_what_goes_in(tmp_path: Path) -> None:
+    shutil.copytree(CONTENT, tmp_path / "content")
+    proc = toolkit("build", "--content", "content", "--out", "build", "--expansions", "SC",
+                   "--only", "boards/*.svg", cwd=tmp_path)  # fmt: skip
+    assert proc.returncode == 0, proc.stdout
+    boards = sorted(p.stem for p in (tmp_path / "build" / "forty-factions" / "boards").iterdir())
+    assert boards == ["council", "gathering", "main", "sacred-circles"]
+    main = (tmp_path / "build" / "forty-factions" / "boards" / "main.svg").read_text()
+    assert 'data-expansion="DD"' not in main and 'data-expansion="50F"' not in main
+    bad = toolkit("build", "--content", "content", "--expansions", "XX", cwd=tmp_path)
+    assert bad.returncode == 2 and "unknown expansion" in bad.stderr
 
 
 def _copy_kit(kit: Path, dest: Path) -> Path:

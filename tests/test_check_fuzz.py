@@ -40,7 +40,9 @@ def _paths(data: object, prefix: tuple = ()) -> list[tuple]:
 
 @settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(st.sampled_from(FILES), st.data(), values)
-def test_random_values_never_crash_the_checker(rel: Path, data: st.DataObject, value: object) -> None:
+def test_random_values_never_crash_the_checker(
+    rel: Path, data: st.DataObject, value: object
+) -> None:
     doc = yaml.safe_load((FF / rel).read_text(encoding="utf-8"))
     paths = [p for p in _paths(doc) if p]
     path = data.draw(st.sampled_from(paths))

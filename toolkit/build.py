@@ -38,6 +38,7 @@ class BuildOptions:
     only: str | None = None
     jobs: int = 0  # 0: one worker per core
     force: bool = False  # rebuild even what is up to date
+    expansions: frozenset[str] | None = None  # None: everything the game has
 
     @property
     def page_size(self) -> str:
@@ -148,7 +149,7 @@ def output_key(output: Output, options: BuildOptions, code: str) -> str:
     neighbours), the options that change it, and the renderer's own fingerprint."""
     render = output.render
     data = repr((render.args, render.keywords)) if isinstance(render, partial) else repr(render)
-    opts = (options.paper, options.proof)
+    opts = (options.paper, options.proof, sorted(options.expansions or ()))
     return hashlib.sha256(f"{code}|{opts}|{output.path}|{data}".encode()).hexdigest()
 
 

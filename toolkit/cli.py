@@ -124,6 +124,13 @@ def check(content: Path, game: str | None, fmt: str, strict: bool, explain: str 
     help="Worker processes (default 0: one per core).",
 )
 @click.option("--force", is_flag=True, help="Rebuild every output, even those up to date.")
+@click.option(
+    "--expansions",
+    metavar="CODES",
+    default=None,
+    help="Comma-separated expansions to include, e.g. base,50F,SC (default: all). The base "
+    "game is always in.",
+)
 def build(
     content: Path,
     game: str | None,
@@ -133,6 +140,7 @@ def build(
     proof: bool,
     jobs: int,
     force: bool,
+    expansions: str | None,
 ) -> None:
     """Check the content, then build the print kit under <out>/<game>/.
 
@@ -145,7 +153,13 @@ def build(
     from toolkit.build import BuildOptions
     from toolkit.diagnostics import render
 
-    options = BuildOptions(out=out, paper=paper, proof=proof, only=only, jobs=jobs, force=force)
+    chosen = (
+        frozenset(c.strip() for c in expansions.split(",") if c.strip())
+        if expansions is not None
+        else None
+    )
+    options = BuildOptions(out=out, paper=paper, proof=proof, only=only, jobs=jobs, force=force,
+                           expansions=chosen)  # fmt: skip
     report = api.build(content, game, options)
     click.echo(render(report, "text", hide_waived=True))
     sys.exit(1 if report.failed else 0)

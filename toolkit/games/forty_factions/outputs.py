@@ -9,6 +9,7 @@ home printer, fronts and mirrored backs alternating for duplex printing.
 
 from __future__ import annotations
 
+import dataclasses
 import fnmatch
 import math
 import re
@@ -19,6 +20,7 @@ from pathlib import Path
 from toolkit.build import BuildOptions, Output, RenderFailure, Session
 from toolkit.content import ContentSet
 from toolkit.diagnostics import Diagnostic, Loc, Severity
+from toolkit.errors import ToolkitError
 from toolkit.games.forty_factions import views
 from toolkit.games.forty_factions.index import Index
 from toolkit.render import TEMPLATES, render
@@ -190,6 +192,20 @@ def outputs(content: ContentSet, options: BuildOptions) -> list[Output]:
     ix = Index.build(content)
     if ix is None:
         return []
+    if options.expansions is not None:
+        # the DM's choice of expansions (13.2.1.2): the base game always, plus those chosen
+        chosen = options.expansions | {"base"}
+        unknown = sorted(chosen - ix.expansions)
+        if unknown:
+            raise ToolkitError(
+                f"unknown expansion(s) {', '.join(unknown)}; this game has "
+                f"{', '.join(e.code for e in ix.game.expansions)}"
+            )
+        ix = dataclasses.replace(
+            ix,
+            faction_list=[f for f in ix.faction_list if f.expansion in chosen],
+            plot_list=[p for p in ix.plot_list if p.expansion in chosen],
+        )
     game_src = ix.game.loc.path
     out: list[Output] = []
     decks = (("faction", "factions", ix.faction_list, views.faction_sheet),
@@ -243,6 +259,27 @@ def outputs(content: ContentSet, options: BuildOptions) -> list[Output]:
         )
     )
     out.extend(board_outputs(ix, content, options))
+    # only the names the reference prints, so renaming another faction does not rebuild it
+    shown = {n for c in ix.game.setup.pawn_colours for n in c.factions}
+    shown |= {b.faction for b in ix.madness.bonuses} if ix.madness else set()
+    ref = ReferenceData(ix.game, {n: ix.name(n) for n in sorted(shown)},
+                        ix.sacred_circles.forests if ix.sacred_circles else None,
+                        ix.gathering, ix.congress, ix.madness)  # fmt: skip
+    out.append(Output("reference/dm-reference.pdf", "reference",
+                      (game_src, *sorted(f for f in content.files if "/boards/" in f),
+                       "templates/forty-factions/reference.html.j2"),
+                      partial(render_reference, ref), group="reference", cost=2))  # fmt: skip
+    listing = tuple((o.path, o.kind) for o in out)
+    out.append(
+        Output(
+            "kit/PRINT.md",
+            "print-guide",
+            (game_src,),
+            partial(render_print_guide, listing),
+            group="reference",
+            cost=0,
+        )
+    )
     if options.only:
         out = [o for o in out if fnmatch.fnmatchcase(o.path, options.only)
                or options.only in (o.kind, o.group)]  # fmt: skip
@@ -260,6 +297,93 @@ BOARDS = (
 )
 TILE_OVERLAP = 10.0  # mm shared by neighbouring tiles
 TILE_MARGIN = 10.0  # mm of paper a home printer cannot reach
+
+
+@dataclass(frozen=True)
+class ReferenceData:
+    """What the DM reference shows (plain data, so the output key sees every change)."""
+
+    game: object
+    names: dict[int, str]
+    forests: object
+    gathering: object
+    congress: object
+    madness: object
+
+
+def render_reference(data: ReferenceData, session: Session) -> bytes:
+    """The DM reference sheets: sequence of play, set-up tables, voting, VP tables."""
+    from toolkit.pdf import AssetFetcher, layout, write_pdf
+
+    game = data.game
+    parties = [p for p in game.parties if p.body == "council"]  # type: ignore[attr-defined]
+    areas = [a for a in game.areas if a.board == "main"]  # type: ignore[attr-defined]
+    expansion_areas = [a for a in game.areas if a.expansion and a.scoring]  # type: ignore[attr-defined]
+    html = render(session.env, "forty-factions/reference.html.j2", game=game, names=data.names,
+                  parties=parties, areas=areas, expansion_areas=expansion_areas,
+                  majority=game.council.seats // 2 + 1,  # type: ignore[attr-defined]
+                  forests=data.forests, gathering=data.gathering, congress=data.congress,
+                  madness=data.madness, page_size=session.options.page_size)  # fmt: skip
+    doc = layout(html, TEMPLATES, AssetFetcher(session.asset_roots()))
+    session.pages = len(doc.pages)
+    return write_pdf(doc)
+
+
+KIND_TEXT = {
+    "deck": ("every Information Sheet of the deck, one per page", "1", "single-sided"),
+    "card-sheet": ("cards 4-up with crop marks; each fronts page is followed by its backs",
+                   "1", "double-sided, flip on the long edge, 100 % scale"),
+    "card-faces": ("one card per page with 3 mm bleed, for a print shop (70 x 120 mm trim)",
+                   "1", "as the shop asks; backs from cards/backs.pdf"),
+    "card-backs": ("one back per deck kind and expansion", "as many as cards", "-"),
+    "board": ("a board at its real size, for a print shop or a large-format printer",
+              "1", "single-sided"),
+    "board-tiles": ("the same board tiled on sheets of paper, with overlap and marks",
+                    "1", "single-sided, 100 % scale"),
+    "reference": ("the DM's reference: sequence of play, set-up, voting, VP tables",
+                  "1 for the DM", "double-sided"),
+}  # fmt: skip
+
+
+def render_print_guide(listing: tuple[tuple[str, str], ...], session: Session) -> bytes:
+    """kit/PRINT.md: what to print, on which paper, how many, how to cut."""
+    paper = "A4" if session.options.paper == "a4" else "US Letter"
+    lines = [
+        "# Printing the Forty Factions kit",
+        "",
+        f"Paper: **{paper}** (build with `--paper a4` or `--paper letter`). Print every file "
+        "at **100 % scale** (turn off 'fit to page'), colour or black and white.",
+        "",
+        "| File | What it is | Copies | How |",
+        "|---|---|---|---|",
+    ]
+    for path, kind in listing:
+        if kind in KIND_TEXT and path.endswith(".pdf"):
+            what, copies, how = KIND_TEXT[kind]
+            lines.append(f"| `{path}` | {what} | {copies} | {how} |")
+    lines += [
+        "",
+        "Single Information Sheets are in `sheets/factions/` and `sheets/plots/` for reprints: "
+        "a sheet goes to the player who holds its card (rules 4.1) and is private to them (4.2).",
+        "",
+        "## Cards",
+        "",
+        "1. Print one card sheet double-sided, **flip on the long edge**. Hold it to the light: "
+        "each back should sit behind its front. If your printer shifts the backs, note by how "
+        "many millimetres before printing the rest.",
+        "2. Cut on the crop marks in the margins: first the long cuts, then the short ones. "
+        "Each card is 70 x 120 mm (tarot size); the 3 mm bleed around it is cut away.",
+        "3. Sleeve the cards if you like: they are the size of an Alleyman's Tarot card.",
+        "",
+        "## Boards",
+        "",
+        "Each tiled board names its tiles A1, A2, ... by row and column. Trim the overlapping "
+        "edge of one tile of each pair, lay it over its neighbour so the round marks meet, and "
+        "tape from the back.",
+        "",
+    ]
+    session.pages = 0
+    return "\n".join(lines).encode("utf-8")
 
 
 def board_svg(svg: str, session: Session) -> bytes:
@@ -328,7 +452,10 @@ def board_outputs(ix: Index, content: ContentSet, options: BuildOptions) -> list
     out = []
     game_src = ix.game.loc.path
     srcs = (game_src, *sorted(f for f in content.files if f != game_src))
-    for name, target, _exp in BOARDS:
+    chosen = (options.expansions or ix.expansions) | {"base", ""}
+    for name, target, exp in BOARDS:
+        if exp not in chosen:
+            continue
         module, func = target.split(":")
         w, h, title, body = getattr(importlib.import_module(module), func)(ix)
         svg = document(w, h, title, body)
