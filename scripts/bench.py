@@ -69,9 +69,55 @@ def build_bench() -> None:
                      [*py, "--force", "--only", "sheets/factions/018-*"], runs=5)  # fmt: skip
         print(f"  of which check + start-up: see `toolkit check` above; {one:.2f} s in all")
         report("build with nothing changed", [*py, "--only", "sheets/*"], runs=5)
-        kit = report("whole kit from scratch (sheets, decks, cards)", [*py, "--force"], runs=1)
-        print(f"  whole kit: {kit:.1f} s")
+        kit = report("whole kit from scratch (sheets, decks, cards, boards)", [*py, "--force"],
+                     runs=1)  # fmt: skip
+        pages = sum(_pages(p) for p in (out / "forty-factions").rglob("*.pdf"))
+        print(f"  whole kit: {kit:.1f} s for {pages} pages, {pages / kit:.0f} pages/s")
+        report("no-change rebuild of the whole kit", py, runs=5)
+        edit_bench(py, Path(tmp))
         shutil.rmtree(out, ignore_errors=True)
+
+
+def _pages(path: Path) -> int:
+    import re
+
+    data = path.read_bytes()
+    return len(re.findall(rb"/Type\s*/Page[^s]", data))
+
+
+def edit_bench(py: list[str], tmp: Path) -> None:
+    """One-faction edit: in a fresh process, and in a warm process as `--watch` keeps it."""
+    import resource
+
+    content = tmp / "content"
+    shutil.copytree(ROOT / "content", content)
+    out = tmp / "edit-build"
+    base = [sys.executable, "-m", "toolkit", "build", "--content", str(content), "--out",
+            str(out)]  # fmt: skip
+    timed(base)
+    faction = next((content / "forty-factions" / "factions").glob("005-*.yaml"))
+    original = faction.read_text()
+    samples = []
+    for i in range(3):
+        faction.write_text(original + f"alignment: Neutral {i}\n")
+        samples.append(timed(base))
+    print(f"{'one-faction edit (cold process)':<34} median {statistics.median(samples):7.2f} s")
+    code = (
+        "import time, sys; from pathlib import Path; from toolkit import api; "
+        "from toolkit.build import BuildOptions\n"
+        f"c=Path({str(content)!r}); o=BuildOptions(out=Path({str(out)!r}), jobs=1)\n"
+        "api.build(c, None, o)\n"
+        f"f=Path({str(faction)!r}); t=[]\n"
+        "for i in range(5):\n"
+        "    f.write_text(f.read_text() + f'# edit {i}\\n'); s=time.perf_counter();"
+        " api.build(c, None, o); t.append(time.perf_counter()-s)\n"
+        "print(sorted(t)[2])\n"
+    )
+    proc = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True)
+    if proc.returncode == 0:
+        print(f"{'one-faction edit (warm, --watch)':<34} median {float(proc.stdout):7.2f} s")
+    peak = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss / 1024
+    print(f"peak memory of any one build process: {peak:.0f} MB")
 
 
 if __name__ == "__main__":

@@ -309,3 +309,37 @@ def test_letter_paper(tmp_path: Path) -> None:
     assert proc.returncode == 0, proc.stdout
     with pikepdf.open(tmp_path / "build" / "forty-factions" / "cards" / "plots-letter.pdf") as pdf:
         assert all(_close(_size(p), LETTER) for p in pdf.pages)
+
+
+def test_watch_rebuilds_the_changed_sheet(tmp_path: Path) -> None:
+    import os
+    import sys
+    import time
+
+    from tests.shipped import ROOT
+
+    shutil.copytree(CONTENT, tmp_path / "content")
+    log = tmp_path / "log.txt"
+    env = dict(os.environ, PYTHONPATH=str(ROOT))
+    with open(log, "w") as out:
+        proc = subprocess.Popen(
+            [sys.executable, "-m", "toolkit", "build", "--content", "content", "--out", "build",
+             "--only", "sheets/plots*", "--watch"],
+            cwd=tmp_path, stdout=out, stderr=subprocess.STDOUT, env=env,
+        )  # fmt: skip
+    try:
+        deadline = time.time() + 120
+        while "built" not in log.read_text() and time.time() < deadline:
+            time.sleep(0.2)
+        assert "67 built" in log.read_text()
+        plot = next((tmp_path / "content" / "forty-factions" / "plots").glob("007-*.yaml"))
+        plot.write_text(plot.read_text() + "notes: Rebuilt while watching.\n")
+        while log.read_text().count(" built") < 2 and time.time() < deadline:
+            time.sleep(0.2)
+        assert "2 built, 65 up to date" in log.read_text()
+        pdf = tmp_path / "build" / "forty-factions" / "sheets" / "plots" / f"{plot.stem}.pdf"
+        text = subprocess.run(["pdftotext", str(pdf), "-"], capture_output=True, text=True).stdout
+        assert "Rebuilt while watching." in text
+    finally:
+        proc.terminate()
+        proc.wait(timeout=20)

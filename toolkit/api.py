@@ -6,6 +6,7 @@ stages and stops before rendering when content has errors.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
 
 from toolkit.build import BuildOptions
@@ -104,3 +105,45 @@ def build(content_dir: Path, game: str | None, options: BuildOptions) -> Report:
         result = build_outputs(pack.id, outputs, options, content.root, report)
         report.built += result.built
     return report
+
+
+def _snapshot(folders: list[Path]) -> dict[str, tuple[int, int]]:
+    out = {}
+    for folder in folders:
+        for path in folder.rglob("*"):
+            if path.is_file() and not path.name.startswith("."):
+                st = path.stat()
+                out[str(path)] = (st.st_mtime_ns, st.st_size)
+    return out
+
+
+def watch(
+    content_dir: Path,
+    game: str | None,
+    options: BuildOptions,
+    echo: Callable[[Report], None],
+    interval: float = 0.3,
+    rounds: int | None = None,
+) -> None:
+    """Build, then rebuild whenever a content file or template changes, in this process:
+    the renderer stays warm (fonts loaded, every sheet's layout cached), so a changed sheet
+    is re-laid out alone and its deck reassembled from the cached pages."""
+    import dataclasses
+    import time
+
+    from toolkit.render import TEMPLATES
+
+    options = dataclasses.replace(options, jobs=1)
+    folders = [content_dir, TEMPLATES]
+    seen = _snapshot(folders)
+    echo(build(content_dir, game, options))
+    done = 0
+    while rounds is None or done < rounds:
+        time.sleep(interval)
+        now = _snapshot(folders)
+        if now == seen:
+            continue
+        time.sleep(interval)  # let an editor finish saving
+        seen = _snapshot(folders)
+        echo(build(content_dir, game, options))
+        done += 1

@@ -184,11 +184,13 @@ _WORKER: Session | None = None
 
 
 def _worker_init(options: BuildOptions, content_root: Path) -> None:
-    """Set a worker up once: import the renderer, load fonts, keep one session."""
+    """Set a worker up once: import the renderer, load fonts, keep one session. In one
+    process (`--jobs 1`, `--watch`) the session and its layouts stay warm between builds."""
     global _WORKER
     import toolkit.pdf  # noqa: F401  (WeasyPrint and Pango, once per worker)
 
-    _WORKER = Session(options=options, content_root=content_root)
+    if _WORKER is None or _WORKER.options != options or _WORKER.content_root != content_root:
+        _WORKER = Session(options=options, content_root=content_root)
 
 
 def _run_group(outputs: list[Output]) -> list[tuple[str, bytes | None, list[Diagnostic], int]]:

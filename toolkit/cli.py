@@ -131,6 +131,7 @@ def check(content: Path, game: str | None, fmt: str, strict: bool, explain: str 
     help="Comma-separated expansions to include, e.g. base,50F,SC (default: all). The base "
     "game is always in.",
 )
+@click.option("--watch", is_flag=True, help="Rebuild on every save, keeping the renderer warm.")
 def build(
     content: Path,
     game: str | None,
@@ -141,6 +142,7 @@ def build(
     jobs: int,
     force: bool,
     expansions: str | None,
+    watch: bool,
 ) -> None:
     """Check the content, then build the print kit under <out>/<game>/.
 
@@ -160,6 +162,17 @@ def build(
     )
     options = BuildOptions(out=out, paper=paper, proof=proof, only=only, jobs=jobs, force=force,
                            expansions=chosen)  # fmt: skip
+    if watch:
+
+        def echo(report: object) -> None:
+            click.echo(render(report, "text", hide_waived=True))  # type: ignore[arg-type]
+            click.echo("watching for changes (Ctrl-C to stop)", err=True)
+
+        try:
+            api.watch(content, game, options, echo)
+        except KeyboardInterrupt:
+            click.echo("stopped watching", err=True)
+        return
     report = api.build(content, game, options)
     click.echo(render(report, "text", hide_waived=True))
     sys.exit(1 if report.failed else 0)

@@ -86,22 +86,23 @@ def sheet_layout(session: Session, job: SheetJob):  # type: ignore[no-untyped-de
 
 
 def _prime_deck(session: Session, jobs: tuple[SheetJob, ...]) -> None:
-    """Lay out a whole deck in one document (one pass, fonts loaded once) and cache each
-    sheet's page; a sheet that spills over is left to `sheet_layout` to shrink or report."""
+    """Lay out the deck's sheets that have no layout yet in one document (one pass, fonts
+    loaded once) and cache each sheet's page; a sheet that spills over is left to
+    `sheet_layout` to shrink or report. A warm session (watch mode) has most layouts
+    already, and lays out only the few that changed, one by one."""
     from toolkit.pdf import page_anchors
 
-    key = ("deck", repr(jobs), session.options)
-    if key in session.cache:
+    missing = [j for j in jobs if ("sheet", repr(j), session.options) not in session.cache]
+    if len(missing) <= 8:
         return
-    session.cache[key] = True
-    doc = _layout_sheets(session, [j.sheet for j in jobs], 1.0, "deck")
+    doc = _layout_sheets(session, [j.sheet for j in missing], 1.0, "deck")
     start_of = {}
     for page_no, anchors in enumerate(page_anchors(doc)):
-        for j in jobs:
+        for j in missing:
             if j.sheet.anchor in anchors:
                 start_of[j.sheet.anchor] = page_no
     starts = [*sorted(start_of.values()), len(doc.pages)]
-    for j in jobs:
+    for j in missing:
         first = start_of.get(j.sheet.anchor)
         if first is None:
             continue
