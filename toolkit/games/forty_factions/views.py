@@ -174,18 +174,7 @@ def faction_sheet(ix: Index, f: Faction) -> Sheet:
         Field("madness", "Madness", [Item(MADNESS_NAMES[f.madness], "DD",
                                           is_placeholder(f, "madness"))] if f.madness else []),
     ]  # fmt: skip
-    return Sheet(
-        kind="faction",
-        anchor=f"faction-{f.number}",
-        number=f.number,
-        name=f.name,
-        tarot=f.tarot,
-        alleyman=f.alleyman,
-        expansion=f.expansion,
-        expansion_name=expansion_name(ix, f.expansion),
-        fields=[fl for fl in fields if fl.items],
-        name_placeholder=is_placeholder(f, "name"),
-    )
+    return _sheet(ix, "faction", f, fields)
 
 
 def plot_sheet(ix: Index, p: Plot) -> Sheet:
@@ -194,17 +183,22 @@ def plot_sheet(ix: Index, p: Plot) -> Sheet:
         Field("specify", "Specify", _prose(p, "specify", p.specify), True),
         Field("notes", "Notes", _prose(p, "notes", p.notes), True),
     ]
+    return _sheet(ix, "plot", p, fields)
+
+
+def _sheet(ix: Index, kind: str, c: Faction | Plot, fields: list[Field]) -> Sheet:
+    """The sheet of a card: its heading facts, and the fields that have something to say."""
     return Sheet(
-        kind="plot",
-        anchor=f"plot-{p.number}",
-        number=p.number,
-        name=p.name,
-        tarot=p.tarot,
-        alleyman=p.alleyman,
-        expansion=p.expansion,
-        expansion_name=expansion_name(ix, p.expansion),
+        kind=kind,
+        anchor=f"{kind}-{c.number}",
+        number=c.number,
+        name=c.name,
+        tarot=c.tarot,
+        alleyman=c.alleyman,
+        expansion=c.expansion,
+        expansion_name=expansion_name(ix, c.expansion),
         fields=[fl for fl in fields if fl.items],
-        name_placeholder=is_placeholder(p, "name"),
+        name_placeholder=is_placeholder(c, "name"),
     )
 
 
