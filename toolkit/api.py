@@ -8,13 +8,16 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from pathlib import Path
+from typing import TYPE_CHECKING
 
-from toolkit.build import BuildOptions
 from toolkit.check import placeholder_count, run_checks
 from toolkit.content import ContentSet, load_content
 from toolkit.diagnostics import Loc, Report, display_path, error
 from toolkit.errors import ToolkitError
 from toolkit.games import GamePack, UnknownGame, load_pack
+
+if TYPE_CHECKING:
+    from toolkit.build import BuildOptions
 
 
 def discover_games(content_dir: Path, only: str | None = None) -> list[str]:

@@ -16,7 +16,6 @@ import os
 import sys
 import time
 from collections.abc import Callable, Iterable
-from concurrent.futures import ProcessPoolExecutor, as_completed
 from dataclasses import dataclass, field
 from functools import partial
 from pathlib import Path
@@ -310,6 +309,8 @@ def build_outputs(
             "key": keys[path],
         }
         result.built += 1
+
+    from concurrent.futures import ProcessPoolExecutor, as_completed
 
     jobs = options.jobs or os.cpu_count() or 1
     groups = _groups(stale)

@@ -10,8 +10,8 @@ from __future__ import annotations
 import importlib
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
 
-from toolkit.build import BuildOptions, Output
 from toolkit.content import ContentKind, ContentSet
 from toolkit.diagnostics import Diagnostic
 
@@ -28,7 +28,10 @@ class Rule:
 
 
 Check = Callable[[ContentSet], Iterable[Diagnostic]]
-Outputs = Callable[[ContentSet, BuildOptions], list[Output]]
+if TYPE_CHECKING:
+    from toolkit.build import BuildOptions, Output
+
+Outputs = Callable[[ContentSet, "BuildOptions"], "list[Output]"]
 
 
 @dataclass(frozen=True)

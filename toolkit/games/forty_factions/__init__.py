@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 from collections.abc import Iterator
+from typing import TYPE_CHECKING
 
-from toolkit.build import BuildOptions, Output
 from toolkit.content import ContentKind, ContentSet
 from toolkit.diagnostics import Diagnostic
 from toolkit.games import GamePack
@@ -22,6 +22,9 @@ from toolkit.games.forty_factions.models import (
 )
 from toolkit.games.forty_factions.references import check_references
 from toolkit.games.forty_factions.rules import RULES
+
+if TYPE_CHECKING:
+    from toolkit.build import BuildOptions, Output
 
 KINDS = (
     ContentKind("game", "game.yaml", Game, singleton=True,

@@ -20,6 +20,25 @@ def base_game_locations(f: Faction) -> list[Location]:
     return [loc for loc in f.location_list if not loc.expansion]
 
 
+def map_locations(ix: Index) -> dict[str, list[tuple[Faction, Location]]]:
+    """Locations shown on the map, by Area: base-game ones, and the expansions' (2.5),
+    except Forgotten Factions, which the board does not show (13.2.3.1)."""
+    out: dict[str, list[tuple[Faction, Location]]] = {}
+    for f in ix.faction_list:
+        if f.expansion == "FgF":
+            continue
+        for loc in f.location_list:
+            area = ix.area_by_id.get(loc.area)
+            if area is not None and area.board == MAIN_BOARD:
+                out.setdefault(loc.area, []).append((f, loc))
+    return out
+
+
+def map_key(f: Faction, index: int) -> str:
+    """The key of a location space in `map_art.spaces`: `<faction>.<location index>`."""
+    return f"{f.number}.{index}"
+
+
 def check_count(ix: Index) -> Iterator[Diagnostic]:
     """One or two locations per faction, or Variable (4.3.11, 13.2.3.4)."""
     low, high = canon.LOCATIONS_PER_FACTION
@@ -131,7 +150,6 @@ def check_canon(ix: Index) -> Iterator[Diagnostic]:
 def check_map_art(ix: Index) -> Iterator[Diagnostic]:
     """The designer's map: a readable picture, and a place for every location space."""
     from toolkit.assets import AssetError, confined
-    from toolkit.games.forty_factions.main_boards import map_key, map_locations
 
     art = ix.game.map_art
     if art is None or ix.root is None:

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import math
 
-from toolkit.games.forty_factions.areas import MAIN_BOARD
+from toolkit.games.forty_factions.areas import MAIN_BOARD, map_key, map_locations
 from toolkit.games.forty_factions.index import Index
 from toolkit.games.forty_factions.models import Faction, Location
 from toolkit.svg import El, fit, label
@@ -51,20 +51,6 @@ def space_box(
     if tag:
         t = fit(tag, 5.5, 3, 2.2, "Cinzel", 700, max_lines=1)
         label(parent, t, x + w - 3.6, y + 0.8, "tag")
-
-
-def map_locations(ix: Index) -> dict[str, list[tuple[Faction, Location]]]:
-    """Locations shown on the map, by Area: base-game ones, and the expansions' (2.5),
-    except Forgotten Factions, which the board does not show (13.2.3.1)."""
-    out: dict[str, list[tuple[Faction, Location]]] = {}
-    for f in ix.faction_list:
-        if f.expansion == "FgF":
-            continue
-        for loc in f.location_list:
-            area = ix.area_by_id.get(loc.area)
-            if area is not None and area.board == MAIN_BOARD:
-                out.setdefault(loc.area, []).append((f, loc))
-    return out
 
 
 def main_board(ix: Index) -> tuple[float, float, str, El]:
@@ -114,11 +100,6 @@ def main_board(ix: Index) -> tuple[float, float, str, El]:
     _sequence_of_play(root, ix, w - right_panel + 2, top + 1.5, right_panel - 16, h - top - bottom)
     _vp_track(root, ix, left, h - bottom + 4, w - 2 * left, 22)
     return w, h, "Tehmor: the main board", root
-
-
-def map_key(f: Faction, index: int) -> str:
-    """The key of a location space in `map_art.spaces`: `<faction>.<location index>`."""
-    return f"{f.number}.{index}"
 
 
 def _map_art(
