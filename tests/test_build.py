@@ -159,7 +159,7 @@ def test_manifest_lists_every_output_with_its_hash(kit: Path) -> None:
     files = {
         p.relative_to(_out(kit)).as_posix()
         for p in _out(kit).rglob("*")
-        if p.suffix in (".pdf", ".svg") or p.name == "PRINT.md"
+        if p.suffix in (".pdf", ".svg", ".png") or p.name == "PRINT.md"
     }
     assert {e["path"] for e in manifest["outputs"]} == files
     for e in manifest["outputs"]:
@@ -343,3 +343,26 @@ def test_watch_rebuilds_the_changed_sheet(tmp_path: Path) -> None:
     finally:
         proc.terminate()
         proc.wait(timeout=20)
+
+
+def test_tts_grids_hold_every_card_within_limits(kit: Path) -> None:
+    from PIL import Image
+
+    tts = _out(kit) / "tts"
+    for deck, folder in (("factions", "factions"), ("plots", "plots")):
+        count = len(_content_docs(folder))
+        sheets = sorted(tts.glob(f"{deck}-*.png"))
+        assert len(sheets) == -(-count // 69)
+        filled = 0
+        for path in sheets:
+            img = Image.open(path).convert("L")
+            assert img.width <= 4096 and img.height <= 4096
+            cw, ch = img.width // 10, img.height // 7
+            cells = [img.crop((c % 10 * cw, c // 10 * ch, (c % 10 + 1) * cw, (c // 10 + 1) * ch))
+                     for c in range(70)]  # fmt: skip
+            # a face is light paper with ink; an empty cell is plain white; the last cell is
+            # the hidden card, the dark back
+            faces = [c for c in cells[:69] if c.getextrema() != (255, 255)]
+            filled += len(faces)
+            assert sum(cells[69].tobytes()) / (cw * ch) < 100
+        assert filled == count

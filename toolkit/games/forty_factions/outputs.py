@@ -260,6 +260,7 @@ def outputs(content: ContentSet, options: BuildOptions) -> list[Output]:
         )
     )
     out.extend(board_outputs(ix, content, options))
+    out.extend(tts_outputs(ix, (game_src, *CARD_TEMPLATES)))
     # only the names the reference prints, so renaming another faction does not rebuild it
     shown = {n for c in ix.game.setup.pawn_colours for n in c.factions}
     shown |= {b.faction for b in ix.madness.bonuses} if ix.madness else set()
@@ -486,4 +487,65 @@ def board_outputs(ix: Index, content: ContentSet, options: BuildOptions) -> list
                 cost=4,
             )
         )
+    return out
+
+
+TTS_COLS, TTS_ROWS, TTS_MAX_PX = 10, 7, 4096  # Tabletop Simulator's deck-sheet limits
+
+
+def _raster(session: Session, pdf: bytes, dpi: float) -> list[object]:
+    """PDF pages as Pillow images, by poppler's pdftoppm (vector text stays in the PDFs)."""
+    import io
+    import subprocess
+    import tempfile
+
+    from PIL import Image
+
+    with tempfile.TemporaryDirectory() as tmp:
+        src = Path(tmp) / "in.pdf"
+        src.write_bytes(pdf)
+        subprocess.run(["pdftoppm", "-png", "-r", f"{dpi:.2f}", str(src), str(Path(tmp) / "p")],
+                       check=True, capture_output=True, timeout=300)  # fmt: skip
+        pages = sorted(Path(tmp).glob("p-*.png"))
+        return [Image.open(io.BytesIO(p.read_bytes())).convert("RGB") for p in pages]
+
+
+def render_tts(cards: tuple[views.Card, ...], back: views.Card, session: Session) -> bytes:
+    """A Tabletop Simulator deck sheet: up to 69 faces on a 10 x 7 grid at most 4096 px a
+    side, the last cell holding the hidden card (the back)."""
+    import io
+
+    from PIL import Image
+
+    cell_h = TTS_MAX_PX // TTS_ROWS
+    cell_w = int(cell_h * CARD_W / CARD_H)
+    dpi = cell_h / (CARD_H / 25.4)
+    faces = _raster(session, render_faces((*cards, back), session), dpi)
+    faces[-1:] = _raster(session, render_backs((back,), session), dpi)
+    sheet = Image.new("RGB", (cell_w * TTS_COLS, cell_h * TTS_ROWS), "white")
+    bleed_px = round(BLEED / 25.4 * dpi)
+    for i, img in enumerate(faces):
+        cell = (TTS_COLS * TTS_ROWS - 1) if i == len(faces) - 1 else i
+        trimmed = img.crop((bleed_px, bleed_px, img.width - bleed_px, img.height - bleed_px))
+        trimmed = trimmed.resize((cell_w, cell_h), Image.Resampling.LANCZOS)
+        sheet.paste(trimmed, ((cell % TTS_COLS) * cell_w, (cell // TTS_COLS) * cell_h))
+    out = io.BytesIO()
+    sheet.save(out, format="PNG", optimize=True)
+    session.pages = 0
+    return out.getvalue()
+
+
+def tts_outputs(ix: Index, srcs: tuple[str, ...]) -> list[Output]:
+    """One TTS deck sheet per 69 cards of each deck."""
+    out = []
+    per_sheet = TTS_COLS * TTS_ROWS - 1
+    for folder, docs, kind in (("factions", ix.faction_list, "faction"),
+                               ("plots", ix.plot_list, "plot")):  # fmt: skip
+        cards = [views.card(ix, d) for d in docs]
+        back = views.Card(kind, 0, "", "", "", "base", views.expansion_name(ix, "base"))
+        for n, start in enumerate(range(0, len(cards), per_sheet), 1):
+            chunk = tuple(cards[start : start + per_sheet])
+            out.append(Output(f"tts/{folder}-{n}.png", "tts", srcs,
+                              partial(render_tts, chunk, back), group=f"tts-{folder}-{n}",
+                              cost=0.3 * len(chunk)))  # fmt: skip
     return out
