@@ -10,6 +10,8 @@ STAMP  := $(VENV)/.installed
 # Debian packages beyond Python: Pango and HarfBuzz-subset for WeasyPrint; poppler, qpdf,
 # xmllint and rsvg-convert to check and preview outputs.
 DEBS   := libpango-1.0-0 libpangoft2-1.0-0 libharfbuzz-subset0 poppler-utils qpdf libxml2-utils librsvg2-bin
+# ... and for the tests: headless Chromium opens the preview gallery.
+TESTDEBS := chromium
 
 .PHONY: help setup sysdeps sheets test check audit lint format schema bench clean
 
@@ -23,7 +25,7 @@ $(STAMP): pyproject.toml
 	touch $@
 
 sysdeps: ## Install the Debian packages the toolchain needs (only those missing)
-	@missing=$$(for p in $(DEBS); do dpkg -s $$p >/dev/null 2>&1 || echo $$p; done); \
+	@missing=$$(for p in $(DEBS) $(EXTRA_DEBS); do dpkg -s $$p >/dev/null 2>&1 || echo $$p; done); \
 	if [ -n "$$missing" ]; then \
 	  echo "installing: $$missing"; \
 	  if [ "$$(id -u)" = 0 ]; then SUDO=; else SUDO=sudo; fi; \
@@ -36,6 +38,7 @@ sheets: setup ## Check the shipped content and build the whole kit under build/
 	$(PY) -m toolkit build
 
 test: setup ## Run the test suite (an empty suite is a failure, not a pass)
+	@$(MAKE) --no-print-directory sysdeps EXTRA_DEBS="$(TESTDEBS)"
 	@$(PY) -m pytest -q; rc=$$?; \
 	if [ $$rc -eq 5 ]; then echo "pytest collected no tests: the suite must not be empty" >&2; exit 1; fi; \
 	exit $$rc

@@ -242,6 +242,8 @@ def test_edit_rebuilds_only_dependants(kit: Path, tmp_path: Path) -> None:
         # the boards that name it: the map (its locations) and the Council (its seat)
         "main.svg", "main.pdf", "main-tiles-a4.pdf",
         "council.svg", "council.pdf", "council-tiles-a4.pdf",
+        # the Tabletop Simulator sheet that holds its card
+        "factions-1.png",
     }  # fmt: skip
 
 
@@ -366,3 +368,37 @@ def test_tts_grids_hold_every_card_within_limits(kit: Path) -> None:
             filled += len(faces)
             assert sum(cells[69].tobytes()) / (cw * ch) < 100
         assert filled == count
+
+
+def _chromium(page: Path, tmp: Path) -> tuple[str, str]:
+    exe = shutil.which("chromium") or shutil.which("chromium-browser")
+    assert exe, "headless Chromium is needed (make test installs the Debian package)"
+    proc = subprocess.run(
+        [exe, "--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+         "--disable-background-networking", "--disable-component-update", "--disable-sync",
+         f"--user-data-dir={tmp}", "--allow-file-access-from-files",
+         "--virtual-time-budget=5000", "--enable-logging=stderr", "--v=0", "--dump-dom",
+         page.as_uri()],
+        capture_output=True, text=True, timeout=120,
+    )  # fmt: skip
+    return proc.stdout, proc.stderr
+
+
+def test_gallery_loads_offline_with_every_picture(kit: Path, tmp_path: Path) -> None:
+    index = _out(kit) / "index.html"
+    dom, log = _chromium(index, tmp_path / "profile")
+    m = re.search(r'id="status" data-images="(\d+)" data-broken="(\d+)"', dom)
+    assert m, dom[:2000]
+    manifest = json.loads((_out(kit) / "kit" / "manifest.json").read_text())
+    shown = [e for e in manifest["outputs"]
+             if e["kind"] != "print-guide"
+             and not (e["kind"] == "board" and e["path"].endswith(".pdf"))]  # fmt: skip
+    assert int(m[1]) == len(shown)
+    assert m[2] == "0"
+    assert not re.search(r"CONSOLE.*(Uncaught|Error|Failed)", log), log
+    # and a missing picture is noticed
+    shutil.copytree(_out(kit), tmp_path / "copy")
+    victim = next((tmp_path / "copy" / "preview").rglob("*.png"))
+    victim.unlink()
+    dom, _ = _chromium(tmp_path / "copy" / "index.html", tmp_path / "profile2")
+    assert 'data-broken="1"' in dom

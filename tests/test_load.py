@@ -262,7 +262,8 @@ def test_billion_laughs_under_a_memory_limit() -> None:
     assert out["root"] is False
     assert out["diags"] == [["YAML-ANCHOR", 1, 4]]
     # rejected at the first anchor: no expansion happens (a time limit would be a timed test)
-    assert out["maxrss_kb"] < 200 * 1024
+    # The memory bound is the RLIMIT_AS above: an expanding loader dies of MemoryError.
+    # (ru_maxrss is no measure here: Linux carries the parent's peak across fork and exec.)
 
 
 # ---------------------------------------------------------------------------------------

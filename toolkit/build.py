@@ -334,6 +334,11 @@ def build_outputs(
         progress.close()
         # Whatever was written is recorded, even when the build is interrupted.
         manifest.write(game)
+    gallery_stale = result.built or result.removed or not (game_out / "index.html").exists()
+    if options.only is None and gallery_stale:
+        from toolkit.gallery import build_gallery
+
+        build_gallery(game, game_out, manifest.entries)
     result.seconds = time.perf_counter() - start
     report.notes.append(
         f"{game}: {result.built} built, {result.skipped} up to date"

@@ -1,0 +1,92 @@
+"""Kit stage: the preview gallery, `build/<game>/index.html`.
+
+A static page, usable offline, showing every sheet, card sheet, board and deck grid of
+the kit as a picture linked to its file. Pictures of PDFs are first pages rasterised by
+poppler's `pdftoppm` into `preview/`, redrawn only when their PDF changed; SVG boards
+and PNG grids are shown as they are. The page checks itself on load and says so if a
+picture is missing.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import os
+import shutil
+import subprocess
+import tempfile
+from concurrent.futures import ThreadPoolExecutor
+from pathlib import Path
+from typing import Any
+
+from toolkit.write import write_bytes, write_text
+
+SECTIONS = (
+    ("sheet", "Information Sheets"),
+    ("card-sheet", "Cards, ready to cut"),
+    ("card-faces", "Card faces for a print shop"),
+    ("card-backs", "Card backs"),
+    ("board", "Boards"),
+    ("board-tiles", "Boards tiled for home printing"),
+    ("reference", "DM reference"),
+    ("tts", "Tabletop Simulator decks"),
+    ("deck", "Whole decks"),
+)
+
+
+def _thumbnail(pdf: Path, png: Path) -> bool:
+    """First page of a PDF as a small PNG (atomic); False when poppler is missing."""
+    if shutil.which("pdftoppm") is None:
+        return False
+    with tempfile.TemporaryDirectory() as tmp:
+        stem = Path(tmp) / "t"
+        proc = subprocess.run(
+            ["pdftoppm", "-png", "-r", "22", "-f", "1", "-l", "1", "-singlefile", str(pdf),
+             str(stem)],
+            capture_output=True, timeout=120,
+        )  # fmt: skip
+        if proc.returncode != 0:
+            return False
+        write_bytes(png, stem.with_suffix(".png").read_bytes())
+    return True
+
+
+def build_gallery(game: str, game_out: Path, entries: dict[str, dict[str, Any]]) -> Path:
+    """Write preview pictures and index.html for the outputs listed in the manifest."""
+    from toolkit.render import environment, render
+
+    items: dict[str, list[dict[str, str]]] = {kind: [] for kind, _ in SECTIONS}
+    todo: list[tuple[Path, Path]] = []
+    for path in sorted(entries):
+        e = entries[path]
+        kind = e["kind"]
+        if kind not in items:
+            continue
+        thumb = path
+        if path.endswith(".pdf"):
+            if kind == "board" and (game_out / path).with_suffix(".svg").exists():
+                continue  # the SVG of the same board is shown instead
+            thumb = f"preview/{path[:-4]}.{e['sha256'][:16]}.png"
+            if not (game_out / thumb).exists():
+                for old in (game_out / thumb).parent.glob(f"{Path(path).stem}.*.png"):
+                    old.unlink()
+                todo.append((game_out / path, game_out / thumb))
+        items[kind].append({"path": path, "thumb": thumb, "name": Path(path).stem,
+                            "pages": str(e.get("pages", ""))})  # fmt: skip
+    with ThreadPoolExecutor(max_workers=os.cpu_count() or 1) as pool:  # pdftoppm processes
+        done = pool.map(lambda t: _thumbnail(*t), todo)
+        failed = {str(png) for (_pdf, png), ok in zip(todo, done, strict=True) if not ok}
+    for group in items.values():
+        for it in group:
+            if str(game_out / it["thumb"]) in failed:
+                it["thumb"] = ""
+    sections = [(title, items[kind]) for kind, title in SECTIONS if items[kind]]
+    html = render(environment(), "common/gallery.html.j2", game=game, sections=sections,
+                  total=sum(len(v) for _, v in sections))  # fmt: skip
+    index = game_out / "index.html"
+    write_text(index, html)
+    return index
+
+
+def digest(path: Path) -> str:
+    """sha256 of a file (for tests and the manifest)."""
+    return hashlib.sha256(path.read_bytes()).hexdigest()
