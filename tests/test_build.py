@@ -402,3 +402,35 @@ def test_gallery_loads_offline_with_every_picture(kit: Path, tmp_path: Path) -> 
     victim.unlink()
     dom, _ = _chromium(tmp_path / "copy" / "index.html", tmp_path / "profile2")
     assert 'data-broken="1"' in dom
+
+
+def test_print_shop_faces_have_trim_and_bleed_boxes(kit: Path) -> None:
+    with pikepdf.open(_out(kit) / "cards" / "factions-faces.pdf") as pdf:
+        page = pdf.pages[0].obj
+        trim = [float(v) for v in page.TrimBox]
+        bleed = [float(v) for v in page.BleedBox]
+    assert abs((trim[2] - trim[0]) - 70 * MM) < 0.2 and abs((trim[3] - trim[1]) - 120 * MM) < 0.2
+    assert abs((bleed[2] - bleed[0]) - 76 * MM) < 0.2
+
+
+def _first_word_x(pdf: Path, page: int) -> float:
+    out = subprocess.run(["pdftotext", "-bbox", "-f", str(page), "-l", str(page), str(pdf), "-"],
+                         capture_output=True, text=True, check=True).stdout  # fmt: skip
+    return min(float(x) for x in re.findall(r'<word xMin="([\d.]+)"', out))
+
+
+def test_back_offset_shifts_backs_only_and_calibration_sheet(tmp_path: Path) -> None:
+    shutil.copytree(CONTENT, tmp_path / "content")
+    for out, offset in (("plain", "0,0"), ("shifted", "2,1")):
+        proc = toolkit("build", "--content", "content", "--out", out, "--only", "cards/*-a4.pdf",
+                       "--back-offset", offset, cwd=tmp_path)  # fmt: skip
+        assert proc.returncode == 0, proc.stdout + proc.stderr
+    plain = tmp_path / "plain" / "forty-factions" / "cards" / "plots-a4.pdf"
+    shifted = tmp_path / "shifted" / "forty-factions" / "cards" / "plots-a4.pdf"
+    assert abs(_first_word_x(plain, 1) - _first_word_x(shifted, 1)) < 0.01  # fronts stay
+    assert abs(_first_word_x(shifted, 2) - _first_word_x(plain, 2) - 2 * MM) < 0.05
+    calibration = tmp_path / "plain" / "forty-factions" / "cards" / "duplex-calibration-a4.pdf"
+    with pikepdf.open(calibration) as pdf:
+        assert len(pdf.pages) == 2
+    bad = toolkit("build", "--content", "content", "--back-offset", "x", cwd=tmp_path)
+    assert bad.returncode == 2

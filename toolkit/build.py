@@ -38,6 +38,7 @@ class BuildOptions:
     jobs: int = 0  # 0: one worker per core
     force: bool = False  # rebuild even what is up to date
     expansions: frozenset[str] | None = None  # None: everything the game has
+    back_offset: tuple[float, float] = (0.0, 0.0)  # mm the printer shifts duplex backs by
 
     @property
     def page_size(self) -> str:
@@ -148,7 +149,7 @@ def output_key(output: Output, options: BuildOptions, code: str) -> str:
     neighbours), the options that change it, and the renderer's own fingerprint."""
     render = output.render
     data = repr((render.args, render.keywords)) if isinstance(render, partial) else repr(render)
-    opts = (options.paper, options.proof, sorted(options.expansions or ()))
+    opts = (options.paper, options.proof, sorted(options.expansions or ()), options.back_offset)
     return hashlib.sha256(f"{code}|{opts}|{output.path}|{data}".encode()).hexdigest()
 
 

@@ -132,6 +132,14 @@ def check(content: Path, game: str | None, fmt: str, strict: bool, explain: str 
     "game is always in.",
 )
 @click.option("--watch", is_flag=True, help="Rebuild on every save, keeping the renderer warm.")
+@click.option(
+    "--back-offset",
+    metavar="X,Y",
+    default="0,0",
+    show_default=True,
+    help="Shift every duplex backs page by X mm right and Y mm down (as seen on the back), "
+    "to correct a home printer; measure it with cards/duplex-calibration-<paper>.pdf.",
+)
 def build(
     content: Path,
     game: str | None,
@@ -143,6 +151,7 @@ def build(
     force: bool,
     expansions: str | None,
     watch: bool,
+    back_offset: str,
 ) -> None:
     """Check the content, then build the print kit under <out>/<game>/.
 
@@ -160,8 +169,15 @@ def build(
         if expansions is not None
         else None
     )
+    try:
+        dx, dy = (float(v) for v in back_offset.split(","))
+    except ValueError:
+        raise click.BadParameter("expected two numbers in mm, e.g. 1.5,-0.5",
+                                 param_hint="--back-offset") from None  # fmt: skip
+    if abs(dx) > 20 or abs(dy) > 20:
+        raise click.BadParameter("at most 20 mm either way", param_hint="--back-offset")
     options = BuildOptions(out=out, paper=paper, proof=proof, only=only, jobs=jobs, force=force,
-                           expansions=chosen)  # fmt: skip
+                           expansions=chosen, back_offset=(dx, dy))  # fmt: skip
     if watch:
 
         def echo(report: object) -> None:

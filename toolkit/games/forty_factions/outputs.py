@@ -153,6 +153,25 @@ def _cards_html(session: Session, template: str, **context: object) -> bytes:
     return write_pdf(doc)
 
 
+def render_calibration(session: Session) -> bytes:
+    """A duplex calibration sheet: crosshairs and millimetre scales at each card position on
+    the front, crosshairs on the back; held to the light, the scales read the printer's
+    offset, to pass as `--back-offset X,Y`."""
+    width, height = session.options.paper_mm
+    cell_w, cell_h = CARD_W + 2 * BLEED, CARD_H + 2 * BLEED
+    cols, rows = int(width // cell_w), int(height // cell_h)
+    x0, y0 = (width - cols * cell_w) / 2, (height - rows * cell_h) / 2
+    centres = [(x0 + (c + 0.5) * cell_w, y0 + (r + 0.5) * cell_h)
+               for r in range(rows) for c in range(cols)]  # fmt: skip
+    return _cards_html(
+        session,
+        "forty-factions/calibration.html.j2",
+        centres=centres,
+        dx=session.options.back_offset[0],
+        dy=session.options.back_offset[1],
+    )
+
+
 def render_faces(cards: tuple[views.Card, ...], session: Session) -> bytes:
     return _cards_html(session, "forty-factions/cards.html.j2", mode="faces", cards=cards)
 
@@ -181,6 +200,7 @@ def render_imposed(cards: tuple[views.Card, ...], session: Session) -> bytes:
     return _cards_html(
         session, "forty-factions/cards.html.j2", mode="imposed", pages=pages,
         x0=x0, y0=y0, cols=cols, rows=rows, cell_w=cell_w, cell_h=cell_h,
+        back_dx=session.options.back_offset[0], back_dy=session.options.back_offset[1],
     )  # fmt: skip
 
 
@@ -250,6 +270,9 @@ def outputs(content: ContentSet, options: BuildOptions) -> list[Output]:
     for kind, docs in (("faction", ix.faction_list), ("plot", ix.plot_list)):
         for code in dict.fromkeys(d.expansion for d in docs):
             backs.append(views.Card(kind, 0, "", "", "", code, views.expansion_name(ix, code)))
+    out.append(Output(f"cards/duplex-calibration-{options.paper}.pdf", "card-calibration",
+                      (game_src, "templates/forty-factions/calibration.html.j2"),
+                      partial(render_calibration), group="backs", cost=1))  # fmt: skip
     out.append(
         Output(
             "cards/backs.pdf",
@@ -338,6 +361,8 @@ KIND_TEXT = {
     "card-faces": ("one card per page with 3 mm bleed, for a print shop (70 x 120 mm trim)",
                    "1", "as the shop asks; backs from cards/backs.pdf"),
     "card-backs": ("one back per deck kind and expansion", "as many as cards", "-"),
+    "card-calibration": ("a duplex test sheet: print it first, read the offset of the backs",
+                         "1", "double-sided, flip on the long edge, 100 % scale"),
     "board": ("a board at its real size, for a print shop or a large-format printer",
               "1", "single-sided"),
     "board-tiles": ("the same board tiled on sheets of paper, with overlap and marks",
