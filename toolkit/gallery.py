@@ -25,6 +25,7 @@ SECTIONS = (
     ("card-sheet", "Cards, ready to cut"),
     ("card-faces", "Card faces for a print shop"),
     ("card-backs", "Card backs"),
+    ("card-calibration", "Duplex calibration"),
     ("board", "Boards"),
     ("board-tiles", "Boards tiled for home printing"),
     ("reference", "DM reference"),
