@@ -13,7 +13,7 @@ DEBS   := libpango-1.0-0 libpangoft2-1.0-0 libharfbuzz-subset0 poppler-utils qpd
 # ... and for the tests: headless Chromium opens the preview gallery.
 TESTDEBS := chromium
 
-.PHONY: help setup sysdeps sheets test check audit lint format schema bench clean
+.PHONY: help setup sysdeps sheets test check audit audit-deps lock lint format schema bench clean
 
 help: ## List the targets
 	@grep -E '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | awk -F':.*## ' '{printf "  make %-8s %s\n", $$1, $$2}'
@@ -48,6 +48,12 @@ check: setup ## Check all content (GitHub annotations when CI=true)
 
 audit: sheets ## Build the kit, then audit every PDF and SVG (qpdf, fonts, no attachments or scripts)
 	$(PY) -m toolkit audit build
+
+lock: setup ## Pin the exact versions of every installed dependency in requirements.lock
+	$(PY) -m pip freeze --exclude-editable --disable-pip-version-check | sort > requirements.lock
+
+audit-deps: setup ## pip-audit the locked dependencies against the advisory database
+	$(VENV)/bin/pip-audit --requirement requirements.lock --no-deps --disable-pip --progress-spinner off
 
 lint: setup ## Ruff lint and format check
 	$(PY) -m ruff check toolkit tests scripts

@@ -370,3 +370,20 @@ def test_content_cannot_break_a_sheet_into_markup(tmp_path: Path) -> None:
     pdf = (tmp_path / "b" / "forty-factions" / "sheets" / "factions" / f"{f.stem}.pdf").read_bytes()
     assert b"/EmbeddedFiles" not in pdf and b"root:" not in pdf
     assert _audit(tmp_path / "b").returncode == 0
+
+
+def test_locked_dependencies_meet_the_advisory_pins() -> None:
+    """CVE-2024-28184 and later: weasyprint>=70, jinja2>=3.1.6, ruamel.yaml>=0.19.1."""
+    from packaging.version import Version
+
+    locked = {}
+    for line in (ROOT / "requirements.lock").read_text().splitlines():
+        name, _, version = line.partition("==")
+        locked[name.lower().replace("_", "-")] = Version(version)
+    pins = {"weasyprint": "70", "jinja2": "3.1.6", "ruamel-yaml": "0.19.1"}
+    for name, pin in pins.items():
+        key = name if name in locked else name.replace("-", ".")
+        assert locked[key] >= Version(pin), (name, locked[key])
+    pyproject = (ROOT / "pyproject.toml").read_text()
+    for spec in ('"weasyprint>=70"', '"jinja2>=3.1.6"', '"ruamel.yaml>=0.19.1"'):
+        assert spec in pyproject
