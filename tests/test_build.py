@@ -435,3 +435,22 @@ def test_back_offset_shifts_backs_only_and_calibration_sheet(tmp_path: Path) -> 
         assert len(pdf.pages) == 2
     bad = toolkit("build", "--content", "content", "--back-offset", "x", cwd=tmp_path)
     assert bad.returncode == 2
+
+
+def test_pod_preset_gives_back_then_face_pdfx(tmp_path: Path) -> None:
+    shutil.copytree(CONTENT, tmp_path / "content")
+    proc = toolkit("build", "--content", "content", "--out", "build", "--preset", "pod",
+                   "--only", "cards/plots-pod.pdf", cwd=tmp_path)  # fmt: skip
+    assert proc.returncode == 0, proc.stdout + proc.stderr
+    pod = tmp_path / "build" / "forty-factions" / "cards" / "plots-pod.pdf"
+    plots = _content_docs("plots")
+    with pikepdf.open(pod) as pdf:
+        assert len(pdf.pages) == 2 * len(plots)
+        assert b"PDF/X-4" in pdf.Root.Metadata.read_bytes()  # a PDF/X file, as shops want
+        assert str(pdf.trailer.Info.CreationDate).startswith("D:2000")  # no clock in it
+        assert all(_close(_size(p), CARD) for p in pdf.pages)
+    text = subprocess.run(["pdftotext", str(pod), "-"], capture_output=True, text=True,
+                          check=True).stdout.split("\f")  # fmt: skip
+    assert "FACTIONS" in text[0] and plots[0]["name"].upper() in text[1].upper()
+    assert subprocess.run(["qpdf", "--check", str(pod)], capture_output=True).returncode == 0
+    assert not (tmp_path / "build" / "forty-factions" / "cards" / "plots-a4.pdf").exists()

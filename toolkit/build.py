@@ -39,6 +39,7 @@ class BuildOptions:
     force: bool = False  # rebuild even what is up to date
     expansions: frozenset[str] | None = None  # None: everything the game has
     back_offset: tuple[float, float] = (0.0, 0.0)  # mm the printer shifts duplex backs by
+    preset: str = "home"  # home: n-up sheets to cut; pod: one card a page for a print shop
 
     @property
     def page_size(self) -> str:
@@ -149,7 +150,8 @@ def output_key(output: Output, options: BuildOptions, code: str) -> str:
     neighbours), the options that change it, and the renderer's own fingerprint."""
     render = output.render
     data = repr((render.args, render.keywords)) if isinstance(render, partial) else repr(render)
-    opts = (options.paper, options.proof, sorted(options.expansions or ()), options.back_offset)
+    opts = (options.paper, options.proof, sorted(options.expansions or ()), options.back_offset,
+            options.preset)  # fmt: skip
     return hashlib.sha256(f"{code}|{opts}|{output.path}|{data}".encode()).hexdigest()
 
 

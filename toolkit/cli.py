@@ -133,6 +133,14 @@ def check(content: Path, game: str | None, fmt: str, strict: bool, explain: str 
 )
 @click.option("--watch", is_flag=True, help="Rebuild on every save, keeping the renderer warm.")
 @click.option(
+    "--preset",
+    type=click.Choice(["home", "pod"]),
+    default="home",
+    show_default=True,
+    help="home: cards n-up with crop marks, mirrored duplex backs and a calibration sheet; "
+    "pod: one card a page with 3 mm bleed, back before face, PDF/X-4, for a print shop.",
+)
+@click.option(
     "--back-offset",
     metavar="X,Y",
     default="0,0",
@@ -152,6 +160,7 @@ def build(
     expansions: str | None,
     watch: bool,
     back_offset: str,
+    preset: str,
 ) -> None:
     """Check the content, then build the print kit under <out>/<game>/.
 
@@ -177,7 +186,7 @@ def build(
     if abs(dx) > 20 or abs(dy) > 20:
         raise click.BadParameter("at most 20 mm either way", param_hint="--back-offset")
     options = BuildOptions(out=out, paper=paper, proof=proof, only=only, jobs=jobs, force=force,
-                           expansions=chosen, back_offset=(dx, dy))  # fmt: skip
+                           expansions=chosen, back_offset=(dx, dy), preset=preset)  # fmt: skip
     if watch:
 
         def echo(report: object) -> None:

@@ -139,12 +139,13 @@ def layout(
     return doc
 
 
-def write_pdf(doc: Document, seconds: float = RENDER_SECONDS) -> bytes:
-    """The PDF bytes of a laid-out document (fonts embedded and subset by WeasyPrint)."""
+def write_pdf(doc: Document, seconds: float = RENDER_SECONDS, variant: str | None = None) -> bytes:
+    """The PDF bytes of a laid-out document (fonts embedded and subset by WeasyPrint);
+    `variant` asks for a standard such as "pdf/x-4" (print shops)."""
     with _watched(seconds) as log:
         try:
             # attachments (<link rel="attachment">) are fetched here, at write time
-            data = doc.write_pdf()
+            data = doc.write_pdf(pdf_variant=variant) if variant else doc.write_pdf()
         except FatalURLFetchingError as exc:
             raise RenderError(str(exc.__cause__ or exc)) from None
     if log.messages:

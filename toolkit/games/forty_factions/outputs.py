@@ -141,7 +141,9 @@ def render_deck(jobs: tuple[SheetJob, ...], session: Session) -> bytes:
     return write_pdf(deck)
 
 
-def _cards_html(session: Session, template: str, **context: object) -> bytes:
+def _cards_html(
+    session: Session, template: str, variant: str | None = None, **context: object
+) -> bytes:
     from toolkit.pdf import AssetFetcher, layout, write_pdf
 
     opts = session.options
@@ -150,7 +152,26 @@ def _cards_html(session: Session, template: str, **context: object) -> bytes:
                   **context)  # fmt: skip
     doc = layout(html, TEMPLATES, AssetFetcher(session.asset_roots()))
     session.pages = len(doc.pages)
-    return write_pdf(doc)
+    return write_pdf(doc, variant=variant)
+
+
+def render_pod(cards: tuple[views.Card, ...], backs: tuple[views.Card, ...],
+               session: Session) -> bytes:  # fmt: skip
+    """Print-on-demand: every card as a back page then its face page, trim size with 3 mm
+    bleed (TrimBox, BleedBox), as PDF/X-4."""
+    back_of = {(b.kind, b.expansion): b for b in backs}
+    pairs = tuple(x for c in cards for x in (back_of[(c.kind, c.expansion)], c))
+    return _cards_html(session, "forty-factions/cards.html.j2", variant="pdf/x-4",
+                       mode="pod", cards=pairs, build_date=_build_date())  # fmt: skip
+
+
+def _build_date() -> str:
+    """SOURCE_DATE_EPOCH when set (reproducible builds), else a fixed date: never `now`."""
+    import datetime
+    import os
+
+    epoch = int(os.environ.get("SOURCE_DATE_EPOCH", "946684800"))  # 2000-01-01
+    return datetime.datetime.fromtimestamp(epoch, datetime.UTC).strftime("%Y-%m-%dT%H:%M:%S+00:00")
 
 
 def render_calibration(session: Session) -> bytes:
@@ -248,31 +269,27 @@ def outputs(content: ContentSet, options: BuildOptions) -> list[Output]:
             render=partial(render_deck, tuple(jobs)), group=folder, cost=0.2))  # fmt: skip
         cards = tuple(views.card(ix, d) for d in docs)
         srcs = (*(d.loc.path for d in docs), game_src, *CARD_TEMPLATES)
-        out.append(
-            Output(
-                f"cards/{folder}-faces.pdf",
-                "card-faces",
-                srcs,
-                partial(render_faces, cards),
-                group=f"{folder}-cards",
-            )
-        )
-        out.append(
-            Output(
-                f"cards/{folder}-{options.paper}.pdf",
-                "card-sheet",
-                srcs,
-                partial(render_imposed, cards),
-                group=f"{folder}-cards",
-            )
-        )
+        out.append(Output(f"cards/{folder}-faces.pdf", "card-faces", srcs,
+                          partial(render_faces, cards), group=f"{folder}-faces",
+                          cost=0.3 * len(cards)))  # fmt: skip
+        if options.preset == "pod":
+            backs_of = tuple(views.Card(_kind, 0, "", "", "", code, views.expansion_name(ix, code))
+                             for code in dict.fromkeys(c.expansion for c in cards))  # fmt: skip
+            out.append(Output(f"cards/{folder}-pod.pdf", "card-pod", srcs,
+                              partial(render_pod, cards, backs_of), group=f"{folder}-pod",
+                              cost=0.5 * len(cards)))  # fmt: skip
+        else:
+            out.append(Output(f"cards/{folder}-{options.paper}.pdf", "card-sheet", srcs,
+                              partial(render_imposed, cards), group=f"{folder}-imposed",
+                              cost=0.4 * len(cards)))  # fmt: skip
     backs = []
     for kind, docs in (("faction", ix.faction_list), ("plot", ix.plot_list)):
         for code in dict.fromkeys(d.expansion for d in docs):
             backs.append(views.Card(kind, 0, "", "", "", code, views.expansion_name(ix, code)))
-    out.append(Output(f"cards/duplex-calibration-{options.paper}.pdf", "card-calibration",
-                      (game_src, "templates/forty-factions/calibration.html.j2"),
-                      partial(render_calibration), group="backs", cost=1))  # fmt: skip
+    if options.preset == "home":
+        out.append(Output(f"cards/duplex-calibration-{options.paper}.pdf", "card-calibration",
+                          (game_src, "templates/forty-factions/calibration.html.j2"),
+                          partial(render_calibration), group="backs", cost=1))  # fmt: skip
     out.append(
         Output(
             "cards/backs.pdf",
@@ -361,6 +378,8 @@ KIND_TEXT = {
     "card-faces": ("one card per page with 3 mm bleed, for a print shop (70 x 120 mm trim)",
                    "1", "as the shop asks; backs from cards/backs.pdf"),
     "card-backs": ("one back per deck kind and expansion", "as many as cards", "-"),
+    "card-pod": ("every card as a back page, then its face page; 3 mm bleed, PDF/X-4",
+                 "1", "upload as is to a print-on-demand shop"),
     "card-calibration": ("a duplex test sheet: print it first, read the offset of the backs",
                          "1", "double-sided, flip on the long edge, 100 % scale"),
     "board": ("a board at its real size, for a print shop or a large-format printer",
