@@ -99,12 +99,8 @@ class Output:
     cost: float = 1.0  # rough layout work, in sheet-pages, to balance the workers
 
 
-def render_one(session: Session, output: Output) -> tuple[bytes | None, list[Diagnostic]]:
-    """Render one output; failures become diagnostics, never exceptions."""
-    return _render_one(session, output)
-
-
 def _render_one(session: Session, output: Output) -> tuple[bytes | None, list[Diagnostic]]:
+    """Render one output; failures become diagnostics, never exceptions."""
     """Render one output; failures become diagnostics, never exceptions."""
     from toolkit.pdf import RenderError
     from toolkit.render import TemplateProblem

@@ -9,7 +9,6 @@ picture is missing.
 
 from __future__ import annotations
 
-import hashlib
 import os
 import shutil
 import subprocess
@@ -86,8 +85,3 @@ def build_gallery(game: str, game_out: Path, entries: dict[str, dict[str, Any]])
     index = game_out / "index.html"
     write_text(index, html)
     return index
-
-
-def digest(path: Path) -> str:
-    """sha256 of a file (for tests and the manifest)."""
-    return hashlib.sha256(path.read_bytes()).hexdigest()

@@ -8,7 +8,6 @@ its smallest form, pointing at the seats that break it.
 
 from __future__ import annotations
 
-from collections import Counter
 from collections.abc import Iterator
 from itertools import combinations
 
@@ -222,11 +221,6 @@ def check_conclave(ix: Index) -> Iterator[Diagnostic]:
                 "Thieves' Guilds sit on the Conclave (10.4.2), or a faction whose sheet says it "
                 "may act as one (`thieves_guild: true`, 11.1.5)",
             )
-
-
-def council_summary(ix: Index) -> Counter[str]:
-    """Base-game seats by party (used by reports and tests)."""
-    return Counter({p: len(v) for p, v in council_holders(ix, frozenset({BASE})).items()})
 
 
 def check(ix: Index) -> Iterator[Diagnostic]:

@@ -481,12 +481,9 @@ def _n(v: float) -> str:
     return f"{v:.2f}".rstrip("0").rstrip(".")
 
 
-def board_pdf(svg: str, w: float, h: float, session: Session) -> bytes:
-    return _board_html(session, svg, w, h, tiles=False)
-
-
-def board_tiles(svg: str, w: float, h: float, session: Session) -> bytes:
-    return _board_html(session, svg, w, h, tiles=True)
+def board_file(svg: str, w: float, h: float, tiles: bool, session: Session) -> bytes:
+    """A board as a PDF at its real size, or tiled on the chosen paper."""
+    return _board_html(session, svg, w, h, tiles=tiles)
 
 
 def board_outputs(ix: Index, content: ContentSet, options: BuildOptions) -> list[Output]:
@@ -516,7 +513,7 @@ def board_outputs(ix: Index, content: ContentSet, options: BuildOptions) -> list
                 f"boards/{name}.pdf",
                 "board",
                 (*srcs, *BOARD_TEMPLATES),
-                partial(board_pdf, svg, w, h),
+                partial(board_file, svg, w, h, False),
                 group=group,
                 cost=2,
             )
@@ -526,7 +523,7 @@ def board_outputs(ix: Index, content: ContentSet, options: BuildOptions) -> list
                 f"boards/{name}-tiles-{options.paper}.pdf",
                 "board-tiles",
                 (*srcs, *BOARD_TEMPLATES),
-                partial(board_tiles, svg, w, h),
+                partial(board_file, svg, w, h, True),
                 group=group,
                 cost=4,
             )
