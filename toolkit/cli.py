@@ -238,8 +238,10 @@ def audit(folder: Path) -> None:
 
     report = Report()
     report.extend(run_audit(folder))
-    report.files = sum(1 for p in folder.rglob("*") if p.suffix in (".pdf", ".svg"))
-    click.echo(render(report, "text"))
+    files = sum(1 for p in folder.rglob("*") if p.suffix in (".pdf", ".svg"))
+    lines = render(report, "text").splitlines()[:-1]  # the findings, without check's summary
+    lines.append(f"{files} outputs audited, {report.errors} finding(s)")
+    click.echo("\n".join(lines))
     sys.exit(1 if report.failed else 0)
 
 

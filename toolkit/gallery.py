@@ -79,6 +79,11 @@ def build_gallery(game: str, game_out: Path, entries: dict[str, dict[str, Any]])
         for it in group:
             if str(game_out / it["thumb"]) in failed:
                 it["thumb"] = ""
+    # pictures of outputs that are gone (a deleted content file) go too
+    wanted = {str(game_out / it["thumb"]) for group in items.values() for it in group}
+    for old in (game_out / "preview").rglob("*.png") if (game_out / "preview").exists() else ():
+        if str(old) not in wanted:
+            old.unlink()
     sections = [(title, items[kind]) for kind, title in SECTIONS if items[kind]]
     html = render(environment(), "common/gallery.html.j2", game=game, sections=sections,
                   total=sum(len(v) for _, v in sections))  # fmt: skip
