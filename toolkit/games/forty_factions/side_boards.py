@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import math
 
-from toolkit.games.forty_factions.boards import FOREST_BOARD
+from toolkit.games.forty_factions.boards import FOREST_BOARD, circles_in
 from toolkit.games.forty_factions.index import Index
 from toolkit.games.forty_factions.main_boards import INK, frame
 from toolkit.svg import El, fit, label
@@ -39,13 +39,11 @@ def sacred_circles_board(ix: Index) -> tuple[float, float, str, El]:
                              "no VP (SC3.1.4)")  # fmt: skip
         label(g, fit(title, panel_w - 12, 10, 5, "Cinzel", 700, max_lines=2), x + panel_w / 2,
               y + 3)  # fmt: skip
-        circles = []
-        for f in ix.faction_list:
-            for loc in f.location_list:
-                if loc.area == area.id and loc.circle and loc.shared_with is None:
-                    rivals = [o for o in ix.faction_list for ol in o.location_list
-                              if ol.shared_with == f.number and ol.name == loc.name]  # fmt: skip
-                    circles.append((f, loc, rivals))
+        circles = [
+            (f, loc, [o for o in ix.faction_list for ol in o.location_list
+                      if ol.shared_with == f.number and ol.name == loc.name])
+            for f, loc in circles_in(ix, area.id)
+        ]  # fmt: skip
         cols = 3
         r = min(22.0, (panel_w - 12) / cols / 2 - 2)
         rows = max(1, math.ceil(len(circles) / cols))
