@@ -11,13 +11,20 @@ from __future__ import annotations
 
 import dataclasses
 import fnmatch
-import math
-import re
 from dataclasses import dataclass
 from functools import partial
 from pathlib import Path
 
+from toolkit import boards
 from toolkit.build import BuildOptions, Output, RenderFailure, Session
+from toolkit.cards import (
+    CardFormat,
+    render_backs,
+    render_calibration,
+    render_faces,
+    render_imposed,
+    render_pod,
+)
 from toolkit.content import ContentSet
 from toolkit.diagnostics import Diagnostic, Loc, Severity
 from toolkit.errors import ToolkitError
@@ -26,12 +33,14 @@ from toolkit.games.forty_factions.index import Index
 from toolkit.render import TEMPLATES, render
 
 SCALES = (1.0, 0.93, 0.86)  # a sheet may be set smaller, down to 86 %, to fit one page
-CARD_W, CARD_H, BLEED = 70.0, 120.0, 3.0  # tarot size, mm (issue 4)
+# tarot size, 70 x 120 mm with 3 mm bleed (issue 4)
+CARD = CardFormat(
+    70.0, 120.0, "forty-factions/card.html.j2", "forty-factions/card.css", "Forty Factions cards"
+)
 SHEET_TEMPLATES = ("templates/forty-factions/sheets.html.j2", "templates/forty-factions/sheet.css",
                    "templates/common/fonts.css")  # fmt: skip
-BOARD_TEMPLATES = ("templates/forty-factions/board.html.j2", "templates/common/fonts.css")
-CARD_TEMPLATES = ("templates/forty-factions/cards.html.j2", "templates/forty-factions/card.css",
-                  "templates/common/fonts.css")  # fmt: skip
+CARD_TEMPLATES = ("templates/forty-factions/card.html.j2", "templates/forty-factions/card.css",
+                  "templates/common/cards.html.j2", "templates/common/fonts.css")  # fmt: skip
 
 
 @dataclass(frozen=True)
@@ -141,90 +150,6 @@ def render_deck(jobs: tuple[SheetJob, ...], session: Session) -> bytes:
     return write_pdf(deck)
 
 
-def _cards_html(
-    session: Session, template: str, variant: str | None = None, **context: object
-) -> bytes:
-    from toolkit.pdf import AssetFetcher, layout, write_pdf
-
-    opts = session.options
-    html = render(session.env, template, paper=opts.paper, page_size=opts.page_size,
-                  paper_mm=opts.paper_mm, card_w=CARD_W, card_h=CARD_H, bleed=BLEED,
-                  **context)  # fmt: skip
-    doc = layout(html, TEMPLATES, AssetFetcher(session.asset_roots()))
-    session.pages = len(doc.pages)
-    return write_pdf(doc, variant=variant)
-
-
-def render_pod(cards: tuple[views.Card, ...], backs: tuple[views.Card, ...],
-               session: Session) -> bytes:  # fmt: skip
-    """Print-on-demand: every card as a back page then its face page, trim size with 3 mm
-    bleed (TrimBox, BleedBox), as PDF/X-4."""
-    back_of = {(b.kind, b.expansion): b for b in backs}
-    pairs = tuple(x for c in cards for x in (back_of[(c.kind, c.expansion)], c))
-    return _cards_html(session, "forty-factions/cards.html.j2", variant="pdf/x-4",
-                       mode="pod", cards=pairs, build_date=_build_date())  # fmt: skip
-
-
-def _build_date() -> str:
-    """SOURCE_DATE_EPOCH when set (reproducible builds), else a fixed date: never `now`."""
-    import datetime
-    import os
-
-    epoch = int(os.environ.get("SOURCE_DATE_EPOCH", "946684800"))  # 2000-01-01
-    return datetime.datetime.fromtimestamp(epoch, datetime.UTC).strftime("%Y-%m-%dT%H:%M:%S+00:00")
-
-
-def render_calibration(session: Session) -> bytes:
-    """A duplex calibration sheet: crosshairs and millimetre scales at each card position on
-    the front, crosshairs on the back; held to the light, the scales read the printer's
-    offset, to pass as `--back-offset X,Y`."""
-    width, height = session.options.paper_mm
-    cell_w, cell_h = CARD_W + 2 * BLEED, CARD_H + 2 * BLEED
-    cols, rows = int(width // cell_w), int(height // cell_h)
-    x0, y0 = (width - cols * cell_w) / 2, (height - rows * cell_h) / 2
-    centres = [(x0 + (c + 0.5) * cell_w, y0 + (r + 0.5) * cell_h)
-               for r in range(rows) for c in range(cols)]  # fmt: skip
-    return _cards_html(
-        session,
-        "forty-factions/calibration.html.j2",
-        centres=centres,
-        dx=session.options.back_offset[0],
-        dy=session.options.back_offset[1],
-    )
-
-
-def render_faces(cards: tuple[views.Card, ...], session: Session) -> bytes:
-    return _cards_html(session, "forty-factions/cards.html.j2", mode="faces", cards=cards)
-
-
-def render_backs(backs: tuple[views.Card, ...], session: Session) -> bytes:
-    return _cards_html(session, "forty-factions/cards.html.j2", mode="backs", cards=backs)
-
-
-def render_imposed(cards: tuple[views.Card, ...], session: Session) -> bytes:
-    """Cards n-up with crop marks; each fronts page followed by its mirrored backs page."""
-    width, height = session.options.paper_mm
-    cell_w, cell_h = CARD_W + 2 * BLEED, CARD_H + 2 * BLEED
-    cols, rows = int(width // cell_w), int(height // cell_h)
-    per_page = cols * rows
-    pages = []
-    for start in range(0, len(cards), per_page):
-        chunk = cards[start : start + per_page]
-        fronts, backs = [], []
-        for i, c in enumerate(chunk):
-            col, row = i % cols, i // cols
-            fronts.append((col, row, c))
-            backs.append((cols - 1 - col, row, c))  # long-edge duplex mirrors columns
-        pages.append(fronts)
-        pages.append(backs)
-    x0, y0 = (width - cols * cell_w) / 2, (height - rows * cell_h) / 2
-    return _cards_html(
-        session, "forty-factions/cards.html.j2", mode="imposed", pages=pages,
-        x0=x0, y0=y0, cols=cols, rows=rows, cell_w=cell_w, cell_h=cell_h,
-        back_dx=session.options.back_offset[0], back_dy=session.options.back_offset[1],
-    )  # fmt: skip
-
-
 def _field_locs(doc: object, sheet: views.Sheet) -> tuple[tuple[str, Loc], ...]:
     return tuple((f.key, doc.loc_of(f.key)) for f in sheet.fields)  # type: ignore[attr-defined]
 
@@ -270,17 +195,18 @@ def outputs(content: ContentSet, options: BuildOptions) -> list[Output]:
         cards = tuple(views.card(ix, d) for d in docs)
         srcs = (*(d.loc.path for d in docs), game_src, *CARD_TEMPLATES)
         out.append(Output(f"cards/{folder}-faces.pdf", "card-faces", srcs,
-                          partial(render_faces, cards), group=f"{folder}-faces",
+                          partial(render_faces, CARD, cards), group=f"{folder}-faces",
                           cost=0.3 * len(cards)))  # fmt: skip
         if options.preset == "pod":
-            backs_of = tuple(views.Card(_kind, 0, "", "", "", code, views.expansion_name(ix, code))
-                             for code in dict.fromkeys(c.expansion for c in cards))  # fmt: skip
+            back_of = {code: views.Card(_kind, 0, "", "", "", code, views.expansion_name(ix, code))
+                       for code in dict.fromkeys(c.expansion for c in cards)}  # fmt: skip
+            pairs = tuple((back_of[c.expansion], c) for c in cards)
             out.append(Output(f"cards/{folder}-pod.pdf", "card-pod", srcs,
-                              partial(render_pod, cards, backs_of), group=f"{folder}-pod",
+                              partial(render_pod, CARD, pairs), group=f"{folder}-pod",
                               cost=0.5 * len(cards)))  # fmt: skip
         else:
             out.append(Output(f"cards/{folder}-{options.paper}.pdf", "card-sheet", srcs,
-                              partial(render_imposed, cards), group=f"{folder}-imposed",
+                              partial(render_imposed, CARD, cards), group=f"{folder}-imposed",
                               cost=0.4 * len(cards)))  # fmt: skip
     backs = []
     for kind, docs in (("faction", ix.faction_list), ("plot", ix.plot_list)):
@@ -288,14 +214,14 @@ def outputs(content: ContentSet, options: BuildOptions) -> list[Output]:
             backs.append(views.Card(kind, 0, "", "", "", code, views.expansion_name(ix, code)))
     if options.preset == "home":
         out.append(Output(f"cards/duplex-calibration-{options.paper}.pdf", "card-calibration",
-                          (game_src, "templates/forty-factions/calibration.html.j2"),
-                          partial(render_calibration), group="backs", cost=1))  # fmt: skip
+                          (game_src, "templates/common/cards.html.j2"),
+                          partial(render_calibration, CARD), group="backs", cost=1))  # fmt: skip
     out.append(
         Output(
             "cards/backs.pdf",
             "card-backs",
             (game_src, *CARD_TEMPLATES),
-            partial(render_backs, tuple(backs)),
+            partial(render_backs, CARD, tuple(backs)),
             group="backs",
         )
     )
@@ -337,8 +263,6 @@ BOARDS = (
     ("congress", "toolkit.games.forty_factions.side_boards:congress_board", "DD"),
     ("madness", "toolkit.games.forty_factions.side_boards:madness_board", "DD"),
 )
-TILE_OVERLAP = 10.0  # mm shared by neighbouring tiles
-TILE_MARGIN = 10.0  # mm of paper a home printer cannot reach
 
 
 @dataclass(frozen=True)
@@ -432,60 +356,6 @@ def render_print_guide(listing: tuple[tuple[str, str], ...], session: Session) -
     return "\n".join(lines).encode("utf-8")
 
 
-def board_svg(svg: str, session: Session) -> bytes:
-    session.pages = 1
-    return svg.encode("utf-8")
-
-
-def _board_html(session: Session, svg: str, w: float, h: float, tiles: bool) -> bytes:
-    from toolkit.pdf import AssetFetcher, layout, write_pdf
-
-    body = svg.split("?>", 1)[1]  # inline the SVG (its fonts are the document's)
-    opts = session.options
-    pages = []
-    if tiles:
-        pw, ph = opts.paper_mm
-        if w > h:  # landscape paper for landscape boards
-            pw, ph = ph, pw
-        tw, th = pw - 2 * TILE_MARGIN, ph - 2 * TILE_MARGIN - 8
-        cols = max(1, math.ceil((w - TILE_OVERLAP) / (tw - TILE_OVERLAP)))
-        rows = max(1, math.ceil((h - TILE_OVERLAP) / (th - TILE_OVERLAP)))
-        for r in range(rows):
-            for c in range(cols):
-                x, y = c * (tw - TILE_OVERLAP), r * (th - TILE_OVERLAP)
-                tile = body.replace(
-                    f'viewBox="0 0 {_n(w)} {_n(h)}"',
-                    f'viewBox="{_n(x)} {_n(y)} {_n(tw)} {_n(th)}"',
-                    1,
-                )
-                tile = tile.replace(f'width="{_n(w)}mm" height="{_n(h)}mm"',
-                                    f'width="{_n(tw)}mm" height="{_n(th)}mm"', 1)  # fmt: skip
-                # each tile repeats the board: its ids must stay unique in the document
-                prefix = f"t{r}-{c}-"
-                tile = re.sub(r'id="([^"]+)"', rf'id="{prefix}\1"', tile)
-                tile = re.sub(r"url\(#([^)]+)\)", rf"url(#{prefix}\1)", tile)
-                pages.append({"svg": tile, "col": c, "row": r, "cols": cols, "rows": rows,
-                              "name": f"{chr(65 + r)}{c + 1}"})  # fmt: skip
-        size = f"{_n(pw)}mm {_n(ph)}mm"
-    else:
-        pages.append({"svg": body})
-        size, tw, th = f"{_n(w)}mm {_n(h)}mm", w, h
-    html = render(session.env, "forty-factions/board.html.j2", pages=pages, size=size,
-                  tiles=tiles, tw=tw, th=th, margin=TILE_MARGIN, overlap=TILE_OVERLAP)  # fmt: skip
-    doc = layout(html, TEMPLATES, AssetFetcher(session.asset_roots()))
-    session.pages = len(doc.pages)
-    return write_pdf(doc)
-
-
-def _n(v: float) -> str:
-    return f"{v:.2f}".rstrip("0").rstrip(".")
-
-
-def board_file(svg: str, w: float, h: float, tiles: bool, session: Session) -> bytes:
-    """A board as a PDF at its real size, or tiled on the chosen paper."""
-    return _board_html(session, svg, w, h, tiles=tiles)
-
-
 def board_outputs(ix: Index, content: ContentSet, options: BuildOptions) -> list[Output]:
     """Each board as semantic SVG, a PDF at its physical size and tiles for home printing."""
     import importlib
@@ -502,32 +372,7 @@ def board_outputs(ix: Index, content: ContentSet, options: BuildOptions) -> list
         module, func = target.split(":")
         w, h, title, body = getattr(importlib.import_module(module), func)(ix)
         svg = document(w, h, title, body)
-        group = f"board-{name}"
-        out.append(
-            Output(
-                f"boards/{name}.svg", "board", srcs, partial(board_svg, svg), group=group, cost=0.1
-            )
-        )
-        out.append(
-            Output(
-                f"boards/{name}.pdf",
-                "board",
-                (*srcs, *BOARD_TEMPLATES),
-                partial(board_file, svg, w, h, False),
-                group=group,
-                cost=2,
-            )
-        )
-        out.append(
-            Output(
-                f"boards/{name}-tiles-{options.paper}.pdf",
-                "board-tiles",
-                (*srcs, *BOARD_TEMPLATES),
-                partial(board_file, svg, w, h, True),
-                group=group,
-                cost=4,
-            )
-        )
+        out.extend(boards.board_outputs(name, svg, (w, h), title, srcs, options))
     return out
 
 
@@ -559,12 +404,12 @@ def render_tts(cards: tuple[views.Card, ...], back: views.Card, session: Session
     from PIL import Image
 
     cell_h = TTS_MAX_PX // TTS_ROWS
-    cell_w = int(cell_h * CARD_W / CARD_H)
-    dpi = cell_h / (CARD_H / 25.4)
-    faces = _raster(session, render_faces((*cards, back), session), dpi)
-    faces[-1:] = _raster(session, render_backs((back,), session), dpi)
+    cell_w = int(cell_h * CARD.width / CARD.height)
+    dpi = cell_h / (CARD.height / 25.4)
+    faces = _raster(session, render_faces(CARD, (*cards, back), session), dpi)
+    faces[-1:] = _raster(session, render_backs(CARD, (back,), session), dpi)
     sheet = Image.new("RGB", (cell_w * TTS_COLS, cell_h * TTS_ROWS), "white")
-    bleed_px = round(BLEED / 25.4 * dpi)
+    bleed_px = round(CARD.bleed / 25.4 * dpi)
     for i, img in enumerate(faces):
         cell = (TTS_COLS * TTS_ROWS - 1) if i == len(faces) - 1 else i
         trimmed = img.crop((bleed_px, bleed_px, img.width - bleed_px, img.height - bleed_px))

@@ -1,0 +1,123 @@
+"""Cards for print, for any game: faces, backs, n-up sheets, print-on-demand, calibration.
+
+A game describes its card once, as a `CardFormat`: trim size, bleed, and the template
+that holds its `face(c)` and `back(c)` macros. This module lays the cards out the ways
+a printer needs them (one card a page with bleed for a shop; n-up with crop marks and
+mirrored backs for a home duplex printer) through one shared page template,
+`templates/common/cards.html.j2`, so every game's cards are imposed the same way.
+"""
+
+from __future__ import annotations
+
+import datetime
+import os
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from toolkit.build import Session
+from toolkit.render import TEMPLATES, render
+
+
+@dataclass(frozen=True)
+class CardFormat:
+    """One kind of card of one game: its size in mm and where its face and back come from."""
+
+    width: float
+    height: float
+    macros: str  # template with `face(c)` and `back(c)` macros, e.g. `worldspanner/hero.j2`
+    css: str  # the game's card stylesheet, relative to templates/
+    title: str
+    bleed: float = 3.0
+
+    @property
+    def cell(self) -> tuple[float, float]:
+        """A card with its bleed, as it sits in an imposed sheet."""
+        return self.width + 2 * self.bleed, self.height + 2 * self.bleed
+
+
+@dataclass(frozen=True)
+class Grid:
+    """Where n-up cards sit on a sheet of paper: columns, rows and the top-left corner."""
+
+    cols: int
+    rows: int
+    x0: float
+    y0: float
+
+    @property
+    def per_page(self) -> int:
+        return self.cols * self.rows
+
+
+def grid(fmt: CardFormat, paper_mm: tuple[float, float]) -> Grid:
+    """As many cards as fit the paper, centred."""
+    (width, height), (cell_w, cell_h) = paper_mm, fmt.cell
+    cols, rows = int(width // cell_w), int(height // cell_h)
+    return Grid(cols, rows, (width - cols * cell_w) / 2, (height - rows * cell_h) / 2)
+
+
+def build_date() -> str:
+    """SOURCE_DATE_EPOCH when set (reproducible builds), else a fixed date: never `now`."""
+    epoch = int(os.environ.get("SOURCE_DATE_EPOCH", "946684800"))  # 2000-01-01
+    return datetime.datetime.fromtimestamp(epoch, datetime.UTC).strftime("%Y-%m-%dT%H:%M:%S+00:00")
+
+
+def render_cards(
+    session: Session, fmt: CardFormat, mode: str, variant: str | None = None, **context: object
+) -> bytes:
+    """Lay out cards in one of the modes of `common/cards.html.j2` and write the PDF."""
+    from toolkit.pdf import AssetFetcher, layout, write_pdf
+
+    opts = session.options
+    cell_w, cell_h = fmt.cell
+    html = render(
+        session.env, "common/cards.html.j2", mode=mode, macros=fmt.macros, css=fmt.css,
+        title=fmt.title, paper=opts.paper, page_size=opts.page_size, paper_mm=opts.paper_mm,
+        card_w=fmt.width, card_h=fmt.height, bleed=fmt.bleed, cell_w=cell_w, cell_h=cell_h,
+        **context,
+    )  # fmt: skip
+    doc = layout(html, TEMPLATES, AssetFetcher(session.asset_roots()))
+    session.pages = len(doc.pages)
+    return write_pdf(doc, variant=variant)
+
+
+def render_faces(fmt: CardFormat, cards: Sequence[object], session: Session) -> bytes:
+    """One card face a page, at trim size with bleed (TrimBox and BleedBox set)."""
+    return render_cards(session, fmt, "faces", cards=cards)
+
+
+def render_backs(fmt: CardFormat, backs: Sequence[object], session: Session) -> bytes:
+    """One card back a page, at trim size with bleed."""
+    return render_cards(session, fmt, "backs", cards=backs)
+
+
+def render_pod(fmt: CardFormat, pairs: Sequence[tuple[object, object]], session: Session) -> bytes:
+    """Print-on-demand: every card as its back page then its face page, trim size with bleed,
+    as PDF/X-4 (with fixed dates, so the file stays reproducible)."""
+    return render_cards(session, fmt, "pod", variant="pdf/x-4", pairs=pairs,
+                        build_date=build_date())  # fmt: skip
+
+
+def render_imposed(fmt: CardFormat, cards: Sequence[object], session: Session) -> bytes:
+    """Cards n-up with crop marks; each fronts page is followed by its backs page, columns
+    mirrored for long-edge duplex and shifted by the printer's `--back-offset`."""
+    g = grid(fmt, session.options.paper_mm)
+    pages = []
+    for start in range(0, len(cards), g.per_page):
+        chunk = cards[start : start + g.per_page]
+        pages.append([(i % g.cols, i // g.cols, c) for i, c in enumerate(chunk)])
+        pages.append([(g.cols - 1 - i % g.cols, i // g.cols, c) for i, c in enumerate(chunk)])
+    dx, dy = session.options.back_offset
+    return render_cards(session, fmt, "imposed", pages=pages, grid=g, back_dx=dx, back_dy=dy)
+
+
+def render_calibration(fmt: CardFormat, session: Session) -> bytes:
+    """A duplex calibration sheet: crosshairs and millimetre scales at each card position on
+    the front, crosshairs on the back; held to the light, the scales read the printer's
+    offset, to pass as `--back-offset X,Y`."""
+    g = grid(fmt, session.options.paper_mm)
+    cell_w, cell_h = fmt.cell
+    centres = [(g.x0 + (c + 0.5) * cell_w, g.y0 + (r + 0.5) * cell_h)
+               for r in range(g.rows) for c in range(g.cols)]  # fmt: skip
+    dx, dy = session.options.back_offset
+    return render_cards(session, fmt, "calibration", centres=centres, dx=dx, dy=dy)
