@@ -1,0 +1,135 @@
+"""Checks on factions and heroes (rulebook p. 6, p. 13-14) and the balance report."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from toolkit.diagnostics import Diagnostic, Severity, error
+from toolkit.games.worldspanner import canon
+from toolkit.games.worldspanner.index import Index
+
+
+def check_factions(ix: Index) -> Iterator[Diagnostic]:
+    """Each faction opposes exactly two others (p. 14); opposition should be mutual."""
+    factions = ix.factions
+    for f in ix.game.factions:
+        if len(f.opposing) != canon.OPPOSING or len(set(f.opposing)) != len(f.opposing):
+            yield error(f.loc_of("opposing"), "WS-OPPOSE",
+                        f"{f.name} lists {len(set(f.opposing))} different opposing factions; "
+                        f"heroes have exactly {canon.OPPOSING} (p. 14)")  # fmt: skip
+        for i, o in enumerate(f.opposing):
+            if o == f.id:
+                yield error(
+                    f.loc_of("opposing", i),
+                    "WS-OPPOSE",
+                    f"{f.name} cannot oppose itself: it is its heroes' home (p. 14)",
+                )
+            elif o not in factions:
+                yield error(f.loc_of("opposing", i), "WS-REF",
+                            f"opposing faction '{o}' is not a faction of game.yaml "
+                            f"({', '.join(factions)})")  # fmt: skip
+            elif f.id not in factions[o].opposing:
+                yield Diagnostic(f.loc_of("opposing", i), Severity.WARNING, "WS-OPPOSE-MUTUAL",
+                                 f"{f.name} opposes {factions[o].name}, but {factions[o].name} "
+                                 f"does not oppose {f.name}")  # fmt: skip
+
+
+def check_heroes(ix: Index) -> Iterator[Diagnostic]:
+    """Every hero: home faction, ratings in range, health, natures, bonuses, set, value."""
+    game = ix.game
+    factions = ix.factions
+    ratings = {r.id: r for r in game.ratings}
+    bonuses = {b for g in game.bonus_groups for b in g.bonuses}
+    lo, hi = game.health
+    seen: dict[str, str] = {}
+    for h in ix.heroes:
+        if h.name in seen:
+            yield error(h.loc_of("name"), "WS-UNIQUE",
+                        f"hero '{h.name}' is also {seen[h.name]}")  # fmt: skip
+        seen.setdefault(h.name, h.loc.path)
+        home = factions.get(h.faction)
+        if home is None:
+            yield error(h.loc_of("faction"), "WS-REF",
+                        f"home faction '{h.faction}' is not a faction of game.yaml "
+                        f"({', '.join(factions)})")  # fmt: skip
+        elif h.set < home.set:
+            yield error(h.loc_of("set"), "WS-HERO-SET",
+                        f"{h.name} is in Set {h.set}, but {home.name} ({home.heroes}) first "
+                        f"comes in Set {home.set} (p. 6)")  # fmt: skip
+        for rid, value in h.ratings.items():
+            r = ratings.get(rid)
+            if r is None:
+                yield error(
+                    h.loc_of("ratings", rid),
+                    "WS-HERO-RATING",
+                    f"'{rid}' is not a hero rating (ratings: {', '.join(ratings)})",
+                )
+            elif not r.min <= value <= r.max:
+                yield error(h.loc_of("ratings", rid), "WS-HERO-RATING",
+                            f"{h.name}'s {r.name} is {value}; {r.name} is rated {r.min} to "
+                            f"{r.max} (p. 6)")  # fmt: skip
+        missing = [r.name for r in game.ratings if r.id not in h.ratings]
+        if missing:
+            yield error(
+                h.loc_of("ratings"),
+                "WS-HERO-RATING",
+                f"{h.name} has no {', '.join(missing)}: a hero card shows every rating",
+            )
+        if not lo <= h.health <= hi:
+            yield error(
+                h.loc_of("health"),
+                "WS-HERO-HEALTH",
+                f"{h.name}'s Health is {h.health}; game.yaml allows {lo} to {hi}",
+            )
+        if len(h.natures) > game.max_natures or len(set(h.natures)) != len(h.natures):
+            yield error(h.loc_of("natures"), "WS-HERO-NATURE",
+                        f"{h.name} has natures {h.natures}: one Nature, or two different ones "
+                        "(p. 6)")  # fmt: skip
+        for i, n in enumerate(h.natures):
+            if n not in game.natures:
+                yield error(
+                    h.loc_of("natures", i),
+                    "WS-HERO-NATURE",
+                    f"'{n}' is not a Nature ({', '.join(game.natures)})",
+                )
+        for i, b in enumerate(h.bonuses):
+            if b not in bonuses:
+                yield error(
+                    h.loc_of("bonuses", i),
+                    "WS-REF",
+                    f"'{b}' is not a bonus symbol (p. 12: {', '.join(sorted(bonuses))})",
+                )
+    yield from check_balance(ix)
+
+
+def check_balance(ix: Index) -> Iterator[Diagnostic]:
+    """The cost model names what exists; heroes far from the target value are flagged."""
+    b = ix.game.balance
+    known = {r.id for r in ix.game.ratings} | {"health"}
+    model_ok = True
+    for key in b.weights:
+        if key not in known:
+            model_ok = False
+            yield error(
+                b.loc_of("weights", key),
+                "WS-BALANCE-MODEL",
+                f"weight for '{key}', which is neither a rating nor `health`",
+            )
+    for key in b.loot:
+        if key not in {loot.id for loot in ix.game.loot}:
+            model_ok = False
+            yield error(
+                b.loc_of("loot", key),
+                "WS-BALANCE-MODEL",
+                f"loot weight for '{key}', which is not a start-loot symbol",
+            )
+    if not model_ok:
+        return
+    for h in ix.heroes:
+        v = ix.value(h)
+        if abs(v - b.target) > b.tolerance:
+            side = "over" if v > b.target else "under"
+            yield Diagnostic(h.loc_of("ratings"), Severity.WARNING, "WS-BALANCE",
+                             f"{h.name} is worth {v:.1f}, {abs(v - b.target):.1f} {side} the "
+                             f"target {b.target:g} (tolerance {b.tolerance:g}); all heroes "
+                             "are equal in value (p. 6)")  # fmt: skip

@@ -1,0 +1,59 @@
+"""One look-up table over the Worldspanner content, shared by checks and outputs."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from toolkit.content import ContentSet
+from toolkit.games.worldspanner.models import ChallengeDeck, Faction, Game, Hero, QuestDeck
+
+
+@dataclass(frozen=True)
+class Index:
+    """The game file, every hero, quest deck and challenge deck, by id."""
+
+    game: Game
+    heroes: list[Hero]
+    quests: list[QuestDeck]
+    challenges: list[ChallengeDeck]
+
+    @classmethod
+    def build(cls, content: ContentSet) -> Index | None:
+        """None when game.yaml is missing (its own error is already reported)."""
+        game = content.one("game", Game)
+        if game is None:
+            return None
+        heroes = sorted(content.of("hero", Hero), key=lambda h: (h.faction, h.name))
+        quests = sorted(content.of("quest-deck", QuestDeck), key=lambda q: q.faction)
+        challenges = sorted(content.of("challenge-deck", ChallengeDeck), key=lambda c: c.team)
+        return cls(game, heroes, quests, challenges)
+
+    @property
+    def factions(self) -> dict[str, Faction]:
+        return {f.id: f for f in self.game.factions}
+
+    def faction_name(self, fid: str) -> str:
+        f = self.factions.get(fid)
+        return f.name if f else fid
+
+    def component(self, cid: str) -> list[int]:
+        """A component table row's counts per set (zeros when the row is missing)."""
+        for c in self.game.components:
+            if c.id == cid:
+                return list(c.counts)
+        return [0] * len(self.game.sets)
+
+    def in_sets(self, cid: str, sets: list[int]) -> int:
+        """How many of a component the given sets contain together."""
+        counts = self.component(cid)
+        return sum(counts[s - 1] for s in sets if 0 < s <= len(counts))
+
+    def value(self, hero: Hero) -> float:
+        """A hero's value under the cost model of game.yaml (the balance report)."""
+        b = self.game.balance
+        v = sum(b.weights.get(r, 0.0) * n for r, n in hero.ratings.items())
+        v += b.weights.get("health", 0.0) * hero.health
+        loot = hero.start_loot
+        for k in ("gold", "war", "secret", "elite", "boost"):
+            v += b.loot.get(k, 0.0) * getattr(loot, k)
+        return v + b.per_bonus * len(hero.bonuses)

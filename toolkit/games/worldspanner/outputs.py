@@ -1,0 +1,148 @@
+"""The Worldspanner kit: hero cards, the player aid, challenge and quest decks, the Vista
+key reference, a set-up sheet per map design and the balance report.
+
+Cards are poker size (63.5 x 88 mm) with 3 mm bleed and go through the core's card
+layouts (`toolkit.cards`): faces one a page for a print shop, n-up sheets with crop
+marks and mirrored backs for a home printer, or PDF/X for print-on-demand.
+"""
+
+from __future__ import annotations
+
+import fnmatch
+from functools import partial
+
+from toolkit import boards
+from toolkit.build import BuildOptions, Output, Session
+from toolkit.cards import CardFormat, render_backs, render_faces, render_imposed, render_pod
+from toolkit.content import ContentSet
+from toolkit.games.worldspanner import views
+from toolkit.games.worldspanner.index import Index
+from toolkit.games.worldspanner.setup import generate
+from toolkit.games.worldspanner.setup_sheet import setup_sheet
+from toolkit.render import TEMPLATES, render
+from toolkit.svg import document
+
+POKER = CardFormat(63.5, 88.0, "worldspanner/card.html.j2", "worldspanner/card.css",
+                   "Worldspanner cards")  # fmt: skip
+CARD_TEMPLATES = ("templates/worldspanner/card.html.j2", "templates/worldspanner/card.css",
+                  "templates/common/cards.html.j2", "templates/common/fonts.css")  # fmt: skip
+BACKS = {
+    "hero": views.Back("hero", "HERO", "#2b2d42"),
+    "aid": views.Back("aid", "PLAYER AID", "#2b2d42"),
+    "challenge-white": views.Back("challenge", "SKYHAWKS · CHALLENGE", "#8d99ae"),
+    "challenge-black": views.Back("challenge", "PSICLONES · CHALLENGE", "#1a1a1a"),
+    "quest": views.Back("quest", "QUEST", "#7a5c1e"),
+}
+SETUP_SEED = 1  # the kit's sample set-up sheets; `toolkit setup` draws any other
+
+
+def render_reference(data: tuple, session: Session) -> bytes:
+    """The reference sheet: Vista keys, map designs, lengths, challenge faces."""
+    from toolkit.pdf import AssetFetcher, layout, write_pdf
+
+    title, vistas, designs, lengths, outcomes = data
+    html = render(session.env, "worldspanner/reference.html.j2", title=title, vistas=vistas,
+                  designs=designs, lengths=lengths, outcomes=outcomes,
+                  page_size=session.options.page_size)  # fmt: skip
+    doc = layout(html, TEMPLATES, AssetFetcher(session.asset_roots()))
+    session.pages = len(doc.pages)
+    return write_pdf(doc)
+
+
+def render_balance(rows: tuple[tuple[str, str, float], ...], target: float, tolerance: float,
+                   session: Session) -> bytes:  # fmt: skip
+    """kit/balance.md: every hero's value under the cost model, furthest from target first."""
+    lines = ["# Hero balance", "",
+             f"Value under the cost model of `game.yaml` (`balance`): target {target:g}, "
+             f"tolerance {tolerance:g}. The rulebook: all heroes are equal in value (p. 6).",
+             "", "| Hero | Faction | Value | Off target | |",
+             "|---|---|---:|---:|---|"]  # fmt: skip
+    for name, faction, value in sorted(rows, key=lambda r: -abs(r[2] - target)):
+        off = value - target
+        flag = "**check**" if abs(off) > tolerance else "ok"
+        lines.append(f"| {name} | {faction} | {value:.1f} | {off:+.1f} | {flag} |")
+    session.pages = 0
+    return ("\n".join(lines) + "\n").encode("utf-8")
+
+
+def _deck(name: str, cards: tuple, back: views.Back, srcs: tuple[str, ...],
+          options: BuildOptions) -> list[Output]:  # fmt: skip
+    """A deck's card files: faces and an n-up sheet (home) or one PDF/X file (pod)."""
+    out = [Output(f"cards/{name}-faces.pdf", "card-faces", srcs,
+                  partial(render_faces, POKER, cards), group=f"{name}-faces",
+                  cost=0.2 * len(cards))]  # fmt: skip
+    if options.preset == "pod":
+        pairs = tuple((back, c) for c in cards)
+        out.append(Output(f"cards/{name}-pod.pdf", "card-pod", srcs,
+                          partial(render_pod, POKER, pairs), group=f"{name}-pod",
+                          cost=0.4 * len(cards)))  # fmt: skip
+    else:
+        out.append(Output(f"cards/{name}-{options.paper}.pdf", "card-sheet", srcs,
+                          partial(render_imposed, POKER, cards, back=back), group=f"{name}-sheet",
+                          cost=0.3 * len(cards)))  # fmt: skip
+    return out
+
+
+def outputs(content: ContentSet, options: BuildOptions) -> list[Output]:
+    """Every output of the Worldspanner kit."""
+    ix = Index.build(content)
+    if ix is None:
+        return []
+    game = ix.game
+    game_src = game.loc.path
+    out: list[Output] = []
+    heroes = tuple(views.hero_card(ix, h) for h in ix.heroes if h.faction in ix.factions)
+    out += _deck(
+        "heroes",
+        heroes,
+        BACKS["hero"],
+        (*(h.loc.path for h in ix.heroes), game_src, *CARD_TEMPLATES),
+        options,
+    )
+    aid = views.aid_card(ix)
+    copies = max(1, sum(ix.component("player-aid-card")))
+    out += _deck("player-aid", (aid,) * copies, BACKS["aid"], (game_src, *CARD_TEMPLATES),
+                 options)  # fmt: skip
+    for deck in ix.challenges:
+        cards = tuple(views.challenge_card(ix, deck.team, i, c)
+                      for i, c in enumerate(deck.cards, 1))  # fmt: skip
+        out += _deck(f"challenge-{deck.team}", cards, BACKS[f"challenge-{deck.team}"],
+                     (deck.loc.path, game_src, *CARD_TEMPLATES), options)  # fmt: skip
+    quests = tuple(views.quest_card(ix, q.faction, c) for q in ix.quests
+                   if q.faction in ix.factions for c in q.cards)  # fmt: skip
+    if quests:
+        out += _deck(
+            "quests",
+            quests,
+            BACKS["quest"],
+            (*(q.loc.path for q in ix.quests), game_src, *CARD_TEMPLATES),
+            options,
+        )
+    out.append(
+        Output(
+            "cards/backs.pdf",
+            "card-backs",
+            (game_src, *CARD_TEMPLATES),
+            partial(render_backs, POKER, tuple(BACKS.values())),
+            group="backs",
+        )
+    )
+    ref = (game.title, tuple(game.pieces.vista_keys), tuple(game.designs), tuple(game.lengths),
+           tuple(game.challenge.outcomes))  # fmt: skip
+    out.append(Output("reference/vista-keys.pdf", "reference",
+                      (game_src, "templates/worldspanner/reference.html.j2"),
+                      partial(render_reference, ref), group="reference", cost=1))  # fmt: skip
+    for d in game.designs:
+        sheet = generate(game, d.id, SETUP_SEED)
+        w, h, title, body = setup_sheet(sheet, game.title)
+        svg = document(w, h, f"{title}: {d.name} set-up, seed {SETUP_SEED}", body)
+        out += boards.board_outputs(f"{d.id}-seed-{SETUP_SEED}", svg, (w, h), title,
+                                    (game_src,), options, folder="setup")[:2]  # fmt: skip
+    rows = tuple((h.name, ix.faction_name(h.faction), ix.value(h)) for h in ix.heroes)
+    out.append(Output("kit/balance.md", "balance", (*(h.loc.path for h in ix.heroes), game_src),
+                      partial(render_balance, rows, game.balance.target,
+                              game.balance.tolerance), group="reference", cost=0))  # fmt: skip
+    if options.only:
+        out = [o for o in out if fnmatch.fnmatchcase(o.path, options.only)
+               or options.only in (o.kind, o.group)]  # fmt: skip
+    return out

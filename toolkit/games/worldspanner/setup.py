@@ -1,0 +1,135 @@
+"""The set-up generator: draw a random map for a design, the way the rulebook says (p. 3-4).
+
+`generate` is a pure function of the content, the design, the seed and the players'
+choices: the same seed gives the same set-up. It draws the platters and keys at
+random from the sets the design needs, puts one key in each slot with a random
+rotation, and, on split maps, first gives every section an adventure key and a Dome
+key (p. 4). Heroes per team, cards dealt, the Reinforce schedule and the rounds to
+play follow the rulebook (p. 3, p. 7).
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+
+from toolkit.errors import ToolkitError
+from toolkit.games.worldspanner import canon
+from toolkit.games.worldspanner.models import Design, Game, PlatterSlot, Slot
+
+
+@dataclass(frozen=True)
+class Key:
+    """A key drawn for the map."""
+
+    id: str
+    name: str
+    kind: str  # faction, dome, lith, vista
+    colour: str = ""
+    text: str = ""  # a Vista key's special space and effect; a Dome key's number
+
+    @property
+    def adventure(self) -> bool:
+        """Lith and Faction keys are adventure keys (p. 2)."""
+        return self.kind in ("faction", "lith")
+
+
+@dataclass(frozen=True)
+class Placed:
+    """A key in its slot, turned `rotation` steps clockwise."""
+
+    slot: Slot
+    key: Key
+    rotation: int
+
+
+@dataclass(frozen=True)
+class Setup:
+    """One set-up: the map and everything the teams need to start."""
+
+    design: Design
+    seed: int
+    platters: tuple[tuple[PlatterSlot, str], ...]  # place, platter name
+    keys: tuple[Placed, ...]
+    rotations: int
+    heroes: int
+    dealt: int
+    length: str
+    rounds: int
+    entry: tuple[int, ...]  # heroes brought on in rounds 1, 2, ...
+
+
+class SetupError(ToolkitError):
+    """A set-up that cannot be made (an unknown design, too few pieces, a bad choice)."""
+
+
+def _pool(game: Game, design: Design) -> tuple[list[str], list[Key]]:
+    """The platters and keys the design's sets hold, in content order."""
+    sets = set(design.sets)
+    platters = [p.name for p in game.pieces.platters if p.set in sets]
+    faction = [Key(f.id, f.name, "faction", f.colour) for f in game.factions if f.set in sets]
+    dome = [Key(d.id, d.name, "dome", text=f"Domes {d.domes}")
+            for d in game.pieces.dome_keys if d.set in sets]  # fmt: skip
+    lith = [Key(k.id, k.name, "lith") for k in game.pieces.lith_keys if k.set in sets]
+    vista = [Key(v.id, v.name, "vista", text=f"{v.space}: {v.effect}")
+             for v in game.pieces.vista_keys if v.set in sets]  # fmt: skip
+    return platters, [*faction, *dome, *lith, *vista]
+
+
+def _draw(rng: random.Random, items: list, n: int, what: str, design: Design) -> list:
+    if n > len(items):
+        raise SetupError(f"{design.name} needs {n} {what}, but its sets hold {len(items)}")
+    return rng.sample(items, n)
+
+
+def generate(game: Game, design_id: str, seed: int, heroes: int | None = None,
+             length: str | None = None) -> Setup:  # fmt: skip
+    """A random set-up for `design_id`; the same arguments always give the same set-up."""
+    design = next((d for d in game.designs if d.id == design_id), None)
+    if design is None:
+        raise SetupError(f"no map design '{design_id}'; designs: "
+                         f"{', '.join(d.id for d in game.designs)}")  # fmt: skip
+    n = design.default_heroes if heroes is None else heroes
+    lo, hi = design.heroes
+    if not lo <= n <= hi:
+        raise SetupError(f"{design.name} is played with {lo}-{hi} heroes per team, not {n}")
+    length_id = length or game.default_length
+    chosen = next((g for g in game.lengths if g.id == length_id), None)
+    if chosen is None:
+        raise SetupError(f"no game length '{length_id}'; lengths: "
+                         f"{', '.join(g.id for g in game.lengths)}")  # fmt: skip
+    rng = random.Random(seed)
+    platters, pool = _pool(game, design)
+    drawn_platters = _draw(rng, platters, design.platters, "platters", design)
+    keys = []
+    for kind, count in (("faction", design.faction_keys), ("dome", design.dome_keys),
+                        ("lith", design.lith_keys), ("vista", design.vista_keys)):  # fmt: skip
+        keys += _draw(rng, [k for k in pool if k.kind == kind], count, f"{kind} keys", design)
+    if len(keys) != len(design.layout):
+        raise SetupError(f"{design.name} has {len(design.layout)} slots for {len(keys)} keys")
+    rng.shuffle(keys)
+    slots: dict[str, Key] = {}
+    if design.sections > 1:
+        # p. 4: "at least one adventure key and one Dome key must be on each separate section"
+        for section in range(1, design.sections + 1):
+            free = [s for s in design.layout if s.section == section]
+            for wanted in (lambda k: k.kind == "dome", lambda k: k.adventure):
+                key = next((k for k in keys if wanted(k)), None)
+                if key is None or not free:
+                    raise SetupError(f"{design.name} cannot give section {section} an "
+                                     "adventure key and a Dome key")  # fmt: skip
+                slot = free.pop(rng.randrange(len(free)))
+                slots[slot.id] = key
+                keys.remove(key)
+    for slot in design.layout:
+        if slot.id not in slots:
+            slots[slot.id] = keys.pop()
+    placed = tuple(Placed(s, slots[s.id], rng.randrange(game.pieces.rotations))
+                   for s in design.layout)  # fmt: skip
+    divisor = game.deal.reinforce_divisor
+    return Setup(
+        design=design, seed=seed,
+        platters=tuple(zip(design.platter_layout, drawn_platters, strict=True)),
+        keys=placed, rotations=game.pieces.rotations, heroes=n, dealt=n + game.deal.extra,
+        length=chosen.name, rounds=chosen.rounds, entry=tuple(canon.entry_rounds(n, divisor)),
+    )  # fmt: skip

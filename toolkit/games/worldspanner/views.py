@@ -1,0 +1,117 @@
+"""What each Worldspanner card shows: plain frozen data for the templates (and for the
+build's output keys, which hash it)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from toolkit.games.worldspanner.index import Index
+from toolkit.games.worldspanner.models import ChallengeCard, Hero, Quest
+
+
+@dataclass(frozen=True)
+class Bar:
+    """A rating as the card draws it: symbol, name, value, the top of its scale."""
+
+    symbol: str
+    name: str
+    value: int
+    max: int
+
+
+@dataclass(frozen=True)
+class HeroCard:
+    kind: str
+    name: str
+    faction: str
+    symbol: str
+    colour: str
+    heroes: str
+    health: int
+    bars: tuple[Bar, ...]
+    natures: tuple[str, ...]
+    loot: tuple[tuple[str, int], ...]  # (symbol name, amount) for the non-zero ones
+    bonuses: tuple[str, ...]
+    no_trade: bool
+    special: str
+    value: float
+
+
+@dataclass(frozen=True)
+class AidCard:
+    kind: str
+    rows: tuple[Bar, ...]  # name beside symbol, in card order
+
+
+@dataclass(frozen=True)
+class Row:
+    difference: int
+    face: str
+    hit: bool
+
+
+@dataclass(frozen=True)
+class ChallengeView:
+    kind: str
+    team: str
+    number: int
+    rows: tuple[Row, ...]
+    luck: int
+    domes: str
+
+
+@dataclass(frozen=True)
+class QuestView:
+    kind: str
+    faction: str
+    symbol: str
+    colour: str
+    name: str
+    rating: str
+    value: int
+    draws: int
+    virtue_bonus: tuple[int, ...]
+    text: str
+
+
+@dataclass(frozen=True)
+class Back:
+    kind: str
+    title: str
+    colour: str
+
+
+LOOT_SHORT = {"gold": "Gold", "war": "War", "secret": "Secret", "elite": "Elite",
+              "boost": "Boost"}  # fmt: skip
+
+
+def hero_card(ix: Index, h: Hero) -> HeroCard:
+    """A hero card: bars in the rulebook's order (p. 6), start loot, natures, bonuses."""
+    f = ix.factions[h.faction]
+    bars = tuple(Bar(r.symbol, r.name, h.ratings.get(r.id, 0), r.max) for r in ix.game.ratings)
+    names = {loot.id: loot.name for loot in ix.game.loot}
+    loot = tuple((names.get(k, LOOT_SHORT[k]), getattr(h.start_loot, k))
+                 for k in LOOT_SHORT if getattr(h.start_loot, k))  # fmt: skip
+    return HeroCard("hero", h.name, f.name, f.symbol, f.colour, f.heroes, h.health, bars,
+                    tuple(h.natures), loot, tuple(h.bonuses), h.no_trade, h.special,
+                    round(ix.value(h), 1))  # fmt: skip
+
+
+def aid_card(ix: Index) -> AidCard:
+    """The player aid: each rating's name beside its symbol, row for row with a hero card."""
+    return AidCard("aid", tuple(Bar(r.symbol, r.name, 0, r.max) for r in ix.game.ratings))
+
+
+def challenge_card(ix: Index, team: str, number: int, card: ChallengeCard) -> ChallengeView:
+    lo = ix.game.challenge.min_difference
+    names = {o.id: o.name for o in ix.game.challenge.outcomes}
+    rows = tuple(Row(lo + i, names.get(face, face), lo + i >= card.hit_from)
+                 for i, face in enumerate(card.faces))  # fmt: skip
+    return ChallengeView("challenge", team, number, tuple(reversed(rows)), card.luck, card.domes)
+
+
+def quest_card(ix: Index, faction: str, q: Quest) -> QuestView:
+    f = ix.factions[faction]
+    rating = next((r.name for r in ix.game.ratings if r.id == q.rating), "Gold")
+    return QuestView("quest", f.name, f.symbol, f.colour, q.name, rating, q.value, q.draws,
+                     tuple(q.virtue_bonus), q.text)  # fmt: skip
