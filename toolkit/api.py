@@ -110,6 +110,32 @@ def build(content_dir: Path, game: str | None, options: BuildOptions) -> Report:
     return report
 
 
+def setup(
+    content_dir: Path, game: str, seed: int, params: dict[str, object], out: Path
+) -> tuple[Report, list[Path], str]:
+    """Check a game's content, then generate a set-up sheet and write it as SVG and PDF
+    under <out>/<game>/setup/. Refuses (an error in the report) while content has errors."""
+    from toolkit.boards import board_file
+    from toolkit.build import BuildOptions, Session
+    from toolkit.write import write_bytes
+
+    report, loaded = _check(content_dir, game, strict=False)
+    if report.failed or not loaded:
+        report.notes.append("note: no set-up drawn: fix the errors above first")
+        return report, [], ""
+    pack, content = loaded[0]
+    if pack.setup is None:
+        raise ToolkitError(f"{pack.title} has no set-up generator")
+    sheet = pack.setup.run(content, seed, params)
+    folder = out / game / "setup"
+    svg_path, pdf_path = folder / f"{sheet.name}.svg", folder / f"{sheet.name}.pdf"
+    session = Session(BuildOptions(out=out), content.root)
+    pdf = board_file(sheet.svg, sheet.size[0], sheet.size[1], False, sheet.title, session)
+    write_bytes(svg_path, sheet.svg.encode("utf-8"))
+    write_bytes(pdf_path, pdf)
+    return report, [svg_path, pdf_path], sheet.summary
+
+
 def _snapshot(folders: list[Path]) -> dict[str, tuple[int, int]]:
     out = {}
     for folder in folders:

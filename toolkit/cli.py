@@ -245,6 +245,84 @@ def audit(folder: Path) -> None:
     sys.exit(1 if report.failed else 0)
 
 
+class _SetupGroup(click.Group):
+    """`toolkit setup <game> ...`: one sub-command per game pack with a set-up generator,
+    its options declared by the pack (so the core names no game's options)."""
+
+    def list_commands(self, ctx: click.Context) -> list[str]:
+        import pkgutil
+
+        from toolkit import games
+
+        names = []
+        for mod in pkgutil.iter_modules(games.__path__):
+            game_id = mod.name.replace("_", "-")
+            try:
+                if games.load_pack(game_id).setup is not None:
+                    names.append(game_id)
+            except games.UnknownGame:
+                continue
+        return sorted(names)
+
+    def get_command(self, ctx: click.Context, name: str) -> click.Command | None:
+        from toolkit import games
+
+        try:
+            pack = games.load_pack(name)
+        except games.UnknownGame:
+            return None
+        if pack.setup is None:
+            return None
+        hook = pack.setup
+
+        def run(content: Path, out: Path, seed: int | None, **params: object) -> None:
+            import secrets
+
+            from toolkit import api
+            from toolkit.diagnostics import render
+
+            chosen = seed if seed is not None else secrets.randbelow(1_000_000)
+            report, paths, summary = api.setup(content, name, chosen, params, out)
+            if report.failed:
+                click.echo(render(report, "text", hide_waived=True))
+                sys.exit(1)
+            click.echo(summary)
+            for path in paths:
+                click.echo(f"wrote {path}")
+
+        params: list[click.Parameter] = [
+            click.Option(["--content"], type=click.Path(path_type=Path, file_okay=False),
+                         default=Path("content"), show_default=True, help=CONTENT_HELP),
+            click.Option(["--out"], type=click.Path(path_type=Path, file_okay=False),
+                         default=Path("build"), show_default=True,
+                         help="Output folder; the sheet goes to <out>/<game>/setup/."),
+            click.Option(["--seed"], type=click.IntRange(min=0), default=None,
+                         help="Random seed: the same seed gives the same set-up "
+                         "(default: a new one, printed on the sheet)."),
+        ]  # fmt: skip
+        for opt in hook.options:
+            params.append(
+                click.Option(
+                    [f"--{opt.name}"],
+                    type=opt.type,
+                    default=opt.default,
+                    show_default=opt.default is not None,
+                    help=opt.help,
+                )
+            )
+        return click.Command(name, params=params, callback=run, help=hook.help)
+
+
+@cli.group(cls=_SetupGroup)
+def setup() -> None:
+    """Draw a random set-up for a game and write it as a sheet (SVG and PDF).
+
+    \b
+    Example:
+      toolkit setup worldspanner --design quad --seed 42
+    """
+
+
 def main() -> None:
     """Console-script entry point."""
     cli(prog_name="toolkit")

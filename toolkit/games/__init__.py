@@ -35,6 +35,37 @@ Outputs = Callable[[ContentSet, "BuildOptions"], "list[Output]"]
 
 
 @dataclass(frozen=True)
+class SetupOption:
+    """A choice `toolkit setup <game>` offers, as `--<name> VALUE`."""
+
+    name: str
+    help: str
+    type: type = str  # str or int
+    default: object = None
+
+
+@dataclass(frozen=True)
+class SetupSheet:
+    """A generated set-up: an SVG page, its size in mm, and a summary for the terminal."""
+
+    name: str  # file stem under <out>/<game>/setup/, e.g. `quad-seed-42`
+    title: str
+    svg: str
+    size: tuple[float, float]
+    summary: str
+
+
+@dataclass(frozen=True)
+class SetupHook:
+    """A game's set-up generator: its options and the function that draws a set-up from
+    the content, a seed and the chosen options (the same seed gives the same sheet)."""
+
+    help: str
+    options: tuple[SetupOption, ...]
+    run: Callable[[ContentSet, int, dict[str, object]], SetupSheet]
+
+
+@dataclass(frozen=True)
 class GamePack:
     """What a game contributes to the core: content kinds, rule checks, rules."""
 
@@ -44,6 +75,7 @@ class GamePack:
     checks: tuple[Check, ...] = ()
     rules: dict[str, Rule] = field(default_factory=dict)
     outputs: Outputs | None = None
+    setup: SetupHook | None = None
 
 
 class UnknownGame(LookupError):

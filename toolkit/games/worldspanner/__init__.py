@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING
 
 from toolkit.content import ContentKind, ContentSet
 from toolkit.diagnostics import Diagnostic
-from toolkit.games import GamePack
+from toolkit.games import GamePack, SetupHook, SetupOption, SetupSheet
 from toolkit.games.worldspanner import decks, designs, heroes
 from toolkit.games.worldspanner.index import Index
 from toolkit.games.worldspanner.models import ChallengeDeck, Game, Hero, QuestDeck
@@ -48,6 +48,37 @@ def outputs(content: ContentSet, options: BuildOptions) -> list[Output]:
     return kit_outputs(content, options)
 
 
+def draw_setup(content: ContentSet, seed: int, params: dict[str, object]) -> SetupSheet:
+    """`toolkit setup worldspanner`: a random map for a design, as a sheet."""
+    from toolkit.games.worldspanner.setup import SetupError, generate, summary
+    from toolkit.games.worldspanner.setup_sheet import setup_sheet
+    from toolkit.svg import document
+
+    ix = Index.build(content)
+    if ix is None:
+        raise SetupError("game.yaml is missing")
+    heroes = params.get("heroes")
+    s = generate(ix.game, str(params.get("design") or "standard"), seed,
+                 heroes=int(heroes) if heroes is not None else None,  # type: ignore[call-overload]
+                 length=str(params["length"]) if params.get("length") else None)  # fmt: skip
+    w, h, title, body = setup_sheet(s, ix.game.title)
+    svg = document(w, h, f"{title}: {s.design.name} set-up, seed {seed}", body)
+    return SetupSheet(f"{s.design.id}-seed-{seed}", title, svg, (w, h), summary(s))
+
+
+SETUP = SetupHook(
+    help="Draw a random Worldspanner map for a design (rulebook p. 3-4): platters and keys, "
+    "each key's slot and rotation, heroes per team, cards dealt and rounds to play. Split "
+    "maps give every section an adventure key and a Dome key.",
+    options=(
+        SetupOption("design", "Map design: standard, quad, tri-line, quad-line, tri-split, "
+                    "quad-split.", str, "standard"),
+        SetupOption("heroes", "Heroes per team (default: the design's usual number).", int),
+        SetupOption("length", "Game length: intro (8 rounds), average (10), expert (12).", str),
+    ),
+    run=draw_setup,
+)  # fmt: skip
+
 PACK = GamePack(
     id="worldspanner",
     title="Worldspanner Factions",
@@ -55,4 +86,5 @@ PACK = GamePack(
     checks=(check_rules,),
     rules=RULES,
     outputs=outputs,
+    setup=SETUP,
 )

@@ -202,7 +202,7 @@ def _design_problems(ix: Index, d: Design) -> Iterator[tuple[tuple[str | int, ..
                     ("reinforce",),
                     "WS-DESIGN",
                     (
-                        f"{d.name} states {d.reinforce} heroes per Reinforce, but one third of {n}, "
+                        f"{d.name} states {d.reinforce} heroes per Reinforce; a third of {n}, "
                         f"rounded up, is {canon.reinforce(n, divisor)} (p. 7)"
                     ),
                 )

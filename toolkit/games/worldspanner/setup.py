@@ -133,3 +133,16 @@ def generate(game: Game, design_id: str, seed: int, heroes: int | None = None,
         keys=placed, rotations=game.pieces.rotations, heroes=n, dealt=n + game.deal.extra,
         length=chosen.name, rounds=chosen.rounds, entry=tuple(canon.entry_rounds(n, divisor)),
     )  # fmt: skip
+
+
+def summary(s: Setup) -> str:
+    """The set-up as text, for the terminal."""
+    d = s.design
+    lines = [f"{d.name} map, seed {s.seed}: {s.heroes} heroes per team, deal {s.dealt} each; "
+             f"{s.rounds} rounds ({s.length}); Reinforce "
+             f"{', '.join(str(n) for n in s.entry)}",
+             "platters: " + ", ".join(f"{pl.id} {name}" for pl, name in s.platters)]  # fmt: skip
+    for p in sorted(s.keys, key=lambda p: p.slot.id):
+        section = f" [section {p.slot.section}]" if d.sections > 1 else ""
+        lines.append(f"  {p.slot.id:4} {p.key.name} (turn {p.rotation}){section}")
+    return "\n".join(lines)
