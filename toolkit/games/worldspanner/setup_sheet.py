@@ -64,10 +64,10 @@ def setup_sheet(s: Setup, title: str) -> tuple[float, float, str, El]:
         for x, y in pts:
             g.add(El("polygon", points=_hex(ox + x, oy + y, size * 0.97), fill="#e6e1d6",
                      stroke="#b8b0a0", stroke_width=0.3))  # fmt: skip
-        mx, my = sum(p[0] for p in pts) / len(pts), sum(p[1] for p in pts) / len(pts)
-        reach = max(math.dist(a, b) for a in pts for b in pts) + size * 1.1
-        label(g, fit(f"{place.id} {name}", reach, size * 0.9, min(4.2, size * 0.36),
-                     max_lines=2), ox + mx, oy + my - size * 0.3)  # fmt: skip
+        # the label sits inside one cell, clear of the keys around the platter
+        lx, ly = pts[0]
+        label(g, fit(f"{place.id} {name}", size * 1.4, size * 1.1, min(4.2, size * 0.34),
+                     max_lines=2), ox + lx, oy + ly - size * 0.4)  # fmt: skip
     for p in s.keys:
         x, y = _centre(p.slot.q, p.slot.r, size)
         cx, cy = ox + x, oy + y
