@@ -327,7 +327,7 @@ def test_watch_rebuilds_the_changed_sheet(tmp_path: Path) -> None:
     with open(log, "w") as out:
         proc = subprocess.Popen(
             [sys.executable, "-m", "toolkit", "build", "--content", "content", "--out", "build",
-             "--only", "sheets/plots*", "--watch"],
+             "--game", "forty-factions", "--only", "sheets/plots*", "--watch"],
             cwd=tmp_path, stdout=out, stderr=subprocess.STDOUT, env=env,
         )  # fmt: skip
     try:

@@ -59,4 +59,6 @@ def test_schema_command_writes_every_kind(tmp_path) -> None:
     assert proc.returncode == 0, proc.stderr
     written = sorted(p.name for p in (tmp_path / "forty-factions").iterdir())
     assert "faction.schema.json" in written and "game.schema.json" in written
-    assert len(written) == len(render_all(CONTENT, None))
+    assert "hero.schema.json" in {p.name for p in (tmp_path / "worldspanner").iterdir()}
+    every = [p for p in tmp_path.rglob("*.schema.json")]
+    assert len(every) == len(render_all(CONTENT, None))
