@@ -57,3 +57,27 @@ def faction_file(content: Path, number: int) -> Path:
 DIAG = re.compile(
     r"^(?P<path>[^:]+):(?P<line>\d+):(?P<col>\d+): (?P<sev>error|warning)\[(?P<code>[A-Z0-9-]+)\]: "
 )
+
+
+def line_after(path: Path, anchor: str | None, needle: str) -> int:
+    """1-based line of the first `needle` at or after the first `anchor` line."""
+    started = anchor is None
+    for i, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1):
+        started = started or anchor in line
+        if started and needle in line:
+            return i
+    raise AssertionError(f"{needle!r} after {anchor!r} not in {path}")
+
+
+def assert_finding(content: Path, target: Path, line: int, code: str, exit_code: int = 1) -> None:
+    """`toolkit check` on `content` exits `exit_code` and reports `code` at target:line."""
+    import json
+
+    proc = toolkit("check", "--content", str(content), "--format", "json")
+    assert proc.returncode == exit_code, proc.stdout + proc.stderr
+    records = [r for r in json.loads(proc.stdout) if r["waived"] is None]
+    hits = [(Path(r["path"]).name, r["line"]) for r in records if r["code"] == code]
+    assert (target.name, line) in hits, (
+        f"expected {code} at {target.name}:{line}; got "
+        + "; ".join(f"{r['code']}@{Path(r['path']).name}:{r['line']}" for r in records)
+    )

@@ -7,14 +7,13 @@ the finding (the line a pull-request annotation lands on).
 
 from __future__ import annotations
 
-import json
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
 
-from tests.shipped import copy_content, edit, toolkit
+from tests.shipped import assert_finding, copy_content, edit, line_after, toolkit
 
 GAME = "forty-factions/game.yaml"
 
@@ -27,16 +26,6 @@ def _file(content: Path, rel: str) -> Path:
         (hit,) = (content / "forty-factions" / "plots").glob(f"{int(rel[2:]):03d}-*.yaml")
         return hit
     return content / rel
-
-
-def line_after(path: Path, anchor: str | None, needle: str) -> int:
-    """1-based line of the first `needle` at or after the first `anchor` line."""
-    started = anchor is None
-    for i, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1):
-        started = started or anchor in line
-        if started and needle in line:
-            return i
-    raise AssertionError(f"{needle!r} after {anchor!r} not in {path}")
 
 
 @dataclass
@@ -279,14 +268,7 @@ def test_rule_is_enforced(name: str, tmp_path: Path) -> None:
     rel, anchor, needle = case.at
     target = _file(content, rel)
     want_line = line_after(target, anchor, needle)
-    proc = toolkit("check", "--content", str(content), "--format", "json")
-    assert proc.returncode == 1, proc.stdout + proc.stderr
-    records = [r for r in json.loads(proc.stdout) if r["waived"] is None]
-    hits = [(Path(r["path"]).name, r["line"]) for r in records if r["code"] == case.code]
-    assert (target.name, want_line) in hits, (
-        f"expected {case.code} at {target.name}:{want_line}; got "
-        + "; ".join(f"{r['code']}@{Path(r['path']).name}:{r['line']}" for r in records)
-    )
+    assert_finding(content, target, want_line, case.code, 1)
 
 
 def test_explain_prints_rule_source_and_example() -> None:

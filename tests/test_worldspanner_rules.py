@@ -7,14 +7,13 @@ the check (exit 1), the two warnings (balance, mutual opposition) do not.
 
 from __future__ import annotations
 
-import json
 import shutil
 from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
 
-from tests.shipped import CONTENT, edit, toolkit
+from tests.shipped import CONTENT, assert_finding, edit, line_after, toolkit
 
 GAME = "game.yaml"
 SANCHEZ = "heroes/private-sanchez.yaml"
@@ -29,15 +28,6 @@ class Case:
     code: str
     edits: list[tuple[str, str, str]]  # (file under content/worldspanner, old, new)
     at: tuple[str, str | None, str]  # (file, anchor, needle) of the expected finding
-
-
-def line_after(path: Path, anchor: str | None, needle: str) -> int:
-    started = anchor is None
-    for i, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1):
-        started = started or anchor in line
-        if started and needle in line:
-            return i
-    raise AssertionError(f"{needle!r} after {anchor!r} not in {path}")
 
 
 CASES = {
@@ -133,14 +123,7 @@ def test_rule_is_enforced(name: str, tmp_path: Path) -> None:
     rel, anchor, needle = case.at
     target = game / rel
     want_line = line_after(target, anchor, needle)
-    proc = toolkit("check", "--content", str(content), "--format", "json")
-    assert proc.returncode == (0 if case.code in WARNINGS else 1), proc.stdout + proc.stderr
-    records = [r for r in json.loads(proc.stdout) if r["waived"] is None]
-    hits = [(Path(r["path"]).name, r["line"]) for r in records if r["code"] == case.code]
-    assert (target.name, want_line) in hits, (
-        f"expected {case.code} at {target.name}:{want_line}; got "
-        + "; ".join(f"{r['code']}@{Path(r['path']).name}:{r['line']}" for r in records)
-    )
+    assert_finding(content, target, want_line, case.code, 0 if case.code in WARNINGS else 1)
 
 
 def test_shipped_worldspanner_content_is_clean() -> None:
