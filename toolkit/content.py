@@ -18,7 +18,7 @@ from pathlib import Path, PurePosixPath
 from typing import TypeVar
 
 from toolkit.diagnostics import Diagnostic, Loc, display_path, error
-from toolkit.load import load_file
+from toolkit.load import load_csv, load_file
 from toolkit.schema import INVALID, Model, Validator, spec
 
 D = TypeVar("D", bound="Document")
@@ -67,6 +67,7 @@ class ContentKind:
     model: type[Document]
     singleton: bool = False
     doc: str = ""
+    csv_field: str = ""  # a `.csv` file of this kind is the table of this list field
 
     def matches(self, rel: PurePosixPath) -> bool:
         pat = PurePosixPath(self.pattern).parts
@@ -111,7 +112,7 @@ def _yaml_files(game_dir: Path) -> list[Path]:
     for dirpath, dirnames, filenames in os.walk(game_dir):
         dirnames[:] = sorted(d for d in dirnames if not d.startswith("."))
         for name in sorted(filenames):
-            if name.endswith((".yaml", ".yml")) and not name.startswith("."):
+            if name.endswith((".yaml", ".yml", ".csv")) and not name.startswith("."):
                 out.append(Path(dirpath) / name)
     return out
 
@@ -168,7 +169,10 @@ def load_content(
             content.failed.add(shown)
             continue
         try:
-            result = load_file(path, shown)
+            if path.suffix == ".csv":
+                result = load_csv(path, kind.csv_field or "rows", shown)
+            else:
+                result = load_file(path, shown)
         except OSError as exc:
             diags.append(error(Loc(shown), "CONTENT-IO", f"cannot read file: {exc.strerror}"))
             content.failed.add(shown)
@@ -185,6 +189,15 @@ def load_content(
             continue
         content.documents[kind.name].append(doc)
     for kind in kinds:
+        docs = content.documents[kind.name]
+        if kind.singleton and len(docs) > 1:
+            first, *rest = docs
+            for extra in rest:
+                diags.append(error(Loc(extra.loc.path, 1, 1), "CONTENT-DUPLICATE",
+                                   f"a second {kind.doc}: {first.loc.path} is one already; "
+                                   "keep one of the two"))  # fmt: skip
+                content.failed.add(extra.loc.path)
+            content.documents[kind.name] = [first]
         if (
             kind.singleton
             and len(content.documents[kind.name])

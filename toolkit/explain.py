@@ -59,6 +59,14 @@ CORE_RULES: dict[str, Rule] = {
              ""),
         Rule("CONTENT-NOT-FILE", "Not a regular file", "RELIABILITY.md",
              "FIFOs, devices and the like are never opened.", ""),
+        Rule("CONTENT-DUPLICATE", "One file of a kind", "DESIGN.md",
+             "A kind there is one of (a game file, a cast) is given twice, e.g. cast.yaml and "
+             "cast.csv; the second is not read.", ""),
+        Rule("CSV-HEADER", "CSV header", "DESIGN.md",
+             "A CSV content file starts with a row naming its columns.", "name,house,rank"),
+        Rule("CSV-ROW", "CSV row width", "DESIGN.md",
+             "Every row of a CSV content file has one cell per column of the header; quote a "
+             "cell that holds a comma.", '"Smith, Jo",cat,1'),
         Rule("CONTENT-IO", "Unreadable file", "", "The file could not be read.", ""),
         Rule("CONTENT-UNKNOWN-GAME", "No game pack", "DESIGN.md",
              "A content folder with no game pack of the same name.", ""),

@@ -398,3 +398,71 @@ class _Builder:
             parent.items[key.raw] = (key, node)
         self.pending_key[-1] = None
         return True
+
+
+def load_csv(file: Path, field: str, shown: str | None = None) -> LoadResult:
+    """Read a CSV table as `{field: [row, ...]}` with positions: the header row names the
+    keys, each later row is a mapping; cells resolve as YAML plain scalars (so `3` is an
+    int). The same encoding, size and character checks as YAML apply."""
+    import csv
+    import io
+
+    path = shown if shown is not None else str(file)
+    with open(file, "rb") as fh:
+        data = fh.read(MAX_FILE_BYTES + 1)
+    if len(data) > MAX_FILE_BYTES:
+        return LoadResult(
+            path,
+            None,
+            [
+                error(
+                    Loc(path, 1, 1), "YAML-SIZE", f"file is larger than {MAX_FILE_BYTES // 1000} kB"
+                )
+            ],
+        )
+    text, diags = _decode(path, data)
+    if text is None:
+        return LoadResult(path, None, diags)
+    diags = _scan_text(path, text)
+    if diags:
+        return LoadResult(path, None, diags)
+    rows = list(csv.reader(io.StringIO(text, newline="")))
+    if not rows or not any(c.strip() for c in rows[0]):
+        return LoadResult(
+            path,
+            None,
+            [error(Loc(path, 1, 1), "CSV-HEADER", "the first row must name the columns")],
+        )
+    header = [h.strip() for h in rows[0]]
+    root = Mapping(Loc(path, 1, 1))
+    table = Sequence(Loc(path, 2, 1))
+    root.items[field] = (Scalar(Loc(path, 1, 1), field, "str", field), table)
+    problems: list[Diagnostic] = []
+    for n, row in enumerate(rows[1:], 2):
+        if not any(c.strip() for c in row):
+            continue
+        if len(row) != len(header):
+            problems.append(
+                error(
+                    Loc(path, n, 1),
+                    "CSV-ROW",
+                    f"row has {len(row)} cells; the header names {len(header)}",
+                )
+            )
+            continue
+        item = Mapping(Loc(path, n, 1))
+        col = 1
+        for key, cell in zip(header, row, strict=True):
+            raw = cell.strip()
+            type_, value = resolve_plain(raw) if raw else ("null", None)
+            if type_ not in ("int", "null"):
+                type_, value = "str", raw  # names like `No` or `1e3` stay text
+            item.items[key] = (
+                Scalar(Loc(path, n, col), key, "str", key),
+                Scalar(Loc(path, n, col), raw, type_, value),
+            )
+            col += len(cell) + 1
+        table.items.append(item)
+    if problems:
+        return LoadResult(path, None, problems)
+    return LoadResult(path, root, [])

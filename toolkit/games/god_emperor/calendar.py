@@ -1,0 +1,112 @@
+"""Checks on the game's time: the Court's schedule, the laws, phases, rooms and the day."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from toolkit.diagnostics import Diagnostic, error
+from toolkit.games.god_emperor.index import Index
+
+
+def _minutes(hhmm: str) -> int:
+    h, m = hhmm.split(":")
+    return int(h) * 60 + int(m)
+
+
+def check_schedule(ix: Index) -> Iterator[Diagnostic]:
+    """Months in order; each host castle in its province and the host's home."""
+    g = ix.game
+    houses = ix.houses
+    province_of = ix.province_of
+    names = {p.id: p.name for p in g.provinces}
+    for i, s in enumerate(g.schedule):
+        if s.month != i + 1 or s.month > g.rounds.count:
+            why = (f"after the game's last round ({g.rounds.count})" if s.month > g.rounds.count
+                   else f"where month {i + 1} belongs")  # fmt: skip
+            yield error(
+                g.loc_of("schedule", i, "month"), "GE-SCHEDULE-MONTH", f"month {s.month} is {why}"
+            )
+        for j, hid in enumerate([s.host, *s.proposers]):
+            if hid and hid not in houses:
+                path = ("host",) if j == 0 else ("proposers", j - 1)
+                yield error(
+                    g.loc_of("schedule", i, *path),
+                    "GE-REF",
+                    f"month {s.month} names House '{hid}', which is not a House",
+                )
+        if s.province and s.province not in names:
+            yield error(
+                g.loc_of("schedule", i, "province"),
+                "GE-REF",
+                f"month {s.month}'s province '{s.province}' is not a province",
+            )
+            continue
+        if not s.province or s.host not in houses:
+            continue
+        if s.region and province_of.get(s.region, s.province) != s.province:
+            yield error(g.loc_of("schedule", i, "region"), "GE-SCHEDULE-HOST",
+                        f"month {s.month}: {names[s.province]} hosts the Court in {s.region}, "
+                        f"which lies in {names[province_of[s.region]]} (L249-253)")  # fmt: skip
+        host = houses[s.host]
+        if s.region and host.castle != s.region:
+            yield error(g.loc_of("schedule", i, "region"), "GE-SCHEDULE-HOST",
+                        f"month {s.month}: {host.name} hosts in {s.region}, but its castle is "
+                        f"in {host.castle}")  # fmt: skip
+        table = sorted(h.id for h in g.houses if h.province == s.province)
+        if sorted(s.proposers) != table:
+            yield error(g.loc_of("schedule", i, "proposers"), "GE-SCHEDULE-HOST",
+                        f"month {s.month}: the proposers are {', '.join(s.proposers)}, but "
+                        f"{names[s.province]} seats {', '.join(table)}")  # fmt: skip
+
+
+def check_laws(ix: Index) -> Iterator[Diagnostic]:
+    """The laws are numbered 1..n and as many as the rules say (L332)."""
+    court = ix.court
+    if court is None:
+        return
+    for i, law in enumerate(court.laws):
+        if law.number != i + 1:
+            yield error(
+                court.loc_of("laws", i, "number"),
+                "GE-LAWS",
+                f"law {law.number} stands where law {i + 1} belongs",
+            )
+    if len(court.laws) != court.laws_stated:
+        yield error(court.loc_of("laws"), "GE-LAWS",
+                    f"{len(court.laws)} laws; the rules say he spoke {court.laws_stated} "
+                    "sentences (L332)")  # fmt: skip
+
+
+def check_timing(ix: Index) -> Iterator[Diagnostic]:
+    """Phases fill the round; rooms fit the Action phase; the rounds fit the day."""
+    g = ix.game
+    total = sum(p.minutes * p.repeat for p in g.phases)
+    if total != g.rounds.minutes:
+        yield error(
+            g.loc_of("phases"),
+            "GE-TIMING",
+            f"the phases take {total:g} minutes; a round is {g.rounds.minutes}",
+        )
+    action = next((p for p in g.phases if p.name == g.action_phase), None)
+    if action is None:
+        yield error(g.loc_of("action_phase"), "GE-REF", f"no phase is named {g.action_phase!r}")
+        return
+    for i, room in enumerate(g.rooms):
+        used = sum(s.minutes * s.repeat for s in room.steps)
+        if used > action.minutes:
+            yield error(g.loc_of("rooms", i, "steps"), "GE-TIMING",
+                        f"{room.name}'s timeline takes {used:g} minutes, more than the "
+                        f"{action.minutes:g}-minute {action.name} phase")  # fmt: skip
+    start, end = _minutes(g.rounds.first), _minutes(g.rounds.end)
+    if start + g.rounds.count * g.rounds.minutes > end:
+        yield error(g.loc_of("rounds"), "GE-TIMING",
+                    f"{g.rounds.count} rounds of {g.rounds.minutes} minutes from "
+                    f"{g.rounds.first} run past {g.rounds.end}")  # fmt: skip
+    times = [_minutes(m.time) for m in g.timetable]
+    for i in range(1, len(times)):
+        if times[i] < times[i - 1]:
+            yield error(
+                g.loc_of("timetable", i, "time"),
+                "GE-TIMING",
+                f"{g.timetable[i].time} comes before {g.timetable[i - 1].time}",
+            )

@@ -1,0 +1,282 @@
+"""God Emperor megagame content models: the game file, the Court, the Underground, the
+favors, the war map's layout and the cast.
+
+Line numbers in `source` fields are those of the rules text
+(`god-emperor-megagame-rules.txt`). Regions are named as the rules name them
+(three-letter names such as `Zen`); Houses, provinces and factions by slug.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Literal
+
+from toolkit.content import Document
+from toolkit.schema import Model, spec
+
+SLUG = r"[a-z0-9]+(-[a-z0-9]+)*"
+COLOUR = r"#[0-9a-fA-F]{6}"
+SOURCE_DOC = "Line(s) of the rules text, e.g. `L257`."
+
+
+@dataclass(frozen=True, kw_only=True)
+class House(Model):
+    """A Noble House (L255-265)."""
+
+    id: str = spec("Slug, e.g. `cat`.", pattern=SLUG)
+    name: str = spec("Name as printed, e.g. `Cat`.")
+    province: str = spec("The province its table sits in (the schedule's proposers).",
+                         pattern=SLUG)  # fmt: skip
+    castle: str = spec("Region of its home castle, where it hosts the Court.")
+    colour: str = spec("Colour of its badges, flags and hostage tokens.", pattern=COLOUR)
+    source: str = spec(SOURCE_DOC, "")
+
+
+@dataclass(frozen=True, kw_only=True)
+class Province(Model):
+    """A province and its regions, in the order the rules list them (L249-253)."""
+
+    id: str = spec("Slug, e.g. `west`.", pattern=SLUG)
+    name: str = spec("Name as printed, e.g. `The West`.")
+    regions: list[str] = spec("Region names.", min_items=1)
+    source: str = spec(SOURCE_DOC, "")
+
+
+@dataclass(frozen=True, kw_only=True)
+class Castle(Model):
+    """A castle on the war map (L129, L193)."""
+
+    region: str = spec("Region the castle stands in.")
+    kind: Literal["home", "neutral"] = spec("A House's home castle or a neutral castle.")
+    house: str = spec("The House whose home it is (home castles).", "", pattern=SLUG)
+    name: str = spec("Name printed on the map.", "")
+
+
+@dataclass(frozen=True, kw_only=True)
+class Sitting(Model):
+    """One month of the Court's schedule (L255-266)."""
+
+    month: int = spec("Month (round) number.", ge=1, le=99)
+    province: str = spec("Province hosting the Court; empty when it meets elsewhere.", "",
+                         pattern=SLUG)  # fmt: skip
+    host: str = spec("Host House.", "", pattern=SLUG)
+    region: str = spec("Region of the host castle.", "")
+    place: str = spec("Where the Court meets when it is not a region (e.g. `God`).", "")
+    proposers: list[str] = spec("Houses that may propose laws; empty: all Houses.", [])
+    text: str = spec("The schedule line as printed.")
+    source: str = spec(SOURCE_DOC, "")
+
+
+@dataclass(frozen=True, kw_only=True)
+class Step(Model):
+    """A step of a phase or room timeline, with its minutes."""
+
+    name: str = spec("Name as printed.")
+    minutes: float = spec("Minutes, as printed.", ge=0)
+    repeat: int = spec("How many times the step runs.", 1, ge=1)
+    text: str = spec("What happens.", "")
+    source: str = spec(SOURCE_DOC, "")
+
+
+@dataclass(frozen=True, kw_only=True)
+class Room(Model):
+    """A room's timeline, played inside the round's Action phase."""
+
+    id: str = spec("Slug, e.g. `court`.", pattern=SLUG)
+    name: str = spec("Name, e.g. `The Court`.")
+    steps: list[Step] = spec("Steps in order.", min_items=1)
+
+
+@dataclass(frozen=True, kw_only=True)
+class Moment(Model):
+    """A line of the game timetable (L70-78)."""
+
+    time: str = spec("Clock time, 24-hour `HH:MM`.", pattern=r"[0-2][0-9]:[0-5][0-9]")
+    event: str = spec("What happens.")
+    source: str = spec(SOURCE_DOC, "")
+
+
+@dataclass(frozen=True, kw_only=True)
+class Rounds(Model):
+    """The rounds (L76, L82)."""
+
+    count: int = spec("Rounds (months) in a game.", ge=1, le=50)
+    minutes: int = spec("Minutes per round.", ge=1)
+    first: str = spec("When round 1 begins (timetable time), `HH:MM`.",
+                      pattern=r"[0-2][0-9]:[0-5][0-9]")  # fmt: skip
+    end: str = spec("When the game concludes, `HH:MM`.", pattern=r"[0-2][0-9]:[0-5][0-9]")
+
+
+@dataclass(frozen=True, kw_only=True)
+class Status(Model):
+    """What a status strip tracks (L16-18, L546-548)."""
+
+    ranks: int = spec("Positions within a House, 1 the highest.", ge=1, le=20)
+    wounds: int = spec("Wounds that kill (`If you take 3 Wounds, you die`).", ge=1, le=9)
+    hostage_marks: int = spec("Hostage marks printed on a strip.", ge=0, le=12)
+
+
+@dataclass(frozen=True, kw_only=True)
+class Game(Document):
+    """game.yaml: Houses, provinces, castles, the Court's schedule, rounds and timings."""
+
+    title: str = spec("The game's title.")
+    houses: list[House] = spec("The nine Houses.", min_items=1)
+    houses_per_province: int = spec("Houses at each province's table.", ge=1)
+    provinces: list[Province] = spec("The three provinces and their regions.", min_items=1)
+    castles: list[Castle] = spec("Castles on the war map.", [])
+    mountain: str = spec("The mountain at the map's heart.")
+    capital: str = spec("Where the Court meets in the last month.")
+    schedule: list[Sitting] = spec("The Court's monthly schedule.", min_items=1)
+    rounds: Rounds = spec("Rounds and the day's clock.")
+    phases: list[Step] = spec("The round's phases, in order (L82-118).", min_items=1)
+    action_phase: str = spec("The phase in which the rooms play.")
+    rooms: list[Room] = spec("Each room's timeline inside the Action phase.", [])
+    timetable: list[Moment] = spec("The game day.", [])
+    status: Status = spec("What a status strip shows.")
+
+
+@dataclass(frozen=True, kw_only=True)
+class Law(Model):
+    """One of the God Emperor's sentences (L334-360)."""
+
+    number: int = spec("Number as printed.", ge=1)
+    text: str = spec("The law as printed.")
+    rider: str = spec("The sentence printed after it, applying to the laws above it.", "")
+
+
+@dataclass(frozen=True, kw_only=True)
+class Cost(Model):
+    """A Court proposal, a Court Military Action or a scheme, with its cost."""
+
+    id: str = spec("Slug.", pattern=SLUG)
+    name: str = spec("Name as printed.")
+    cost: int = spec("Cost as printed; 0 for a trap, which has none.", ge=0)
+    per: str = spec("What the cost is per (`Power or Favor`, `unit`, ...); empty: flat.", "")
+    trap: bool = spec("A trap scheme (it has no cost).", False)
+    text: str = spec("Effect as printed.")
+    source: str = spec(SOURCE_DOC, "")
+
+
+@dataclass(frozen=True, kw_only=True)
+class Court(Document):
+    """court.yaml: the existing laws, proposals and Court Military Actions."""
+
+    laws_stated: int = spec("How many sentences the rules say he spoke (L332).", ge=1)
+    laws: list[Law] = spec("The existing laws.", min_items=1)
+    proposals: list[Cost] = spec("Court proposals (L272-287).", min_items=1)
+    military_actions: list[Cost] = spec("Court Military Actions (L289-300).", [])
+    pool: dict[str, int] = spec("Power and Favor placed before each House (L302).")
+    immortals: int = spec("Immortals guarding the Court.", ge=0)
+    immortal_attack: int = spec("Attack of each Immortal.", ge=0)
+
+
+@dataclass(frozen=True, kw_only=True)
+class Draw(Model):
+    """Minions drawn by a player of a rank (L471-475)."""
+
+    rank: int = spec("Rank, 1 the highest.", ge=1)
+    draws: int = spec("Minions drawn.", ge=0)
+
+
+@dataclass(frozen=True, kw_only=True)
+class Minion(Model):
+    """Cards of one kind and colour in each House's minion deck."""
+
+    kind: Literal["rock", "paper", "scissors"] = spec("Rock, paper or scissors (L482-484).")
+    colour: Literal["red", "blue"] = spec("Red or blue (L485).")
+    count: int = spec("Copies in a House deck.", ge=0)
+    master: bool = spec("A Master Minion (the Spy Tower's, L534).", False)
+
+
+@dataclass(frozen=True, kw_only=True)
+class Underground(Document):
+    """underground.yaml: the schemes, minion draws and the minion deck."""
+
+    schemes: list[Cost] = spec("Schemes (L440-463).", min_items=1)
+    draws: list[Draw] = spec("Minion draws by rank.", min_items=1)
+    deck: list[Minion] = spec("Each House's minion deck.", min_items=1)
+    masters: list[Minion] = spec("Master Minions a Spy Tower may swap in.", [])
+    hand: int = spec("Schemes a House draws from the Scheme deck (L468).", ge=1)
+
+
+@dataclass(frozen=True, kw_only=True)
+class Faction(Model):
+    """A favor faction and the building three of its favors buy (L532-538)."""
+
+    id: str = spec("Slug.", pattern=SLUG)
+    name: str = spec("Name as printed.")
+    text: str = spec("Who they are, as printed.")
+    building: str = spec("The building it unlocks; empty if the rules give none.", "")
+    effect: str = spec("What the building does.", "")
+    source: str = spec(SOURCE_DOC, "")
+
+
+@dataclass(frozen=True, kw_only=True)
+class WarBuilding(Model):
+    """A building as the War Room rules list it (L216-222)."""
+
+    name: str = spec("Name as printed.")
+    faction: str = spec("The faction whose favors build it (a faction id).", pattern=SLUG)
+    text: str = spec("As printed.")
+    source: str = spec(SOURCE_DOC, "")
+
+
+@dataclass(frozen=True, kw_only=True)
+class FavorCard(Model):
+    """A favor card: the five items the rules list (L522-528)."""
+
+    name: str = spec("Name.", max_len=40)
+    faction: str = spec("Faction id.", pattern=SLUG)
+    ability: str = spec("What the card does.", max_len=240)
+    timing: str = spec("When it can be played.", max_len=60)
+    location: str = spec("Where it can be used.", max_len=40)
+    copies: int = spec("Copies in the deck.", 1, ge=1, le=20)
+
+
+@dataclass(frozen=True, kw_only=True)
+class Favors(Document):
+    """favors.yaml: the five favor factions, their buildings and the favor cards."""
+
+    favors_to_build: int = spec("Favors of one faction that buy its building.", ge=1)
+    factions: list[Faction] = spec("The favor factions.", min_items=1)
+    war_buildings: list[WarBuilding] = spec("Buildings as the War Room rules list them.", [])
+    cards: list[FavorCard] = spec("The favor deck.", [])
+
+
+@dataclass(frozen=True, kw_only=True)
+class Place(Model):
+    """Where a region sits on the war map: a cell of a hex grid (axial q, r)."""
+
+    q: int = spec("Hex column.", ge=-30, le=30)
+    r: int = spec("Hex row.", ge=-30, le=30)
+
+
+@dataclass(frozen=True, kw_only=True)
+class MapLayout(Document):
+    """map.yaml: the war map's geometry (the rules give none: every value a placeholder)."""
+
+    width: float = spec("Board width, mm.", ge=100, le=2000)
+    height: float = spec("Board height, mm.", ge=100, le=2000)
+    regions: dict[str, Place] = spec("Each region's cell, by region name.")
+    mountain: list[Place] = spec("Cells of the mountain.", min_items=1)
+    capital: Place = spec("Cell of the capital.")
+    roads: list[list[str]] = spec("Places for Road markers: pairs of neighbouring regions.", [])
+
+
+@dataclass(frozen=True, kw_only=True)
+class Player(Model):
+    """One player of the cast."""
+
+    name: str = spec("Name on the badge.", max_len=40)
+    house: str = spec("House id.", pattern=SLUG)
+    rank: int = spec("Starting position in the House, 1 the highest; 0: in cast order.", 0,
+                     ge=0, le=20)  # fmt: skip
+
+
+@dataclass(frozen=True, kw_only=True)
+class Cast(Document):
+    """cast.yaml: the players, as the organiser lists them."""
+
+    event: str = spec("Event name printed on badges.", "")
+    players: list[Player] = spec("Every player.", min_items=1)
