@@ -99,20 +99,24 @@ def render_pod(fmt: CardFormat, pairs: Sequence[tuple[object, object]], session:
 
 
 def render_imposed(
-    fmt: CardFormat, cards: Sequence[object], session: Session, back: object = None
-) -> bytes:
+    fmt: CardFormat, cards: Sequence[object], session: Session, back: object = None,
+    duplex: bool = True,
+) -> bytes:  # fmt: skip
     """Cards n-up with crop marks; each fronts page is followed by its backs page, columns
     mirrored for long-edge duplex and shifted by the printer's `--back-offset`. The game's
-    `back` macro gets each card, or `back` for every card when given."""
+    `back` macro gets each card, or `back` for every card when given. Without `duplex`
+    (badges, strips) only the fronts are printed."""
     g = grid(fmt, session.options.paper_mm)
     pages = []
     for start in range(0, len(cards), g.per_page):
         chunk = cards[start : start + g.per_page]
         pages.append([(i % g.cols, i // g.cols, c) for i, c in enumerate(chunk)])
-        pages.append([(g.cols - 1 - i % g.cols, i // g.cols, c if back is None else back)
-                      for i, c in enumerate(chunk)])  # fmt: skip
+        if duplex:
+            pages.append([(g.cols - 1 - i % g.cols, i // g.cols, c if back is None else back)
+                          for i, c in enumerate(chunk)])  # fmt: skip
     dx, dy = session.options.back_offset
-    return render_cards(session, fmt, "imposed", pages=pages, grid=g, back_dx=dx, back_dy=dy)
+    return render_cards(session, fmt, "imposed", pages=pages, grid=g, back_dx=dx, back_dy=dy,
+                        duplex=duplex)  # fmt: skip
 
 
 def render_calibration(fmt: CardFormat, session: Session) -> bytes:

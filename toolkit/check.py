@@ -113,6 +113,13 @@ def _apply_waivers(
                 )
                 continue
             hits = [j for j in by_file.get(path, []) if found[j].code == waiver.rule]
+            if waiver.at:  # only the findings on the named values (same place, or same line)
+                spots = [doc.loc_of(*a.split(".")) for a in waiver.at]
+                hits = [
+                    j
+                    for j in hits
+                    if any(found[j].loc == s or found[j].loc.line == s.line for s in spots)
+                ]
             if not hits:
                 out.append(
                     error(

@@ -42,6 +42,12 @@ class Waiver(Model):
 
     rule: str = spec("The rule code to waive, e.g. `FF-DECK-TAROT`; one code, no wildcards.")
     reason: str = spec("Why the finding is acceptable; required.", "")
+    at: list[str] = spec(
+        "Dotted paths of the values the waiver covers (e.g. `schedule.1`); empty: every "
+        "finding of the rule in this file. With paths, a new finding elsewhere is not hidden.",
+        [],
+        pattern=r"[a-z_][a-z0-9_]*(\.([a-z_][a-z0-9_]*|[0-9]+))*",
+    )
 
 
 @dataclass(frozen=True, kw_only=True)

@@ -163,3 +163,22 @@ def document(width_mm: float, height_mm: float, title: str, body: El) -> str:
     out = ['<?xml version="1.0" encoding="UTF-8"?>']
     root.serialise(out)
     return "\n".join(out) + "\n"
+
+
+SQRT3 = 3**0.5
+
+
+def hex_centre(q: float, r: float, size: float) -> tuple[float, float]:
+    """Centre of the pointy-top hex at axial (q, r), for hexes of circumradius `size`."""
+    return size * SQRT3 * (q + r / 2), size * 1.5 * r
+
+
+def hex_points(cx: float, cy: float, size: float) -> str:
+    """The `points` of a pointy-top hex polygon centred on (cx, cy)."""
+    import math
+
+    pts = []
+    for i in range(6):
+        a = math.radians(60 * i - 30)
+        pts.append(f"{cx + size * math.cos(a):.2f},{cy + size * math.sin(a):.2f}")
+    return " ".join(pts)

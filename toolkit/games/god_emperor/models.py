@@ -111,7 +111,7 @@ class Rounds(Model):
 class Status(Model):
     """What a status strip tracks (L16-18, L546-548)."""
 
-    ranks: int = spec("Positions within a House, 1 the highest.", ge=1, le=20)
+    ranks: int = spec("Positions within a House, 1 the highest.", ge=1, le=60)
     wounds: int = spec("Wounds that kill (`If you take 3 Wounds, you die`).", ge=1, le=9)
     hostage_marks: int = spec("Hostage marks printed on a strip.", ge=0, le=12)
 
@@ -271,7 +271,7 @@ class Player(Model):
     name: str = spec("Name on the badge.", max_len=40)
     house: str = spec("House id.", pattern=SLUG)
     rank: int = spec("Starting position in the House, 1 the highest; 0: in cast order.", 0,
-                     ge=0, le=20)  # fmt: skip
+                     ge=0, le=60)  # fmt: skip
 
 
 @dataclass(frozen=True, kw_only=True)

@@ -10,26 +10,14 @@ from __future__ import annotations
 import math
 
 from toolkit.games.worldspanner.setup import Setup
-from toolkit.svg import El, fit, label
+from toolkit.svg import SQRT3, El, fit, label
+from toolkit.svg import hex_centre as _centre
+from toolkit.svg import hex_points as _hex
 
 PAGE_W, PAGE_H = 210.0, 297.0
 MARGIN = 12.0
 MAP_TOP, MAP_H = 30.0, 120.0
 KIND_FILL = {"dome": "#6a4c93", "lith": "#8c2f1e", "vista": "#5d8a4a"}
-SQRT3 = math.sqrt(3)
-
-
-def _centre(q: float, r: float, size: float) -> tuple[float, float]:
-    """Pointy-top axial hex coordinates to x, y."""
-    return size * SQRT3 * (q + r / 2), size * 1.5 * r
-
-
-def _hex(cx: float, cy: float, size: float) -> str:
-    pts = []
-    for i in range(6):
-        a = math.radians(60 * i - 30)
-        pts.append(f"{cx + size * math.cos(a):.2f},{cy + size * math.sin(a):.2f}")
-    return " ".join(pts)
 
 
 def _text(parent: El, text: str, x: float, y: float, size: float, weight: int = 400,

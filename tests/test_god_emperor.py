@@ -1,0 +1,261 @@
+"""The God Emperor pack: each checker rule broken once (the rules text's own
+inconsistencies among them, restored as printed), and the kit read back: badges and
+strips against the cast, forms against the Houses, the war map against the provinces.
+"""
+
+from __future__ import annotations
+
+import math
+import re
+import shutil
+import subprocess
+from dataclasses import dataclass
+from pathlib import Path
+
+import pikepdf
+import pytest
+import yaml
+
+from tests.shipped import CONTENT, assert_finding, edit, line_after, toolkit
+
+GE = CONTENT / "god-emperor"
+GAME, COURT, UG, FAV, MAP, CAST = ("game.yaml", "court.yaml", "underground.yaml", "favors.yaml",
+                                   "map.yaml", "cast.yaml")  # fmt: skip
+DATA = {name: yaml.safe_load((GE / name).read_text()) for name in (GAME, CAST)}
+HOUSES = [h["name"] for h in DATA[GAME]["houses"]]
+
+
+def _drop_block(rel: str, first: str, lines: int) -> tuple[str, str, str]:
+    """An edit removing `lines` lines starting at the line holding `first`."""
+    text = (GE / rel).read_text().splitlines(keepends=True)
+    i = next(n for n, ln in enumerate(text) if first in ln)
+    return rel, "".join(text[i : i + lines]), ""
+
+
+@dataclass
+class Case:
+    code: str
+    edits: list[tuple[str, str, str]]
+    at: tuple[str, str | None, str]
+
+
+WEST = "Aka, Fog, Uhh, Pig, Mok, Dom, Zen, Aah, Amn, Zit, Cry, Ode"
+EAST = "Bog, Fat, Sus, Vol, Pet, Lum, Die, Hag, Non, Ice, New, Mil, Elf, Orr"
+CASES = {
+    # the rules text's own inconsistencies, restored as printed (erratum or waiver removed)
+    "printed-zen-twice": Case("GE-REGION-UNIQUE",
+        [(GAME, f"regions: [{WEST}]", "regions: [Aka, Fog, Uhh, Pig, Mok, Dom, Zen, Aah, Amn, "
+                                      "Zit, Zen, Cry, Ode]"),
+         _drop_block(GAME, "  - field: provinces.0.regions", 6)],
+        (GAME, "id: west", "regions:")),
+    "printed-bat-in-two-provinces": Case("GE-REGION-PROVINCE",
+        [(GAME, f"regions: [{EAST}]", f"regions: [{EAST[:-5]}, Bat, Orr]"),
+         _drop_block(GAME, "  - field: provinces.2.regions", 6)],
+        (GAME, "id: east", "regions:")),
+    "printed-host-castles": Case("GE-SCHEDULE-HOST",
+        [_drop_block(GAME, "  - rule: GE-SCHEDULE-HOST", 7)], (GAME, None, "{month: 2,")),
+    "printed-month-eleven": Case("GE-SCHEDULE-MONTH",
+        [_drop_block(GAME, "  - rule: GE-SCHEDULE-MONTH", 5)], (GAME, None, "{month: 11,")),
+    "printed-court-timeline": Case("GE-TIMING",
+        [_drop_block(GAME, "  - rule: GE-TIMING", 6)], (GAME, "id: court", "- {name:")),
+    "printed-silk-hand": Case("GE-FAVOR-BUILDING",
+        [(FAV, "faction: spice-lords\n", "faction: silk-hand\n"),
+         _drop_block(FAV, "  - field: war_buildings.0.faction", 7)],
+        (FAV, "war_buildings:", "faction: silk-hand")),
+    "printed-roads-name": Case("GE-FAVOR-BUILDING",
+        [(FAV, "  - name: Trade Route", "  - name: Roads"),
+         _drop_block(FAV, "  - field: war_buildings.0.name", 7)],
+        (FAV, "war_buildings:", "- name: Roads")),
+    "printed-capture-twice": Case("GE-UNIQUE",
+        [(UG, 'name: "Capture a Building"', 'name: "Capture"'),
+         (UG, 'name: "Capture a Hostage"', 'name: "Capture"')],
+        (UG, None, "id: capture-hostage")),
+    # each rule, broken as a designer might
+    "host-unknown": Case("GE-REF", [(GAME, "host: wolf,", "host: wolves,")],
+                         (GAME, None, "{month: 2,")),
+    "four-houses-in-west": Case("GE-PROVINCE-HOUSES",
+        [(GAME, "{id: wolf, name: Wolf, province: east", "{id: wolf, name: Wolf, province: west")],
+        (GAME, "provinces:", "- id: west")),
+    "free-proposal": Case("GE-COST",
+        [(COURT, 'name: "Remove", cost: 3', 'name: "Remove", cost: 0')],
+        (COURT, None, 'name: "Remove"')),
+    "trap-with-cost": Case("GE-COST",
+        [(UG, 'name: "Ambush", cost: 0', 'name: "Ambush", cost: 2')], (UG, None, '"Ambush"')),
+    "faction-without-building": Case("GE-FAVOR-BUILDING",
+        [(FAV, 'building: "Arena", effect: "Your House may now challenge players to Duels in '
+               'the Court."', 'building: ""')],
+        (FAV, None, "id: outcasts")),
+    "deck-too-small": Case("GE-MINIONS",
+        [(UG, "{rank: 1, draws: 4}", "{rank: 1, draws: 40}")], (UG, "deck:", "- {kind: rock")),
+    "rank-draws-more": Case("GE-MINIONS",
+        [(UG, "{rank: 2, draws: 3}", "{rank: 2, draws: 5}")], (UG, None, "{rank: 2")),
+    "fourteen-laws": Case("GE-LAWS", [(COURT, "laws_stated: 13", "laws_stated: 14")],
+                          (COURT, "laws:", "{number: 1,")),
+    "phases-too-long": Case("GE-TIMING",
+        [(GAME, "{name: Planning, minutes: 10", "{name: Planning, minutes: 12")],
+        (GAME, "phases:", "{name: Ceremony")),
+    "region-off-the-map": Case("GE-MAP", [(MAP, "  Zen: {", "  Zem: {")], (MAP, None, "Zem:")),
+    "road-between-strangers": Case("GE-MAP", [(MAP, "  - [Ode, Non]", "  - [Ode, Elf]")],
+                                   (MAP, None, "[Ode, Elf]")),
+    "player-of-no-house": Case("GE-CAST", [(CAST, 'house: cat}', 'house: lion}')],
+                               (CAST, None, "house: lion")),
+}  # fmt: skip
+
+
+@pytest.mark.parametrize("name", sorted(CASES))
+def test_rule_is_enforced(name: str, tmp_path: Path) -> None:
+    case = CASES[name]
+    content = tmp_path / "content"
+    shutil.copytree(GE, content / "god-emperor")
+    for rel, old, new in case.edits:
+        edit(content / "god-emperor" / rel, old, new)
+    rel, anchor, needle = case.at
+    target = content / "god-emperor" / rel
+    assert_finding(content, target, line_after(target, anchor, needle), case.code)
+
+
+def test_every_rule_code_has_a_case() -> None:
+    from toolkit.games.god_emperor.rules import RULES
+
+    untested = set(RULES) - {c.code for c in CASES.values()}
+    assert not untested, f"rules without a breaking case: {sorted(untested)}"
+
+
+def test_shipped_content_resolves_every_inconsistency_openly() -> None:
+    proc = toolkit("check", "--game", "god-emperor", "--format", "json")
+    assert proc.returncode == 0, proc.stdout + proc.stderr
+    import json
+
+    records = json.loads(proc.stdout)
+    assert all(r["waived"] for r in records), records  # every finding carries its reason
+    assert {r["code"] for r in records} == {"GE-SCHEDULE-HOST", "GE-SCHEDULE-MONTH", "GE-TIMING"}
+    errata = sum(len(yaml.safe_load((GE / f).read_text()).get("errata", []))
+                 for f in (GAME, COURT, UG, FAV))  # fmt: skip
+    assert errata >= 7  # Zen, Bat, Sword(s), hese, Capture x2, Silk Hand, Roads
+
+
+def test_cast_as_csv_and_the_errors_it_can_have(tmp_path: Path) -> None:
+    content = tmp_path / "content"
+    shutil.copytree(GE, content / "god-emperor")
+    folder = content / "god-emperor"
+    (folder / "cast.yaml").unlink()
+    (folder / "cast.csv").write_text('name,house,rank\n"Smith, Jo",cat,1\nAda Lovelace,wolf,\n')
+    proc = toolkit("build", "--content", str(content), "--out", str(tmp_path / "b"),
+                   "--only", "badges/*")  # fmt: skip
+    assert proc.returncode == 0, proc.stdout + proc.stderr
+    text = _text(tmp_path / "b/god-emperor/badges/badges-a4.pdf")
+    assert "Smith, Jo" in text and "Ada Lovelace" in text
+    (folder / "cast.csv").write_text("name,house\nSolo,cat,extra\n")
+    proc = toolkit("check", "--content", str(content))
+    assert proc.returncode == 1 and "cast.csv:2:1: error[CSV-ROW]" in proc.stdout
+    (folder / "cast.csv").write_text("name,house\nSolo,cat\n")
+    shutil.copy(GE / "cast.yaml", folder / "cast.yaml")
+    proc = toolkit("check", "--content", str(content))
+    assert proc.returncode == 1 and "CONTENT-DUPLICATE" in proc.stdout
+
+
+def test_a_200_player_cast_builds_a_badge_and_strip_each(tmp_path: Path) -> None:
+    content = tmp_path / "content"
+    shutil.copytree(GE, content / "god-emperor")
+    ids = [h["id"] for h in DATA[GAME]["houses"]]
+    rows = [f"Player {n:03d},{ids[n % 9]}," for n in range(200)]
+    (content / "god-emperor" / "cast.yaml").unlink()
+    (content / "god-emperor" / "cast.csv").write_text("name,house,rank\n" + "\n".join(rows))
+    # 200 players, nine Houses: more than five a House is an error (five ranks)
+    proc = toolkit("check", "--content", str(content))
+    assert proc.returncode == 1 and "GE-CAST" in proc.stdout
+    (content / "god-emperor" / "game.yaml").write_text(
+        (content / "god-emperor" / "game.yaml").read_text().replace("ranks: 5", "ranks: 20")
+    )
+    proc = toolkit("build", "--content", str(content), "--out", str(tmp_path / "b"),
+                   "--only", "badges/*")  # fmt: skip
+    assert proc.returncode == 0, proc.stdout + proc.stderr
+    with pikepdf.open(tmp_path / "b/god-emperor/badges/badges-a4.pdf") as pdf:
+        assert len(pdf.pages) == math.ceil(200 / 10)
+    strips = _text(tmp_path / "b/god-emperor/badges/status-strips-a4.pdf")
+    assert strips.count("Wounds") == 200
+
+
+@pytest.fixture(scope="module")
+def kit(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    out = tmp_path_factory.mktemp("gebuild")
+    proc = toolkit("build", "--game", "god-emperor", "--out", str(out))
+    assert proc.returncode == 0, proc.stdout + proc.stderr
+    return out / "god-emperor"
+
+
+def _text(pdf: Path) -> str:
+    raw = subprocess.run(["pdftotext", str(pdf), "-"], capture_output=True, text=True,
+                         check=True).stdout  # fmt: skip
+    return "\f".join(" ".join(page.split()) for page in raw.split("\f"))
+
+
+def test_badges_and_strips_one_per_player(kit: Path) -> None:
+    players = DATA[CAST]["players"]
+    badges = _text(kit / "badges/badges-a4.pdf")
+    for p in players:
+        assert p["name"].upper() in badges.upper()
+    with pikepdf.open(kit / "badges/badges-a4.pdf") as pdf:
+        assert len(pdf.pages) == math.ceil(len(players) / 10)  # 10-up, single-sided
+    strips = _text(kit / "badges/status-strips-a4.pdf")
+    assert strips.count("Wounds") == len(players)
+
+
+def test_forms_list_every_house(kit: Path) -> None:
+    war = _text(kit / "forms/war-orders.pdf").split("\f")
+    pages = [p for p in war if p.strip()]
+    assert len(pages) == len(HOUSES)
+    for house, page in zip(HOUSES, pages, strict=True):
+        assert f"House {house}".upper() in page.upper()
+        for other in HOUSES:
+            assert other in page
+        assert "Betray Sovereign" in page
+    for form in ("court-proposal", "scheme"):
+        text = _text(kit / f"forms/{form}.pdf")
+        for house in HOUSES:
+            assert re.search(rf"\b{house}\b", text), (form, house)
+    court = _text(kit / "forms/court-proposal.pdf")
+    assert "Execution" in court and "Crackdown" in court
+
+
+def test_war_map_is_semantic(kit: Path) -> None:
+    svg = (kit / "boards/war-map.svg").read_text()
+    regions = re.findall(r'class="space region" data-region="(\w+)" data-province="(\w+)"', svg)
+    want = {r: p["id"] for p in DATA[GAME]["provinces"] for r in p["regions"]}
+    assert dict(regions) == want
+    assert len(re.findall(r'class="castle"', svg)) == len(DATA[GAME]["castles"])
+    assert 'class="mountain"' in svg and 'class="space capital"' in svg
+    assert re.search(r'class="space tunnel"', svg) and re.search(r'class="space road"', svg)
+    subprocess.run(["xmllint", "--noout", "--nonet", str(kit / "boards/war-map.svg")], check=True)
+    assert (kit / "boards/war-map-tiles-a4.pdf").stat().st_size > 0
+
+
+def test_law_board_reference_playmats_and_decks(kit: Path) -> None:
+    laws = (kit / "boards/law-board.svg").read_text()
+    assert len(re.findall(r'class="law"', laws)) == 13
+    ref = _text(kit / "reference/control.pdf")
+    for needle in (
+        "10:30",
+        "Ceremony",
+        "Planning",
+        "Movement",
+        "Action",
+        "Return",
+        "Remove",
+        "Execution",
+        "Assassinate",
+        "Spy Tower",
+        "Trade Route",
+    ):
+        assert needle in ref, needle
+    assert "one more than the 14-minute Action phase" in ref  # the waiver's reason, quoted
+    mats = _text(kit / "playmats/houses.pdf")
+    for house in HOUSES:
+        assert f"House {house}".upper() in mats.upper()
+    assert mats.upper().count("HOSTAGES") >= len(HOUSES)
+    ug = yaml.safe_load((GE / UG).read_text())
+    per_house = sum(m["count"] for m in ug["deck"]) + sum(m["count"] for m in ug["masters"])
+    with pikepdf.open(kit / "cards/minions-faces.pdf") as pdf:
+        assert len(pdf.pages) == per_house * len(HOUSES)
+    with pikepdf.open(kit / "cards/schemes-faces.pdf") as pdf:
+        assert len(pdf.pages) == len(ug["schemes"])

@@ -1,0 +1,236 @@
+"""The God Emperor kit: what a megagame prints by the hundred.
+
+Badges and status strips for the cast (imposed for cutting), the three player forms,
+favor, scheme and minion decks, a playmat per House, the war map and the Law Board as
+semantic SVG (real-size and tiled PDFs through `toolkit.boards`), and the Control
+team's reference.
+"""
+
+from __future__ import annotations
+
+import fnmatch
+from dataclasses import dataclass
+from functools import partial
+
+from toolkit import boards
+from toolkit.build import BuildOptions, Output, Session
+from toolkit.cards import CardFormat, render_backs, render_faces, render_imposed
+from toolkit.content import ContentSet
+from toolkit.games.god_emperor.index import Index
+from toolkit.games.god_emperor.maps import law_board, war_map
+from toolkit.render import TEMPLATES, render
+from toolkit.svg import document
+
+T = "templates/god-emperor"
+CARD_TPL = (f"{T}/card.html.j2", f"{T}/card.css", "templates/common/cards.html.j2",
+            "templates/common/fonts.css")  # fmt: skip
+BADGE = CardFormat(90.0, 55.0, "god-emperor/card.html.j2", "god-emperor/card.css",
+                   "God Emperor badges", bleed=2.0)  # fmt: skip
+STRIP = CardFormat(180.0, 18.0, "god-emperor/card.html.j2", "god-emperor/card.css",
+                   "God Emperor status strips", bleed=1.0)  # fmt: skip
+POKER = CardFormat(63.5, 88.0, "god-emperor/card.html.j2", "god-emperor/card.css",
+                   "God Emperor cards")  # fmt: skip
+BEATS = {"rock": "Scissors", "scissors": "Paper", "paper": "Rock"}  # L482-484
+
+
+@dataclass(frozen=True)
+class Badge:
+    kind: str
+    name: str
+    house: str
+    colour: str
+    event: str
+
+
+@dataclass(frozen=True)
+class Strip:
+    kind: str
+    house: str
+    colour: str
+    rank: int
+    ranks: int
+    wounds: int
+    hostages: int
+
+
+@dataclass(frozen=True)
+class FavorView:
+    kind: str
+    name: str
+    faction: str
+    ability: str
+    timing: str
+    location: str
+
+
+@dataclass(frozen=True)
+class SchemeView:
+    kind: str
+    name: str
+    cost: int
+    per: str
+    trap: bool
+    text: str
+
+
+@dataclass(frozen=True)
+class MinionView:
+    kind: str  # rock, paper, scissors: the template tells minions by exclusion
+    colour: str
+    beats: str
+    house: str
+    master: bool
+
+
+@dataclass(frozen=True)
+class Back:
+    title: str
+    colour: str
+
+
+def render_page(template: str, context: tuple[tuple[str, object], ...], session: Session) -> bytes:
+    """An HTML page template of this pack (forms, playmats, reference) as a PDF."""
+    from toolkit.pdf import AssetFetcher, layout, write_pdf
+
+    html = render(session.env, template, page_size=session.options.page_size, **dict(context))
+    doc = layout(html, TEMPLATES, AssetFetcher(session.asset_roots()))
+    session.pages = len(doc.pages)
+    return write_pdf(doc)
+
+
+def _page(path: str, kind: str, template: str, sources: tuple[str, ...], cost: float,
+          **context: object) -> Output:  # fmt: skip
+    return Output(path, kind, (*sources, f"templates/{template}"),
+                  partial(render_page, template, tuple(sorted(context.items()))),
+                  group=path.split("/")[0], cost=cost)  # fmt: skip
+
+
+def _cut(name: str, fmt: CardFormat, items: tuple, srcs: tuple[str, ...], paper: str,
+         per_page_cost: float) -> Output:  # fmt: skip
+    """Single-sided cut-outs (badges, strips) n-up with crop marks."""
+    return Output(f"badges/{name}-{paper}.pdf", "cut-sheet", srcs,
+                  partial(render_imposed, fmt, items, duplex=False), group=f"badges-{name}",
+                  cost=per_page_cost * len(items))  # fmt: skip
+
+
+def _deck(name: str, cards: tuple, back: Back, srcs: tuple[str, ...],
+          options: BuildOptions) -> list[Output]:  # fmt: skip
+    return [
+        Output(f"cards/{name}-faces.pdf", "card-faces", srcs,
+               partial(render_faces, POKER, cards), group=f"{name}-faces",
+               cost=0.15 * len(cards)),
+        Output(f"cards/{name}-{options.paper}.pdf", "card-sheet", srcs,
+               partial(render_imposed, POKER, cards, back=back), group=f"{name}-sheet",
+               cost=0.25 * len(cards)),
+    ]  # fmt: skip
+
+
+def outputs(content: ContentSet, options: BuildOptions) -> list[Output]:
+    """Every output of the God Emperor kit."""
+    ix = Index.build(content)
+    if ix is None:
+        return []
+    g = ix.game
+    src = g.loc.path
+    out: list[Output] = []
+    houses = ix.houses
+    if ix.cast is not None:
+        cast_src = (ix.cast.loc.path, src, *CARD_TPL)
+        players = ix.players()
+        badges = tuple(Badge("badge", p.name, houses[p.house].name, houses[p.house].colour,
+                             ix.cast.event or g.title) for p, _ in players)  # fmt: skip
+        strips = tuple(Strip("strip", houses[p.house].name, houses[p.house].colour, rank,
+                             g.status.ranks, g.status.wounds, g.status.hostage_marks)
+                       for p, rank in players)  # fmt: skip
+        out.append(_cut("badges", BADGE, badges, cast_src, options.paper, 0.1))
+        out.append(_cut("status-strips", STRIP, strips, cast_src, options.paper, 0.08))
+    hs = tuple(g.houses)
+    if ix.court is not None:
+        out.append(_page("forms/war-orders.pdf", "form", "god-emperor/forms.html.j2", (src,), 2,
+                         form="war", houses=hs, title="War Orders"))  # fmt: skip
+        out.append(
+            _page(
+                "forms/court-proposal.pdf",
+                "form",
+                "god-emperor/forms.html.j2",
+                (src, ix.court.loc.path),
+                1,
+                form="court",
+                houses=hs,
+                proposals=tuple(ix.court.proposals),
+                actions=tuple(ix.court.military_actions),
+                title="Court Proposal",
+            )
+        )
+    if ix.underground is not None:
+        ug = ix.underground
+        out.append(_page("forms/scheme.pdf", "form", "god-emperor/forms.html.j2",
+                         (src, ug.loc.path), 1, form="scheme", houses=hs,
+                         schemes=tuple(ug.schemes), title="Scheme"))  # fmt: skip
+        schemes = tuple(SchemeView("scheme", s.name, s.cost, s.per, s.trap, s.text)
+                        for s in ug.schemes)  # fmt: skip
+        out += _deck("schemes", schemes, Back("SCHEME", "#2b2118"), (ug.loc.path, *CARD_TPL),
+                     options)  # fmt: skip
+        minions = tuple(MinionView(m.kind, m.colour, BEATS[m.kind], h.name, m.master)
+                        for h in g.houses for m in (*ug.deck, *ug.masters)
+                        for _ in range(m.count))  # fmt: skip
+        out += _deck("minions", minions, Back("MINION", "#3b3b3b"),
+                     (src, ug.loc.path, *CARD_TPL), options)  # fmt: skip
+    if ix.favors is not None:
+        fv = ix.favors
+        names = {f.id: f.name for f in fv.factions}
+        favors = tuple(FavorView("favor", c.name, names.get(c.faction, c.faction), c.ability,
+                                 c.timing, c.location)
+                       for c in fv.cards for _ in range(c.copies))  # fmt: skip
+        if favors:
+            out += _deck("favors", favors, Back("FAVOR", "#6b4f1d"), (fv.loc.path, *CARD_TPL),
+                         options)  # fmt: skip
+    backs = (Back("SCHEME", "#2b2118"), Back("MINION", "#3b3b3b"), Back("FAVOR", "#6b4f1d"))
+    out.append(Output("cards/backs.pdf", "card-backs", (src, *CARD_TPL),
+                      partial(render_backs, POKER, backs), group="backs"))  # fmt: skip
+    if ix.court is not None:
+        mats = tuple(
+            {"name": h.name, "colour": h.colour, "castle": h.castle,
+             "province": next(p.name for p in g.provinces if p.id == h.province),
+             "laws": tuple(law for law in ix.court.laws if h.name in law.text)}
+            for h in g.houses if any(p.id == h.province for p in g.provinces)
+        )  # fmt: skip
+        out.append(_page("playmats/houses.pdf", "playmat", "god-emperor/playmat.html.j2",
+                         (src, ix.court.loc.path), 2, mats=mats))  # fmt: skip
+        w, h, title, body = law_board(ix)
+        out += boards.board_outputs("law-board", document(w, h, title, body), (w, h), title,
+                                    (src, ix.court.loc.path), options)  # fmt: skip
+    if ix.layout is not None:
+        w, h, title, body = war_map(ix)
+        out += boards.board_outputs("war-map", document(w, h, title, body), (w, h), title,
+                                    (src, ix.layout.loc.path), options)  # fmt: skip
+    if ix.court is not None and ix.underground is not None and ix.favors is not None:
+        out.append(_reference(ix, content))
+    if options.only:
+        out = [o for o in out if fnmatch.fnmatchcase(o.path, options.only)
+               or options.only in (o.kind, o.group)]  # fmt: skip
+    return out
+
+
+def _reference(ix: Index, content: ContentSet) -> Output:
+    """The Control reference, with the timings and the schedule as the rules print them and
+    the content's waivers quoted where the rules disagree with themselves."""
+    g = ix.game
+    houses = ix.houses
+    names = {p.id: p.name for p in g.provinces}
+    schedule = tuple(
+        {"month": s.month, "province": names.get(s.province, "—"),
+         "host": houses[s.host].name if s.host in houses else "—",
+         "place": s.region or s.place,
+         "proposers": ", ".join(houses[p].name for p in s.proposers if p in houses) or "—"}
+        for s in g.schedule
+    )  # fmt: skip
+    minutes = {r.id: f"{sum(s.minutes * s.repeat for s in r.steps):g}" for r in g.rooms}
+    reasons = {w.rule: " ".join(w.reason.split()) for w in g.waive}
+    return _page("reference/control.pdf", "reference", "god-emperor/reference.html.j2",
+                 tuple(sorted(content.files)), 3, game=g, court=ix.court,
+                 underground=ix.underground, favors=ix.favors, schedule=schedule,
+                 room_minutes=minutes,
+                 timing_notes=tuple(v for k, v in reasons.items() if k == "GE-TIMING"),
+                 schedule_notes=tuple(v for k, v in reasons.items()
+                                      if k.startswith("GE-SCHEDULE")))  # fmt: skip
