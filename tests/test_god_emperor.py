@@ -165,7 +165,7 @@ def test_a_200_player_cast_builds_a_badge_and_strip_each(tmp_path: Path) -> None
     proc = toolkit("check", "--content", str(content))
     assert proc.returncode == 1 and "GE-CAST" in proc.stdout
     (content / "god-emperor" / "game.yaml").write_text(
-        (content / "god-emperor" / "game.yaml").read_text().replace("ranks: 5", "ranks: 20")
+        (content / "god-emperor" / "game.yaml").read_text().replace("ranks: 5", "ranks: 25")
     )
     proc = toolkit("build", "--content", str(content), "--out", str(tmp_path / "b"),
                    "--only", "badges/*")  # fmt: skip
