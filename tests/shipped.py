@@ -81,3 +81,17 @@ def assert_finding(content: Path, target: Path, line: int, code: str, exit_code:
         f"expected {code} at {target.name}:{line}; got "
         + "; ".join(f"{r['code']}@{Path(r['path']).name}:{r['line']}" for r in records)
     )
+
+
+def pdf_text(pdf: Path) -> str:
+    """A PDF's text as pdftotext reads it: pages split by form feeds, words by one space."""
+    raw = subprocess.run(["pdftotext", str(pdf), "-"], capture_output=True, text=True,
+                         check=True).stdout  # fmt: skip
+    return "\f".join(" ".join(page.split()) for page in raw.split("\f"))
+
+
+def build_game(game: str, out: Path) -> Path:
+    """Build one game's whole kit from the shipped content into `out`; its folder."""
+    proc = toolkit("build", "--game", game, "--out", str(out))
+    assert proc.returncode == 0, proc.stdout + proc.stderr
+    return out / game

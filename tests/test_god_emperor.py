@@ -16,7 +16,7 @@ import pikepdf
 import pytest
 import yaml
 
-from tests.shipped import CONTENT, assert_finding, edit, line_after, toolkit
+from tests.shipped import CONTENT, assert_finding, build_game, edit, line_after, pdf_text, toolkit
 
 GE = CONTENT / "god-emperor"
 GAME, COURT, UG, FAV, MAP, CAST = ("game.yaml", "court.yaml", "underground.yaml", "favors.yaml",
@@ -143,7 +143,7 @@ def test_cast_as_csv_and_the_errors_it_can_have(tmp_path: Path) -> None:
     proc = toolkit("build", "--content", str(content), "--out", str(tmp_path / "b"),
                    "--only", "badges/*")  # fmt: skip
     assert proc.returncode == 0, proc.stdout + proc.stderr
-    text = _text(tmp_path / "b/god-emperor/badges/badges-a4.pdf")
+    text = pdf_text(tmp_path / "b/god-emperor/badges/badges-a4.pdf")
     assert "Smith, Jo" in text and "Ada Lovelace" in text
     (folder / "cast.csv").write_text("name,house\nSolo,cat,extra\n")
     proc = toolkit("check", "--content", str(content))
@@ -172,37 +172,28 @@ def test_a_200_player_cast_builds_a_badge_and_strip_each(tmp_path: Path) -> None
     assert proc.returncode == 0, proc.stdout + proc.stderr
     with pikepdf.open(tmp_path / "b/god-emperor/badges/badges-a4.pdf") as pdf:
         assert len(pdf.pages) == math.ceil(200 / 10)
-    strips = _text(tmp_path / "b/god-emperor/badges/status-strips-a4.pdf")
+    strips = pdf_text(tmp_path / "b/god-emperor/badges/status-strips-a4.pdf")
     assert strips.count("Wounds") == 200
 
 
 @pytest.fixture(scope="module")
 def kit(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    out = tmp_path_factory.mktemp("gebuild")
-    proc = toolkit("build", "--game", "god-emperor", "--out", str(out))
-    assert proc.returncode == 0, proc.stdout + proc.stderr
-    return out / "god-emperor"
-
-
-def _text(pdf: Path) -> str:
-    raw = subprocess.run(["pdftotext", str(pdf), "-"], capture_output=True, text=True,
-                         check=True).stdout  # fmt: skip
-    return "\f".join(" ".join(page.split()) for page in raw.split("\f"))
+    return build_game("god-emperor", tmp_path_factory.mktemp("gebuild"))
 
 
 def test_badges_and_strips_one_per_player(kit: Path) -> None:
     players = DATA[CAST]["players"]
-    badges = _text(kit / "badges/badges-a4.pdf")
+    badges = pdf_text(kit / "badges/badges-a4.pdf")
     for p in players:
         assert p["name"].upper() in badges.upper()
     with pikepdf.open(kit / "badges/badges-a4.pdf") as pdf:
         assert len(pdf.pages) == math.ceil(len(players) / 10)  # 10-up, single-sided
-    strips = _text(kit / "badges/status-strips-a4.pdf")
+    strips = pdf_text(kit / "badges/status-strips-a4.pdf")
     assert strips.count("Wounds") == len(players)
 
 
 def test_forms_list_every_house(kit: Path) -> None:
-    war = _text(kit / "forms/war-orders.pdf").split("\f")
+    war = pdf_text(kit / "forms/war-orders.pdf").split("\f")
     pages = [p for p in war if p.strip()]
     assert len(pages) == len(HOUSES)
     for house, page in zip(HOUSES, pages, strict=True):
@@ -211,10 +202,10 @@ def test_forms_list_every_house(kit: Path) -> None:
             assert other in page
         assert "Betray Sovereign" in page
     for form in ("court-proposal", "scheme"):
-        text = _text(kit / f"forms/{form}.pdf")
+        text = pdf_text(kit / f"forms/{form}.pdf")
         for house in HOUSES:
             assert re.search(rf"\b{house}\b", text), (form, house)
-    court = _text(kit / "forms/court-proposal.pdf")
+    court = pdf_text(kit / "forms/court-proposal.pdf")
     assert "Execution" in court and "Crackdown" in court
 
 
@@ -233,7 +224,7 @@ def test_war_map_is_semantic(kit: Path) -> None:
 def test_law_board_reference_playmats_and_decks(kit: Path) -> None:
     laws = (kit / "boards/law-board.svg").read_text()
     assert len(re.findall(r'class="law"', laws)) == 13
-    ref = _text(kit / "reference/control.pdf")
+    ref = pdf_text(kit / "reference/control.pdf")
     for needle in (
         "10:30",
         "Ceremony",
@@ -249,7 +240,7 @@ def test_law_board_reference_playmats_and_decks(kit: Path) -> None:
     ):
         assert needle in ref, needle
     assert "one more than the 14-minute Action phase" in ref  # the waiver's reason, quoted
-    mats = _text(kit / "playmats/houses.pdf")
+    mats = pdf_text(kit / "playmats/houses.pdf")
     for house in HOUSES:
         assert f"House {house}".upper() in mats.upper()
     assert mats.upper().count("HOSTAGES") >= len(HOUSES)

@@ -18,7 +18,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from tests.shipped import CONTENT, toolkit
+from tests.shipped import CONTENT, build_game, pdf_text, toolkit
 from toolkit.content import load_content
 from toolkit.games.worldspanner import KINDS
 from toolkit.games.worldspanner.index import Index
@@ -116,17 +116,7 @@ def test_setup_command_reports_a_bad_design() -> None:
 
 @pytest.fixture(scope="module")
 def kit(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    out = tmp_path_factory.mktemp("wsbuild")
-    proc = toolkit("build", "--game", "worldspanner", "--out", str(out))
-    assert proc.returncode == 0, proc.stdout + proc.stderr
-    return out / "worldspanner"
-
-
-def _text(pdf: Path) -> str:
-    """The PDF's text, pages split by form feeds, words joined by single spaces."""
-    raw = subprocess.run(["pdftotext", str(pdf), "-"], capture_output=True, text=True,
-                         check=True).stdout  # fmt: skip
-    return "\f".join(" ".join(page.split()) for page in raw.split("\f"))
+    return build_game("worldspanner", tmp_path_factory.mktemp("wsbuild"))
 
 
 def test_hero_cards_are_poker_size_with_every_hero(kit: Path) -> None:
@@ -139,7 +129,7 @@ def test_hero_cards_are_poker_size_with_every_hero(kit: Path) -> None:
             assert trim[2] - trim[0] == pytest.approx(63.5 * MM, abs=0.2)
             assert trim[3] - trim[1] == pytest.approx(88 * MM, abs=0.2)
             assert bleed[2] - bleed[0] == pytest.approx(69.5 * MM, abs=0.2)
-    text = _text(faces)
+    text = pdf_text(faces)
     for h in IX.heroes:
         assert h.name.upper() in text.upper()
         assert IX.faction_name(h.faction) in text
@@ -148,7 +138,7 @@ def test_hero_cards_are_poker_size_with_every_hero(kit: Path) -> None:
 
 
 def test_player_aid_names_every_rating(kit: Path) -> None:
-    text = _text(kit / "cards/player-aid-faces.pdf")
+    text = pdf_text(kit / "cards/player-aid-faces.pdf")
     first = text.split("\f")[0]
     for r in GAME.ratings:
         assert r.name in first and r.symbol in first
@@ -160,14 +150,14 @@ def test_decks_come_from_content(kit: Path) -> None:
     for deck in IX.challenges:
         with pikepdf.open(kit / f"cards/challenge-{deck.team}-faces.pdf") as pdf:
             assert len(pdf.pages) == len(deck.cards)
-    quests = _text(kit / "cards/quests-faces.pdf")
+    quests = pdf_text(kit / "cards/quests-faces.pdf")
     for q in IX.quests:
         for c in q.cards:
             assert c.name.upper() in quests.upper()
 
 
 def test_reference_and_setup_sheets(kit: Path) -> None:
-    ref = _text(kit / "reference/vista-keys.pdf")
+    ref = pdf_text(kit / "reference/vista-keys.pdf")
     for v in GAME.pieces.vista_keys:
         assert v.name in ref and v.effect.split()[-1] in ref
     for d in GAME.designs:

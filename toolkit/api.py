@@ -17,7 +17,7 @@ from toolkit.errors import ToolkitError
 from toolkit.games import GamePack, UnknownGame, load_pack
 
 if TYPE_CHECKING:
-    from toolkit.build import BuildOptions
+    from toolkit.build import BuildOptions, Output
 
 
 def discover_games(content_dir: Path, only: str | None = None) -> list[str]:
@@ -104,7 +104,7 @@ def build(content_dir: Path, game: str | None, options: BuildOptions) -> Report:
     for pack, content in loaded:
         if pack.outputs is None:
             continue
-        outputs = pack.outputs(content, options)
+        outputs = select(pack.outputs(content, options), options.only)
         result = build_outputs(pack.id, outputs, options, content.root, report)
         report.built += result.built
     return report
@@ -134,6 +134,16 @@ def setup(
     write_bytes(svg_path, sheet.svg.encode("utf-8"))
     write_bytes(pdf_path, pdf)
     return report, [svg_path, pdf_path], sheet.summary
+
+
+def select(outputs: list[Output], only: str | None) -> list[Output]:
+    """The outputs `--only` asks for: a path pattern, an output kind or a group."""
+    import fnmatch
+
+    if not only:
+        return outputs
+    return [o for o in outputs
+            if fnmatch.fnmatchcase(o.path, only) or only in (o.kind, o.group)]  # fmt: skip
 
 
 def _snapshot(folders: list[Path]) -> dict[str, tuple[int, int]]:

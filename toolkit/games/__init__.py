@@ -78,6 +78,34 @@ class GamePack:
     setup: SetupHook | None = None
 
 
+def indexed_checks(
+    build_index: Callable[[ContentSet], object | None],
+    checks: Iterable[Callable[..., Iterable[Diagnostic]]],
+) -> Check:
+    """A pack's rule check: build its look-up index once, then run each check on it (no
+    checks when the index cannot be built: the missing file is already reported)."""
+    checks = tuple(checks)
+
+    def check_rules(content: ContentSet) -> Iterable[Diagnostic]:
+        ix = build_index(content)
+        if ix is None:
+            return
+        for check in checks:
+            yield from check(ix)
+
+    return check_rules
+
+
+def lazy_outputs(module: str) -> Outputs:
+    """A pack's outputs function imported on first use, so `toolkit check` never loads the
+    renderers: `module` holds `outputs(content, options)`."""
+
+    def outputs(content: ContentSet, options: BuildOptions) -> list[Output]:
+        return importlib.import_module(module).outputs(content, options)  # type: ignore[no-any-return]
+
+    return outputs
+
+
 class UnknownGame(LookupError):
     """No pack module exists for a game id."""
 

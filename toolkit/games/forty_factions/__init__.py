@@ -3,11 +3,10 @@
 from __future__ import annotations
 
 from collections.abc import Iterator
-from typing import TYPE_CHECKING
 
 from toolkit.content import ContentKind, ContentSet
 from toolkit.diagnostics import Diagnostic
-from toolkit.games import GamePack
+from toolkit.games import GamePack, lazy_outputs
 from toolkit.games.forty_factions import areas, boards, council, decks, enemies
 from toolkit.games.forty_factions.index import Index
 from toolkit.games.forty_factions.models import (
@@ -22,9 +21,6 @@ from toolkit.games.forty_factions.models import (
 )
 from toolkit.games.forty_factions.references import check_references
 from toolkit.games.forty_factions.rules import RULES
-
-if TYPE_CHECKING:
-    from toolkit.build import BuildOptions, Output
 
 KINDS = (
     ContentKind("game", "game.yaml", Game, singleton=True,
@@ -54,18 +50,11 @@ def check_rules(content: ContentSet) -> Iterator[Diagnostic]:
         yield from module.check(ix)
 
 
-def outputs(content: ContentSet, options: BuildOptions) -> list[Output]:
-    """The kit's outputs (imported lazily: checking never loads the renderers)."""
-    from toolkit.games.forty_factions.outputs import outputs as kit_outputs
-
-    return kit_outputs(content, options)
-
-
 PACK = GamePack(
     id="forty-factions",
     title="Anarea Forty Factions",
     kinds=KINDS,
     checks=(check_rules,),
     rules=RULES,
-    outputs=outputs,
+    outputs=lazy_outputs("toolkit.games.forty_factions.outputs"),
 )

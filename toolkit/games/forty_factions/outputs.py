@@ -10,7 +10,6 @@ home printer, fronts and mirrored backs alternating for duplex printing.
 from __future__ import annotations
 
 import dataclasses
-import fnmatch
 from dataclasses import dataclass
 from functools import partial
 from pathlib import Path
@@ -248,9 +247,6 @@ def outputs(content: ContentSet, options: BuildOptions) -> list[Output]:
             cost=0,
         )
     )
-    if options.only:
-        out = [o for o in out if fnmatch.fnmatchcase(o.path, options.only)
-               or options.only in (o.kind, o.group)]  # fmt: skip
     return out
 
 

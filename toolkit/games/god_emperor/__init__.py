@@ -2,19 +2,12 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-from typing import TYPE_CHECKING
-
-from toolkit.content import ContentKind, ContentSet
-from toolkit.diagnostics import Diagnostic
-from toolkit.games import GamePack
+from toolkit.content import ContentKind
+from toolkit.games import GamePack, indexed_checks, lazy_outputs
 from toolkit.games.god_emperor import calendar, economy, geography
 from toolkit.games.god_emperor.index import Index
 from toolkit.games.god_emperor.models import Cast, Court, Favors, Game, MapLayout, Underground
 from toolkit.games.god_emperor.rules import RULES
-
-if TYPE_CHECKING:
-    from toolkit.build import BuildOptions, Output
 
 KINDS = (
     ContentKind("game", "game.yaml", Game, singleton=True,
@@ -37,27 +30,11 @@ CHECKS = (
 )  # fmt: skip
 
 
-def check_rules(content: ContentSet) -> Iterator[Diagnostic]:
-    """Every rule of the game, on one shared index."""
-    ix = Index.build(content)
-    if ix is None:
-        return
-    for check in CHECKS:
-        yield from check(ix)
-
-
-def outputs(content: ContentSet, options: BuildOptions) -> list[Output]:
-    """The kit's outputs (imported lazily: checking never loads the renderers)."""
-    from toolkit.games.god_emperor.outputs import outputs as kit_outputs
-
-    return kit_outputs(content, options)
-
-
 PACK = GamePack(
     id="god-emperor",
     title="God Emperor",
     kinds=KINDS,
-    checks=(check_rules,),
+    checks=(indexed_checks(Index.build, CHECKS),),
     rules=RULES,
-    outputs=outputs,
+    outputs=lazy_outputs("toolkit.games.god_emperor.outputs"),
 )

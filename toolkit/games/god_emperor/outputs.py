@@ -8,7 +8,6 @@ team's reference.
 
 from __future__ import annotations
 
-import fnmatch
 from dataclasses import dataclass
 from functools import partial
 
@@ -206,9 +205,6 @@ def outputs(content: ContentSet, options: BuildOptions) -> list[Output]:
                                     (src, ix.layout.loc.path), options)  # fmt: skip
     if ix.court is not None and ix.underground is not None and ix.favors is not None:
         out.append(_reference(ix, content))
-    if options.only:
-        out = [o for o in out if fnmatch.fnmatchcase(o.path, options.only)
-               or options.only in (o.kind, o.group)]  # fmt: skip
     return out
 
 

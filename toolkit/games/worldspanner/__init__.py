@@ -2,19 +2,12 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-from typing import TYPE_CHECKING
-
 from toolkit.content import ContentKind, ContentSet
-from toolkit.diagnostics import Diagnostic
-from toolkit.games import GamePack, SetupHook, SetupOption, SetupSheet
+from toolkit.games import GamePack, SetupHook, SetupOption, SetupSheet, indexed_checks, lazy_outputs
 from toolkit.games.worldspanner import decks, designs, heroes
 from toolkit.games.worldspanner.index import Index
 from toolkit.games.worldspanner.models import ChallengeDeck, Game, Hero, QuestDeck
 from toolkit.games.worldspanner.rules import RULES
-
-if TYPE_CHECKING:
-    from toolkit.build import BuildOptions, Output
 
 KINDS = (
     ContentKind("game", "game.yaml", Game, singleton=True,
@@ -30,22 +23,6 @@ CHECKS = (
     designs.check_stated, heroes.check_factions, heroes.check_heroes, decks.check_challenges,
     decks.check_quests,
 )  # fmt: skip
-
-
-def check_rules(content: ContentSet) -> Iterator[Diagnostic]:
-    """Every rule of the game, on one shared index."""
-    ix = Index.build(content)
-    if ix is None:
-        return
-    for check in CHECKS:
-        yield from check(ix)
-
-
-def outputs(content: ContentSet, options: BuildOptions) -> list[Output]:
-    """The kit's outputs (imported lazily: checking never loads the renderers)."""
-    from toolkit.games.worldspanner.outputs import outputs as kit_outputs
-
-    return kit_outputs(content, options)
 
 
 def draw_setup(content: ContentSet, seed: int, params: dict[str, object]) -> SetupSheet:
@@ -83,8 +60,8 @@ PACK = GamePack(
     id="worldspanner",
     title="Worldspanner Factions",
     kinds=KINDS,
-    checks=(check_rules,),
+    checks=(indexed_checks(Index.build, CHECKS),),
     rules=RULES,
-    outputs=outputs,
+    outputs=lazy_outputs("toolkit.games.worldspanner.outputs"),
     setup=SETUP,
 )

@@ -8,7 +8,6 @@ marks and mirrored backs for a home printer, or PDF/X for print-on-demand.
 
 from __future__ import annotations
 
-import fnmatch
 from functools import partial
 
 from toolkit import boards
@@ -142,7 +141,4 @@ def outputs(content: ContentSet, options: BuildOptions) -> list[Output]:
     out.append(Output("kit/balance.md", "balance", (*(h.loc.path for h in ix.heroes), game_src),
                       partial(render_balance, rows, game.balance.target,
                               game.balance.tolerance), group="reference", cost=0))  # fmt: skip
-    if options.only:
-        out = [o for o in out if fnmatch.fnmatchcase(o.path, options.only)
-               or options.only in (o.kind, o.group)]  # fmt: skip
     return out
