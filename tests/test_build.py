@@ -449,6 +449,17 @@ def test_pod_preset_gives_back_then_face_pdfx(tmp_path: Path) -> None:
         assert b"PDF/X-4" in pdf.Root.Metadata.read_bytes()  # a PDF/X file, as shops want
         assert str(pdf.trailer.Info.CreationDate).startswith("D:2000")  # no clock in it
         assert all(_close(_size(p), CARD) for p in pdf.pages)
+        # CMYK colours for the shop's press: every colour is set in DeviceCMYK, none in RGB
+        ops: dict[str, set[str]] = {"rg": set(), "cs": set()}
+        for page in pdf.pages:
+            streams = [page, *(page.Resources.get("/XObject") or {}).values()]
+            for stream in streams:
+                for operands, op in pikepdf.parse_content_stream(stream):
+                    if str(op) in ("rg", "RG"):
+                        ops["rg"].add(str(op))
+                    elif str(op) in ("cs", "CS"):
+                        ops["cs"].add(str(operands[0]))
+        assert ops == {"rg": set(), "cs": {"/DeviceCMYK"}}
     text = subprocess.run(["pdftotext", str(pod), "-"], capture_output=True, text=True,
                           check=True).stdout.split("\f")  # fmt: skip
     assert "FACTIONS" in text[0] and plots[0]["name"].upper() in text[1].upper()

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import datetime
 import os
+import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 
@@ -62,6 +63,27 @@ def build_date() -> str:
     return datetime.datetime.fromtimestamp(epoch, datetime.UTC).strftime("%Y-%m-%dT%H:%M:%S+00:00")
 
 
+_HEX = re.compile(r"#([0-9a-fA-F]{6}|[0-9a-fA-F]{3})\b")
+
+
+def _cmyk(match: re.Match[str]) -> str:
+    """`#rrggbb` as a naive `device-cmyk()` colour (no ICC profile: the shop's RIP decides)."""
+    h = match.group(1)
+    if len(h) == 3:
+        h = "".join(c * 2 for c in h)
+    r, g, b = (int(h[i : i + 2], 16) / 255 for i in (0, 2, 4))
+    k = 1 - max(r, g, b)
+    if k >= 1:
+        return "device-cmyk(0 0 0 1)"
+    c, m, y = ((1 - v - k) / (1 - k) for v in (r, g, b))
+    return f"device-cmyk({c:.3f} {m:.3f} {y:.3f} {k:.3f})"
+
+
+def to_cmyk(text: str) -> str:
+    """Every hex colour of an HTML or CSS text as a CMYK colour, for print-shop PDFs."""
+    return _HEX.sub(_cmyk, text)
+
+
 def render_cards(
     session: Session, fmt: CardFormat, mode: str, variant: str | None = None, **context: object
 ) -> bytes:
@@ -70,12 +92,17 @@ def render_cards(
 
     opts = session.options
     cell_w, cell_h = fmt.cell
+    cmyk = bool(variant and variant.startswith("pdf/x"))
+    # a print shop's PDF/X gets CMYK colours: the game's stylesheet is inlined and converted
+    css_text = to_cmyk((TEMPLATES / fmt.css).read_text(encoding="utf-8")) if cmyk else ""
     html = render(
         session.env, "common/cards.html.j2", mode=mode, macros=fmt.macros, css=fmt.css,
         title=fmt.title, paper=opts.paper, page_size=opts.page_size, paper_mm=opts.paper_mm,
         card_w=fmt.width, card_h=fmt.height, bleed=fmt.bleed, cell_w=cell_w, cell_h=cell_h,
-        **context,
+        css_text=css_text, **context,
     )  # fmt: skip
+    if cmyk:
+        html = to_cmyk(html)
     doc = layout(html, TEMPLATES, AssetFetcher(session.asset_roots()))
     session.pages = len(doc.pages)
     return write_pdf(doc, variant=variant)

@@ -138,7 +138,7 @@ def check(content: Path, game: str | None, fmt: str, strict: bool, explain: str 
     default="home",
     show_default=True,
     help="home: cards n-up with crop marks, mirrored duplex backs and a calibration sheet; "
-    "pod: one card a page with 3 mm bleed, back before face, PDF/X-4, for a print shop.",
+    "pod: one card a page with 3 mm bleed, back before face, CMYK PDF/X-4, for a print shop.",
 )
 @click.option(
     "--back-offset",

@@ -298,7 +298,7 @@ KIND_TEXT = {
     "card-faces": ("one card per page with 3 mm bleed, for a print shop (70 x 120 mm trim)",
                    "1", "as the shop asks; backs from cards/backs.pdf"),
     "card-backs": ("one back per deck kind and expansion", "as many as cards", "-"),
-    "card-pod": ("every card as a back page, then its face page; 3 mm bleed, PDF/X-4",
+    "card-pod": ("every card as a back page, then its face page; 3 mm bleed, CMYK PDF/X-4",
                  "1", "upload as is to a print-on-demand shop"),
     "card-calibration": ("a duplex test sheet: print it first, read the offset of the backs",
                          "1", "double-sided, flip on the long edge, 100 % scale"),
