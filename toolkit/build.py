@@ -191,13 +191,24 @@ def _worker_init(options: BuildOptions, content_root: Path) -> None:
         _WORKER = Session(options=options, content_root=content_root)
 
 
-def _run_group(outputs: list[Output]) -> list[tuple[str, bytes | None, list[Diagnostic], int]]:
+def _run_group(
+    outputs: list[Output], keep: bool = True
+) -> list[tuple[str, bytes | None, list[Diagnostic], int]]:
+    """Render one group in this process. A pool worker (`keep=False`) drops the group's
+    cached layouts afterwards: the next group it gets never needs them, and a deck's
+    hundred layouts would otherwise stay in memory for the rest of the build."""
     assert _WORKER is not None
     _WORKER.batch = outputs
     results = []
     for output in outputs:
         data, diags = _render_one(_WORKER, output)
         results.append((output.path, data, diags, _WORKER.pages))
+    if not keep:
+        import gc
+
+        _WORKER.cache.clear()
+        _WORKER.batch = []
+        gc.collect()
     return results
 
 
@@ -325,7 +336,7 @@ def build_outputs(
                 initializer=_worker_init,
                 initargs=(options, content_root),
             ) as pool:
-                futures = [pool.submit(_run_group, g) for g in groups]
+                futures = [pool.submit(_run_group, g, False) for g in groups]
                 for future in as_completed(futures):
                     for item in future.result():
                         take(*item)
