@@ -221,6 +221,14 @@ def test_war_map_is_semantic(kit: Path) -> None:
     assert (kit / "boards/war-map-tiles-a4.pdf").stat().st_size > 0
 
 
+def test_print_guide_lists_every_pdf_with_copies_for_the_cast(kit: Path) -> None:
+    guide = (kit / "kit/PRINT.md").read_text()
+    pdfs = sorted(str(p.relative_to(kit)) for p in kit.rglob("*.pdf"))
+    assert pdfs and all(f"`{p}`" in guide for p in pdfs)
+    players = len(DATA[CAST]["players"])
+    assert f"up to {players * 10 // 3}" in guide  # forms: players x months / 3 rooms
+
+
 def test_law_board_reference_playmats_and_decks(kit: Path) -> None:
     laws = (kit / "boards/law-board.svg").read_text()
     assert len(re.findall(r'class="law"', laws)) == 13

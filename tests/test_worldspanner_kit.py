@@ -165,6 +165,8 @@ def test_reference_and_setup_sheets(kit: Path) -> None:
         with pikepdf.open(kit / f"setup/{d.id}-seed-1.pdf") as pdf:
             box = [float(v) for v in pdf.pages[0].mediabox]
             assert box[2] == pytest.approx(210 * MM, abs=0.5)
+    guide = (kit / "kit/PRINT.md").read_text()
+    assert all(f"`{p.relative_to(kit)}`" in guide for p in kit.rglob("*.pdf"))
     balance = (kit / "kit/balance.md").read_text()
     for h in IX.heroes:
         assert f"| {h.name} |" in balance

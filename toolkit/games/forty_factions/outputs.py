@@ -29,6 +29,7 @@ from toolkit.diagnostics import Diagnostic, Loc, Severity
 from toolkit.errors import ToolkitError
 from toolkit.games.forty_factions import views
 from toolkit.games.forty_factions.index import Index
+from toolkit.guide import guide_output
 from toolkit.render import TEMPLATES, render
 
 SCALES = (1.0, 0.93, 0.86)  # a sheet may be set smaller, down to 86 %, to fit one page
@@ -236,17 +237,7 @@ def outputs(content: ContentSet, options: BuildOptions) -> list[Output]:
                       (game_src, *sorted(f for f in content.files if "/boards/" in f),
                        "templates/forty-factions/reference.html.j2"),
                       partial(render_reference, ref), group="reference", cost=2))  # fmt: skip
-    listing = tuple((o.path, o.kind) for o in out)
-    out.append(
-        Output(
-            "kit/PRINT.md",
-            "print-guide",
-            (game_src,),
-            partial(render_print_guide, listing),
-            group="reference",
-            cost=0,
-        )
-    )
+    out.append(guide_output("Forty Factions", out, KIND_TEXT, GUIDE, (game_src,)))
     return out
 
 
@@ -298,58 +289,20 @@ KIND_TEXT = {
     "card-faces": ("one card per page with 3 mm bleed, for a print shop (70 x 120 mm trim)",
                    "1", "as the shop asks; backs from cards/backs.pdf"),
     "card-backs": ("one back per deck kind and expansion", "as many as cards", "-"),
-    "card-pod": ("every card as a back page, then its face page; 3 mm bleed, CMYK PDF/X-4",
-                 "1", "upload as is to a print-on-demand shop"),
-    "card-calibration": ("a duplex test sheet: print it first, read the offset of the backs",
-                         "1", "double-sided, flip on the long edge, 100 % scale"),
-    "board": ("a board at its real size, for a print shop or a large-format printer",
-              "1", "single-sided"),
-    "board-tiles": ("the same board tiled on sheets of paper, with overlap and marks",
-                    "1", "single-sided, 100 % scale"),
     "reference": ("the DM's reference: sequence of play, set-up, voting, VP tables",
                   "1 for the DM", "double-sided"),
 }  # fmt: skip
-
-
-def render_print_guide(listing: tuple[tuple[str, str], ...], session: Session) -> bytes:
-    """kit/PRINT.md: what to print, on which paper, how many, how to cut."""
-    paper = "A4" if session.options.paper == "a4" else "US Letter"
-    lines = [
-        "# Printing the Forty Factions kit",
-        "",
-        f"Paper: **{paper}** (build with `--paper a4` or `--paper letter`). Print every file "
-        "at **100 % scale** (turn off 'fit to page'), colour or black and white.",
-        "",
-        "| File | What it is | Copies | How |",
-        "|---|---|---|---|",
-    ]
-    for path, kind in listing:
-        if kind in KIND_TEXT and path.endswith(".pdf"):
-            what, copies, how = KIND_TEXT[kind]
-            lines.append(f"| `{path}` | {what} | {copies} | {how} |")
-    lines += [
-        "",
-        "Single Information Sheets are in `sheets/factions/` and `sheets/plots/` for reprints: "
-        "a sheet goes to the player who holds its card (rules 4.1) and is private to them (4.2).",
-        "",
-        "## Cards",
-        "",
-        "1. Print one card sheet double-sided, **flip on the long edge**. Hold it to the light: "
-        "each back should sit behind its front. If your printer shifts the backs, note by how "
-        "many millimetres before printing the rest.",
-        "2. Cut on the crop marks in the margins: first the long cuts, then the short ones. "
-        "Each card is 70 x 120 mm (tarot size); the 3 mm bleed around it is cut away.",
-        "3. Sleeve the cards if you like: they are the size of an Alleyman's Tarot card.",
-        "",
-        "## Boards",
-        "",
-        "Each tiled board names its tiles A1, A2, ... by row and column. Trim the overlapping "
-        "edge of one tile of each pair, lay it over its neighbour so the round marks meet, and "
-        "tape from the back.",
-        "",
-    ]
-    session.pages = 0
-    return "\n".join(lines).encode("utf-8")
+GUIDE = (
+    "Single Information Sheets are in `sheets/factions/` and `sheets/plots/` for reprints: a "
+    "sheet goes to the player who holds its card (rules 4.1) and is private to them (4.2).",
+    "## Cards\n\n"
+    "1. Print one card sheet double-sided, **flip on the long edge**. Hold it to the light: "
+    "each back should sit behind its front. If your printer shifts the backs, note by how "
+    "many millimetres before printing the rest.\n"
+    "2. Cut on the crop marks in the margins: first the long cuts, then the short ones. "
+    "Each card is 70 x 120 mm (tarot size); the 3 mm bleed around it is cut away.\n"
+    "3. Sleeve the cards if you like: they are the size of an Alleyman's Tarot card.",
+)
 
 
 def board_outputs(ix: Index, content: ContentSet, options: BuildOptions) -> list[Output]:

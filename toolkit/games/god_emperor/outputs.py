@@ -17,6 +17,7 @@ from toolkit.cards import CardFormat, render_backs, render_faces, render_imposed
 from toolkit.content import ContentSet
 from toolkit.games.god_emperor.index import Index
 from toolkit.games.god_emperor.maps import law_board, war_map
+from toolkit.guide import guide_output
 from toolkit.render import TEMPLATES, render
 from toolkit.svg import document
 
@@ -205,7 +206,39 @@ def outputs(content: ContentSet, options: BuildOptions) -> list[Output]:
                                     (src, ix.layout.loc.path), options)  # fmt: skip
     if ix.court is not None and ix.underground is not None and ix.favors is not None:
         out.append(_reference(ix, content))
+    players = len(ix.cast.players) if ix.cast else 0
+    out.append(guide_output(g.title, out, _kinds(players, g.rounds.count), GUIDE, (src,)))
     return out
+
+
+GUIDE = (
+    "## Badges and strips\n\nPrint single-sided and cut on the crop marks. Clip each status "
+    "strip to its badge; Control marks rank, wounds, marriage, priest and hostages on it as "
+    "the game goes.",
+    "## Forms\n\nA player writes one form each month in Planning: War Orders in the War "
+    "Room, a Court Proposal at the Court, a Scheme in the Underground. Print enough for "
+    "every player to go to any room every month; the War Orders file has one page per House.",
+    "## Cards\n\nFavor, scheme and minion cards are poker size, 63.5 x 88 mm, with 3 mm bleed. "
+    "Print the card sheets double-sided, flip on the long edge. Each House gets its own "
+    "minion deck.",
+)
+
+
+def _kinds(players: int, months: int) -> dict[str, tuple[str, str, str]]:
+    """What each kind of file is, and how many to print for this cast."""
+    return {
+        "cut-sheet": ("badges or status strips, one per player, n-up with crop marks",
+                      "1", "single-sided, 100 % scale; cut on the marks"),
+        "form": ("a player form (one per House for War Orders)",
+                 f"up to {players * months // 3 or 1} (players x months / 3 rooms)",
+                 "single-sided"),
+        "playmat": ("a playmat per House: Hostages and Marriage", "1", "single-sided, A4 "
+                    "landscape; A3 is better if your printer takes it"),
+        "card-sheet": ("cards 9-up with crop marks; each fronts page is followed by its backs",
+                       "1", "double-sided, flip on the long edge, 100 % scale"),
+        "reference": ("Control's reference: timings, schedule, costs, laws",
+                      "1 per Control member", "double-sided"),
+    }  # fmt: skip
 
 
 def _reference(ix: Index, content: ContentSet) -> Output:

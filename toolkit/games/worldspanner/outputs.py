@@ -18,6 +18,7 @@ from toolkit.games.worldspanner import views
 from toolkit.games.worldspanner.index import Index
 from toolkit.games.worldspanner.setup import generate
 from toolkit.games.worldspanner.setup_sheet import setup_sheet
+from toolkit.guide import guide_output
 from toolkit.render import TEMPLATES, render
 from toolkit.svg import document
 
@@ -33,6 +34,22 @@ BACKS = {
     "quest": views.Back("quest", "QUEST", "#7a5c1e"),
 }
 SETUP_SEED = 1  # the kit's sample set-up sheets; `toolkit setup` draws any other
+KINDS = {
+    "card-sheet": ("cards 9-up with crop marks; each fronts page is followed by its backs",
+                   "1", "double-sided, flip on the long edge, 100 % scale"),
+    "reference": ("Vista keys, map designs, game lengths and challenge faces", "1 a table",
+                  "single-sided"),
+    "board": ("a sample set-up sheet; draw others with `toolkit setup worldspanner`", "1",
+              "single-sided"),
+}  # fmt: skip
+GUIDE = (
+    "## Cards\n\nHero, player aid, challenge and quest cards are poker size, 63.5 x 88 mm, "
+    "with 3 mm bleed: cut on the crop marks, long cuts first. Print a card sheet "
+    "double-sided, flip on the long edge; the backs are mirrored to meet their fronts. The "
+    "player aid is printed six times, as in the box.",
+    "## Set-up\n\n`toolkit setup worldspanner --design quad --seed 42` writes a set-up sheet "
+    "to `setup/`; the same seed always gives the same map.",
+)
 
 
 def render_reference(data: tuple, session: Session) -> bytes:
@@ -137,6 +154,7 @@ def outputs(content: ContentSet, options: BuildOptions) -> list[Output]:
         svg = document(w, h, f"{title}: {d.name} set-up, seed {SETUP_SEED}", body)
         out += boards.board_outputs(f"{d.id}-seed-{SETUP_SEED}", svg, (w, h), title,
                                     (game_src,), options, folder="setup")[:2]  # fmt: skip
+    out.append(guide_output(game.title, out, KINDS, GUIDE, (game_src,)))
     rows = tuple((h.name, ix.faction_name(h.faction), ix.value(h)) for h in ix.heroes)
     out.append(Output("kit/balance.md", "balance", (*(h.loc.path for h in ix.heroes), game_src),
                       partial(render_balance, rows, game.balance.target,
