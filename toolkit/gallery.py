@@ -27,7 +27,10 @@ SECTIONS = (
     ("card-calibration", "Duplex calibration"),
     ("board", "Boards"),
     ("board-tiles", "Boards tiled for home printing"),
-    ("reference", "DM reference"),
+    ("cut-sheet", "Badges and strips, ready to cut"),
+    ("form", "Forms"),
+    ("playmat", "Playmats"),
+    ("reference", "Reference sheets"),
     ("tts", "Tabletop Simulator decks"),
     ("deck", "Whole decks"),
 )
