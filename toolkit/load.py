@@ -212,24 +212,23 @@ def _scan_text(path: str, text: str) -> list[Diagnostic]:
     return out
 
 
-def load_file(file: Path, shown: str | None = None) -> LoadResult:
-    """Read and parse one content file. Never raises for bad content; OSError propagates."""
-    path = shown if shown is not None else str(file)
+def _read(file: Path, path: str) -> bytes | LoadResult:
+    """A content file's bytes, or the refusal of a file over the size limit."""
     with open(file, "rb") as fh:
         data = fh.read(MAX_FILE_BYTES + 1)
     if len(data) > MAX_FILE_BYTES:
-        return LoadResult(
-            path,
-            None,
-            [
-                error(
-                    Loc(path, 1, 1),
-                    "YAML-SIZE",
-                    f"file is larger than {MAX_FILE_BYTES // 1000} kB; "
-                    "one card or board per file is far smaller",
-                )
-            ],
-        )
+        return LoadResult(path, None, [error(
+            Loc(path, 1, 1), "YAML-SIZE", f"file is larger than {MAX_FILE_BYTES // 1000} kB; "
+            "one card or board per file is far smaller")])  # fmt: skip
+    return data
+
+
+def load_file(file: Path, shown: str | None = None) -> LoadResult:
+    """Read and parse one content file. Never raises for bad content; OSError propagates."""
+    path = shown if shown is not None else str(file)
+    data = _read(file, path)
+    if isinstance(data, LoadResult):
+        return data
     return load_bytes(data, path)
 
 
@@ -408,18 +407,9 @@ def load_csv(file: Path, field: str, shown: str | None = None) -> LoadResult:
     import io
 
     path = shown if shown is not None else str(file)
-    with open(file, "rb") as fh:
-        data = fh.read(MAX_FILE_BYTES + 1)
-    if len(data) > MAX_FILE_BYTES:
-        return LoadResult(
-            path,
-            None,
-            [
-                error(
-                    Loc(path, 1, 1), "YAML-SIZE", f"file is larger than {MAX_FILE_BYTES // 1000} kB"
-                )
-            ],
-        )
+    data = _read(file, path)
+    if isinstance(data, LoadResult):
+        return data
     text, diags = _decode(path, data)
     if text is None:
         return LoadResult(path, None, diags)
