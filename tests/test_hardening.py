@@ -254,23 +254,21 @@ def test_outputs_are_byte_identical_across_environments(tmp_path: Path) -> None:
         cwd = tmp_path / f"run{i}"
         cwd.mkdir()
         out = tmp_path / f"out{i}"
-        proc = subprocess.run(
-            [sys.executable, "-m", "toolkit", "build", "--content", str(tmp_path / "content"),
-             "--out", str(out), "--only", "sheets/factions/01*"],
-            cwd=cwd, env=env, capture_output=True, text=True,
-        )  # fmt: skip
-        assert proc.returncode == 0, proc.stdout + proc.stderr
-        proc = subprocess.run(
-            [sys.executable, "-m", "toolkit", "build", "--content", str(tmp_path / "content"),
-             "--out", str(out), "--only", "boards/council*"],
-            cwd=cwd, env=env, capture_output=True, text=True,
-        )  # fmt: skip
-        assert proc.returncode == 0, proc.stdout + proc.stderr
-        outs.append(out / "forty-factions")
+        # sheets and a board of Forty Factions, Worldspanner's random set-up sheets (seeded),
+        # God Emperor's war map and badges
+        for only in ("sheets/factions/01*", "boards/council*", "setup/*", "boards/war-map*",
+                     "badges/*"):  # fmt: skip
+            proc = subprocess.run(
+                [sys.executable, "-m", "toolkit", "build", "--content",
+                 str(tmp_path / "content"), "--out", str(out), "--only", only],
+                cwd=cwd, env=env, capture_output=True, text=True,
+            )  # fmt: skip
+            assert proc.returncode == 0, proc.stdout + proc.stderr
+        outs.append(out)
     files = sorted(
         p.relative_to(outs[0]) for p in outs[0].rglob("*") if p.suffix in (".pdf", ".svg")
     )
-    assert len(files) >= 12
+    assert len(files) >= 12 + 12 + 5
     for rel in files:
         assert (outs[0] / rel).read_bytes() == (outs[1] / rel).read_bytes(), rel
 
