@@ -147,7 +147,8 @@ def outputs(content: ContentSet, options: BuildOptions) -> list[Output]:
     hs = tuple(g.houses)
     if ix.court is not None:
         out.append(_page("forms/war-orders.pdf", "form", "god-emperor/forms.html.j2", (src,), 2,
-                         form="war", houses=hs, title="War Orders"))  # fmt: skip
+                         form="war", houses=hs, provinces=tuple(g.provinces),
+                         title="War Orders"))  # fmt: skip
         out.append(
             _page(
                 "forms/court-proposal.pdf",
