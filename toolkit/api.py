@@ -105,7 +105,7 @@ def build(content_dir: Path, game: str | None, options: BuildOptions) -> Report:
         if pack.outputs is None:
             continue
         outputs = select(pack.outputs(content, options), options.only)
-        result = build_outputs(pack.id, outputs, options, content.root, report)
+        result = build_outputs(pack.id, outputs, options, content.root, report, pack.title)
         report.built += result.built
     return report
 

@@ -265,8 +265,9 @@ class BuildResult:
 
 
 def build_outputs(
-    game: str, outputs: list[Output], options: BuildOptions, content_root: Path, report: Report
-) -> BuildResult:
+    game: str, outputs: list[Output], options: BuildOptions, content_root: Path, report: Report,
+    title: str = "",
+) -> BuildResult:  # fmt: skip
     """Render what is stale (in parallel), write it atomically, keep the manifest."""
     start = time.perf_counter()
     game_out = options.out / game
@@ -348,7 +349,7 @@ def build_outputs(
     if options.only is None and gallery_stale:
         from toolkit.gallery import build_gallery
 
-        build_gallery(game, game_out, manifest.entries)
+        build_gallery(title or game, game_out, manifest.entries)
     result.seconds = time.perf_counter() - start
     report.notes.append(
         f"{game}: {result.built} built, {result.skipped} up to date"

@@ -53,8 +53,9 @@ def _thumbnail(pdf: Path, png: Path) -> bool:
     return True
 
 
-def build_gallery(game: str, game_out: Path, entries: dict[str, dict[str, Any]]) -> Path:
-    """Write preview pictures and index.html for the outputs listed in the manifest."""
+def build_gallery(title: str, game_out: Path, entries: dict[str, dict[str, Any]]) -> Path:
+    """Write preview pictures and index.html (headed with the game's title) for the outputs
+    listed in the manifest."""
     from toolkit.render import environment, render
 
     items: dict[str, list[dict[str, str]]] = {kind: [] for kind, _ in SECTIONS}
@@ -88,7 +89,7 @@ def build_gallery(game: str, game_out: Path, entries: dict[str, dict[str, Any]])
         if str(old) not in wanted:
             old.unlink()
     sections = [(title, items[kind]) for kind, title in SECTIONS if items[kind]]
-    html = render(environment(), "common/gallery.html.j2", game=game, sections=sections,
+    html = render(environment(), "common/gallery.html.j2", game=title, sections=sections,
                   total=sum(len(v) for _, v in sections))  # fmt: skip
     index = game_out / "index.html"
     write_text(index, html)
