@@ -144,6 +144,24 @@ def _refuse(path: Path, shown: str, root_real: str) -> Diagnostic | None:
     return None
 
 
+# Documents that loaded and validated cleanly, by file and content digest: a long-lived
+# process (`toolkit build --watch`) parses and validates only the files that changed.
+_VALID: dict[tuple[object, ...], Document] = {}
+
+
+def _stamp(path: Path, shown: str, kind: ContentKind) -> tuple[object, ...] | None:
+    """What identifies a file's content: its place, kind and a digest of its bytes (not its
+    modification time, which a coarse file system may leave unchanged by a quick edit)."""
+    import hashlib
+
+    try:
+        with open(path, "rb") as fh:
+            data = fh.read(4 * 1024 * 1024)
+    except OSError:
+        return None
+    return (shown, kind.name, kind.model, hashlib.blake2b(data, digest_size=16).digest())
+
+
 def load_content(
     game: str, game_dir: Path, kinds: tuple[ContentKind, ...]
 ) -> tuple[ContentSet, list[Diagnostic]]:
@@ -174,6 +192,11 @@ def load_content(
             diags.append(refused)
             content.failed.add(shown)
             continue
+        stamp = _stamp(path, shown, kind)
+        cached = _VALID.get(stamp) if stamp else None
+        if cached is not None:  # unchanged since this process last read it (watch mode)
+            content.documents[kind.name].append(cached)
+            continue
         try:
             if path.suffix == ".csv":
                 result = load_csv(path, kind.csv_field or "rows", shown)
@@ -193,6 +216,8 @@ def load_content(
         if doc is INVALID:
             content.failed.add(shown)
             continue
+        if stamp and not validator.diagnostics:
+            _VALID[stamp] = doc
         content.documents[kind.name].append(doc)
     for kind in kinds:
         docs = content.documents[kind.name]

@@ -13,7 +13,7 @@ import re
 from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
-from xml.sax.saxutils import escape, quoteattr
+from xml.sax.saxutils import escape
 
 FONTS = Path(__file__).resolve().parent.parent / "templates" / "common" / "fonts"
 FACES = {
@@ -125,7 +125,7 @@ class El:
 
     def serialise(self, out: list[str], depth: int = 0) -> None:
         pad = "  " * depth
-        attrs = "".join(f" {k}={quoteattr(clean(_fmt(v)))}" for k, v in self.attrs.items())
+        attrs = "".join(f' {k}="{_attr(v)}"' for k, v in self.attrs.items())
         if not self.children and self.text is None:
             out.append(f"{pad}<{self.tag}{attrs}/>")
         elif not self.children:
@@ -137,6 +137,17 @@ class El:
             for c in self.children:
                 c.serialise(out, depth + 1)
             out.append(f"{pad}</{self.tag}>")
+
+
+_ATTR = str.maketrans({"&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;",
+                      "\n": "&#10;", "\r": "&#13;", "\t": "&#9;"})  # fmt: skip
+
+
+def _attr(v: object) -> str:
+    """An attribute value, escaped for double quotes (numbers need no cleaning)."""
+    if isinstance(v, (int, float)):
+        return _fmt(v)
+    return clean(str(v)).translate(_ATTR)
 
 
 def _fmt(v: object) -> str:
