@@ -28,7 +28,7 @@ def test_unchanged_files_are_reused_and_an_edit_of_the_same_size_is_seen(tmp_pat
     assert second["blackbeard.yaml"] is first["blackbeard.yaml"]  # not parsed again
     good = lazar.read_text()
     lazar.write_text(good.replace("health: 5", "health: five"))  # a schema error is never cached
-    content, diags = load_content("worldspanner", folder, KINDS)
+    _, diags = load_content("worldspanner", folder, KINDS)
     assert [d.code for d in diags] == ["SCHEMA-TYPE"]
     lazar.write_text(good)
     assert _heroes(folder)["lazar.yaml"].health == 5
