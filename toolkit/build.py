@@ -327,10 +327,15 @@ def build_outputs(
     groups = _groups(stale)
     try:
         if jobs <= 1 or len(groups) <= 1:
+            # one process (`--jobs 1`, `--watch`): each file is written as soon as it is
+            # rendered, so a changed sheet is on disk before its deck is reassembled
             _worker_init(options, content_root)
-            for group in groups:
-                for item in _run_group(group):
-                    take(*item)
+            assert _WORKER is not None
+            for group in reversed(groups):  # cheapest first: the edited sheet before boards
+                _WORKER.batch = group
+                for output in group:
+                    data, diags = _render_one(_WORKER, output)
+                    take(output.path, data, diags, _WORKER.pages)
         else:
             with ProcessPoolExecutor(
                 max_workers=min(jobs, len(groups)),
