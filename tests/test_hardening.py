@@ -256,11 +256,13 @@ def test_outputs_are_byte_identical_across_environments(tmp_path: Path) -> None:
         out = tmp_path / f"out{i}"
         # sheets and a board of Forty Factions, Worldspanner's random set-up sheets (seeded),
         # God Emperor's war map and badges
-        for only in ("sheets/factions/01*", "boards/council*", "setup/*", "boards/war-map*",
-                     "badges/*"):  # fmt: skip
+        # and a print shop's PDF/X file, which WeasyPrint would give a random document id
+        for args in (["--only", "sheets/factions/01*"], ["--only", "boards/council*"],
+                     ["--only", "setup/*"], ["--only", "boards/war-map*"], ["--only", "badges/*"],
+                     ["--only", "cards/plots-pod.pdf", "--preset", "pod"]):  # fmt: skip
             proc = subprocess.run(
                 [sys.executable, "-m", "toolkit", "build", "--content",
-                 str(tmp_path / "content"), "--out", str(out), "--only", only],
+                 str(tmp_path / "content"), "--out", str(out), *args],
                 cwd=cwd, env=env, capture_output=True, text=True,
             )  # fmt: skip
             assert proc.returncode == 0, proc.stdout + proc.stderr
@@ -268,7 +270,8 @@ def test_outputs_are_byte_identical_across_environments(tmp_path: Path) -> None:
     files = sorted(
         p.relative_to(outs[0]) for p in outs[0].rglob("*") if p.suffix in (".pdf", ".svg")
     )
-    assert len(files) >= 12 + 12 + 5
+    assert len(files) >= 12 + 12 + 5 + 1
+    assert Path("forty-factions/cards/plots-pod.pdf") in files
     for rel in files:
         assert (outs[0] / rel).read_bytes() == (outs[1] / rel).read_bytes(), rel
 

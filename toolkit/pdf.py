@@ -14,9 +14,11 @@ render never load it.
 
 from __future__ import annotations
 
+import hashlib
 import logging
 import mimetypes
 import os
+import re
 import signal
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
@@ -151,7 +153,25 @@ def write_pdf(doc: Document, seconds: float = RENDER_SECONDS, variant: str | Non
     if log.messages:
         raise RenderError("; ".join(dict.fromkeys(log.messages)))
     assert isinstance(data, bytes)
-    return data
+    return _fixed_document_id(data) if variant else data
+
+
+_DID = re.compile(rb"xmp\.did:[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}")
+_FILE_ID = re.compile(rb"/ID \[\(([0-9a-f]{32})\) \(([0-9a-f]{32})\)\]")
+
+
+def _fixed_document_id(data: bytes) -> bytes:
+    """WeasyPrint gives a PDF/X file a random XMP DocumentID (a uuid4), and the file /ID is
+    derived from it; replace both with values derived from the rest of the file's bytes, of
+    the same length (the metadata stream and the trailer are uncompressed, so no offset
+    moves), so the same input still gives the same file."""
+    blank = _FILE_ID.sub(b"/ID [(" + b"0" * 32 + b") (" + b"0" * 32 + b")]",
+                         _DID.sub(b"xmp.did:" + b"0" * 36, data))  # fmt: skip
+    h = hashlib.sha256(blank).hexdigest()
+    did = f"{h[:8]}-{h[8:12]}-{h[12:16]}-{h[16:20]}-{h[20:32]}".encode()
+    file_id = h[32:64].encode()
+    data = _DID.sub(b"xmp.did:" + did, data)
+    return _FILE_ID.sub(b"/ID [(" + file_id + b") (" + file_id + b")]", data)
 
 
 def combine(docs: Sequence[Document]) -> Document:
