@@ -10,6 +10,7 @@ folder (a symlink out of it, a FIFO or a device is refused before `open`).
 from __future__ import annotations
 
 import fnmatch
+import hashlib
 import os
 import stat
 from collections.abc import Iterator
@@ -18,7 +19,7 @@ from pathlib import Path, PurePosixPath
 from typing import TypeVar
 
 from toolkit.diagnostics import Diagnostic, Loc, display_path, error
-from toolkit.load import load_csv, load_file
+from toolkit.load import LoadResult, load_bytes, load_csv_bytes, read_limited
 from toolkit.schema import INVALID, Model, Validator, spec
 
 D = TypeVar("D", bound="Document")
@@ -149,19 +150,6 @@ def _refuse(path: Path, shown: str, root_real: str) -> Diagnostic | None:
 _VALID: dict[tuple[object, ...], Document] = {}
 
 
-def _stamp(path: Path, shown: str, kind: ContentKind) -> tuple[object, ...] | None:
-    """What identifies a file's content: its place, kind and a digest of its bytes (not its
-    modification time, which a coarse file system may leave unchanged by a quick edit)."""
-    import hashlib
-
-    try:
-        with open(path, "rb") as fh:
-            data = fh.read(4 * 1024 * 1024)
-    except OSError:
-        return None
-    return (shown, kind.name, kind.model, hashlib.blake2b(data, digest_size=16).digest())
-
-
 def load_content(
     game: str, game_dir: Path, kinds: tuple[ContentKind, ...]
 ) -> tuple[ContentSet, list[Diagnostic]]:
@@ -192,20 +180,26 @@ def load_content(
             diags.append(refused)
             content.failed.add(shown)
             continue
-        stamp = _stamp(path, shown, kind)
-        cached = _VALID.get(stamp) if stamp else None
-        if cached is not None:  # unchanged since this process last read it (watch mode)
-            content.documents[kind.name].append(cached)
-            continue
         try:
-            if path.suffix == ".csv":
-                result = load_csv(path, kind.csv_field or "rows", shown)
-            else:
-                result = load_file(path, shown)
+            data = read_limited(path, shown)
         except OSError as exc:
             diags.append(error(Loc(shown), "CONTENT-IO", f"cannot read file: {exc.strerror}"))
             content.failed.add(shown)
             continue
+        if isinstance(data, LoadResult):
+            diags.extend(data.diagnostics)
+            content.failed.add(shown)
+            continue
+        # a file that loaded cleanly before with these very bytes is not parsed again
+        stamp = (shown, kind.name, kind.model, hashlib.blake2b(data, digest_size=16).digest())
+        cached = _VALID.get(stamp)
+        if cached is not None:
+            content.documents[kind.name].append(cached)
+            continue
+        if path.suffix == ".csv":
+            result = load_csv_bytes(data, kind.csv_field or "rows", shown)
+        else:
+            result = load_bytes(data, shown)
         if result.root is None:
             diags.extend(result.diagnostics)
             content.failed.add(shown)
@@ -216,7 +210,7 @@ def load_content(
         if doc is INVALID:
             content.failed.add(shown)
             continue
-        if stamp and not validator.diagnostics:
+        if not validator.diagnostics:
             _VALID[stamp] = doc
         content.documents[kind.name].append(doc)
     for kind in kinds:

@@ -212,7 +212,7 @@ def _scan_text(path: str, text: str) -> list[Diagnostic]:
     return out
 
 
-def _read(file: Path, path: str) -> bytes | LoadResult:
+def read_limited(file: Path, path: str) -> bytes | LoadResult:
     """A content file's bytes, or the refusal of a file over the size limit."""
     with open(file, "rb") as fh:
         data = fh.read(MAX_FILE_BYTES + 1)
@@ -226,20 +226,28 @@ def _read(file: Path, path: str) -> bytes | LoadResult:
 def load_file(file: Path, shown: str | None = None) -> LoadResult:
     """Read and parse one content file. Never raises for bad content; OSError propagates."""
     path = shown if shown is not None else str(file)
-    data = _read(file, path)
+    data = read_limited(file, path)
     if isinstance(data, LoadResult):
         return data
     return load_bytes(data, path)
 
 
-def load_bytes(data: bytes, path: str) -> LoadResult:
-    """Parse bytes as one YAML document with positions (see module docstring)."""
+def _checked_text(data: bytes, path: str) -> str | LoadResult:
+    """The file's text, or the refusal of bytes that are not clean UTF-8 (any format)."""
     text, diags = _decode(path, data)
     if text is None:
         return LoadResult(path, None, diags)
     diags = _scan_text(path, text)
     if diags:
         return LoadResult(path, None, diags)
+    return text
+
+
+def load_bytes(data: bytes, path: str) -> LoadResult:
+    """Parse bytes as one YAML document with positions (see module docstring)."""
+    text = _checked_text(data, path)
+    if isinstance(text, LoadResult):
+        return text
     builder = _Builder(path)
     try:
         for event in yaml.parse(text, Loader=_Loader):
@@ -399,23 +407,16 @@ class _Builder:
         return True
 
 
-def load_csv(file: Path, field: str, shown: str | None = None) -> LoadResult:
-    """Read a CSV table as `{field: [row, ...]}` with positions: the header row names the
+def load_csv_bytes(data: bytes, field: str, path: str) -> LoadResult:
+    """A CSV table as `{field: [row, ...]}` with positions: the header row names the
     keys, each later row is a mapping; cells resolve as YAML plain scalars (so `3` is an
     int). The same encoding, size and character checks as YAML apply."""
     import csv
     import io
 
-    path = shown if shown is not None else str(file)
-    data = _read(file, path)
-    if isinstance(data, LoadResult):
-        return data
-    text, diags = _decode(path, data)
-    if text is None:
-        return LoadResult(path, None, diags)
-    diags = _scan_text(path, text)
-    if diags:
-        return LoadResult(path, None, diags)
+    text = _checked_text(data, path)
+    if isinstance(text, LoadResult):
+        return text
     rows = list(csv.reader(io.StringIO(text, newline="")))
     if not rows or not any(c.strip() for c in rows[0]):
         return LoadResult(
