@@ -15,7 +15,7 @@ import json
 import os
 import sys
 import time
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
 from functools import partial
 from pathlib import Path
@@ -191,24 +191,29 @@ def _worker_init(options: BuildOptions, content_root: Path) -> None:
         _WORKER = Session(options=options, content_root=content_root)
 
 
-def _run_group(
-    outputs: list[Output], keep: bool = True
-) -> list[tuple[str, bytes | None, list[Diagnostic], int]]:
-    """Render one group in this process. A pool worker (`keep=False`) drops the group's
-    cached layouts afterwards: the next group it gets never needs them, and a deck's
-    hundred layouts would otherwise stay in memory for the rest of the build."""
+Rendered = tuple[str, bytes | None, list[Diagnostic], int]  # path, data, findings, pages
+
+
+def _render_group(outputs: list[Output]) -> Iterator[Rendered]:
+    """Render one group in this process, yielding each output as soon as it is done."""
     assert _WORKER is not None
     _WORKER.batch = outputs
-    results = []
     for output in outputs:
         data, diags = _render_one(_WORKER, output)
-        results.append((output.path, data, diags, _WORKER.pages))
-    if not keep:
-        import gc
+        yield output.path, data, diags, _WORKER.pages
 
-        _WORKER.cache.clear()
-        _WORKER.batch = []
-        gc.collect()
+
+def _run_group(outputs: list[Output]) -> list[Rendered]:
+    """A pool worker's task: render one group, then drop its cached layouts (the next group
+    this worker gets never needs them, and a deck's hundred layouts would otherwise stay in
+    memory for the rest of the build)."""
+    import gc
+
+    assert _WORKER is not None
+    results = list(_render_group(outputs))
+    _WORKER.cache.clear()
+    _WORKER.batch = []
+    gc.collect()
     return results
 
 
@@ -330,19 +335,16 @@ def build_outputs(
             # one process (`--jobs 1`, `--watch`): each file is written as soon as it is
             # rendered, so a changed sheet is on disk before its deck is reassembled
             _worker_init(options, content_root)
-            assert _WORKER is not None
             for group in reversed(groups):  # cheapest first: the edited sheet before boards
-                _WORKER.batch = group
-                for output in group:
-                    data, diags = _render_one(_WORKER, output)
-                    take(output.path, data, diags, _WORKER.pages)
+                for item in _render_group(group):
+                    take(*item)
         else:
             with ProcessPoolExecutor(
                 max_workers=min(jobs, len(groups)),
                 initializer=_worker_init,
                 initargs=(options, content_root),
             ) as pool:
-                futures = [pool.submit(_run_group, g, False) for g in groups]
+                futures = [pool.submit(_run_group, g) for g in groups]
                 for future in as_completed(futures):
                     for item in future.result():
                         take(*item)
