@@ -156,12 +156,21 @@ def _fmt(v: object) -> str:
     return str(v)
 
 
-def label(parent: El, fitted: Fitted, cx: float, top: float, cls: str = "label") -> None:
+def label(parent: El, fitted: Fitted, cx: float, top: float, cls: str = "label",
+          fill: str | None = None) -> None:  # fmt: skip
     """Centered multi-line text whose first baseline sits one line below `top`."""
     for i, line in enumerate(fitted.lines):
         parent.add(El("text", line, class_=cls, x=cx, y=top + fitted.size * (0.9 + 1.15 * i),
                       font_family=fitted.family, font_weight=fitted.weight,
-                      font_size=fitted.size, text_anchor="middle"))  # fmt: skip
+                      font_size=fitted.size, text_anchor="middle", fill=fill))  # fmt: skip
+
+
+def text(parent: El, value: str, x: float, y: float, size: float, weight: int = 400,
+         family: str = "EB Garamond", anchor: str = "start",
+         fill: str = "#1a1a1a") -> None:  # fmt: skip
+    """One line of text at a baseline point, in a shipped font."""
+    parent.add(El("text", value, x=x, y=y, font_family=family, font_weight=weight,
+                  font_size=size, text_anchor=anchor, fill=fill))  # fmt: skip
 
 
 def document(width_mm: float, height_mm: float, title: str, body: El) -> str:

@@ -7,18 +7,19 @@ road markers are elements of their own classes, each with a `<title>`.
 
 from __future__ import annotations
 
+from functools import partial
+
 from toolkit.games.god_emperor.geography import NEIGHBOURS
 from toolkit.games.god_emperor.index import Index
 from toolkit.svg import El, fit, hex_centre, hex_points, label
+from toolkit.svg import text as svg_text
 
 TINT = {0: "#efe3c8", 1: "#dfe8d2", 2: "#d9e2ee", 3: "#eadbe6"}  # by province order
 INK = "#1a1a1a"
 
 
-def _text(parent: El, text: str, x: float, y: float, size: float, weight: int = 400,
-          family: str = "EB Garamond", anchor: str = "middle") -> None:  # fmt: skip
-    parent.add(El("text", text, x=x, y=y, font_family=family, font_weight=weight,
-                  font_size=size, text_anchor=anchor, fill=INK))  # fmt: skip
+# labels on the boards are centred unless a call says otherwise
+_text = partial(svg_text, anchor="middle", fill=INK)
 
 
 def war_map(ix: Index) -> tuple[float, float, str, El]:
@@ -142,7 +143,7 @@ def law_board(ix: Index) -> tuple[float, float, str, El]:
         grp = laws.add(El("g", class_="law", data_number=law.number))
         grp.add(El("title", f"Law {law.number}: {law.text}"))
         f = fit(law.text, col_w - 10, 16, 7.0, max_lines=2)
-        _text(grp, f"{law.number}.", margin + 6, y + f.size, f.size, 700, "Cinzel", "end")
+        _text(grp, f"{law.number}.", margin + 6, y + f.size, f.size, 700, "Cinzel", anchor="end")
         for i, ln in enumerate(f.lines):
             _text(grp, ln, margin + 9, y + f.size + i * f.size * 1.2, f.size, anchor="start")
         y += len(f.lines) * f.size * 1.2 + 2.4

@@ -13,18 +13,12 @@ from toolkit.games.worldspanner.setup import Setup
 from toolkit.svg import SQRT3, El, fit, label
 from toolkit.svg import hex_centre as _centre
 from toolkit.svg import hex_points as _hex
+from toolkit.svg import text as _text
 
 PAGE_W, PAGE_H = 210.0, 297.0
 MARGIN = 12.0
 MAP_TOP, MAP_H = 30.0, 120.0
 KIND_FILL = {"dome": "#6a4c93", "lith": "#8c2f1e", "vista": "#5d8a4a"}
-
-
-def _text(parent: El, text: str, x: float, y: float, size: float, weight: int = 400,
-          family: str = "EB Garamond", anchor: str = "start",
-          fill: str = "#1a1a1a") -> None:  # fmt: skip
-    parent.add(El("text", text, x=x, y=y, font_family=family, font_weight=weight,
-                  font_size=size, text_anchor=anchor, fill=fill))  # fmt: skip
 
 
 def setup_sheet(s: Setup, title: str) -> tuple[float, float, str, El]:
@@ -73,10 +67,7 @@ def setup_sheet(s: Setup, title: str) -> tuple[float, float, str, El]:
         _text(g, p.slot.id, cx, cy - size * 0.38, min(3.2, size * 0.26), 700, "Cinzel",
               "middle", "#ffffff")  # fmt: skip
         label(g, fit(p.key.name, size * 1.35, size * 0.6, min(3.6, size * 0.3), weight=700,
-                     max_lines=2), cx, cy - size * 0.22, cls="keyname")  # fmt: skip
-        for c in g.children:
-            if c.attrs.get("class") == "keyname":
-                c.attrs["fill"] = "#ffffff"
+                     max_lines=2), cx, cy - size * 0.22, cls="keyname", fill="#ffffff")  # fmt: skip
         _text(g, f"turn {p.rotation}", cx, cy + size * 0.62, min(3.2, size * 0.26), 600,
               anchor="middle", fill="#ffffff")  # fmt: skip
     _facts(body, s)
