@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import cached_property
 
 from toolkit.content import ContentSet
 from toolkit.games.god_emperor.models import (
@@ -38,11 +39,11 @@ class Index:
                    content.one("favors", Favors), content.one("map-layout", MapLayout),
                    content.one("cast", Cast))  # fmt: skip
 
-    @property
+    @cached_property  # derived once: the checks look it up in loops
     def houses(self) -> dict[str, House]:
         return {h.id: h for h in self.game.houses}
 
-    @property
+    @cached_property  # derived once: the checks look it up in loops
     def province_of(self) -> dict[str, str]:
         """Region name -> province id (the first province that lists it)."""
         out: dict[str, str] = {}

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import cached_property
 
 from toolkit.content import ContentSet
 from toolkit.games.worldspanner.models import ChallengeDeck, Faction, Game, Hero, QuestDeck
@@ -28,7 +29,7 @@ class Index:
         challenges = sorted(content.of("challenge-deck", ChallengeDeck), key=lambda c: c.team)
         return cls(game, heroes, quests, challenges)
 
-    @property
+    @cached_property  # derived once: the checks look it up in loops
     def factions(self) -> dict[str, Faction]:
         return {f.id: f for f in self.game.factions}
 
