@@ -16,23 +16,15 @@ CONTENT_HELP = "Folder holding one sub-folder per game."
 GAME_HELP = "Game id (forty-factions, ...); default: every game found."
 
 
+def _folder(default: str, help_: str) -> dict[str, object]:
+    """The settings of a `--NAME DIR` folder option (content, output), with its default."""
+    return {"type": click.Path(path_type=Path, file_okay=False), "default": Path(default),
+            "show_default": True, "help": help_}  # fmt: skip
+
+
 def _content_options(fn):  # type: ignore[no-untyped-def]
-    fn = click.option(
-        "--game",
-        "game",
-        default=None,
-        metavar="ID",
-        help=GAME_HELP,
-    )(fn)
-    fn = click.option(
-        "--content",
-        "content",
-        type=click.Path(path_type=Path, file_okay=False),
-        default=Path("content"),
-        show_default=True,
-        help=CONTENT_HELP,
-    )(fn)
-    return fn
+    fn = click.option("--game", "game", default=None, metavar="ID", help=GAME_HELP)(fn)
+    return click.option("--content", "content", **_folder("content", CONTENT_HELP))(fn)
 
 
 @click.group(context_settings={"help_option_names": ["-h", "--help"]})
@@ -94,12 +86,7 @@ def check(content: Path, game: str | None, fmt: str, strict: bool, explain: str 
 @cli.command()
 @_content_options
 @click.option(
-    "--out",
-    "out",
-    type=click.Path(path_type=Path, file_okay=False),
-    default=Path("build"),
-    show_default=True,
-    help="Output folder; each game's kit goes to <out>/<game>/.",
+    "--out", "out", **_folder("build", "Output folder; each game's kit goes to <out>/<game>/.")
 )
 @click.option(
     "--paper",
@@ -206,12 +193,7 @@ def build(
 @cli.command()
 @_content_options
 @click.option(
-    "--out",
-    "out",
-    type=click.Path(path_type=Path, file_okay=False),
-    default=Path("schemas"),
-    show_default=True,
-    help="Folder to write <game>/<kind>.schema.json into.",
+    "--out", "out", **_folder("schemas", "Folder to write <game>/<kind>.schema.json into.")
 )
 def schema(content: Path, game: str | None, out: Path) -> None:
     """Write a JSON Schema for every content kind, for editor validation and completion.
@@ -291,11 +273,9 @@ class _SetupGroup(click.Group):
                 click.echo(f"wrote {path}")
 
         params: list[click.Parameter] = [
-            click.Option(["--content"], type=click.Path(path_type=Path, file_okay=False),
-                         default=Path("content"), show_default=True, help=CONTENT_HELP),
-            click.Option(["--out"], type=click.Path(path_type=Path, file_okay=False),
-                         default=Path("build"), show_default=True,
-                         help="Output folder; the sheet goes to <out>/<game>/setup/."),
+            click.Option(["--content"], **_folder("content", CONTENT_HELP)),
+            click.Option(["--out"], **_folder("build", "Output folder; sheets go to "
+                                              "<out>/<game>/setup/.")),
             click.Option(["--seed"], type=click.IntRange(min=0), default=None,
                          help="Random seed: the same seed gives the same set-up "
                          "(default: a new one, printed on the sheet)."),

@@ -198,9 +198,8 @@ def outputs(content: ContentSet, options: BuildOptions) -> list[Output]:
                           partial(render_faces, CARD, cards), group=f"{folder}-faces",
                           cost=0.3 * len(cards)))  # fmt: skip
         if options.preset == "pod":
-            back_of = {code: views.Card(_kind, 0, "", "", "", code, views.expansion_name(ix, code))
-                       for code in dict.fromkeys(c.expansion for c in cards)}  # fmt: skip
-            pairs = tuple((back_of[c.expansion], c) for c in cards)
+            # a card's back shows its kind and expansion, which the card itself carries
+            pairs = tuple((c, c) for c in cards)
             out.append(Output(f"cards/{folder}-pod.pdf", "card-pod", srcs,
                               partial(render_pod, CARD, pairs), group=f"{folder}-pod",
                               cost=0.5 * len(cards)))  # fmt: skip
@@ -211,7 +210,7 @@ def outputs(content: ContentSet, options: BuildOptions) -> list[Output]:
     backs = []
     for kind, docs in (("faction", ix.faction_list), ("plot", ix.plot_list)):
         for code in dict.fromkeys(d.expansion for d in docs):
-            backs.append(views.Card(kind, 0, "", "", "", code, views.expansion_name(ix, code)))
+            backs.append(views.back(ix, kind, code))
     if options.preset == "home":
         out.append(Output(f"cards/duplex-calibration-{options.paper}.pdf", "card-calibration",
                           (game_src, "templates/common/cards.html.j2"),
@@ -377,7 +376,7 @@ def tts_outputs(ix: Index, srcs: tuple[str, ...]) -> list[Output]:
     for folder, docs, kind in (("factions", ix.faction_list, "faction"),
                                ("plots", ix.plot_list, "plot")):  # fmt: skip
         cards = [views.card(ix, d) for d in docs]
-        back = views.Card(kind, 0, "", "", "", "base", views.expansion_name(ix, "base"))
+        back = views.back(ix, kind, "base")
         for n, start in enumerate(range(0, len(cards), per_sheet), 1):
             chunk = tuple(cards[start : start + per_sheet])
             out.append(Output(f"tts/{folder}-{n}.png", "tts", srcs,

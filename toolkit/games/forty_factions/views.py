@@ -215,6 +215,11 @@ def card(ix: Index, c: Faction | Plot) -> Card:
     )
 
 
+def back(ix: Index, kind: str, code: str) -> Card:
+    """The back of a deck kind in one expansion (13.2.1.1): a card with only those."""
+    return Card(kind, 0, "", "", "", code, expansion_name(ix, code))
+
+
 def expansion_name(ix: Index, code: str) -> str:
     for e in ix.game.expansions:
         if e.code == code:
