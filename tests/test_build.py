@@ -90,6 +90,22 @@ def test_deck_embeds_each_font_once(kit: Path) -> None:
     assert 0 < len(names) <= 8, names
 
 
+def test_a_sheet_is_the_same_file_however_it_was_built(kit: Path, tmp_path: Path) -> None:
+    """A sheet rebuilt on its own is byte-identical to the one the whole build cut from its
+    deck's layout, and each PDF carries its own title (a viewer's window shows it)."""
+    root = tmp_path / "one"
+    shutil.copytree(CONTENT, root / "content")
+    for pattern in ("sheets/factions/018-*", "sheets/plots/0[0-9]*"):
+        assert _build(root, "--only", pattern).returncode == 0
+    for alone in sorted((root / "build" / "forty-factions" / "sheets").rglob("*/*.pdf")):
+        whole = _out(kit) / alone.relative_to(root / "build" / "forty-factions")
+        assert alone.read_bytes() == whole.read_bytes(), alone.name
+    with pikepdf.open(_out(kit) / "sheets" / "factions" / "018-thieves-guild-of-tehmor.pdf") as pdf:
+        assert str(pdf.docinfo["/Title"]) == "18 Thieves' Guild of Tehmor"
+    with pikepdf.open(_out(kit) / "sheets" / "factions.pdf") as pdf:
+        assert "Faction Information Sheets" in str(pdf.docinfo["/Title"])
+
+
 def test_card_pages_have_exact_sizes(kit: Path) -> None:
     cards = _out(kit) / "cards"
     for name, count in (("factions-faces.pdf", 114), ("plots-faces.pdf", 66)):

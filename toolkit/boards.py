@@ -13,7 +13,7 @@ import re
 from functools import partial
 
 from toolkit.build import BuildOptions, Output, Session
-from toolkit.render import TEMPLATES, render
+from toolkit.render import render
 
 TILE_OVERLAP = 10.0  # mm shared by neighbouring tiles
 TILE_MARGIN = 10.0  # mm of paper a home printer cannot reach
@@ -55,7 +55,7 @@ def _tiles(body: str, w: float, h: float, pw: float, ph: float) -> tuple[list[di
 
 def board_file(svg: str, w: float, h: float, tiles: bool, title: str, session: Session) -> bytes:
     """A board as a PDF at its real size, or tiled on the chosen paper."""
-    from toolkit.pdf import AssetFetcher, layout, write_pdf
+    from toolkit.pdf import write_pdf
 
     body = svg.split("?>", 1)[1]  # inline the SVG (its fonts are the document's)
     if tiles:
@@ -69,7 +69,7 @@ def board_file(svg: str, w: float, h: float, tiles: bool, title: str, session: S
         size = f"{_n(w)}mm {_n(h)}mm"
     html = render(session.env, "common/board.html.j2", pages=pages, size=size, tiles=tiles,
                   tw=tw, th=th, margin=TILE_MARGIN, overlap=TILE_OVERLAP, title=title)  # fmt: skip
-    doc = layout(html, TEMPLATES, AssetFetcher(session.asset_roots()))
+    doc = session.layout(html)
     session.pages = len(doc.pages)
     return write_pdf(doc)
 

@@ -68,10 +68,8 @@ class Session:
     cache: dict[Any, Any] = field(default_factory=dict)
     warnings: list[Diagnostic] = field(default_factory=list)
     pages: int = 0  # pages of the last output rendered
-    # The outputs rendered in this run of a group, so that a renderer can do shared work
-    # (a deck's layouts) once for all of them.
-    batch: list[Output] = field(default_factory=list)
     _env: Any = None
+    _styles: Any = None
 
     @property
     def env(self) -> Any:
@@ -86,6 +84,17 @@ class Session:
 
         return [TEMPLATES, self.content_root / "assets"]
 
+    def layout(self, html: str) -> Any:
+        """Lay out a template's HTML (a WeasyPrint document), confined to the project's
+        assets, with this process's parsed stylesheets and registered fonts."""
+        from toolkit.pdf import AssetFetcher, Styles, layout
+        from toolkit.render import TEMPLATES, compact
+
+        if self._styles is None:
+            self._styles = Styles()
+        return layout(compact(html), TEMPLATES, AssetFetcher(self.asset_roots()),
+                      styles=self._styles)  # fmt: skip
+
 
 @dataclass(frozen=True)
 class Output:
@@ -96,7 +105,12 @@ class Output:
     sources: tuple[str, ...]
     render: Callable[[Session], bytes]
     group: str = ""
-    cost: float = 1.0  # rough layout work, in sheet-pages, to balance the workers
+    cost: float = 1.0  # rough work to render it, in sheet-pages, to balance the workers
+    # Of `cost`, the work its group does for it anyway (a sheet's layout, which its deck is
+    # cut from). An output with such shared work may be rendered apart from its group, in
+    # another worker, when that group alone would keep one worker busy long after the
+    # others: the shared work is then done twice, but the build ends sooner.
+    shared: float = 0.0
 
 
 def _render_one(session: Session, output: Output) -> tuple[bytes | None, list[Diagnostic]]:
@@ -197,7 +211,6 @@ Rendered = tuple[str, bytes | None, list[Diagnostic], int]  # path, data, findin
 def _render_group(outputs: list[Output]) -> Iterator[Rendered]:
     """Render one group in this process, yielding each output as soon as it is done."""
     assert _WORKER is not None
-    _WORKER.batch = outputs
     for output in outputs:
         data, diags = _render_one(_WORKER, output)
         yield output.path, data, diags, _WORKER.pages
@@ -212,18 +225,54 @@ def _run_group(outputs: list[Output]) -> list[Rendered]:
     assert _WORKER is not None
     results = list(_render_group(outputs))
     _WORKER.cache.clear()
-    _WORKER.batch = []
     gc.collect()
     return results
 
 
-def _groups(outputs: Iterable[Output]) -> list[list[Output]]:
+def _groups(outputs: Iterable[Output], jobs: int = 1) -> list[list[Output]]:
     """Outputs of one group run in one worker, in order (a deck after its sheets); the
-    costliest groups go first so the workers finish together."""
+    costliest groups go first so the workers finish together. With several workers, a group
+    that would outlast all the others moves some of its outputs with shared work into
+    groups of their own (see `Output.shared`)."""
     groups: dict[str, list[Output]] = {}
     for o in outputs:
         groups.setdefault(o.group or o.path, []).append(o)
-    return sorted(groups.values(), key=lambda g: sum(o.cost for o in g), reverse=True)
+    plan = [(g, 0.0) for g in groups.values()]  # a group and the shared work it does for others
+    if jobs > 1:
+        plan = _balance(plan, jobs)
+    plan.sort(key=lambda item: sum(o.cost for o in item[0]) + item[1], reverse=True)
+    return [g for g, _ in plan]
+
+
+def _balance(plan: list[tuple[list[Output], float]], jobs: int) -> list[tuple[list[Output], float]]:
+    """Split the costliest group while it is longer than its share of the build.
+
+    Moving x of its n movable outputs (mean cost c, of which s shared) leaves it
+    C - x(c - s) of work and adds x c to the rest R, spread over the other jobs - 1
+    workers; the two are equal at x = ((jobs - 1) C - R) / ((jobs - 1)(c - s) + c)."""
+    total = sum(o.cost for g, _ in plan for o in g)
+    done: set[int] = set()  # groups split once already, by id
+    while plan:
+        plan.sort(key=lambda item: sum(o.cost for o in item[0]) + item[1], reverse=True)
+        group, extra = plan[0]
+        movable = [o for o in group if o.shared > 0]
+        if id(group) in done or not movable or len(movable) == len(group):
+            break  # split already, nothing to move, or nothing (a deck) needing the rest
+        big = sum(o.cost for o in group) + extra
+        c = sum(o.cost for o in movable) / len(movable)
+        s = sum(o.shared for o in movable) / len(movable)
+        rest = total - big
+        x = min(len(movable), round(((jobs - 1) * big - rest) / ((jobs - 1) * (c - s) + c)))
+        if x <= 0:
+            break
+        moved = movable[-x:]
+        gone = {id(o) for o in moved}
+        kept = [o for o in group if id(o) not in gone]
+        done.add(id(kept))
+        plan[0] = (kept, extra + sum(o.shared for o in moved))
+        plan.extend((moved[i :: jobs - 1], 0.0) for i in range(min(jobs - 1, len(moved))))
+        total += sum(o.shared for o in moved)
+    return plan
 
 
 # ------------------------------------------------------------------ manifest
@@ -329,7 +378,7 @@ def build_outputs(
     from concurrent.futures import ProcessPoolExecutor, as_completed
 
     jobs = options.jobs or os.cpu_count() or 1
-    groups = _groups(stale)
+    groups = _groups(stale, jobs)
     try:
         if jobs <= 1 or len(groups) <= 1:
             # one process (`--jobs 1`, `--watch`): each file is written as soon as it is

@@ -9,6 +9,7 @@ ever passed as data, never compiled as a template.
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 from typing import Any
 
@@ -43,6 +44,16 @@ def render(env: jinja2.Environment, name: str, **context: Any) -> str:
         raise TemplateProblem(f"{exc.filename or name}:{exc.lineno}: {exc.message}") from None
     except jinja2.UndefinedError as exc:
         raise TemplateProblem(f"{name}:{_template_line(exc, name)}: {exc.message}") from None
+
+
+_BETWEEN_TAGS = re.compile(r">\n\s*<")
+
+
+def compact(html: str) -> str:
+    """The HTML without the line breaks and indents between two tags. WeasyPrint makes a
+    box for every such run of white space, and they were a tenth of a sheet's layout. A
+    template keeps a space between two inline elements by writing it on one line."""
+    return _BETWEEN_TAGS.sub("><", html)
 
 
 def _template_line(exc: BaseException, name: str) -> int:

@@ -30,7 +30,7 @@ from toolkit.errors import ToolkitError
 from toolkit.games.forty_factions import views
 from toolkit.games.forty_factions.index import Index
 from toolkit.guide import guide_output
-from toolkit.render import TEMPLATES, render
+from toolkit.render import render
 
 SCALES = (1.0, 0.93, 0.86)  # a sheet may be set smaller, down to 86 %, to fit one page
 # tarot size, 70 x 120 mm with 3 mm bleed (issue 4)
@@ -55,14 +55,18 @@ class SheetJob:
 def _layout_sheets(  # type: ignore[no-untyped-def]
     session: Session, sheets: list[views.Sheet], scale: float, title: str
 ):
-    from toolkit.pdf import AssetFetcher, layout
 
     opts = session.options
     html = render(
         session.env, "forty-factions/sheets.html.j2", sheets=sheets, title=title,
         paper=opts.paper, page_size=opts.page_size, proof=opts.proof, scale=scale,
     )  # fmt: skip
-    return layout(html, TEMPLATES, AssetFetcher(session.asset_roots()))
+    return session.layout(html)
+
+
+def _title(sheet: views.Sheet) -> str:
+    """A sheet PDF's title (a PDF viewer shows it)."""
+    return f"{sheet.number} {sheet.name}"
 
 
 def sheet_layout(session: Session, job: SheetJob):  # type: ignore[no-untyped-def]
@@ -75,7 +79,7 @@ def sheet_layout(session: Session, job: SheetJob):  # type: ignore[no-untyped-de
     s = job.sheet
     overflow: list[str] = []
     for scale in SCALES:
-        doc = _layout_sheets(session, [s], scale, f"{s.number} {s.name}")
+        doc = _layout_sheets(session, [s], scale, _title(s))
         if len(doc.pages) == 1:
             if scale != 1.0:
                 session.warnings.append(Diagnostic(
@@ -94,48 +98,9 @@ def sheet_layout(session: Session, job: SheetJob):  # type: ignore[no-untyped-de
         f"{SCALES[-1]:.0%} text size: `{field}` runs onto a second page; shorten it"))  # fmt: skip
 
 
-def _prime_deck(session: Session, jobs: tuple[SheetJob, ...]) -> None:
-    """Lay out the deck's sheets that have no layout yet in one document (one pass, fonts
-    loaded once) and cache each sheet's page; a sheet that spills over is left to
-    `sheet_layout` to shrink or report. A warm session (watch mode) has most layouts
-    already, and lays out only the few that changed, one by one."""
-    from toolkit.pdf import page_anchors
-
-    missing = [j for j in jobs if ("sheet", repr(j), session.options) not in session.cache]
-    if len(missing) <= 8:
-        return
-    doc = _layout_sheets(session, [j.sheet for j in missing], 1.0, "deck")
-    start_of = {}
-    for page_no, anchors in enumerate(page_anchors(doc)):
-        for j in missing:
-            if j.sheet.anchor in anchors:
-                start_of[j.sheet.anchor] = page_no
-    starts = [*sorted(start_of.values()), len(doc.pages)]
-    for j in missing:
-        first = start_of.get(j.sheet.anchor)
-        if first is None:
-            continue
-        last = starts[starts.index(first) + 1]
-        if last - first == 1:
-            session.cache[("sheet", repr(j), session.options)] = doc.copy([doc.pages[first]])
-
-
-def _deck_in_batch(session: Session, job: SheetJob) -> tuple[SheetJob, ...] | None:
-    """The deck's jobs, when this run also renders the deck this sheet belongs to."""
-    for o in session.batch:
-        if o.kind == "deck" and isinstance(o.render, partial):
-            jobs = o.render.args[0]
-            if any(j.sheet.anchor == job.sheet.anchor for j in jobs):
-                return jobs
-    return None
-
-
 def render_sheet(job: SheetJob, session: Session) -> bytes:
     from toolkit.pdf import write_pdf
 
-    deck = _deck_in_batch(session, job)
-    if deck is not None:
-        _prime_deck(session, deck)  # the deck needs every layout anyway: do them in one pass
     doc = sheet_layout(session, job)
     session.pages = len(doc.pages)
     return write_pdf(doc)
@@ -144,10 +109,21 @@ def render_sheet(job: SheetJob, session: Session) -> bytes:
 def render_deck(jobs: tuple[SheetJob, ...], session: Session) -> bytes:
     from toolkit.pdf import combine, write_pdf
 
-    _prime_deck(session, jobs)
-    deck = combine([sheet_layout(session, j) for j in jobs])
+    title = f"Anarea: Forty Factions · {jobs[0].sheet.kind.title()} Information Sheets"
+    deck = combine([sheet_layout(session, j) for j in jobs], title)
     session.pages = len(deck.pages)
     return write_pdf(deck)
+
+
+# What a sheet costs, in sheet-pages of 40 ms, as measured on the shipped content: its
+# layout (which its deck needs too) about 17 ms and 0.075 ms a character of text; writing
+# its own PDF about 10 ms; writing a deck about 3 ms a page.
+SHEET_WRITE, DECK_WRITE = 0.25, 0.08
+
+
+def _layout_cost(sheet: views.Sheet) -> float:
+    chars = sum(len(it.text) for f in sheet.fields for it in f.items)
+    return (17 + 0.075 * chars) / 40
 
 
 def _field_locs(doc: object, sheet: views.Sheet) -> tuple[tuple[str, Loc], ...]:
@@ -184,14 +160,16 @@ def outputs(content: ContentSet, options: BuildOptions) -> list[Output]:
             src = d.loc.path
             job = SheetJob(sheet, src, _field_locs(d, sheet))
             jobs.append(job)
+            layout = _layout_cost(sheet)
             out.append(Output(
                 path=f"sheets/{folder}/{Path(src).stem}.pdf", kind="sheet",
                 sources=(src, game_src, *SHEET_TEMPLATES), render=partial(render_sheet, job),
-                group=folder))  # fmt: skip
+                group=folder, cost=layout + SHEET_WRITE, shared=layout))  # fmt: skip
         out.append(Output(
             path=f"sheets/{folder}.pdf", kind="deck",
             sources=(*(j.source for j in jobs), game_src, *SHEET_TEMPLATES),
-            render=partial(render_deck, tuple(jobs)), group=folder, cost=0.2))  # fmt: skip
+            render=partial(render_deck, tuple(jobs)), group=folder,
+            cost=DECK_WRITE * len(jobs)))  # fmt: skip
         cards = tuple(views.card(ix, d) for d in docs)
         srcs = (*(d.loc.path for d in docs), game_src, *CARD_TEMPLATES)
         out.append(Output(f"cards/{folder}-faces.pdf", "card-faces", srcs,
@@ -265,7 +243,7 @@ class ReferenceData:
 
 def render_reference(data: ReferenceData, session: Session) -> bytes:
     """The DM reference sheets: sequence of play, set-up tables, voting, VP tables."""
-    from toolkit.pdf import AssetFetcher, layout, write_pdf
+    from toolkit.pdf import write_pdf
 
     game = data.game
     parties = [p for p in game.parties if p.body == "council"]  # type: ignore[attr-defined]
@@ -276,7 +254,7 @@ def render_reference(data: ReferenceData, session: Session) -> bytes:
                   majority=game.council.seats // 2 + 1,  # type: ignore[attr-defined]
                   forests=data.forests, gathering=data.gathering, congress=data.congress,
                   madness=data.madness, page_size=session.options.page_size)  # fmt: skip
-    doc = layout(html, TEMPLATES, AssetFetcher(session.asset_roots()))
+    doc = session.layout(html)
     session.pages = len(doc.pages)
     return write_pdf(doc)
 

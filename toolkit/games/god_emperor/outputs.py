@@ -18,7 +18,7 @@ from toolkit.content import ContentSet
 from toolkit.games.god_emperor.index import Index
 from toolkit.games.god_emperor.maps import law_board, war_map
 from toolkit.guide import guide_output
-from toolkit.render import TEMPLATES, render
+from toolkit.render import render
 from toolkit.svg import document
 
 T = "templates/god-emperor"
@@ -90,10 +90,10 @@ class Back:
 
 def render_page(template: str, context: tuple[tuple[str, object], ...], session: Session) -> bytes:
     """An HTML page template of this pack (forms, playmats, reference) as a PDF."""
-    from toolkit.pdf import AssetFetcher, layout, write_pdf
+    from toolkit.pdf import write_pdf
 
     html = render(session.env, template, page_size=session.options.page_size, **dict(context))
-    doc = layout(html, TEMPLATES, AssetFetcher(session.asset_roots()))
+    doc = session.layout(html)
     session.pages = len(doc.pages)
     return write_pdf(doc)
 

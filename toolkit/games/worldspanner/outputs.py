@@ -19,7 +19,7 @@ from toolkit.games.worldspanner.index import Index
 from toolkit.games.worldspanner.setup import generate
 from toolkit.games.worldspanner.setup_sheet import setup_sheet
 from toolkit.guide import guide_output
-from toolkit.render import TEMPLATES, render
+from toolkit.render import render
 from toolkit.svg import document
 
 POKER = CardFormat(63.5, 88.0, "worldspanner/card.html.j2", "worldspanner/card.css",
@@ -54,13 +54,13 @@ GUIDE = (
 
 def render_reference(data: tuple, session: Session) -> bytes:
     """The reference sheet: Vista keys, map designs, lengths, challenge faces."""
-    from toolkit.pdf import AssetFetcher, layout, write_pdf
+    from toolkit.pdf import write_pdf
 
     title, vistas, designs, lengths, outcomes = data
     html = render(session.env, "worldspanner/reference.html.j2", title=title, vistas=vistas,
                   designs=designs, lengths=lengths, outcomes=outcomes,
                   page_size=session.options.page_size)  # fmt: skip
-    doc = layout(html, TEMPLATES, AssetFetcher(session.asset_roots()))
+    doc = session.layout(html)
     session.pages = len(doc.pages)
     return write_pdf(doc)
 

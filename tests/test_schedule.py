@@ -1,0 +1,79 @@
+"""How a build shares its outputs among the worker processes: a group stays together
+(its deck is cut from its sheets' layouts), unless it would keep one worker busy long after
+the others, in which case some of its sheets are rendered apart, in another worker."""
+
+from __future__ import annotations
+
+from collections import Counter
+
+import pytest
+
+from toolkit.build import Output, _groups
+
+
+def _out(path: str, group: str, cost: float, shared: float = 0.0) -> Output:
+    return Output(path, "sheet", (), lambda session: b"", group=group, cost=cost, shared=shared)
+
+
+def _kit(sheets: int, others: int) -> list[Output]:
+    """A deck group (sheets costing 1, 0.7 of it layout the deck needs) and small groups."""
+    deck = [_out(f"s/{i}.pdf", "deck", 1.0, 0.7) for i in range(sheets)]
+    deck.append(_out("s.pdf", "deck", 5.0))
+    return deck + [_out(f"o/{i}.pdf", f"o{i}", 1.0) for i in range(others)]
+
+
+def _loads(plan: list[list[Output]], outputs: list[Output]) -> list[float]:
+    """Each planned group's work: its outputs, plus the shared work of any sheet moved out
+    of the group its deck is in (the deck still needs that layout)."""
+    loads = []
+    for group in plan:
+        work = sum(o.cost for o in group)
+        if any(o.shared == 0 and o.group == "deck" for o in group):
+            here = {o.path for o in group}
+            work += sum(o.shared for o in outputs if o.group == "deck" and o.path not in here)
+        loads.append(work)
+    return loads
+
+
+def _every_output_once(plan: list[list[Output]], outputs: list[Output]) -> None:
+    counts = Counter(o.path for g in plan for o in g)
+    assert counts == Counter(o.path for o in outputs)
+
+
+def test_one_worker_keeps_every_group_whole() -> None:
+    outputs = _kit(100, 10)
+    plan = _groups(outputs, jobs=1)
+    _every_output_once(plan, outputs)
+    assert len(plan) == 11
+    assert [o.path for o in plan[0]][-1] == "s.pdf"  # the costliest first, its deck last
+
+
+@pytest.mark.parametrize("jobs", [2, 3, 4])
+def test_a_long_group_moves_sheets_out_to_balance_the_workers(jobs: int) -> None:
+    outputs = _kit(100, 10)
+    plan = _groups(outputs, jobs)
+    _every_output_once(plan, outputs)
+    deck_group = next(g for g in plan if any(o.path == "s.pdf" for o in g))
+    assert deck_group[-1].path == "s.pdf"  # the deck still comes after its sheets
+    moved = [g for g in plan if g is not deck_group and any(o.group == "deck" for o in g)]
+    assert len(moved) == jobs - 1 and all(moved)
+    loads = _loads(plan, outputs)
+    kept = loads[plan.index(deck_group)]
+    # the deck's worker must lay out every sheet whatever moves (its floor); above that,
+    # it ends with the other workers, give or take one sheet
+    floor = sum(o.shared for o in outputs) + 5.0
+    others = (sum(loads) - kept) / (jobs - 1)
+    assert kept <= max(floor, others) + 1.0, (kept, others, floor)
+    assert others <= kept + 1.0, (kept, others)
+    assert plan[0] is deck_group  # the longest group starts first
+
+
+def test_no_split_when_the_groups_already_balance() -> None:
+    outputs = _kit(20, 40)
+    plan = _groups(outputs, jobs=2)
+    _every_output_once(plan, outputs)
+    assert len(plan) == 41
+
+
+def test_nothing_to_build_plans_nothing() -> None:
+    assert _groups([], jobs=2) == []
