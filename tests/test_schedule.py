@@ -16,22 +16,20 @@ def _out(path: str, group: str, cost: float, shared: float = 0.0) -> Output:
 
 
 def _kit(sheets: int, others: int) -> list[Output]:
-    """A deck group (sheets costing 1, 0.7 of it layout the deck needs) and small groups."""
+    """A deck group (sheets costing 1, 0.7 of it the layout the deck needs too; the deck
+    costs every layout and 5 to write) and small groups."""
     deck = [_out(f"s/{i}.pdf", "deck", 1.0, 0.7) for i in range(sheets)]
-    deck.append(_out("s.pdf", "deck", 5.0))
+    deck.append(_out("s.pdf", "deck", 0.7 * sheets + 5.0))
     return deck + [_out(f"o/{i}.pdf", f"o{i}", 1.0) for i in range(others)]
 
 
-def _loads(plan: list[list[Output]], outputs: list[Output]) -> list[float]:
-    """Each planned group's work: its outputs, plus the shared work of any sheet moved out
-    of the group its deck is in (the deck still needs that layout)."""
+def _loads(plan: list[list[Output]]) -> list[float]:
+    """Each planned group's work: beside its deck, a sheet only writes itself (the deck
+    lays every sheet out); a sheet moved out of it lays itself out too."""
     loads = []
-    for group in plan:
-        work = sum(o.cost for o in group)
-        if any(o.shared == 0 and o.group == "deck" for o in group):
-            here = {o.path for o in group}
-            work += sum(o.shared for o in outputs if o.group == "deck" and o.path not in here)
-        loads.append(work)
+    for g in plan:
+        deck = any(o.path == "s.pdf" for o in g)
+        loads.append(sum(o.cost - (o.shared if deck else 0) for o in g))
     return loads
 
 
@@ -57,11 +55,11 @@ def test_a_long_group_moves_sheets_out_to_balance_the_workers(jobs: int) -> None
     assert deck_group[-1].path == "s.pdf"  # the deck still comes after its sheets
     moved = [g for g in plan if g is not deck_group and any(o.group == "deck" for o in g)]
     assert len(moved) == jobs - 1 and all(moved)
-    loads = _loads(plan, outputs)
+    loads = _loads(plan)
     kept = loads[plan.index(deck_group)]
     # the deck's worker must lay out every sheet whatever moves (its floor); above that,
     # it ends with the other workers, give or take one sheet
-    floor = sum(o.shared for o in outputs) + 5.0
+    floor = 0.7 * 100 + 5.0
     others = (sum(loads) - kept) / (jobs - 1)
     assert kept <= max(floor, others) + 1.0, (kept, others, floor)
     assert others <= kept + 1.0, (kept, others)

@@ -237,42 +237,44 @@ def _groups(outputs: Iterable[Output], jobs: int = 1) -> list[list[Output]]:
     groups: dict[str, list[Output]] = {}
     for o in outputs:
         groups.setdefault(o.group or o.path, []).append(o)
-    plan = [(g, 0.0) for g in groups.values()]  # a group and the shared work it does for others
+    plan = list(groups.values())
     if jobs > 1:
         plan = _balance(plan, jobs)
-    plan.sort(key=lambda item: sum(o.cost for o in item[0]) + item[1], reverse=True)
-    return [g for g, _ in plan]
+    return sorted(plan, key=_work, reverse=True)
 
 
-def _balance(plan: list[tuple[list[Output], float]], jobs: int) -> list[tuple[list[Output], float]]:
-    """Split the costliest group while it is longer than its share of the build.
+def _work(group: list[Output]) -> float:
+    """A group's work. An output without shared work (a deck) counts in its cost the work
+    it shares with the group's other outputs (every sheet's layout), so those add only the
+    rest of theirs; outputs moved out alone do all of their own."""
+    gathered = any(o.shared == 0 for o in group)
+    return sum(o.cost - (o.shared if gathered else 0.0) for o in group)
 
-    Moving x of its n movable outputs (mean cost c, of which s shared) leaves it
-    C - x(c - s) of work and adds x c to the rest R, spread over the other jobs - 1
-    workers; the two are equal at x = ((jobs - 1) C - R) / ((jobs - 1)(c - s) + c)."""
-    total = sum(o.cost for g, _ in plan for o in g)
-    done: set[int] = set()  # groups split once already, by id
-    while plan:
-        plan.sort(key=lambda item: sum(o.cost for o in item[0]) + item[1], reverse=True)
-        group, extra = plan[0]
-        movable = [o for o in group if o.shared > 0]
-        if id(group) in done or not movable or len(movable) == len(group):
-            break  # split already, nothing to move, or nothing (a deck) needing the rest
-        big = sum(o.cost for o in group) + extra
-        c = sum(o.cost for o in movable) / len(movable)
-        s = sum(o.shared for o in movable) / len(movable)
-        rest = total - big
-        x = min(len(movable), round(((jobs - 1) * big - rest) / ((jobs - 1) * (c - s) + c)))
-        if x <= 0:
-            break
-        moved = movable[-x:]
-        gone = {id(o) for o in moved}
-        kept = [o for o in group if id(o) not in gone]
-        done.add(id(kept))
-        plan[0] = (kept, extra + sum(o.shared for o in moved))
-        plan.extend((moved[i :: jobs - 1], 0.0) for i in range(min(jobs - 1, len(moved))))
-        total += sum(o.shared for o in moved)
-    return plan
+
+def _balance(plan: list[list[Output]], jobs: int) -> list[list[Output]]:
+    """Split the costliest group when it is longer than its share of the build.
+
+    Moving x of its movable outputs (mean cost c, of which s shared) leaves it C - x(c - s)
+    of work and adds x c to the rest R, spread over the other jobs - 1 workers; the two
+    are equal at x = ((jobs - 1) C - R) / ((jobs - 1)(c - s) + c)."""
+    if not plan:
+        return plan
+    plan = sorted(plan, key=_work, reverse=True)
+    group = plan[0]
+    movable = [o for o in group if o.shared > 0]
+    if not movable or len(movable) == len(group):
+        return plan  # nothing to move, or nothing (a deck) that needs the rest: no gain
+    big = _work(group)
+    rest = sum(_work(g) for g in plan[1:])
+    c = sum(o.cost for o in movable) / len(movable)
+    s = sum(o.shared for o in movable) / len(movable)
+    x = min(len(movable), round(((jobs - 1) * big - rest) / ((jobs - 1) * (c - s) + c)))
+    if x <= 0:
+        return plan
+    moved = movable[-x:]
+    gone = {id(o) for o in moved}
+    kept = [o for o in group if id(o) not in gone]
+    return [kept, *plan[1:], *(moved[i :: jobs - 1] for i in range(min(jobs - 1, x)))]
 
 
 # ------------------------------------------------------------------ manifest
