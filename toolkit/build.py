@@ -302,11 +302,29 @@ class Manifest:
         write_text(self.path, json.dumps(data, indent=2, ensure_ascii=False) + "\n")
 
 
+# Digests of the outputs this process has read or written, by path, with the size and
+# modification time they had: a warm process (watch mode) hashes only files that changed.
+_DIGESTS: dict[Path, tuple[int, int, str]] = {}
+
+
 def _sha256(path: Path) -> str | None:
+    """The sha256 of an output file on disk (None if it cannot be read)."""
     try:
-        return hashlib.sha256(path.read_bytes()).hexdigest()
+        st = path.stat()
+        seen = _DIGESTS.get(path)
+        if seen is not None and seen[:2] == (st.st_size, st.st_mtime_ns):
+            return seen[2]
+        digest = hashlib.sha256(path.read_bytes()).hexdigest()
     except OSError:
         return None
+    _DIGESTS[path] = (st.st_size, st.st_mtime_ns, digest)
+    return digest
+
+
+def _written(path: Path, digest: str) -> None:
+    """Remember the digest of a file this process has just written."""
+    st = path.stat()
+    _DIGESTS[path] = (st.st_size, st.st_mtime_ns, digest)
 
 
 @dataclass
@@ -363,6 +381,8 @@ def build_outputs(
             result.failed += 1
             return
         write_bytes(game_out / path, data)
+        digest = hashlib.sha256(data).hexdigest()
+        _written(game_out / path, digest)
         o = by_path[path]
         manifest.entries[path] = {
             "path": path,
@@ -371,7 +391,7 @@ def build_outputs(
             "paper": options.paper,
             "proof": options.proof,
             "sources": sorted(set(o.sources)),
-            "sha256": hashlib.sha256(data).hexdigest(),
+            "sha256": digest,
             "bytes": len(data),
             "key": keys[path],
         }
