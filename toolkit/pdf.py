@@ -24,7 +24,7 @@ from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
-from urllib.parse import unquote, urlsplit
+from urllib.parse import unquote, urljoin, urlsplit
 
 from weasyprint import CSS, HTML, Document
 from weasyprint.urls import FatalURLFetchingError, URLFetcher, URLFetcherResponse
@@ -138,7 +138,7 @@ class Styles:
         template overrides, as it did when it followed the links."""
         sheets = []
         for href in _LINK.findall(html):
-            url = base_url.as_uri() + "/" + href
+            url = urljoin(base_url.as_uri() + "/", href)  # as WeasyPrint would resolve it
             body = fetcher.fetch(url).read()  # confined like any other asset
             key = (href, hashlib.blake2b(body, digest_size=16).hexdigest())
             css = self._sheets.get(key)
