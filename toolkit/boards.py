@@ -30,11 +30,23 @@ def _n(v: float) -> str:
     return f"{v:.2f}".rstrip("0").rstrip(".")
 
 
-def _tiles(body: str, w: float, h: float, pw: float, ph: float) -> tuple[list[dict], float, float]:
-    """The board cut into tiles of the printable part of the paper, overlapping."""
+def _paper(w: float, h: float, options: BuildOptions) -> tuple[float, float]:
+    """The paper a board is tiled on, turned landscape for a landscape board."""
+    pw, ph = options.paper_mm
+    return (ph, pw) if w > h else (pw, ph)
+
+
+def _grid(w: float, h: float, pw: float, ph: float) -> tuple[int, int, float, float]:
+    """Columns and rows of tiles, and a tile's size, for a board on paper pw x ph."""
     tw, th = pw - 2 * TILE_MARGIN, ph - 2 * TILE_MARGIN - 8
     cols = max(1, math.ceil((w - TILE_OVERLAP) / (tw - TILE_OVERLAP)))
     rows = max(1, math.ceil((h - TILE_OVERLAP) / (th - TILE_OVERLAP)))
+    return cols, rows, tw, th
+
+
+def _tiles(body: str, w: float, h: float, pw: float, ph: float) -> tuple[list[dict], float, float]:
+    """The board cut into tiles of the printable part of the paper, overlapping."""
+    cols, rows, tw, th = _grid(w, h, pw, ph)
     pages = []
     for r in range(rows):
         for c in range(cols):
@@ -59,9 +71,7 @@ def board_file(svg: str, w: float, h: float, tiles: bool, title: str, session: S
 
     body = svg.split("?>", 1)[1]  # inline the SVG (its fonts are the document's)
     if tiles:
-        pw, ph = session.options.paper_mm
-        if w > h:  # landscape paper for landscape boards
-            pw, ph = ph, pw
+        pw, ph = _paper(w, h, session.options)
         pages, tw, th = _tiles(body, w, h, pw, ph)
         size = f"{_n(pw)}mm {_n(ph)}mm"
     else:
@@ -81,12 +91,16 @@ def board_outputs(
     """The SVG, the real-size PDF and the tiled PDF of one board."""
     w, h = size
     group = f"board-{name}"
+    # measured: drawing a board costs about 5 ms (1/8 of a sheet-page) a page per KB of SVG
+    cols, rows, _tw, _th = _grid(w, h, *_paper(w, h, options))
+    per_page = len(svg) / 8000
     srcs = (*sources, TEMPLATE, "templates/common/fonts.css")
     return [
         Output(f"{folder}/{name}.svg", "board", sources, partial(board_svg, svg), group=group,
                cost=0.1),
         Output(f"{folder}/{name}.pdf", "board", srcs,
-               partial(board_file, svg, w, h, False, title), group=group, cost=2),
+               partial(board_file, svg, w, h, False, title), group=group, cost=per_page),
         Output(f"{folder}/{name}-tiles-{options.paper}.pdf", "board-tiles", srcs,
-               partial(board_file, svg, w, h, True, title), group=group, cost=4),
+               partial(board_file, svg, w, h, True, title), group=group,
+               cost=per_page * cols * rows),
     ]  # fmt: skip

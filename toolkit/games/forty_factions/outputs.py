@@ -176,7 +176,7 @@ def outputs(content: ContentSet, options: BuildOptions) -> list[Output]:
         srcs = (*(d.loc.path for d in docs), game_src, *CARD_TEMPLATES)
         out.append(Output(f"cards/{folder}-faces.pdf", "card-faces", srcs,
                           partial(render_faces, CARD, cards), group=f"{folder}-faces",
-                          cost=0.3 * len(cards)))  # fmt: skip
+                          cost=0.5 * len(cards)))  # fmt: skip
         if options.preset == "pod":
             # a card's back shows its kind and expansion, which the card itself carries
             pairs = tuple((c, c) for c in cards)
@@ -186,7 +186,7 @@ def outputs(content: ContentSet, options: BuildOptions) -> list[Output]:
         else:
             out.append(Output(f"cards/{folder}-{options.paper}.pdf", "card-sheet", srcs,
                               partial(render_imposed, CARD, cards), group=f"{folder}-imposed",
-                              cost=0.4 * len(cards)))  # fmt: skip
+                              cost=0.8 * len(cards)))  # fmt: skip
     backs = []
     for kind, docs in (("faction", ix.faction_list), ("plot", ix.plot_list)):
         for code in dict.fromkeys(d.expansion for d in docs):
@@ -361,5 +361,5 @@ def tts_outputs(ix: Index, srcs: tuple[str, ...]) -> list[Output]:
             chunk = tuple(cards[start : start + per_sheet])
             out.append(Output(f"tts/{folder}-{n}.png", "tts", srcs,
                               partial(render_tts, chunk, back), group=f"tts-{folder}-{n}",
-                              cost=0.3 * len(chunk)))  # fmt: skip
+                              cost=1.1 * len(chunk)))  # fmt: skip
     return out
