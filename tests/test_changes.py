@@ -65,3 +65,18 @@ def test_new_and_deleted_files_are_changes(tmp_path: Path) -> None:
         assert changes.wait(timeout=2.0)
     finally:
         changes.close()
+
+
+def test_a_change_without_an_event_is_heard_by_the_listing(tmp_path: Path) -> None:
+    """A file system that sends no events (a network mount) still has its saves heard."""
+    sheet = tmp_path / "sheet.yaml"
+    sheet.write_text("name: A\n")
+    changes = Changes([tmp_path], interval=0.1)
+    try:
+        assert changes.by_events
+        changes._observer.stop()  # events stop arriving, as on such a mount
+        changes._observer.join()
+        sheet.write_text("name: Bee\n")
+        assert changes.wait(timeout=0.3)
+    finally:
+        changes.close()

@@ -71,7 +71,9 @@ class Changes:
         """Block until a file has changed (True), or for at most `timeout` s (False)."""
         if self._observer is not None:
             if not self._stirred.wait(timeout):
-                return False
+                # no event: still compare the listing, for a folder whose file system
+                # sends none (a network mount), where a save is then heard within `timeout`
+                return self._confirm()
             while True:  # let the editor finish saving
                 self._stirred.clear()
                 if not self._stirred.wait(QUIET):
@@ -81,6 +83,10 @@ class Changes:
             if snapshot(self.folders) == self._seen:
                 return False
             time.sleep(self.interval)  # let the editor finish saving
+        return self._confirm()
+
+    def _confirm(self) -> bool:
+        """Whether the folders' listing differs from the last one seen (and remember it)."""
         now = snapshot(self.folders)
         changed = now != self._seen
         self._seen = now
