@@ -239,6 +239,27 @@ def test_second_build_builds_nothing(kit: Path, tmp_path: Path) -> None:
     assert f"0 built, {total} up to date" in proc.stdout
 
 
+def test_a_build_with_nothing_to_render_never_loads_the_renderer(
+    kit: Path, tmp_path: Path
+) -> None:  # fmt: skip
+    """An up-to-date kit is checked and confirmed without importing WeasyPrint (half a
+    second of start-up)."""
+    import sys
+
+    from tests.shipped import ROOT
+
+    root = _copy_kit(kit, tmp_path / "k")
+    code = ("import sys; from pathlib import Path; from toolkit import api; "
+            "from toolkit.build import BuildOptions; "
+            "r = api.build(Path('content'), 'forty-factions', BuildOptions(out=Path('build'))); "
+            "print(r.built, 'weasyprint' in sys.modules)")  # fmt: skip
+    env = {"PYTHONPATH": str(ROOT), "PATH": "/usr/bin:/bin"}
+    proc = subprocess.run([sys.executable, "-c", code], cwd=root, capture_output=True,
+                          text=True, env=env)  # fmt: skip
+    assert proc.returncode == 0, proc.stderr
+    assert proc.stdout.split() == ["0", "False"]
+
+
 def test_edit_rebuilds_only_dependants(kit: Path, tmp_path: Path) -> None:
     root = _copy_kit(kit, tmp_path / "k")
     before = _keys(root)

@@ -411,7 +411,9 @@ def build_outputs(
     jobs = options.jobs or os.cpu_count() or 1
     groups = _groups(stale, jobs)
     try:
-        if jobs <= 1 or len(groups) <= 1:
+        if not groups:
+            pass  # nothing to render: the renderer is never even imported
+        elif jobs <= 1 or len(groups) <= 1:
             # one process (`--jobs 1`, `--watch`): each file is written as soon as it is
             # rendered, so a changed sheet is on disk before its deck is reassembled
             _worker_init(options, content_root)
