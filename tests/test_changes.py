@@ -7,6 +7,7 @@ from __future__ import annotations
 import os
 import threading
 import time
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -42,41 +43,42 @@ def test_a_save_is_heard(tmp_path: Path, events: bool) -> None:
         changes.close()
 
 
-def test_reading_a_file_is_not_a_change(tmp_path: Path) -> None:
-    sheet = tmp_path / "sheet.yaml"
-    sheet.write_text("name: A\n")
-    changes = Changes([tmp_path], interval=0.1)
-    try:
-        sheet.read_text()
-        st = sheet.stat()
-        os.utime(sheet, ns=(st.st_atime_ns, st.st_mtime_ns))  # an event, but no change
-        assert not changes.wait(timeout=0.5)
-    finally:
-        changes.close()
+@pytest.fixture
+def sheet(tmp_path: Path) -> Path:
+    path = tmp_path / "sheet.yaml"
+    path.write_text("name: A\n")
+    return path
 
 
-def test_new_and_deleted_files_are_changes(tmp_path: Path) -> None:
-    changes = Changes([tmp_path], interval=0.1)
-    try:
-        new = tmp_path / "new.yaml"
-        new.write_text("x: 1\n")
-        assert changes.wait(timeout=2.0)
-        new.unlink()
-        assert changes.wait(timeout=2.0)
-    finally:
-        changes.close()
+@pytest.fixture
+def changes(tmp_path: Path, sheet: Path) -> Iterator[Changes]:
+    """Listening (by events) to a folder that holds `sheet`."""
+    listening = Changes([tmp_path], interval=0.1)
+    yield listening
+    listening.close()
 
 
-def test_a_change_without_an_event_is_heard_by_the_listing(tmp_path: Path) -> None:
+def test_reading_a_file_is_not_a_change(sheet: Path, changes: Changes) -> None:
+    sheet.read_text()
+    st = sheet.stat()
+    os.utime(sheet, ns=(st.st_atime_ns, st.st_mtime_ns))  # an event, but no change
+    assert not changes.wait(timeout=0.5)
+
+
+def test_new_and_deleted_files_are_changes(tmp_path: Path, changes: Changes) -> None:
+    new = tmp_path / "new.yaml"
+    new.write_text("x: 1\n")
+    assert changes.wait(timeout=2.0)
+    new.unlink()
+    assert changes.wait(timeout=2.0)
+
+
+def test_a_change_without_an_event_is_heard_by_the_listing(
+    sheet: Path, changes: Changes
+) -> None:  # fmt: skip
     """A file system that sends no events (a network mount) still has its saves heard."""
-    sheet = tmp_path / "sheet.yaml"
-    sheet.write_text("name: A\n")
-    changes = Changes([tmp_path], interval=0.1)
-    try:
-        assert changes.by_events
-        changes._observer.stop()  # events stop arriving, as on such a mount
-        changes._observer.join()
-        sheet.write_text("name: Bee\n")
-        assert changes.wait(timeout=0.3)
-    finally:
-        changes.close()
+    assert changes.by_events
+    changes._observer.stop()  # events stop arriving, as on such a mount
+    changes._observer.join()
+    sheet.write_text("name: Bee\n")
+    assert changes.wait(timeout=0.3)
