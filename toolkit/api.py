@@ -167,19 +167,19 @@ def watch(
     changes = Changes([content_dir, TEMPLATES], interval)
     try:
         echo(build(content_dir, game, options))
-        _settle()
+        settle()
         done = 0
         while rounds is None or done < rounds:
             if not changes.wait(timeout=1.0):
                 continue
             echo(build(content_dir, game, options))
-            _settle()
+            settle()
             done += 1
     finally:
         changes.close()
 
 
-def _settle() -> None:
+def settle() -> None:
     """Collect garbage while waiting for the next save, then set the survivors (the warm
     layouts and fonts) aside: a full collection in the middle of a rebuild would scan them
     all, a pause of about a fifth of a second."""
