@@ -1,6 +1,7 @@
-"""How a build shares its outputs among the worker processes: a group stays together
-(its deck is cut from its sheets' layouts), unless it would keep one worker busy long after
-the others, in which case some of its sheets are rendered apart, in another worker."""
+"""How a build plans its work: each output's key (what it is made from), and how the
+outputs are shared among the worker processes: a group stays together (its deck is cut
+from its sheets' layouts), unless it would keep one worker busy long after the others, in
+which case some of its sheets are rendered apart, in another worker."""
 
 from __future__ import annotations
 
@@ -75,3 +76,25 @@ def test_no_split_when_the_groups_already_balance() -> None:
 
 def test_nothing_to_build_plans_nothing() -> None:
     assert _groups([], jobs=2) == []
+
+
+def test_shared_memo_gives_the_same_keys() -> None:
+    """Output keys written out with one memo for the whole build equal keys written out
+    alone: the memo saves time (a sheet's view appears in its sheet and its deck), never
+    changes what is digested."""
+    from pathlib import Path
+
+    from tests.shipped import CONTENT
+    from toolkit import api
+    from toolkit.build import BuildOptions, fingerprint, output_key
+
+    _report, loaded = api._check(CONTENT, "forty-factions", strict=False)
+    pack, content = loaded[0]
+    options = BuildOptions(out=Path("unused"))
+    outputs = pack.outputs(content, options)
+    code = fingerprint()
+    memo: dict[int, str] = {}
+    shared = [output_key(o, options, code, memo) for o in outputs]
+    alone = [output_key(o, options, code) for o in outputs]
+    assert shared == alone
+    assert len(set(shared)) == len(outputs)  # and every output has its own key

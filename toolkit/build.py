@@ -154,15 +154,33 @@ def fingerprint() -> str:
     return h.hexdigest()
 
 
-def output_key(output: Output, options: BuildOptions, code: str) -> str:
+def output_key(
+    output: Output, options: BuildOptions, code: str, memo: dict[int, str] | None = None
+) -> str:
     """A digest of everything an output is made from: the data handed to its renderer (the
     sheet as it will print, not just its file, so a renamed enemy re-renders its
-    neighbours), the options that change it, and the renderer's own fingerprint."""
+    neighbours), the options that change it, and the renderer's own fingerprint. `memo`,
+    shared by the keys of one build, holds the text of each object already written out (a
+    sheet's view appears in its sheet's and its deck's data)."""
     render = output.render
-    data = repr((render.args, render.keywords)) if isinstance(render, partial) else repr(render)
+    memo = {} if memo is None else memo
+    what = (render.args, render.keywords) if isinstance(render, partial) else render
+    data = _repr(what, memo)
     opts = (options.paper, options.proof, sorted(options.expansions or ()), options.back_offset,
             options.preset)  # fmt: skip
     return hashlib.sha256(f"{code}|{opts}|{output.path}|{data}".encode()).hexdigest()
+
+
+def _repr(value: object, memo: dict[int, str]) -> str:
+    """`repr(value)`, with the repr of each object inside tuples computed once per memo
+    (the memo's owner keeps the objects alive, so their ids stay theirs)."""
+    if type(value) is tuple:
+        inner = ", ".join([_repr(v, memo) for v in value])
+        return f"({inner},)" if len(value) == 1 else f"({inner})"
+    text = memo.get(id(value))
+    if text is None:
+        text = memo[id(value)] = repr(value)
+    return text
 
 
 class Progress:
@@ -357,7 +375,8 @@ def build_outputs(
     manifest = Manifest.read(game_out / "kit" / "manifest.json")
     code = fingerprint()
     result = BuildResult()
-    keys = {o.path: output_key(o, options, code) for o in outputs}
+    memo: dict[int, str] = {}
+    keys = {o.path: output_key(o, options, code, memo) for o in outputs}
     stale = []
     for o in outputs:
         entry = manifest.entries.get(o.path)
