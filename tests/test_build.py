@@ -351,6 +351,31 @@ def test_letter_paper(tmp_path: Path) -> None:
         assert all(_close(_size(p), LETTER) for p in pdf.pages)
 
 
+def test_a_warm_session_lays_out_again_after_a_template_edit(tmp_path: Path) -> None:
+    """In watch mode a designer edits the sheet stylesheet: the sheets rebuilt in the warm
+    process are the ones a fresh process would make, not cached layouts in the old style."""
+    from tests.shipped import ROOT
+    from toolkit import api
+    from toolkit.build import BuildOptions
+
+    shutil.copytree(CONTENT, tmp_path / "content")
+    only = "sheets/plots/00[1-3]*"
+    warm = BuildOptions(out=tmp_path / "warm", jobs=1, only=only)
+    assert not api.build(tmp_path / "content", "forty-factions", warm).failed
+    css = ROOT / "templates" / "forty-factions" / "sheet.css"
+    original = css.read_text(encoding="utf-8")
+    try:
+        css.write_text(original.replace("font-size: 21pt", "font-size: 30pt"), encoding="utf-8")
+        report = api.build(tmp_path / "content", "forty-factions", warm)
+        assert report.built == 3
+        assert _build(tmp_path, "--out", "cold", "--only", only).returncode == 0
+    finally:
+        css.write_text(original, encoding="utf-8")
+    for pdf in sorted((tmp_path / "cold" / "forty-factions" / "sheets").rglob("*.pdf")):
+        rel = pdf.relative_to(tmp_path / "cold")
+        assert (tmp_path / "warm" / rel).read_bytes() == pdf.read_bytes(), rel
+
+
 def test_watch_rebuilds_the_changed_sheet(tmp_path: Path) -> None:
     import os
     import sys

@@ -65,6 +65,7 @@ class Session:
 
     options: BuildOptions
     content_root: Path
+    code: str = ""  # the renderer's fingerprint: its layouts are valid for these templates
     cache: dict[Any, Any] = field(default_factory=dict)
     warnings: list[Diagnostic] = field(default_factory=list)
     pages: int = 0  # pages of the last output rendered
@@ -213,14 +214,18 @@ class Progress:
 _WORKER: Session | None = None
 
 
-def _worker_init(options: BuildOptions, content_root: Path) -> None:
+def _worker_init(options: BuildOptions, content_root: Path, code: str = "") -> None:
     """Set a worker up once: import the renderer, load fonts, keep one session. In one
-    process (`--jobs 1`, `--watch`) the session and its layouts stay warm between builds."""
+    process (`--jobs 1`, `--watch`) the session and its layouts stay warm between builds,
+    until the options or the templates change (`code`, the renderer's fingerprint): a
+    layout cached under the old stylesheet must not print under the new one."""
     global _WORKER
     import toolkit.pdf  # noqa: F401  (WeasyPrint and Pango, once per worker)
 
-    if _WORKER is None or _WORKER.options != options or _WORKER.content_root != content_root:
-        _WORKER = Session(options=options, content_root=content_root)
+    if _WORKER is None or (_WORKER.options, _WORKER.content_root, _WORKER.code) != (
+        options, content_root, code
+    ):  # fmt: skip
+        _WORKER = Session(options=options, content_root=content_root, code=code)
 
 
 Rendered = tuple[str, bytes | None, list[Diagnostic], int]  # path, data, findings, pages
@@ -435,7 +440,7 @@ def build_outputs(
         elif jobs <= 1 or len(groups) <= 1:
             # one process (`--jobs 1`, `--watch`): each file is written as soon as it is
             # rendered, so a changed sheet is on disk before its deck is reassembled
-            _worker_init(options, content_root)
+            _worker_init(options, content_root, code)
             for group in reversed(groups):  # cheapest first: the edited sheet before boards
                 for item in _render_group(group):
                     take(*item)
@@ -443,7 +448,7 @@ def build_outputs(
             with ProcessPoolExecutor(
                 max_workers=min(jobs, len(groups)),
                 initializer=_worker_init,
-                initargs=(options, content_root),
+                initargs=(options, content_root, code),
             ) as pool:
                 futures = [pool.submit(_run_group, g) for g in groups]
                 for future in as_completed(futures):
