@@ -10,6 +10,7 @@ opened for reading, by the build itself) never starts a rebuild.
 
 from __future__ import annotations
 
+import stat
 import threading
 import time
 from pathlib import Path
@@ -24,8 +25,13 @@ def snapshot(folders: list[Path]) -> dict[str, tuple[int, int]]:
     out = {}
     for folder in folders:
         for path in folder.rglob("*"):
-            if path.is_file() and not path.name.startswith("."):
+            if path.name.startswith("."):
+                continue
+            try:
                 st = path.stat()
+            except OSError:  # gone between listing and looking: an editor's temporary file
+                continue
+            if stat.S_ISREG(st.st_mode):
                 out[str(path)] = (st.st_mtime_ns, st.st_size)
     return out
 
