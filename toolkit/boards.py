@@ -67,7 +67,6 @@ def _tiles(body: str, w: float, h: float, pw: float, ph: float) -> tuple[list[di
 
 def board_file(svg: str, w: float, h: float, tiles: bool, title: str, session: Session) -> bytes:
     """A board as a PDF at its real size, or tiled on the chosen paper."""
-    from toolkit.pdf import write_pdf
 
     body = svg.split("?>", 1)[1]  # inline the SVG (its fonts are the document's)
     if tiles:
@@ -79,9 +78,7 @@ def board_file(svg: str, w: float, h: float, tiles: bool, title: str, session: S
         size = f"{_n(w)}mm {_n(h)}mm"
     html = render(session.env, "common/board.html.j2", pages=pages, size=size, tiles=tiles,
                   tw=tw, th=th, margin=TILE_MARGIN, overlap=TILE_OVERLAP, title=title)  # fmt: skip
-    doc = session.layout(html)
-    session.pages = len(doc.pages)
-    return write_pdf(doc)
+    return session.pdf(html)
 
 
 def board_outputs(

@@ -96,6 +96,17 @@ class Session:
         return layout(compact(html), TEMPLATES, AssetFetcher(self.asset_roots()),
                       styles=self._styles)  # fmt: skip
 
+    def write(self, doc: Any, variant: str | None = None) -> bytes:
+        """The PDF bytes of a laid-out document, noting its page count for the manifest."""
+        from toolkit.pdf import write_pdf
+
+        self.pages = len(doc.pages)
+        return write_pdf(doc, variant=variant)
+
+    def pdf(self, html: str, variant: str | None = None) -> bytes:
+        """A template's HTML laid out and written as a PDF (see `layout` and `write`)."""
+        return self.write(self.layout(html), variant)
+
 
 @dataclass(frozen=True)
 class Output:

@@ -88,7 +88,6 @@ def render_cards(
     session: Session, fmt: CardFormat, mode: str, variant: str | None = None, **context: object
 ) -> bytes:
     """Lay out cards in one of the modes of `common/cards.html.j2` and write the PDF."""
-    from toolkit.pdf import write_pdf
 
     opts = session.options
     cell_w, cell_h = fmt.cell
@@ -103,9 +102,7 @@ def render_cards(
     )  # fmt: skip
     if cmyk:
         html = to_cmyk(html)
-    doc = session.layout(html)
-    session.pages = len(doc.pages)
-    return write_pdf(doc, variant=variant)
+    return session.pdf(html, variant)
 
 
 def render_faces(fmt: CardFormat, cards: Sequence[object], session: Session) -> bytes:

@@ -99,20 +99,15 @@ def sheet_layout(session: Session, job: SheetJob):  # type: ignore[no-untyped-de
 
 
 def render_sheet(job: SheetJob, session: Session) -> bytes:
-    from toolkit.pdf import write_pdf
 
-    doc = sheet_layout(session, job)
-    session.pages = len(doc.pages)
-    return write_pdf(doc)
+    return session.write(sheet_layout(session, job))
 
 
 def render_deck(jobs: tuple[SheetJob, ...], session: Session) -> bytes:
-    from toolkit.pdf import combine, write_pdf
+    from toolkit.pdf import combine
 
     title = f"Anarea: Forty Factions · {jobs[0].sheet.kind.title()} Information Sheets"
-    deck = combine([sheet_layout(session, j) for j in jobs], title)
-    session.pages = len(deck.pages)
-    return write_pdf(deck)
+    return session.write(combine([sheet_layout(session, j) for j in jobs], title))
 
 
 DECK_WRITE = 0.1  # a deck writes in about 4 ms a page, besides every sheet's layout
@@ -246,7 +241,6 @@ class ReferenceData:
 
 def render_reference(data: ReferenceData, session: Session) -> bytes:
     """The DM reference sheets: sequence of play, set-up tables, voting, VP tables."""
-    from toolkit.pdf import write_pdf
 
     game = data.game
     parties = [p for p in game.parties if p.body == "council"]  # type: ignore[attr-defined]
@@ -257,9 +251,7 @@ def render_reference(data: ReferenceData, session: Session) -> bytes:
                   majority=game.council.seats // 2 + 1,  # type: ignore[attr-defined]
                   forests=data.forests, gathering=data.gathering, congress=data.congress,
                   madness=data.madness, page_size=session.options.page_size)  # fmt: skip
-    doc = session.layout(html)
-    session.pages = len(doc.pages)
-    return write_pdf(doc)
+    return session.pdf(html)
 
 
 KIND_TEXT = {

@@ -90,12 +90,9 @@ class Back:
 
 def render_page(template: str, context: tuple[tuple[str, object], ...], session: Session) -> bytes:
     """An HTML page template of this pack (forms, playmats, reference) as a PDF."""
-    from toolkit.pdf import write_pdf
 
     html = render(session.env, template, page_size=session.options.page_size, **dict(context))
-    doc = session.layout(html)
-    session.pages = len(doc.pages)
-    return write_pdf(doc)
+    return session.pdf(html)
 
 
 def _page(path: str, kind: str, template: str, sources: tuple[str, ...], cost: float,

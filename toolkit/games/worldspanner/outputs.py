@@ -54,15 +54,12 @@ GUIDE = (
 
 def render_reference(data: tuple, session: Session) -> bytes:
     """The reference sheet: Vista keys, map designs, lengths, challenge faces."""
-    from toolkit.pdf import write_pdf
 
     title, vistas, designs, lengths, outcomes = data
     html = render(session.env, "worldspanner/reference.html.j2", title=title, vistas=vistas,
                   designs=designs, lengths=lengths, outcomes=outcomes,
                   page_size=session.options.page_size)  # fmt: skip
-    doc = session.layout(html)
-    session.pages = len(doc.pages)
-    return write_pdf(doc)
+    return session.pdf(html)
 
 
 def render_balance(rows: tuple[tuple[str, str, float], ...], target: float, tolerance: float,
