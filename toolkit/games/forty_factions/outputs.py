@@ -52,21 +52,16 @@ class SheetJob:
     field_locs: tuple[tuple[str, Loc], ...]
 
 
-def _layout_sheets(  # type: ignore[no-untyped-def]
-    session: Session, sheets: list[views.Sheet], scale: float, title: str
-):
-
+def _layout_sheet(session: Session, sheet: views.Sheet, scale: float):  # type: ignore[no-untyped-def]
+    """One sheet laid out at `scale` of the normal text size, titled with its number and
+    name (a PDF viewer shows the title)."""
     opts = session.options
     html = render(
-        session.env, "forty-factions/sheets.html.j2", sheets=sheets, title=title,
-        paper=opts.paper, page_size=opts.page_size, proof=opts.proof, scale=scale,
+        session.env, "forty-factions/sheets.html.j2", sheets=[sheet],
+        title=f"{sheet.number} {sheet.name}", paper=opts.paper, page_size=opts.page_size,
+        proof=opts.proof, scale=scale,
     )  # fmt: skip
     return session.layout(html)
-
-
-def _title(sheet: views.Sheet) -> str:
-    """A sheet PDF's title (a PDF viewer shows it)."""
-    return f"{sheet.number} {sheet.name}"
 
 
 def sheet_layout(session: Session, job: SheetJob):  # type: ignore[no-untyped-def]
@@ -79,7 +74,7 @@ def sheet_layout(session: Session, job: SheetJob):  # type: ignore[no-untyped-de
     s = job.sheet
     overflow: list[str] = []
     for scale in SCALES:
-        doc = _layout_sheets(session, [s], scale, _title(s))
+        doc = _layout_sheet(session, s, scale)
         if len(doc.pages) == 1:
             if scale != 1.0:
                 session.warnings.append(Diagnostic(
