@@ -75,9 +75,10 @@ def board_file(svg: str, w: float, h: float, tiles: bool, title: str, session: S
         size = f"{_n(pw)}mm {_n(ph)}mm"
     else:
         pages, tw, th = [{"svg": body}], w, h
+        pw, ph = w, h
         size = f"{_n(w)}mm {_n(h)}mm"
     html = render(session.env, "common/board.html.j2", pages=pages, size=size, tiles=tiles,
-                  tw=tw, th=th, margin=TILE_MARGIN, overlap=TILE_OVERLAP, title=title)  # fmt: skip
+                  tw=tw, th=th, pw=_n(pw), ph=_n(ph), margin=TILE_MARGIN, overlap=TILE_OVERLAP, title=title)  # fmt: skip
     return session.pdf(html)
 
 
