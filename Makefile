@@ -8,8 +8,10 @@ VENV   := .venv
 PY     := $(VENV)/bin/python
 STAMP  := $(VENV)/.installed
 # Debian packages beyond Python: Pango and HarfBuzz-subset for WeasyPrint; poppler, qpdf,
-# xmllint and rsvg-convert to check and preview outputs.
-DEBS   := libpango-1.0-0 libpangoft2-1.0-0 libharfbuzz-subset0 poppler-utils qpdf libxml2-utils librsvg2-bin
+# xmllint and rsvg-convert to check and preview outputs; MuPDF and Ghostscript, the audit's
+# second and third PDF renderers.
+DEBS   := libpango-1.0-0 libpangoft2-1.0-0 libharfbuzz-subset0 poppler-utils qpdf libxml2-utils librsvg2-bin \
+          mupdf-tools ghostscript
 # ... and for the tests: headless Chromium opens the preview gallery.
 TESTDEBS := chromium
 
