@@ -81,9 +81,16 @@ class Session:
         return self._env
 
     def asset_roots(self) -> list[Path]:
+        """The folders a render may read: the toolkit's templates and the game's `assets/`,
+        the latter only once vetted against the content folder (`toolkit.assets` says what
+        the project root is): an assets folder that is a link out is no root at all."""
+        from toolkit.assets import AssetError, game_assets
         from toolkit.render import TEMPLATES
 
-        return [TEMPLATES, self.content_root / "assets"]
+        try:
+            return [TEMPLATES, game_assets(self.content_root)]
+        except AssetError:
+            return [TEMPLATES]  # content may then name no picture; the check reports why
 
     def layout(self, html: str) -> Any:
         """Lay out a template's HTML (a WeasyPrint document), confined to the project's

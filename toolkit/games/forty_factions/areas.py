@@ -149,13 +149,13 @@ def check_canon(ix: Index) -> Iterator[Diagnostic]:
 
 def check_map_art(ix: Index) -> Iterator[Diagnostic]:
     """The designer's map: a readable picture, and a place for every location space."""
-    from toolkit.assets import AssetError, confined
+    from toolkit.assets import AssetError, game_asset
 
     art = ix.game.map_art
     if art is None or ix.root is None:
         return
     try:
-        confined(str(ix.root / art.image), [ix.root / "assets"])
+        game_asset(ix.root, art.image)
     except AssetError as exc:
         yield error(art.loc_of("image"), "FF-MAP-ART", f"map picture {art.image}: {exc}")
     wanted = {
