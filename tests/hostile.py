@@ -100,8 +100,9 @@ def run_recorded(tmp_path: Path, *args: str) -> tuple[subprocess.CompletedProces
 def outside_reads(opened: list[str], *project: Path) -> list[str]:
     """The paths in `opened` outside the project folders given (plus the toolkit's code and
     templates, the Python install and the system files Python itself reads)."""
-    allowed = {os.path.realpath(p) for p in (*project, ROOT / "toolkit", ROOT / "templates",
-                                              sys.prefix, sys.base_prefix, sys.exec_prefix)}  # fmt: skip
-    exact = {os.path.realpath(ROOT), "/dev/null", "/etc/mime.types"}  # the import path; mimetypes
+    roots = (*project, ROOT / "toolkit", ROOT / "templates", sys.prefix, sys.base_prefix,
+             sys.exec_prefix)  # fmt: skip
+    allowed = {os.path.realpath(p) for p in roots}
+    exact = {os.path.realpath(ROOT), "/dev/null", "/etc/mime.types"}  # import path; mimetypes
     return sorted({p for p in opened if p not in exact
                    and not any(p == a or p.startswith(a + os.sep) for a in allowed)})  # fmt: skip

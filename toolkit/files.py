@@ -91,8 +91,8 @@ class _Walk:
             with os.scandir(path) as it:
                 names = sorted(e.name for e in it)
         except OSError as exc:
-            self.refuse(display_path(path), "CONTENT-IO",
-                        f"cannot list this folder ({exc.strerror}); nothing in it is read")  # fmt: skip
+            why = f"cannot list this folder ({exc.strerror}); nothing in it is read"
+            self.refuse(display_path(path), "CONTENT-IO", why)
             return
         for name in names:
             self.entry(path / name, rel / name, in_assets=rel.parts[:1] == (ASSETS,))
@@ -107,8 +107,9 @@ class _Walk:
                                    "content folder; not read")  # fmt: skip
             if any(p.startswith(".") for p in PurePosixPath(
                     os.path.relpath(real, self.root_real)).parts):  # fmt: skip
-                return self.refuse(shown, "CONTENT-OUTSIDE",
-                                   "a link to a hidden file or folder; not read")
+                return self.refuse(
+                    shown, "CONTENT-OUTSIDE", "a link to a hidden file or folder; not read"
+                )
         if name.startswith(".") and not in_assets:
             return self.hidden(path, shown, rel)
         try:
@@ -125,8 +126,9 @@ class _Walk:
             self.seen[real] = shown
             return self.folder(path, rel)
         if not stat.S_ISREG(mode):
-            return self.refuse(shown, "CONTENT-NOT-FILE",
-                               "not a regular file (a FIFO, device or socket); not read")
+            return self.refuse(
+                shown, "CONTENT-NOT-FILE", "not a regular file (a FIFO, device or socket); not read"
+            )
         kind = None if in_assets else self.kind(rel)
         if kind is not None:
             self.found.files.append((path, rel, kind))
@@ -171,8 +173,11 @@ class _Walk:
                                    f"content; rename it to {meant.name}")  # fmt: skip
         known = ", ".join(k.pattern for k in self.kinds)
         if rel.suffix.lower() in CONTENT_SUFFIXES:
-            return self.refuse(shown, "CONTENT-UNKNOWN-FILE",
-                               f"not a known kind of content file (expected one of: {known})")
+            return self.refuse(
+                shown,
+                "CONTENT-UNKNOWN-FILE",
+                f"not a known kind of content file (expected one of: {known})",
+            )
         self.skip(shown, f"not a content file (those are: {known}); not read")
 
 
