@@ -52,11 +52,24 @@ CORE_RULES: dict[str, Rule] = {
         Rule("SCHEMA-VALUE", "Value out of range", "the content kind's schema",
              "A value outside what the field allows (a range, a pattern, a list length).", ""),
         Rule("CONTENT-UNKNOWN-FILE", "Unknown file", "DESIGN.md",
-             "A YAML file where the game pack expects none.", ""),
+             "A file that looks like content but is not read: a `.yaml` file where the game "
+             "pack expects none, an upper-case or doubled extension (`lazar.YAML`, "
+             "`lazar.yaml.txt`), a hidden `.lazar.yaml`, a content file in `assets/`. The "
+             "message names the file it was probably meant to be.",
+             "heroes/lazar.YAML  ->  heroes/lazar.yaml"),
+        Rule("CONTENT-SKIPPED", "File not read", "DESIGN.md",
+             "A file or folder under the game folder that is not content (a README, an "
+             "editor's backup, a hidden folder) is not read; a warning says so, so that no "
+             "file is skipped in silence.", ""),
         Rule("CONTENT-MISSING", "Missing file", "DESIGN.md", "A required file is absent.", ""),
-        Rule("CONTENT-OUTSIDE", "File outside the content folder", "RELIABILITY.md",
-             "A content file that is a link to a place outside the content folder is not read.",
+        Rule("CONTENT-OUTSIDE", "Link out of the content folder", "RELIABILITY.md",
+             "A link (to a file or a folder, the game folder and `assets/` included) that "
+             "leads outside the content folder, or to a hidden file, is not followed: nothing "
+             "is read through it. Content files must be real files inside the content folder.",
              ""),
+        Rule("CONTENT-LINK", "One folder, two ways", "RELIABILITY.md",
+             "Two paths under the game folder reach the same folder (a link joins them); its "
+             "files are read once, by the first path, and the second is reported.", ""),
         Rule("CONTENT-NOT-FILE", "Not a regular file", "RELIABILITY.md",
              "FIFOs, devices and the like are never opened.", ""),
         Rule("CONTENT-DUPLICATE", "One file of a kind", "DESIGN.md",
@@ -67,7 +80,9 @@ CORE_RULES: dict[str, Rule] = {
         Rule("CSV-ROW", "CSV row width", "DESIGN.md",
              "Every row of a CSV content file has one cell per column of the header; quote a "
              "cell that holds a comma.", '"Smith, Jo",cat,1'),
-        Rule("CONTENT-IO", "Unreadable file", "", "The file could not be read.", ""),
+        Rule("CONTENT-IO", "Unreadable file", "",
+             "A file or folder that could not be read or listed (its permissions, a link to "
+             "nothing); nothing in it is read.", ""),
         Rule("CONTENT-UNKNOWN-GAME", "No game pack", "DESIGN.md",
              "A content folder with no game pack of the same name.", ""),
         Rule("PLACEHOLDER-PATH", "Placeholder paths", "DESIGN.md (content honesty)",

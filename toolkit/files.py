@@ -62,6 +62,8 @@ def find_content(game_dir: Path, kinds: Sequence[ContentKind]) -> Found:
     else:
         walk.seen[real] = shown
         walk.folder(game_dir, PurePosixPath())
+        while walk.links:  # linked folders last, so a real folder is never the one refused
+            walk.linked(*walk.links.pop(0))
     return walk.found
 
 
@@ -72,6 +74,7 @@ class _Walk:
         self.seen: dict[str, str] = {}  # real paths of the folders walked, as first shown
         self.found = Found()
         self.in_assets = False  # the entry at hand lies in `assets/` (pictures, not content)
+        self.links: list[tuple[Path, PurePosixPath, bool]] = []  # linked folders, to walk
 
     def refuse(self, shown: str, code: str, message: str) -> None:
         self.found.diagnostics.append(error(Loc(shown, 1, 1), code, message))
@@ -118,12 +121,9 @@ class _Walk:
             what = "a link to nothing" if os.path.islink(path) else "cannot read it"
             return self.refuse(shown, "CONTENT-IO", f"{what} ({exc.strerror}); not read")
         if stat.S_ISDIR(mode):
-            real = os.path.realpath(path)
-            if real in self.seen:
-                return self.refuse(shown, "CONTENT-LINK", f"the same folder as "
-                                   f"{self.seen[real]} (a link joins them), which is read "
-                                   "already; its files are not read twice")  # fmt: skip
-            self.seen[real] = shown
+            if os.path.islink(path):
+                return self.links.append((path, rel, in_assets))
+            self.seen[os.path.realpath(path)] = shown
             return self.folder(path, rel)
         if not stat.S_ISREG(mode):
             return self.refuse(
@@ -139,12 +139,23 @@ class _Walk:
         else:
             self.other(shown, rel)
 
+    def linked(self, path: Path, rel: PurePosixPath, in_assets: bool) -> None:
+        """A link to a folder inside the content folder: walked, unless that folder is
+        walked already (by its own path or another link)."""
+        shown, real = display_path(path), os.path.realpath(path)
+        self.in_assets = in_assets or rel == PurePosixPath(ASSETS)
+        if real in self.seen:
+            return self.refuse(shown, "CONTENT-LINK", f"a link to {self.seen[real]}, which is "
+                               "read already; its files are not read twice")  # fmt: skip
+        self.seen[real] = shown
+        self.folder(path, rel)
+
     def hidden(self, path: Path, shown: str, rel: PurePosixPath) -> None:
         """A name starting with '.': never read, said so (an error when it looks like a
         content file that was meant to be read)."""
         if path.is_dir():
-            return self.skip(shown, "hidden folder (its name starts with '.'); nothing in it "
-                             "is read")  # fmt: skip
+            return self.skip(shown, "hidden folder (its name starts with '.'); not read, nor "
+                             "anything in it")  # fmt: skip
         if _editor_file(path.name):
             return self.skip(shown, "an editor's temporary or backup file; not read")
         visible = rel.with_name(path.name.lstrip("."))
