@@ -25,18 +25,18 @@ from toolkit.diagnostics import display_path
 from toolkit.schema import spec
 
 CANARY = "CANARY-5be2c0"
-_WATCHED: list[str] = []  # real path prefixes no open may touch while a test runs
-_TOUCHED: list[str] = []
+_watched: list[str] = []  # real path prefixes no open may touch while a test runs
+_touched: list[str] = []
 
 
 def _hook(event: str, args: tuple[object, ...]) -> None:
-    if not _WATCHED or event not in ("open", "os.listdir", "os.scandir") or not args:
+    if not _watched or event not in ("open", "os.listdir", "os.scandir") or not args:
         return
     path = args[0]
     if isinstance(path, (str, bytes, os.PathLike)):
         real = os.path.realpath(os.fsdecode(path))
-        if any(real == w or real.startswith(w + os.sep) for w in _WATCHED):
-            _TOUCHED.append(real)
+        if any(real == w or real.startswith(w + os.sep) for w in _watched):
+            _touched.append(real)
 
 
 sys.addaudithook(_hook)  # an audit hook stays for the process; it is idle unless watching
@@ -129,14 +129,14 @@ def test_every_entry_is_read_or_reported_and_nothing_outside_is_opened(
         game = base / "content" / "game"
         _make(game, outside, entries)
 
-        _WATCHED[:] = [os.path.realpath(outside)]
-        _TOUCHED.clear()
+        _watched[:] = [os.path.realpath(outside)]
+        _touched.clear()
         try:
             content, diags = load_content("game", game, KINDS)
         finally:
-            _WATCHED.clear()
+            _watched.clear()
 
-        assert _TOUCHED == [], "opened outside the content folder"
+        assert _touched == [], "opened outside the content folder"
         assert not any(CANARY.lower().replace("-", "_") in d.message for d in diags)
         root = os.path.realpath(base / "content")
         for shown in content.files:
@@ -162,13 +162,13 @@ def test_the_watch_sees_a_read_outside() -> None:
     with tempfile.TemporaryDirectory() as tmp:
         secret = Path(tmp) / "secret.yaml"
         secret.write_text("x: 1\n")
-        _WATCHED[:] = [os.path.realpath(tmp)]
-        _TOUCHED.clear()
+        _watched[:] = [os.path.realpath(tmp)]
+        _touched.clear()
         try:
             secret.read_text()
         finally:
-            _WATCHED.clear()
-        assert _TOUCHED == [os.path.realpath(secret)]
+            _watched.clear()
+        assert _touched == [os.path.realpath(secret)]
 
 
 @pytest.mark.parametrize("name", ["lazar.YAML", "lazar.yaml.txt", ".lazar.yaml"])
