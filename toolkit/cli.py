@@ -13,6 +13,7 @@ from pathlib import Path
 import click
 
 CONTENT_HELP = "Folder holding one sub-folder per game."
+MAX_SEED = 2**64 - 1  # a seed names its sheet's files: a 251-digit one would not fit
 GAME_HELP = "Game id (forty-factions, ...); default: every game found."
 
 
@@ -180,8 +181,11 @@ def build(
             click.echo(render(report, "text", hide_waived=True))  # type: ignore[arg-type]
             click.echo("watching for changes (Ctrl-C to stop)", err=True)
 
+        def trouble(message: str) -> None:
+            click.echo(f"Error: {message}", err=True)
+
         try:
-            api.watch(content, game, options, echo)
+            api.watch(content, game, options, echo, trouble=trouble)
         except KeyboardInterrupt:
             click.echo("stopped watching", err=True)
         return
@@ -276,7 +280,7 @@ class _SetupGroup(click.Group):
             click.Option(["--content"], **_folder("content", CONTENT_HELP)),
             click.Option(["--out"], **_folder("build", "Output folder; sheets go to "
                                               "<out>/<game>/setup/.")),
-            click.Option(["--seed"], type=click.IntRange(min=0), default=None,
+            click.Option(["--seed"], type=click.IntRange(min=0, max=MAX_SEED), default=None,
                          help="Random seed: the same seed gives the same set-up "
                          "(default: a new one, printed on the sheet)."),
         ]  # fmt: skip

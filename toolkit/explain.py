@@ -83,6 +83,15 @@ CORE_RULES: dict[str, Rule] = {
         Rule("CONTENT-IO", "Unreadable file", "",
              "A file or folder that could not be read or listed (its permissions, a link to "
              "nothing); nothing in it is read.", ""),
+        Rule("CONTENT-OUTPUT-CLASH", "One output a path", "DESIGN.md",
+             "Two content files (or two parts of one) make an output at the same path, so one "
+             "would overwrite the other and be lost: two challenge decks of one team, two "
+             "files that give one slug. Change what names the output.",
+             "challenges/white-2.yaml: team: black   # not a second white deck"),
+        Rule("CONTENT-OUTPUT-NAME", "Output names a file system holds", "DESIGN.md",
+             "An output's file name (with the gallery's picture of it) must fit the 255 bytes "
+             "a file system allows; a content file whose name makes a longer one is "
+             "reported. Shorten the content file's name.", ""),
         Rule("CONTENT-UNKNOWN-GAME", "No game pack", "DESIGN.md",
              "A content folder with no game pack of the same name.", ""),
         Rule("PLACEHOLDER-PATH", "Placeholder paths", "DESIGN.md (content honesty)",

@@ -76,6 +76,8 @@ class GamePack:
     rules: dict[str, Rule] = field(default_factory=dict)
     outputs: Outputs | None = None
     setup: SetupHook | None = None
+    # the expansion codes the content declares (what `--expansions` may name), if any
+    expansions: Callable[[ContentSet], Iterable[str]] | None = None
 
 
 def indexed_checks(

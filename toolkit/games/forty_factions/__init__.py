@@ -50,6 +50,12 @@ def check_rules(content: ContentSet) -> Iterator[Diagnostic]:
         yield from module.check(ix)
 
 
+def expansion_codes(content: ContentSet) -> tuple[str, ...]:
+    """The expansions game.yaml declares, which `--expansions` chooses from (13.2.1.2)."""
+    game = content.one("game", Game)
+    return tuple(e.code for e in game.expansions) if game is not None else ()
+
+
 PACK = GamePack(
     id="forty-factions",
     title="Anarea Forty Factions",
@@ -57,4 +63,5 @@ PACK = GamePack(
     checks=(check_rules,),
     rules=RULES,
     outputs=lazy_outputs("toolkit.games.forty_factions.outputs"),
+    expansions=expansion_codes,
 )
