@@ -148,7 +148,8 @@ def build(content_dir: Path, game: str | None, options: BuildOptions) -> Report:
         raise unmatched_only(options.only, [o for *_, outputs in plan for o in outputs])
     for pack, content, outputs in plan:
         chosen = select(outputs, options.only)
-        result = build_outputs(pack.id, chosen, options, content.root, report, pack.title)
+        result = build_outputs(pack.id, chosen, options, content.root, report, pack.title,
+                               [o.path for o in outputs])  # fmt: skip
         report.built += result.built
     return report
 

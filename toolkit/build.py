@@ -346,9 +346,10 @@ class BuildResult:
 
 def build_outputs(
     game: str, outputs: list[Output], options: BuildOptions, content_root: Path, report: Report,
-    title: str = "",
+    title: str = "", every: list[str] | None = None,
 ) -> BuildResult:  # fmt: skip
-    """Render what is stale (in parallel), write it atomically, keep the manifest."""
+    """Render what is stale (in parallel), write it atomically, keep the manifest. `every`:
+    the paths of all the game's outputs, when `outputs` is a selection (`--only`)."""
     from toolkit.manifest import Manifest, file_digest, remember_digest
     from toolkit.write import write_bytes
 
@@ -377,6 +378,7 @@ def build_outputs(
             f"note: {display_path(manifest.path)} was damaged ({manifest.damaged}): what it "
             "did not describe is rebuilt"
         )
+        manifest.adopt(game_out, [*(every or [o.path for o in outputs]), "index.html"])
     manifest.refuse_strangers(game_out, [o.path for o in stale]
                               + (["index.html"] if options.only is None else []))  # fmt: skip
     if options.only is None:

@@ -9,8 +9,8 @@ does not list is the user's: never overwritten, never deleted.
 
 A damaged manifest (not JSON, an entry without a path, a path that leaves the folder)
 never stops a build: what it cannot describe is rebuilt. Since a manifest is there, the
-folder is the toolkit's, so files at the kit's own paths may then be overwritten; nothing
-it does not list is deleted.
+folder is the toolkit's: the files at the kit's own paths are adopted as written by it
+(`adopt`), and may be overwritten; nothing else is.
 """
 
 from __future__ import annotations
@@ -84,12 +84,22 @@ class Manifest:
         return (path in self.entries or path in self.written
                 or (self.legacy and _GALLERY.fullmatch(path) is not None))  # fmt: skip
 
+    def adopt(self, game_out: Path, paths: list[str]) -> None:
+        """After damage: take the files at the kit's own `paths` (and the gallery's
+        pictures) as the toolkit's, since the manifest that listed them is lost."""
+        found = [p for p in paths if (game_out / p).is_file()]
+        if (game_out / "preview").is_dir():
+            found += [q for q in (p.relative_to(game_out).as_posix()
+                                  for p in (game_out / "preview").rglob("*.png"))
+                      if _GALLERY.fullmatch(q)]  # fmt: skip
+        for p in found:
+            if p not in self.entries:
+                self.written[p] = file_digest(game_out / p) or ""
+
     def refuse_strangers(self, game_out: Path, paths: list[str]) -> None:
         """Stop before anything is written when a file the toolkit did not write stands
         where one of `paths` (relative to `game_out`) would go: it is the user's, and
-        stays. (With a damaged manifest the folder is still the toolkit's: no check.)"""
-        if self.damaged:
-            return
+        stays."""
         strangers = [p for p in paths if os.path.lexists(game_out / p) and not self.owns(p)]
         if not strangers:
             return
