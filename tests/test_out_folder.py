@@ -210,14 +210,15 @@ def test_a_manifest_that_is_not_json_is_rebuilt_around(ws_kit: Path, tmp_path: P
 @pytest.mark.parametrize(
     ("text", "owned"),
     [
-        ('{"outputs": [{"path": 5}]}', set()),
-        ('{"outputs": [{"path": "a.pdf", "key": "k", "sha256": "s", "kind": "sheet"}, 7]}',
-         {"a.pdf"}),
+        ('{"outputs": [{"path": 5}], "written": {}}', set()),
+        ('{"outputs": [{"path": 5}]}', {"index.html"}),  # from before `written`: the gallery's
+        ('{"outputs": [{"path": "a.pdf", "key": "k", "sha256": "s", "kind": "sheet"}, 7], '
+         '"written": {}}', {"a.pdf"}),
         ('{"outputs": [], "written": {"index.html": "s", "/etc/passwd": "s"}}', {"index.html"}),
         ('{"outputs": [], "written": ["index.html"]}', set()),
         ('{"outputs": "everything"}', set()),
         ('[{"outputs": []}]', set()),
-        ('{"outputs": [{"path": "a.pdf", "sha256": 7}]}', set()),
+        ('{"outputs": [{"path": "a.pdf", "sha256": 7}], "written": {}}', set()),
     ],
 )  # fmt: skip
 def test_manifest_read_keeps_what_it_can(tmp_path: Path, text: str, owned: set[str]) -> None:

@@ -36,6 +36,18 @@ class Case:
     extra: Callable[[Path], None] | None = None
 
 
+def _swap(a: str, b: str) -> Callable[[Path], None]:
+    """Swap the contents of two files (each keeps its name)."""
+
+    def run(content: Path) -> None:
+        first, second = _file(content, a), _file(content, b)
+        text = first.read_bytes()
+        first.write_bytes(second.read_bytes())
+        second.write_bytes(text)
+
+    return run
+
+
 def _drop_lines(rel: str, first: str, count: int) -> Callable[[Path], None]:
     def run(content: Path) -> None:
         path = _file(content, rel)
@@ -253,6 +265,9 @@ CASES = {
         "FF-REF-EXPANSION",
         [("p:23", "expansion: 50F", "expansion: 60F")],
         ("p:23", None, "expansion:"),
+    ),
+    "two files' contents swapped": Case(
+        "FF-FILE-NAME", [], ("f:1", None, "number:"), extra=_swap("f:1", "f:2"),
     ),
 }  # fmt: skip
 

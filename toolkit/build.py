@@ -379,8 +379,9 @@ def build_outputs(
             "did not describe is rebuilt"
         )
         manifest.adopt(game_out, [*(every or [o.path for o in outputs]), "index.html"])
-    manifest.refuse_strangers(game_out, [o.path for o in stale]
-                              + (["index.html"] if options.only is None else []))  # fmt: skip
+    manifest.game = game
+    writing = [o.path for o in stale] + (["index.html"] if options.only is None else [])
+    manifest.refuse_strangers(game_out, writing)
     if options.only is None:
         # Outputs no longer produced (a deleted content file) go, with their manifest entry.
         wanted = {o.path for o in outputs}
@@ -417,6 +418,7 @@ def build_outputs(
 
     jobs = options.jobs or os.cpu_count() or 1
     groups = _groups(stale, jobs)
+    manifest.claim(game_out, writing)
     try:
         if not groups:
             pass  # nothing to render: the renderer is never even imported

@@ -80,6 +80,7 @@ def build_gallery(title: str, game_out: Path, manifest: Manifest) -> Path:
                 thumb = ""  # someone else's file has that very name: left alone, not shown
         items[kind].append({"path": path, "thumb": thumb, "name": Path(path).stem,
                             "pages": str(e.get("pages", ""))})  # fmt: skip
+    manifest.claim(game_out, [png.relative_to(game_out).as_posix() for _pdf, png in todo])
     with ThreadPoolExecutor(max_workers=os.cpu_count() or 1) as pool:  # pdftoppm processes
         done = pool.map(lambda t: _thumbnail(*t), todo)
         failed = {str(png) for (_pdf, png), ok in zip(todo, done, strict=True) if not ok}

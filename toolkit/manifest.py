@@ -15,6 +15,7 @@ folder is the toolkit's: the files at the kit's own paths are adopted as written
 
 from __future__ import annotations
 
+import errno
 import hashlib
 import json
 import os
@@ -37,6 +38,7 @@ class Manifest:
     """The outputs (by path) and other files the toolkit wrote in one game's folder."""
 
     path: Path
+    game: str = ""  # the game id written at the top of the file
     entries: dict[str, dict[str, Any]] = field(default_factory=dict)
     written: dict[str, str] = field(default_factory=dict)  # other files: path -> sha256
     damaged: str = ""  # why the file could not be read whole ("" when it could)
@@ -50,11 +52,16 @@ class Manifest:
         manifest = cls(path)
         try:
             data = json.loads(path.read_bytes())
-        except FileNotFoundError:
+        except OSError as exc:
+            if exc.errno in (errno.ENOENT, errno.ENOTDIR, errno.ENAMETOOLONG):
+                return manifest  # there is none (there could be none)
+            manifest.damaged = f"cannot be read: {exc.strerror}"
             return manifest
-        except (OSError, ValueError) as exc:
+        except ValueError as exc:
             manifest.damaged = f"cannot be read: {getattr(exc, 'strerror', None) or exc}"
             return manifest
+        if isinstance(data, dict) and isinstance(data.get("game"), str):
+            manifest.game = data["game"]
         if not isinstance(data, dict) or not isinstance(data.get("outputs"), list):
             manifest.damaged = "it is not a manifest (no list of outputs)"
             return manifest
@@ -87,14 +94,23 @@ class Manifest:
     def adopt(self, game_out: Path, paths: list[str]) -> None:
         """After damage: take the files at the kit's own `paths` (and the gallery's
         pictures) as the toolkit's, since the manifest that listed them is lost."""
-        found = [p for p in paths if (game_out / p).is_file()]
-        if (game_out / "preview").is_dir():
+        found = [p for p in paths if os.path.isfile(game_out / p)]
+        if os.path.isdir(game_out / "preview"):
             found += [q for q in (p.relative_to(game_out).as_posix()
                                   for p in (game_out / "preview").rglob("*.png"))
                       if _GALLERY.fullmatch(q)]  # fmt: skip
         for p in found:
             if p not in self.entries:
                 self.written[p] = file_digest(game_out / p) or ""
+
+    def claim(self, game_out: Path, paths: list[str]) -> None:
+        """Record `paths` as the toolkit's before writing them, and save that at once: a
+        file written in a build whose last manifest write fails (a full disk) is still
+        known as the toolkit's next time. (One write, and only for paths not yet listed.)"""
+        new = [p for p in paths if not self.owns(p)]
+        if new:
+            self.written.update(dict.fromkeys(new, ""))
+            self.write()
 
     def refuse_strangers(self, game_out: Path, paths: list[str]) -> None:
         """Stop before anything is written when a file the toolkit did not write stands
@@ -128,9 +144,10 @@ class Manifest:
                 kept.append(target)
         return len(paths), kept
 
-    def write(self, game: str) -> None:
+    def write(self, game: str | None = None) -> None:
         """Write the manifest (atomically: a failed write leaves the previous one)."""
-        data = {"game": game, "outputs": [self.entries[k] for k in sorted(self.entries)],
+        self.game = game or self.game
+        data = {"game": self.game, "outputs": [self.entries[k] for k in sorted(self.entries)],
                 "written": dict(sorted(self.written.items()))}  # fmt: skip
         write_text(self.path, json.dumps(data, indent=2, ensure_ascii=False) + "\n")
 

@@ -7,7 +7,7 @@ from collections.abc import Iterator
 from toolkit.content import ContentKind, ContentSet
 from toolkit.diagnostics import Diagnostic
 from toolkit.games import GamePack, lazy_outputs
-from toolkit.games.forty_factions import areas, boards, council, decks, enemies
+from toolkit.games.forty_factions import areas, boards, council, decks, enemies, files
 from toolkit.games.forty_factions.index import Index
 from toolkit.games.forty_factions.models import (
     Congress,
@@ -46,7 +46,7 @@ def check_rules(content: ContentSet) -> Iterator[Diagnostic]:
     if ix is None:
         return
     yield from check_references(ix, content)
-    for module in (council, areas, enemies, decks, boards):
+    for module in (council, areas, enemies, decks, boards, files):
         yield from module.check(ix)
 
 

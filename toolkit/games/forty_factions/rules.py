@@ -83,6 +83,13 @@ RULES: dict[str, Rule] = {
              "A faction cannot name itself as an enemy.", "enemies: [31]"),
         Rule("FF-ENEMY-DUPLICATE", "An enemy listed once", "4.3.8",
              "Each enemy appears once in a faction's list.", "enemies: [31, 88]"),
+        Rule("FF-FILE-NAME", "File named for its number and name", "4.3.2, 4.4.2; README "
+             "(content layout)",
+             "A faction or plot file is named `NNN-<slug>.yaml`, its three-digit number and "
+             "its name in lower case with hyphens; its sheet is written under the same name. "
+             "A file whose name disagrees (two files' contents swapped, a renamed faction) "
+             "would print one sheet under another's name.",
+             "factions/018-thieves-guild-of-tehmor.yaml   # number: 18, name: Thieves' Guild of Tehmor"),
         Rule("FF-DECK-NUMBER", "Unique card numbers", "3.1, 3.2, 13.1",
              "No two factions, and no two plots, share a number.", "number: 57"),
         Rule("FF-DECK-RANGE", "Numbers by expansion", "13.1",
