@@ -135,6 +135,7 @@ def test_a_seed_too_long_to_name_a_file(project: Path) -> None:
     assert proc.returncode == 2
     assert "Traceback" not in proc.stderr and "--seed" in proc.stderr
     assert not (project / "build").exists()
+    largest = str(2**64 - 1)
     proc = toolkit("setup", WS, "--content", str(project / "content"), "--out",
-                   str(project / "build"), "--design", "quad", "--seed", str(2**64 - 1))  # fmt: skip
+                   str(project / "build"), "--design", "quad", "--seed", largest)  # fmt: skip
     assert proc.returncode == 0, proc.stderr

@@ -89,7 +89,8 @@ RULES: dict[str, Rule] = {
              "its name in lower case with hyphens; its sheet is written under the same name. "
              "A file whose name disagrees (two files' contents swapped, a renamed faction) "
              "would print one sheet under another's name.",
-             "factions/018-thieves-guild-of-tehmor.yaml   # number: 18, name: Thieves' Guild of Tehmor"),
+             "factions/018-thieves-guild-of-tehmor.yaml\n"
+             "  number: 18\n  name: Thieves' Guild of Tehmor"),
         Rule("FF-DECK-NUMBER", "Unique card numbers", "3.1, 3.2, 13.1",
              "No two factions, and no two plots, share a number.", "number: 57"),
         Rule("FF-DECK-RANGE", "Numbers by expansion", "13.1",
