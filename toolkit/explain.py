@@ -80,6 +80,12 @@ CORE_RULES: dict[str, Rule] = {
         Rule("CSV-ROW", "CSV row width", "DESIGN.md",
              "Every row of a CSV content file has one cell per column of the header; quote a "
              "cell that holds a comma.", '"Smith, Jo",cat,1'),
+        Rule("CSV-SIZE", "CSV cell size", "RELIABILITY.md",
+             "A CSV cell is a value like any other: at most 50,000 characters (and the file "
+             "at most 1 MB).", ""),
+        Rule("CSV-SYNTAX", "CSV quotes", "DESIGN.md",
+             'A quoted cell ends with a quote; a quote inside it is written twice ("").',
+             '"The ""Red"" Baron",cat,1'),
         Rule("CONTENT-IO", "Unreadable file", "",
              "A file or folder that could not be read or listed (its permissions, a link to "
              "nothing); nothing in it is read.", ""),
