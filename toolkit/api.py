@@ -234,6 +234,10 @@ def watch(
             if not changes.wait(timeout=1.0):
                 continue
             done += 1
+            if trouble is not None and not content_dir.is_dir():
+                trouble(f"the content folder {display_path(content_dir)} is gone (moved or "
+                        "deleted); watching for it to come back")  # fmt: skip
+                continue
             try:
                 echo(build(content_dir, game, options))
             except ToolkitError as exc:
