@@ -87,7 +87,14 @@ def check(content: Path, game: str | None, fmt: str, strict: bool, explain: str 
 @cli.command()
 @_content_options
 @click.option(
-    "--out", "out", **_folder("build", "Output folder; each game's kit goes to <out>/<game>/.")
+    "--out",
+    "out",
+    **_folder(
+        "build",
+        "Output folder, a folder of its own; each game's kit "
+        "goes to <out>/<game>/, where only the files its "
+        "kit/manifest.json lists are ever overwritten or deleted.",
+    ),
 )
 @click.option(
     "--paper",
@@ -101,7 +108,8 @@ def check(content: Path, game: str | None, fmt: str, strict: bool, explain: str 
     metavar="KIND",
     default=None,
     help="Build only outputs of one kind (sheet, deck, card-faces, card-sheet, card-backs, "
-    "board), or whose path matches a pattern such as 'sheets/factions/018-*'.",
+    "board), or whose path matches a pattern such as 'sheets/factions/018-*' (one that "
+    "matches nothing is an error).",
 )
 @click.option("--proof", is_flag=True, help="Mark placeholder values on the page.")
 @click.option(
