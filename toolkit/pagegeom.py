@@ -245,11 +245,13 @@ def _closed(path: ET.Element, order: int) -> list[Shape]:
                                       ("x1", "y1", "x2", "y2", "x3", "y3"))  # fmt: skip
             for t in (0.25, 0.5, 0.75, 1.0):
                 u = 1 - t
-                pts.append((u**3 * x0 + 3 * u * u * t * x1 + 3 * u * t * t * x2 + t**3 * x3,
-                            u**3 * y0 + 3 * u * u * t * y1 + 3 * u * t * t * y2 + t**3 * y3))  # fmt: skip
+                bx = u**3 * x0 + 3 * u * u * t * x1 + 3 * u * t * t * x2 + t**3 * x3
+                by = u**3 * y0 + 3 * u * u * t * y1 + 3 * u * t * t * y2 + t**3 * y3
+                pts.append((bx, by))
         elif op.tag == "closepath" and len(pts) >= 3:
-            shape = Shape.of([(a * x + c * y + e, b * x + d * y + f) for x, y in pts],
-                             order + len(out))
+            shape = Shape.of(
+                [(a * x + c * y + e, b * x + d * y + f) for x, y in pts], order + len(out)
+            )
             if shape.x1 - shape.x0 >= MIN_BOX and shape.y1 - shape.y0 >= MIN_BOX:
                 out.append(shape)
             pts = pts[:1]

@@ -51,7 +51,8 @@ def check_page(
     for w in page.words:
         out = max(tx0 - w.x0, ty0 - w.y0, w.x1 - tx1, w.y1 - ty1)
         if out > TOLERANCE:
-            yield TextProblem(n, "AUDIT-TEXT-OFF-PAGE", f"{_quote(w)} runs {_mm(out)} off the {edge}")
+            where = f"{_quote(w)} runs {_mm(out)} off the {edge}"
+            yield TextProblem(n, "AUDIT-TEXT-OFF-PAGE", where)
             continue
         cx, cy = w.centre
         holders = [s for s in boxes if s.contains_point(cx, cy)]
@@ -69,8 +70,8 @@ def check_page(
         if holder is not None:
             over = holder.overhang(w)
             if over > TOLERANCE:
-                yield TextProblem(n, "AUDIT-TEXT-OVERFLOW",
-                                  f"{_quote(w)} runs {_mm(over)} out of the box that holds it")  # fmt: skip
+                said = f"{_quote(w)} runs {_mm(over)} out of the box that holds it"
+                yield TextProblem(n, "AUDIT-TEXT-OVERFLOW", said)
                 continue
         worst: tuple[float, Shape] | None = None
         for s in boxes:
@@ -81,8 +82,8 @@ def check_page(
             if depth > TOLERANCE and (worst is None or depth > worst[0]):
                 worst = (depth, s)
         if worst is not None:
-            yield TextProblem(n, "AUDIT-TEXT-OVERLAP",
-                              f"{_quote(w)} runs {_mm(worst[0])} into a neighbouring shape")  # fmt: skip
+            said = f"{_quote(w)} runs {_mm(worst[0])} into a neighbouring shape"
+            yield TextProblem(n, "AUDIT-TEXT-OVERLAP", said)
     yield from _collisions(n, page.words)
 
 
@@ -100,5 +101,5 @@ def _collisions(n: int, words: list[Word]) -> Iterator[TextProblem]:
             dy = min(a.y1, b.y1) - max(a.y0, b.y0)
             if dx > TOLERANCE and dy > TOLERANCE:
                 reported.add(id(b))
-                yield TextProblem(n, "AUDIT-TEXT-COLLIDE",
-                                  f"{_quote(a)} and {_quote(b)} are drawn on top of each other")  # fmt: skip
+                said = f"{_quote(a)} and {_quote(b)} are drawn on top of each other"
+                yield TextProblem(n, "AUDIT-TEXT-COLLIDE", said)

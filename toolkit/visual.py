@@ -111,7 +111,7 @@ def _trim_boxes(pdf: Path) -> list[tuple[float, float, float, float] | None]:
             if "/TrimBox" not in page.obj:
                 out.append(None)
                 continue
-            mx0, my0, mx1, my1 = (float(v) for v in page.MediaBox)
+            mx0, _, _, my1 = (float(v) for v in page.MediaBox)
             tx0, ty0, tx1, ty1 = (float(v) for v in page.TrimBox)
             out.append((tx0 - mx0, my1 - ty1, tx1 - mx0, my1 - ty0))
     return out
@@ -182,7 +182,7 @@ def _audit_svg(svg: Path) -> Iterator[Diagnostic]:
         proc = subprocess.run(["rsvg-convert", "-f", "pdf", "-o", str(pdf), str(svg)],
                               capture_output=True, text=True, timeout=120, check=False)  # fmt: skip
         if proc.returncode != 0 or proc.stderr.strip():
-            yield error(Loc(shown), "AUDIT-RENDERERS",
-                        f"rsvg-convert: {(proc.stderr.strip() or proc.returncode)!s:.200}")  # fmt: skip
+            said = str(proc.stderr.strip() or f"exit {proc.returncode}")[:200]
+            yield error(Loc(shown), "AUDIT-RENDERERS", f"rsvg-convert: {said}")
             return
         yield from _audit_pdf(pdf, shown)
