@@ -412,6 +412,7 @@ def build_outputs(
             "bytes": len(data),
             "key": keys[path],
         }
+        manifest.written.pop(path, None)  # its claim (see `Manifest.claim`) is settled
         result.built += 1
 
     from concurrent.futures import ProcessPoolExecutor, as_completed
@@ -436,17 +437,24 @@ def build_outputs(
                 initargs=(options, content_root, code),
             ) as pool:
                 futures = [pool.submit(_run_group, g) for g in groups]
-                for future in as_completed(futures):
-                    for item in future.result():
-                        take(*item)
+                try:
+                    for future in as_completed(futures):
+                        for item in future.result():
+                            take(*item)
+                except BaseException:
+                    for future in futures:  # a full disk: the groups not started never start
+                        future.cancel()
+                    raise
     except BaseException:
         # Whatever was written is recorded, even when the build is interrupted or the disk
         # fails; if the manifest cannot be written either, the previous one stays whole.
         progress.close()
+        manifest.settle(game_out)
         with contextlib.suppress(OSError):
             manifest.write(game)
         raise
     progress.close()
+    manifest.settle(game_out)
     manifest.write(game)
     gallery_stale = result.built or result.removed or not (game_out / "index.html").exists()
     if options.only is None and gallery_stale:

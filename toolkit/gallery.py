@@ -106,4 +106,5 @@ def build_gallery(title: str, game_out: Path, manifest: Manifest) -> Path:
     index = game_out / "index.html"
     write_text(index, html)
     manifest.written["index.html"] = hashlib.sha256(html.encode("utf-8")).hexdigest()
+    manifest.settle(game_out)
     return index

@@ -112,6 +112,17 @@ class Manifest:
             self.written.update(dict.fromkeys(new, ""))
             self.write()
 
+    def settle(self, game_out: Path) -> None:
+        """After writing: a claim on a path that holds no file (its output failed) goes;
+        one whose file is there keeps the file's digest."""
+        for path, digest in list(self.written.items()):
+            if digest:
+                continue
+            if os.path.isfile(game_out / path):
+                self.written[path] = file_digest(game_out / path) or ""
+            else:
+                del self.written[path]
+
     def refuse_strangers(self, game_out: Path, paths: list[str]) -> None:
         """Stop before anything is written when a file the toolkit did not write stands
         where one of `paths` (relative to `game_out`) would go: it is the user's, and
