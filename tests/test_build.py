@@ -265,6 +265,7 @@ def test_edit_rebuilds_only_dependants(kit: Path, tmp_path: Path) -> None:
     before = _keys(root)
     f = next((root / "content" / "forty-factions" / "factions").glob("031-*.yaml"))
     f.write_text(f.read_text().replace("name: City Watch", "name: City Watch of Tehmor"))
+    f.rename(f.with_name("031-city-watch-of-tehmor.yaml"))  # a file is named for its faction
     proc = _build(root)
     assert proc.returncode == 0, proc.stdout
     after = _keys(root)
@@ -273,7 +274,7 @@ def test_edit_rebuilds_only_dependants(kit: Path, tmp_path: Path) -> None:
     # imposed faction cards that hold them
     names = {Path(p).name for p in rebuilt}
     assert names == {
-        "031-city-watch.pdf", "004-honourable-guild-of-assassins.pdf",
+        "031-city-watch-of-tehmor.pdf", "004-honourable-guild-of-assassins.pdf",
         "014-anarchist-movement.pdf", "018-thieves-guild-of-tehmor.pdf",
         "088-the-thieves-of-chaos.pdf", "factions.pdf", "factions-faces.pdf",
         "factions-a4.pdf",
@@ -282,6 +283,8 @@ def test_edit_rebuilds_only_dependants(kit: Path, tmp_path: Path) -> None:
         "council.svg", "council.pdf", "council-tiles-a4.pdf",
         # the Tabletop Simulator sheet that holds its card
         "factions-1.png",
+        # the print guide, which lists the sheet under its new file name
+        "PRINT.md",
     }  # fmt: skip
 
 
