@@ -15,7 +15,6 @@ import subprocess
 import tempfile
 from collections.abc import Iterator
 from pathlib import Path
-
 from typing import TYPE_CHECKING
 
 from toolkit.diagnostics import Diagnostic, Loc, display_path, error
