@@ -27,7 +27,6 @@ TILE_PX_PER_MM = 2.0  # tiles and their board are compared at 2 px a mm, then 0.
 # a tile may differ from what it should show by this much (of 255), plus a tenth of the
 # board's own ink there (measured on the shipped kits: right tiles differ by 0.7 at most)
 TILE_TOLERANCE = 1.5
-BLANK = 0.0005  # share of a page's pixels that must be ink (a few pixels at 10 dpi)
 # The engines draw small type and hairlines at different weights at these resolutions
 # (measured on the shipped kits: up to 2.5 times darker from one engine to another), so
 # their total ink need only agree within a factor of 3, give or take 5 % of the page (a
@@ -80,12 +79,13 @@ def _ink(shown: str, pictures: dict[str, list]) -> Iterator[Diagnostic]:  # type
         return
     for n, pages in enumerate(zip(*pictures.values(), strict=True), 1):
         inks = dict(zip(pictures, (ink(p) for p in pages), strict=True))
-        if inks["poppler"] < BLANK:
+        # blank is no ink at all: a single word on a page is a few pixels at this resolution
+        if inks["poppler"] == 0:
             yield error(Loc(shown, n), "AUDIT-BLANK-PAGE",
                         "the page prints blank (no ink at all); every page of a kit is meant "
                         "to show something")  # fmt: skip
             continue
-        empty = [name for name, v in inks.items() if v < BLANK]
+        empty = [name for name, v in inks.items() if v == 0]
         if empty:
             yield error(Loc(shown, n), "AUDIT-RENDERERS",
                         f"blank in {', '.join(empty)} but not in the other engines")  # fmt: skip
