@@ -54,6 +54,17 @@ def round_clock(game: Game, number: int) -> Result:
                   tuple(steps), "L76-78, L82-118", {"end": clock(start + length)})  # fmt: skip
 
 
+def timeline(room: Room) -> list[tuple[str, float, float]]:
+    """A room's steps as (name, minutes into the Action phase, minutes), repeats unrolled."""
+    out, t = [], 0.0
+    for s in room.steps:
+        for i in range(s.repeat):
+            mark = f" ({i + 1} of {s.repeat})" if s.repeat > 1 else ""
+            out.append((f"{s.name}{mark}", t, s.minutes))
+            t += s.minutes
+    return out
+
+
 def room_clock(game: Game, room: Room, number: int) -> Result:
     """A room's steps inside the Action phase of a round (L163-175, L398-412, L466-490)."""
     start = round_start(game, number)
@@ -62,12 +73,9 @@ def room_clock(game: Game, room: Room, number: int) -> Result:
             break
         start += int(p.minutes)
     action = next(p for p in game.phases if p.name == game.action_phase)
-    steps, t = [], start
-    for s in room.steps:
-        for i in range(s.repeat):
-            mark = f" ({i + 1} of {s.repeat})" if s.repeat > 1 else ""
-            steps.append(f"{clock(int(t))} {s.name}{mark} ({s.minutes:g} min)")
-            t += s.minutes
+    steps = [f"{clock(int(start + at))} {name} ({length:g} min)"
+             for name, at, length in timeline(room)]  # fmt: skip
+    t = start + sum(length for _, _, length in timeline(room))
     over = t - start - action.minutes
     if over > 0:
         steps.append(f"{over:g} min beyond the {action.minutes:g}-minute {action.name} phase")
