@@ -216,7 +216,9 @@ BOARDS = (
 def reference_outputs(ix: Index, content: ContentSet) -> list[Output]:
     """The DM reference (portrait) and the DM screen (landscape panels to fold): both print
     the panels built from the rules procedures (`screen.py`), never a hand-typed rule."""
+    from toolkit.companion import COMPANION_TEMPLATES, Tally, render_companion
     from toolkit.games.forty_factions.screen import panels
+    from toolkit.games.forty_factions.tally import tally_data
     from toolkit.screen import SCREEN_TEMPLATES, render_screen
 
     shown = {n for c in ix.game.setup.pawn_colours for n in c.factions}
@@ -230,6 +232,11 @@ def reference_outputs(ix: Index, content: ContentSet) -> list[Output]:
                partial(render_reference, ix.game, names, built), group="reference", cost=2),
         Output("reference/dm-screen.pdf", "dm-screen", srcs,
                partial(render_screen, ix.game.title, built, 8.2), group="reference", cost=2),
+        Output("companion.html", "companion",
+               (*srcs, *COMPANION_TEMPLATES, "templates/forty-factions/tally.html.j2"),
+               partial(render_companion, ix.game.title, built,
+                       Tally("forty-factions/tally.html.j2", tally_data(ix))),
+               group="reference", cost=0.3),
     ]  # fmt: skip
 
 

@@ -141,7 +141,9 @@ def outputs(content: ContentSet, options: BuildOptions) -> list[Output]:
             group="backs",
         )
     )
+    from toolkit.companion import COMPANION_TEMPLATES, Tally, render_companion
     from toolkit.games.worldspanner.screen import faces, panels
+    from toolkit.games.worldspanner.tally import tally_data
     from toolkit.screen import SCREEN_TEMPLATES, render_screen
 
     built = panels(ix)
@@ -155,6 +157,12 @@ def outputs(content: ContentSet, options: BuildOptions) -> list[Output]:
     out.append(Output("reference/dm-screen.pdf", "dm-screen", (game_src, *decks, *SCREEN_TEMPLATES),
                       partial(render_screen, game.title, built, 8.6), group="reference",
                       cost=2))  # fmt: skip
+    out.append(Output("companion.html", "companion",
+                      (game_src, *decks, *COMPANION_TEMPLATES,
+                       "templates/worldspanner/tally.html.j2"),
+                      partial(render_companion, game.title, built,
+                              Tally("worldspanner/tally.html.j2", tally_data(ix))),
+                      group="reference", cost=0.3))  # fmt: skip
     for d in game.designs:
         sheet = generate(game, d.id, SETUP_SEED)
         w, h, title, body = setup_sheet(sheet, game.title)

@@ -30,15 +30,28 @@ def leader(counts: Mapping[str, float]) -> tuple[str | None, float, bool]:
     return (top[0] if len(top) == 1 else None), best, len(top) > 1
 
 
-def award(vp: int, single_pawn_vp: int | None, top: float, second: float, pawns: int) -> int:
-    """What Control of an Area gives, from the greatest and second greatest count and the
-    number of pawns in it: a tie gives nothing (12.2.3), one pawn alone its single-pawn VP
-    (12.2.2, SC3.1.2, DD3.1.4)."""
+def outcome(top: float, second: float, pawns: float) -> str:
+    """How Control of an Area falls, from the greatest and second greatest count and the
+    pawns in it: `none` (no pawn, or a tie for the greatest number, 12.2.3), `single` (one
+    pawn alone, 12.2.2) or `control`."""
     if top <= 0 or top == second:
+        return "none"
+    return "single" if pawns == 1 else "control"
+
+
+def outcome_vp(vp: int, single_pawn_vp: int | None, result: str) -> int:
+    """What an outcome of `outcome` gives in an Area worth `vp` (12.2.2: one pawn alone gives
+    its single-pawn VP, never more than the Area)."""
+    if result == "none":
         return 0
-    if pawns == 1 and single_pawn_vp is not None:
+    if result == "single" and single_pawn_vp is not None:
         return min(vp, single_pawn_vp)
     return vp
+
+
+def award(vp: int, single_pawn_vp: int | None, top: float, second: float, pawns: float) -> int:
+    """What Control of an Area gives: a tie nothing, one pawn alone its single-pawn VP."""
+    return outcome_vp(vp, single_pawn_vp, outcome(top, second, pawns))
 
 
 def area_control(area: Area, expansions: Iterable[str], pawns: Mapping[str, int],

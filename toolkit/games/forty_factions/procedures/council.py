@@ -76,6 +76,12 @@ def majority(votes: int, cast: int, casting: bool) -> bool:
     return 2 * votes > cast or (casting and cast > 0 and 2 * votes == cast)
 
 
+def minority(best: int, second: int) -> bool:
+    """10.3.5: without a Majority, the greatest number of votes has Minority Control; a tie
+    for it gives Minority Control to nobody (the rules name no winner)."""
+    return best > second and best > 0
+
+
 def needed(cast: int, casting: bool) -> int:
     """The fewest votes that give Majority Control when `cast` votes are cast."""
     return next(v for v in range(cast + 1) if majority(v, cast, casting)) if cast else 0
@@ -98,6 +104,15 @@ def _coalition_problem(counts: Sequence[PartyCount], coalition: Sequence[str]) -
             if a and b:
                 return f"{c.party.name} and its Enemy party may never form a Coalition"
     return ""
+
+
+def control_vp(council: Council, kind: str, pawns: int, holiday: bool) -> int:
+    """12.3.1-12.3.2: VPs for Majority or Minority Control (`kind`), at most the single-pawn
+    VP when only one pawn is in the Council, none on a public holiday."""
+    vp = {"majority": council.vp.majority, "minority": council.vp.minority}.get(kind, 0)
+    if pawns == 1:
+        vp = min(vp, council.vp.single_pawn)
+    return 0 if holiday else vp
 
 
 def council_control(parties: Sequence[Party], council: Council, state: CouncilState) -> Result:
@@ -139,20 +154,19 @@ def council_control(parties: Sequence[Party], council: Council, state: CouncilSt
             steps.append(f"{name}: {n} of {cast}" + (", a tie won by the Overlord's casting "
                          "vote (10.3.4)" if tied else ", more than half") + ": Majority Control")  # fmt: skip
     if winner is None and blocs:
-        best = max(n for _, n in blocs.values())
+        ranked = sorted((n for _, n in blocs.values()), reverse=True) + [0]
+        best = ranked[0]
         top = [name for name, (_, n) in blocs.items() if n == best]
-        if best and len(top) == 1:
+        if minority(ranked[0], ranked[1]):
             kind, winner = "minority", top[0]
             steps.append(f"no Majority; {winner} has the most votes ({best}): Minority Control")
         elif best:
             steps.append(f"no Majority; {' and '.join(top)} tie for the most votes ({best}): the "
                          "rules give no Minority Control to either")  # fmt: skip
-    vp = {"majority": council.vp.majority, "minority": council.vp.minority}.get(kind, 0)
+    vp = control_vp(council, kind, pawns, state.holiday)
     if winner and pawns == 1:
-        vp = min(vp, council.vp.single_pawn)
         steps.append(f"only one pawn in the Council: {vp} VP (12.3.2)")
     if winner and state.holiday:
-        vp = 0
         steps.append("a public holiday: no VPs for Control (12.3.1)")
     details = {"control": kind, "side": winner, "votes": votes, "cast": cast,
                "controllers": {c.party.id: c.controller for c in counts}}  # fmt: skip

@@ -83,48 +83,61 @@ def favor_tile(g: Glory, markers: int) -> Result:
     return Result(side, answer, (f"{markers} markers",), "p. 16")
 
 
+def most(white: int, black: int) -> str | None:
+    """The team with more (markers on a key, tribute, glory); a tie: neither."""
+    return "white" if white > black else ("black" if black > white else None)
+
+
+def deep_down(underpit: int) -> bool:
+    """No One Deep Down: no hero in the Underpit (heroes in the Pit do not count)."""
+    return underpit == 0
+
+
+TIE_BREAKS = (("gold", "more"), ("defeated", "fewer"), ("wounds", "fewer"))  # Gold Tie-Breaker
+
+
+def tie_break(what: str, white: int, black: int) -> str | None:
+    """One step of the Gold Tie-Breaker: the most gold carried by undefeated heroes, then the
+    fewest heroes that end defeated, then the fewest wounds on undefeated heroes."""
+    if dict(TIE_BREAKS)[what] == "more":
+        return most(white, black)
+    return most(black, white)  # the fewer: White wins when Black has more
+
+
 def glory(g: Glory, markers: Mapping[str, Mapping[str, int]], tribute: Mapping[str, int],
-          underpit: Mapping[str, int], tie_break: Mapping[str, Mapping[str, int]]) -> Result:  # fmt: skip
+          underpit: Mapping[str, int], ties: Mapping[str, Mapping[str, int]]) -> Result:  # fmt: skip
     """Victory: 1 glory per Faction key where a team has the most markers, 1 for the more
     tribute, 1 to each team with no hero in the Underpit; a tie is broken by gold carried,
     then fewest heroes defeated, then fewest wounds."""
     score = dict.fromkeys(TEAMS, 0)
     steps = []
-    keys = sorted(set(markers["white"]) | set(markers["black"]))
-    for key in keys:
+    for key in sorted(set(markers["white"]) | set(markers["black"])):
         w, b = markers["white"].get(key, 0), markers["black"].get(key, 0)
-        won = "white" if w > b else ("black" if b > w else None)
+        won = most(w, b)
         if won:
             score[won] += g.per_key
         steps.append(f"{key}: White {w}, Black {b} -> {won or 'neither'}")
     w, b = tribute.get("white", 0), tribute.get("black", 0)
-    won = "white" if w > b else ("black" if b > w else None)
+    won = most(w, b)
     if won:
         score[won] += g.tribute
     steps.append(f"tribute: White {w}, Black {b} -> {won or 'neither'}")
     for team in TEAMS:
-        if underpit.get(team, 0) == 0:
+        if deep_down(underpit.get(team, 0)):
             score[team] += g.no_one_deep_down
             steps.append(f"No One Deep Down: {team} has no hero in the Underpit")
     steps.append(f"glory: White {score['white']}, Black {score['black']}")
-    winner = _winner(score)
-    if winner is None:
-        for what, better in (("gold", max), ("defeated", min), ("wounds", min)):
-            got = tie_break.get(what, {})
-            if len(got) < 2:
-                break
-            steps.append(f"tied: {what} White {got['white']}, Black {got['black']}")
-            if got["white"] != got["black"]:
-                winner = better(TEAMS, key=lambda t: got[t])  # noqa: B023
-                break
+    winner = most(score["white"], score["black"])
+    for what, _ in TIE_BREAKS if winner is None else ():
+        got = ties.get(what)
+        if got is None:
+            break
+        steps.append(f"tied: {what} White {got['white']}, Black {got['black']}")
+        winner = tie_break(what, got["white"], got["black"])
+        if winner:
+            break
     answer = f"{winner.capitalize()} wins" if winner else "a tie"
     return Result(winner, answer, tuple(steps), "Victory", {"glory": score})
-
-
-def _winner(score: Mapping[str, int]) -> str | None:
-    if score["white"] == score["black"]:
-        return None
-    return "white" if score["white"] > score["black"] else "black"
 
 
 def glory_statement(g: Glory, t: Tribute) -> tuple[Step, ...]:
