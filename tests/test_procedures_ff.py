@@ -11,8 +11,7 @@ from hypothesis import strategies as st
 
 from tests.shipped import CONTENT
 from toolkit.games.forty_factions.index import Index
-from toolkit.games.forty_factions.procedures import bind
-from toolkit.games.forty_factions.procedures import control, council, dreams, gathering, turn
+from toolkit.games.forty_factions.procedures import bind, control, council, dreams, gathering, turn
 from toolkit.procedures import ParamError, Procedure
 
 
@@ -209,7 +208,15 @@ def test_5_2_and_dd3_3_6_end_of_the_game() -> None:
 
 
 def test_5_3_2_and_6_6_3_cards() -> None:
-    assert [calc("starting-hand", f"players={n}").value for n in range(2, 9)] == [6, 5, 4, 3, 2, 2, 2]
+    assert [calc("starting-hand", f"players={n}").value for n in range(2, 9)] == [
+        6,
+        5,
+        4,
+        3,
+        2,
+        2,
+        2,
+    ]
     assert calc("cards-drawn", "players=3").value == 3
     assert calc("cards-drawn", "players=4", "discarded=yes").value == 3
 
@@ -265,7 +272,9 @@ def test_final_tally_adds_madness() -> None:
         ("congress-award", ["votes=red:1", "roll=5"], "roll"),
     ],
 )
-def test_bad_or_missing_parameters_name_the_parameter(name: str, args: list[str], param: str) -> None:  # fmt: skip
+def test_bad_or_missing_parameters_name_the_parameter(
+    name: str, args: list[str], param: str
+) -> None:
     with pytest.raises(ParamError) as exc:
         procs()[name](args)
     assert exc.value.param == param and exc.value.exit_code == 2
@@ -296,7 +305,7 @@ def test_area_control_never_goes_to_fewer_pawns(area_id: str, pawns: dict, exp: 
     side = r.details["side"]
     if side is not None and r.value:
         assert all(pawns[side] > n for s, n in pawns.items() if s != side)
-    top = sorted(pawns.values(), reverse=True) + [0, 0]
+    top = [*sorted(pawns.values(), reverse=True), 0, 0]
     if top[0] == top[1]:
         assert r.value == 0
 
@@ -372,7 +381,7 @@ def test_congress_bounds(seats: int, mad: bool, roll: int, held: int) -> None:
 
 
 @given(st.integers(0, 10), st.sampled_from(["G", "N", "E"]), st.sampled_from([86, 92, 93, 94, 95]))
-def test_madness_stays_in_range_and_place_then_remove_returns(level: int, al: str, n: int) -> None:  # fmt: skip
+def test_madness_stays_in_range_and_place_then_remove_returns(level: int, al: str, n: int) -> None:
     m = ix().madness
     spread = ix().factions[n].madness
     start = dreams.AreaMadness(level, al if level else "")

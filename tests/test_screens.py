@@ -81,8 +81,11 @@ def test_forty_factions_screen_fixes_every_omission(built: dict[str, Path]) -> N
             "MORCOR each score",
             "Temple of LAMMIA: +1 VP if any Area is at Level 3 or more of Delirium",
             "Temple of MORCOR: +1 VP if any Area is at Level 3 or more of Despair",
-            "(12.1.1)", "(12.1.2)", "(12.1.3)",
-            "Number of Game Turns played (5.2.1)", "(5.2.5)",
+            "(12.1.1)",
+            "(12.1.2)",
+            "(12.1.3)",
+            "Number of Game Turns played (5.2.1)",
+            "(5.2.5)",
             "the game ends immediately, with no final Council Phase. (DD3.3.6)",
             "usually -1 to 3 VP",
             "more than half of the votes cast; neutral seats that abstain are not counted",
@@ -230,12 +233,16 @@ def test_companion_tally_matches_the_procedures(built: dict[str, Path], tmp_path
     for number, vp in madness["details"]["temples"].items():
         assert got[f"temple-{number}"]["data-vp"] == str(vp), number
     assert got["total-green"]["data-vp"] == str(
-        int(got["area-upper-east-side"]["data-vp"]) + madness["details"]["temples"]["95"])
+        int(got["area-upper-east-side"]["data-vp"]) + madness["details"]["temples"]["95"]
+    )
 
 
-def test_god_emperor_and_worldspanner_tallies_match(built: dict[str, Path], tmp_path: Path) -> None:  # fmt: skip
-    dom, _ = chromium((built["god-emperor"] / "companion.html").as_uri()
-                      + "#castles.cat=3&victories.cat=2&rumors.cat=2&won.cat=1", tmp_path / "g")  # fmt: skip
+def test_god_emperor_and_worldspanner_tallies_match(built: dict[str, Path], tmp_path: Path) -> None:
+    dom, _ = chromium(
+        (built["god-emperor"] / "companion.html").as_uri()
+        + "#castles.cat=3&victories.cat=2&rumors.cat=2&won.cat=1",
+        tmp_path / "g",
+    )
     got = outputs(dom)
     proc = toolkit("calc", "god-emperor", "rewards", "castles=3", "castle-victories=2",
                    "rumors=2", "rumor-victories=1", "--format", "json")  # fmt: skip

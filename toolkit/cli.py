@@ -235,8 +235,12 @@ def audit(folder: Path) -> None:
 @click.option("--format", "fmt", type=click.Choice(["text", "json"]), default="text",
               show_default=True, help="text: the answer, its arithmetic and rule; json: an "
               "object with value, rule, answer, steps, inputs, details.")  # fmt: skip
-@click.option("--list", "listing", is_flag=True,
-              help="List every procedure (of GAME, or of every game) with its parameters.")  # fmt: skip
+@click.option(
+    "--list",
+    "listing",
+    is_flag=True,
+    help="List every procedure (of GAME, or of every game) with its parameters.",
+)
 def calc(game: str | None, procedure: str | None, params: tuple[str, ...], content: Path,
          fmt: str, listing: bool) -> None:  # fmt: skip
     """Answer one rules procedure from the content: the result, its arithmetic and rule.

@@ -15,6 +15,7 @@ SCREEN_TEMPLATES = ("templates/common/screen.html.j2", "templates/common/panels.
 def render_screen(title: str, panels: tuple[Panel, ...], font_size: float, session: Session,
                   name: str = "DM screen") -> bytes:  # fmt: skip
     """The DM screen PDF: landscape pages of the build's paper, `font_size` points."""
-    html = render(session.env, "common/screen.html.j2", title=title, screen_name=name, panels=panels,
-                  page_size=session.options.page_size, font_size=font_size)  # fmt: skip
+    html = render(session.env, "common/screen.html.j2", title=title, screen_name=name,
+                  panels=panels, page_size=session.options.page_size,
+                  font_size=font_size)  # fmt: skip
     return session.pdf(html)

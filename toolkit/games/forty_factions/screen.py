@@ -5,8 +5,17 @@ the companion page print these; no template states a procedure of its own."""
 from __future__ import annotations
 
 from toolkit.games.forty_factions.index import Index
-from toolkit.games.forty_factions.procedures import bind, congress_seats, names, spreaders
-from toolkit.games.forty_factions.procedures import control, council, dreams, gathering, turn
+from toolkit.games.forty_factions.procedures import (
+    bind,
+    congress_seats,
+    control,
+    council,
+    dreams,
+    gathering,
+    names,
+    spreaders,
+    turn,
+)
 from toolkit.procedures import Panel, Step, Table
 
 SHOWN_PLAYS = 6  # columns of the cost table: the 1st to 6th Activation or Plot in a Game Turn
@@ -104,8 +113,13 @@ def _council_panel(ix: Index, st: dict) -> Panel:
                  ("with the Overlord", *(str(council.needed(v, True)) for v in chunk))]  # fmt: skip
     width = max(len(r) for r in rows)
     rows = [r + ("",) * (width - len(r)) for r in rows]
-    majority = Table("Votes for Majority Control, by votes cast", (), tuple(rows),
-                     "10.3.4-10.3.5", note="Fewer votes are cast when neutral seats abstain.")  # fmt: skip
+    majority = Table(
+        "Votes for Majority Control, by votes cast",
+        (),
+        tuple(rows),
+        "10.3.4-10.3.5",
+        note="Fewer votes are cast when neutral seats abstain.",
+    )
     against = list(range(0, c.two_thirds // 2 + 2))
     overlord = Table(
         "Change of Overlord: votes for needed", ("Against", *(str(a) for a in against)),
@@ -125,10 +139,14 @@ def _gathering_panel(ix: Index, st: dict) -> Panel:
         first = gathering.gathering_chance(gb, 1, totems).value
         later = [gathering.gathering_chance(gb, s + 1, totems, 1).value for s in since]
         rows.append((str(totems), *(_roll(v, gb.die) for v in (first, *later))))  # fmt: skip
-    table = Table(f"Roll on d{gb.die} to hold a Gathering (≤)",
-                  ("Totems", "none", *map(str, since)),
-                  tuple(rows), "SC3.2.2", note="Rows: Totems with a pawn. Columns: Game Turns "
-                  "since the last Gathering ('none': none held yet). '–': cannot be held.")  # fmt: skip
+    table = Table(
+        f"Roll on d{gb.die} to hold a Gathering (≤)",
+        ("Totems", "none", *map(str, since)),
+        tuple(rows),
+        "SC3.2.2",
+        note="Rows: Totems with a pawn. Columns: Game Turns "
+        "since the last Gathering ('none': none held yet). '–': cannot be held.",
+    )
     vp = gb.vp
     votes = Table("Control of the Gathering", ("Outcome", "VP"),
                   (("Only one Totem controlled", str(vp.sole_totem)),
@@ -149,11 +167,18 @@ def _congress_panel(ix: Index, st: dict) -> Panel:
     assert c is not None
     seats = list(range(1, congress_seats(ix) + 1))
     chance = Table(
-        "d100 roll for a Congress (≤)", ("Seats", *map(str, seats)),
-        (("Chance", *(str(dreams.congress_chance(c, s).value) for s in seats)),
-         ("All Areas at Madness 10", *(str(dreams.congress_chance(c, s, True).value)
-                                       for s in seats))),
-        "DD3.2.3, DD3.3.6", note="Seats: Activated Factions with a seat on the Congress.")  # fmt: skip
+        "d100 roll for a Congress (≤)",
+        ("Seats", *map(str, seats)),
+        (
+            ("Chance", *(str(dreams.congress_chance(c, s).value) for s in seats)),
+            (
+                "All Areas at Madness 10",
+                *(str(dreams.congress_chance(c, s, True).value) for s in seats),
+            ),
+        ),
+        "DD3.2.3, DD3.3.6",
+        note="Seats: Activated Factions with a seat on the Congress.",
+    )
     rolls = range(1, c.vp_die + 1)
     award = Table(f"VPs for the most votes (1d{c.vp_die}, at most the seats)",
                   ("Seats", *map(str, seats)),

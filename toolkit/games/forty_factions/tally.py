@@ -66,8 +66,13 @@ def tally_data(ix: Index) -> dict[str, object]:
                 for cast in range(c.seats + 1)}  # fmt: skip
     votes = range(c.seats + 1)
     minority = {str(b): [council.minority(b, s) for s in range(b + 1)] for b in votes}
-    council_vp = {kind: [[council.control_vp(c, kind, pawns, holiday) for holiday in (False, True)]
-                         for pawns in (2, 1)] for kind in ("majority", "minority", "none")}  # fmt: skip
+    council_vp = {
+        kind: [
+            [council.control_vp(c, kind, pawns, holiday) for holiday in (False, True)]
+            for pawns in (2, 1)
+        ]
+        for kind in ("majority", "minority", "none")
+    }
     data: dict[str, object] = {
         "codes": codes, "areas": areas, "outcome": outcome, "max_pawns": MAX_PAWNS,
         "parties": [{"id": p.id, "name": p.name, "seats": p.seats,

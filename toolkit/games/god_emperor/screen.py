@@ -90,8 +90,12 @@ def _court_panel(ix: Index, st: dict) -> Panel:
     c = ix.court
     assert c is not None
     houses = range(1, len(ix.game.houses) + 1)
-    pool = Table("Most a law can cost, by Houses at Court", ("Houses", *map(str, houses)),
-                 (("pool", *(str(court.pool(c, h).value) for h in houses)),), "L302, L316")  # fmt: skip
+    pool = Table(
+        "Most a law can cost, by Houses at Court",
+        ("Houses", *map(str, houses)),
+        (("pool", *(str(court.pool(c, h).value) for h in houses)),),
+        "L302, L316",
+    )
     assembled = list(range(6, 46, 3))
     rise = Table("Uprising: players who must stand",
                  ("Assembled", *map(str, assembled)),
@@ -114,8 +118,12 @@ def _underground_panel(ix: Index, st: dict) -> Panel:
     ug = ix.underground
     assert ug is not None
     ranks = [d.rank for d in ug.draws]
-    draws = Table("Minions drawn by rank", ("Rank", *map(str, ranks)),
-                  (("minions", *(str(court.draws(ug, r).value) for r in ranks)),), "L470-475")  # fmt: skip
+    draws = Table(
+        "Minions drawn by rank",
+        ("Rank", *map(str, ranks)),
+        (("minions", *(str(court.draws(ug, r).value) for r in ranks)),),
+        "L470-475",
+    )
     kinds = sorted({m.kind for m in ug.deck})
     colours = sorted({m.colour for m in ug.deck})
     cards = [(k, col) for k in kinds for col in colours]

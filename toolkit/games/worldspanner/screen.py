@@ -36,8 +36,12 @@ def _challenge_panel(ix: Index, st: dict) -> Panel:
                    ("Face", *(f"Wound {w}" for w in wound_ratings)),
                    tuple((o.name, *(str(ch.wounds(c, w, o.id).value) for w in wound_ratings))
                          for o in c.outcomes), "p. 18")  # fmt: skip
-    results = Table("Faces", ("Face", "Adventure", "Damage"),
-                    tuple((name, adv, dmg) for name, _, adv, dmg in faces(ix)), "p. 14, p. 18")
+    results = Table(
+        "Faces",
+        ("Face", "Adventure", "Damage"),
+        tuple((name, adv, dmg) for name, _, adv, dmg in faces(ix)),
+        "p. 14, p. 18",
+    )
     return Panel("challenge", "Challenges", "p. 14, p. 18, p. 22", st["challenge"],
                  (results, damage))  # fmt: skip
 
@@ -66,9 +70,11 @@ def _setup_panel(ix: Index) -> Panel:
     g = ix.game
     heroes = list(SHOWN_HEROES)
     reinforce = [gm.reinforce(g, n) for n in heroes]
-    rows = (("dealt", *(str(gm.dealt(g, n).value) for n in heroes)),
-            ("per Reinforce", *(str(r.value) for r in reinforce)),
-            ("by round", *("/".join(map(str, r.details["rounds"])) for r in reinforce)))  # fmt: skip
+    rows = (
+        ("dealt", *(str(gm.dealt(g, n).value) for n in heroes)),
+        ("per Reinforce", *(str(r.value) for r in reinforce)),
+        ("by round", *("/".join(map(str, r.details["rounds"])) for r in reinforce)),
+    )
     setup = Table("Heroes per team", ("Heroes", *map(str, heroes)), rows, "p. 3, p. 4, p. 7")
     lengths = Table("Actions a team's heroes have, if none is defeated",
                     ("Heroes", *(f"{x.name} ({x.rounds})" for x in g.lengths)),
@@ -113,8 +119,12 @@ def _adventure_panel(ix: Index) -> Panel:
 def _victory_panel(ix: Index, st: dict) -> Panel:
     g = ix.game
     t = g.tribute
-    favor = Table("Lith's Favor by tribute held", ("Tribute", *map(str, SHOWN_TRIBUTE)),
-                  (("bonus", *(f"+{gm.favor_bonus(t, n)}" for n in SHOWN_TRIBUTE)),), t.source)
+    favor = Table(
+        "Lith's Favor by tribute held",
+        ("Tribute", *map(str, SHOWN_TRIBUTE)),
+        (("bonus", *(f"+{gm.favor_bonus(t, n)}" for n in SHOWN_TRIBUTE)),),
+        t.source,
+    )
     markers = range(0, max(g.glory.favor_tiles) + 1)
     tiles = Table("Faction favor tile by markers on the key", ("Markers", *map(str, markers)),
                   (("side", *(str(gm.favor_tile(g.glory, n).value or "–") for n in markers)),),

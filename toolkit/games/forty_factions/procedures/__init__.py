@@ -159,8 +159,7 @@ def _control(ix: Index) -> list[Procedure]:
 
     leader_parties = tuple(p.id for p in parties if council.allocates_neutrals(p))
     party_params = tuple(
-        Param(p.id, f"pawns of each side on the {p.name}'s {p.seats} seat{'s' if p.seats != 1 else ''} "
-              f"({SIDE})", "counts",
+        Param(p.id, f"pawns of each side on the {p.name}'s seats, {p.seats} ({SIDE})", "counts",
               optional=True, low=0, high=p.seats, example=SIDES) for p in parties)  # fmt: skip
     return [
         Procedure(
@@ -198,7 +197,8 @@ def _control(ix: Index) -> list[Procedure]:
         Procedure(
             "conclave-control", "Control of the Conclave", "10.4.5, 12.4",
             "who Controls the Secret Conclave of the Thieves' Guilds",
-            (Param("seats", f"Conclave seats each side holds through Activated Thieves' Guilds ({SIDE})",
+            (Param("seats", "Conclave seats each side holds through Activated Thieves' Guilds "
+                   f"({SIDE})",
                    "counts", low=0, high=conclave_seats, example=SIDES),),
             conclave, control.conclave_statement(g.conclave)),
     ]  # fmt: skip
@@ -212,7 +212,7 @@ def _gathering(ix: Index) -> list[Procedure]:
         [t.animal.lower() for t in gb.totems]
         + [t.rival.animal.lower() for t in gb.totems if t.rival]))  # fmt: skip
 
-    def chance(turn: int, totems: int, last: int | None = None, turns: int | None = None) -> Result:  # fmt: skip
+    def chance(turn: int, totems: int, last: int | None = None, turns: int | None = None) -> Result:
         if last is not None and last >= turn:
             raise ParamError("last", f"the last Gathering (Game Turn {last}) must come before "
                              f"this Game Turn ({turn})")  # fmt: skip
@@ -308,7 +308,7 @@ def parse_levels(ix: Index, raw: Mapping[str, str]) -> dict[str, dreams.AreaMadn
     codes = {a.code for a in m.alignments}
     out = {area: dreams.AreaMadness(0) for area in m.areas}
     for area, text in raw.items():
-        digits, alignment = text.rstrip("GNEgne"), text[len(text.rstrip("GNEgne")):].upper()
+        digits, alignment = text.rstrip("GNEgne"), text[len(text.rstrip("GNEgne")) :].upper()
         if not digits.isdigit() or int(digits) > m.max_level:
             raise ParamError("levels", f"{area}: expected a Level 0-{m.max_level} and an "
                              f"Alignment, e.g. 6G, got {text!r}")  # fmt: skip

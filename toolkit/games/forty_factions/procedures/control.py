@@ -71,7 +71,7 @@ def area_control(area: Area, expansions: Iterable[str], pawns: Mapping[str, int]
         extra = f" ({pawns.get(side, 0)} + {lesser[side]} Lesser x {value:g})" if lesser.get(
             side) else ""  # fmt: skip
         steps.append(f"{side}: {n:g}{extra}")
-    ranked = sorted(counts.values(), reverse=True) + [0.0, 0.0]
+    ranked = [*sorted(counts.values(), reverse=True), 0.0, 0.0]
     got = award(vp, area.single_pawn_vp, ranked[0], ranked[1], placed)
     who, best, tie = leader(counts)
     rule = f"12.2.2-12.2.3; {area.source}" if area.source else "12.2"

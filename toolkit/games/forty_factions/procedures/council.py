@@ -45,7 +45,9 @@ class PartyCount:
     controller: str | None  # a side with a simple majority of the party's votes (10.3.6)
 
 
-def neutral_holder(party: Party, pawns: Mapping[str, int], leader: str | None) -> tuple[str | None, str]:  # fmt: skip
+def neutral_holder(
+    party: Party, pawns: Mapping[str, int], leader: str | None
+) -> tuple[str | None, str]:
     """Who votes a party's neutral seats, and why (10.3.2.2)."""
     if not allocates_neutrals(party):
         return None, "always abstain (10.3.2.2.4)"
@@ -151,10 +153,17 @@ def council_control(parties: Sequence[Party], council: Council, state: CouncilSt
         if majority(n, cast, state.overlord in members):
             kind, winner = "majority", name
             tied = 2 * n == cast
-            steps.append(f"{name}: {n} of {cast}" + (", a tie won by the Overlord's casting "
-                         "vote (10.3.4)" if tied else ", more than half") + ": Majority Control")  # fmt: skip
+            steps.append(
+                f"{name}: {n} of {cast}"
+                + (
+                    ", a tie won by the Overlord's casting vote (10.3.4)"
+                    if tied
+                    else ", more than half"
+                )
+                + ": Majority Control"
+            )
     if winner is None and blocs:
-        ranked = sorted((n for _, n in blocs.values()), reverse=True) + [0]
+        ranked = [*sorted((n for _, n in blocs.values()), reverse=True), 0]
         best = ranked[0]
         top = [name for name, (_, n) in blocs.items() if n == best]
         if minority(ranked[0], ranked[1]):
@@ -199,7 +208,9 @@ def board_statement(council: Council) -> tuple[str, tuple[tuple[int, str], ...]]
     return line, ((full, f"{full} if all vote"), (council.two_thirds, "two-thirds"))
 
 
-def council_statement(parties: Sequence[Party], council: Council, names: Mapping[int, str]) -> tuple[Step, ...]:  # fmt: skip
+def council_statement(
+    parties: Sequence[Party], council: Council, names: Mapping[int, str]
+) -> tuple[Step, ...]:
     """The printed statement of 10.3 and 12.3, with the content's parties and numbers."""
     voting = [p for p in parties if allocates_neutrals(p)]
     silent = [p for p in parties if not allocates_neutrals(p)]

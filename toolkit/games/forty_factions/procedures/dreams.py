@@ -46,8 +46,13 @@ def congress_award(c: Congress, votes: Mapping[str, int], roll: int) -> Result:
         return Result(0, "no votes at the Congress: no VPs", tuple(steps), "DD3.2.4",
                       {"side": None})  # fmt: skip
     if len(top) > 1:
-        return Result(got, f"{' and '.join(top)} tie: they split {got} VP as they agree, or "
-                      "none is awarded", tuple(steps), "DD3.2.4", {"side": None, "tie": top})  # fmt: skip
+        return Result(
+            got,
+            f"{' and '.join(top)} tie: they split {got} VP as they agree, or none is awarded",
+            tuple(steps),
+            "DD3.2.4",
+            {"side": None, "tie": top},
+        )
     return Result(got, f"{top[0]} has the most votes: {got} VP", tuple(steps), "DD3.2.4",
                   {"side": top[0]})  # fmt: skip
 
@@ -55,14 +60,23 @@ def congress_award(c: Congress, votes: Mapping[str, int], roll: int) -> Result:
 def congress_statement(c: Congress, plot_name: str) -> tuple[Step, ...]:
     """The printed statement of DD3.2.3-DD3.2.6 and DD3.3.6."""
     steps = [
-        Step("At the end of each Council Phase the DM rolls d100: a Congress of Dreams sits on "
-             f"a roll at most {c.chance_per_seat}% per Activated Faction holding a seat on it; "
-             "it is resolved after every other Council, Conclave and Gathering.", "DD3.2.3"),
-        Step("Each Activated Faction with a seat has one vote; Alliances vote together. The most "
-             f"votes takes 1d{c.vp_die} VP, at most the number of seats held by Activated "
-             "Factions. A tie: split as agreed, else no VPs. Not role-played.", "DD3.2.4"),
-        Step(f"If every Area reaches Madness 10 the game ends at once, but a Congress may still "
-             f"be held: {c.chance_per_seat_all_mad}% per seat.", "DD3.3.6"),
+        Step(
+            "At the end of each Council Phase the DM rolls d100: a Congress of Dreams sits on "
+            f"a roll at most {c.chance_per_seat}% per Activated Faction holding a seat on it; "
+            "it is resolved after every other Council, Conclave and Gathering.",
+            "DD3.2.3",
+        ),
+        Step(
+            "Each Activated Faction with a seat has one vote; Alliances vote together. The most "
+            f"votes takes 1d{c.vp_die} VP, at most the number of seats held by Activated "
+            "Factions. A tie: split as agreed, else no VPs. Not role-played.",
+            "DD3.2.4",
+        ),
+        Step(
+            f"If every Area reaches Madness 10 the game ends at once, but a Congress may still "
+            f"be held: {c.chance_per_seat_all_mad}% per seat.",
+            "DD3.3.6",
+        ),
     ]
     if plot_name:
         steps.append(Step(f"The {plot_name} Plot calls a Congress in the Role-Playing Phase: "
@@ -150,24 +164,41 @@ def madness_vp(m: Madness, levels: Mapping[str, AreaMadness], names: Mapping[int
         return Result(got, f"{names.get(temple, temple)} scores {got} VP for Madness",
                       tuple(steps), "DD3.3.4", {"temples": totals})  # fmt: skip
     base = sum(level_vp(m, a.level) for a in levels.values())
-    return Result(base, f"each of the {len(m.scoring_factions)} Temples scores {base} VP from "
-                  "the table, plus its bonus", tuple(steps), "DD3.3.4.1", {"temples": totals})  # fmt: skip
+    return Result(
+        base,
+        f"each of the {len(m.scoring_factions)} Temples scores {base} VP from "
+        "the table, plus its bonus",
+        tuple(steps),
+        "DD3.3.4.1",
+        {"temples": totals},
+    )
 
 
-def madness_statement(m: Madness, names: Mapping[int, str], spreaders: Mapping[int, str]) -> tuple[Step, ...]:  # fmt: skip
+def madness_statement(
+    m: Madness, names: Mapping[int, str], spreaders: Mapping[int, str]
+) -> tuple[Step, ...]:
     """The printed statement of DD3.3.1-DD3.3.6."""
     codes = {a.code: a.name for a in m.alignments}
     who = ", ".join(f"{names.get(n, n)} ({a})" for n, a in spreaders.items())
     scorers = ", ".join(names.get(n, str(n)) for n in m.scoring_factions)
     steps = [
-        Step(f"Each Area starts at Normality (0) and runs to {m.max_level}; positive Levels are "
-             + ", ".join(f"{c} {n}" for c, n in codes.items()) + ".", "DD3.3.1"),
-        Step(f"Activating a Temple of Madness and placing its Location pawn: +1 Level in that "
-             f"Area, in the faction's Alignment ({who}). Removing the pawn: -1, in the "
-             "existing Alignment.", "DD3.3.2"),
+        Step(
+            f"Each Area starts at Normality (0) and runs to {m.max_level}; positive Levels are "
+            + ", ".join(f"{c} {n}" for c, n in codes.items())
+            + ".",
+            "DD3.3.1",
+        ),
+        Step(
+            f"Activating a Temple of Madness and placing its Location pawn: +1 Level in that "
+            f"Area, in the faction's Alignment ({who}). Removing the pawn: -1, in the "
+            "existing Alignment.",
+            "DD3.3.2",
+        ),
         Step("Plots and the DM's rulings on role-play may also change it.", "DD3.3.3"),
-        Step(f"At the end of the game {scorers} each score the table below for every Area.",
-             "DD3.3.4.1"),
+        Step(
+            f"At the end of the game {scorers} each score the table below for every Area.",
+            "DD3.3.4.1",
+        ),
     ]
     for b in m.bonuses:
         steps.append(Step(f"{names.get(b.faction, b.faction)}: +{b.vp} VP if any Area is at "

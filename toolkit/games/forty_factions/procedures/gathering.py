@@ -81,8 +81,11 @@ def gathering_vote(g: Gathering, chits: Mapping[str, int], strongest: str,
     counted = dict(chits)
     counted[strongest] = counted.get(strongest, 0) + neutral
     total = sum(counted.values())
-    steps.append(f"{strongest} is drawn and sways the {neutral} Neutral Totems: "
-                 + ", ".join(f"{t} {n}" for t, n in counted.items()) + f" of {total} (SC3.2.7.5)")  # fmt: skip
+    steps.append(
+        f"{strongest} is drawn and sways the {neutral} Neutral Totems: "
+        + ", ".join(f"{t} {n}" for t, n in counted.items())
+        + f" of {total} (SC3.2.7.5)"
+    )
     if 2 * counted[strongest] > total:
         return Result(vp.control, f"{strongest} controls the Gathering: {vp.control} VP",
                       (*steps, f"{counted[strongest]} is a clear majority of {total}"),

@@ -168,8 +168,12 @@ def final_tally(vp: dict[str, int], madness: dict[str, int]) -> Result:
     """1.3, DD3.3.4: each player's VPs with the Madness VPs awarded at the end; the most
     wins (the rules break no tie)."""
     totals = {side: vp.get(side, 0) + madness.get(side, 0) for side in {**vp, **madness}}
-    steps = [f"{side}: {vp.get(side, 0)}" + (f" + {madness[side]} Madness" if side in madness
-             else "") + f" = {t}" for side, t in sorted(totals.items(), key=lambda kv: -kv[1])]  # fmt: skip
+    steps = [
+        f"{side}: {vp.get(side, 0)}"
+        + (f" + {madness[side]} Madness" if side in madness else "")
+        + f" = {t}"
+        for side, t in sorted(totals.items(), key=lambda kv: -kv[1])
+    ]
     best = max(totals.values())
     winners = sorted(s for s, t in totals.items() if t == best)
     if len(winners) > 1:

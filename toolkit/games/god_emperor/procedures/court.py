@@ -72,8 +72,11 @@ def uprising(court: Court, standing: int, assembled: int) -> Result:
     ok = standing >= need
     steps = (f"{num}/{den} of {assembled} assembled = {assembled * num / den:g}: {need} must "
              f"stand", f"{standing} stand")  # fmt: skip
-    answer = ("the Sovereign is cast out; the House with the most Power chooses the new one"
-              if ok else "the Uprising fails: the Sovereign may punish the transgressors")  # fmt: skip
+    answer = (
+        "the Sovereign is cast out; the House with the most Power chooses the new one"
+        if ok
+        else "the Uprising fails: the Sovereign may punish the transgressors"
+    )
     return Result(ok, answer, steps, "L396", {"needed": need})
 
 

@@ -87,8 +87,9 @@ def battle(war: War, b: Battle) -> Result:
     steps = []
     if len(present) < 2 or at_peace(b):
         why = "one side only" if len(present) < 2 else "every House chose to ally with every other"
-        return Result(None, f"no battle: {why}", (f"{', '.join(present) or 'nobody'} in the region",),
-                      "L169", {"winner": None, "removed": []})  # fmt: skip
+        where = f"{', '.join(present) or 'nobody'} in the region"
+        return Result(None, f"no battle: {why}", (where,), "L169",
+                      {"winner": None, "removed": []})  # fmt: skip
     values = {}
     for s in present:
         values[s], parts = attack(war, b, s)
@@ -140,11 +141,19 @@ def rewards(war: War, castles: int, castle_victories: int = 0, rumors: int = 0,
     counted = max(0, castles - war.free_castles)
     power = counted * war.castle_power + castle_victories * war.victory_power
     favor = rumors * war.rumor_favor + rumor_victories * war.victory_favor
-    steps = (f"castles: {castles} - {war.free_castles} (the first gives none) = {counted} x "
-             f"{war.castle_power}" + (f", + {castle_victories} Houses overcome x "
-             f"{war.victory_power}" if castle_victories else "") + f" = {power} Power",
-             f"Rumors: {rumors} x {war.rumor_favor}" + (f", + {rumor_victories} won in battle "
-             f"x {war.victory_favor}" if rumor_victories else "") + f" = {favor} Favor")  # fmt: skip
+    steps = (
+        f"castles: {castles} - {war.free_castles} (the first gives none) = {counted} x "
+        f"{war.castle_power}"
+        + (
+            f", + {castle_victories} Houses overcome x {war.victory_power}"
+            if castle_victories
+            else ""
+        )
+        + f" = {power} Power",
+        f"Rumors: {rumors} x {war.rumor_favor}"
+        + (f", + {rumor_victories} won in battle x {war.victory_favor}" if rumor_victories else "")
+        + f" = {favor} Favor",
+    )
     return Result(power, f"{power} Power and {favor} Favor this month", steps, "L171-174",
                   {"favor": favor})  # fmt: skip
 
@@ -163,8 +172,12 @@ def rewards_statement(war: War) -> tuple[Step, ...]:
 def neutral_castle(war: War, units: int) -> Result:
     """L189: a neutral castle's region that is empty of units regenerates one."""
     if units == 0:
-        return Result(war.regenerate, f"the region is empty: it regenerates {war.regenerate} "
-                      "unit of the God Emperor's army", ("0 units in the region",), "L189")  # fmt: skip
+        return Result(
+            war.regenerate,
+            f"the region is empty: it regenerates {war.regenerate} unit of the God Emperor's army",
+            ("0 units in the region",),
+            "L189",
+        )
     return Result(units, f"{units} units stay; nothing regenerates", (f"{units} in the region",),
                   "L189")  # fmt: skip
 

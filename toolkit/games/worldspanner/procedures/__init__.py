@@ -32,7 +32,7 @@ def _challenges(ix: Index) -> list[Procedure]:
     faces = tuple(o.id for o in c.outcomes)
     statement = ch.challenge_statement(c)
 
-    def run(rating: int, opposing: int, deck: str | None = None, card: int | None = None) -> Result:  # fmt: skip
+    def run(rating: int, opposing: int, deck: str | None = None, card: int | None = None) -> Result:
         if (deck is None) != (card is None):
             raise ParamError("card" if card is None else "deck",
                              "give both deck= and card= to read a card, or neither")  # fmt: skip

@@ -18,8 +18,10 @@ def reinforce(game: Game, heroes: int) -> Result:
     d = game.deal.reinforce_divisor
     per = canon.reinforce(heroes, d)
     rounds = canon.entry_rounds(heroes, d)
-    steps = (f"{heroes} / {d} rounded up = {per}",
-             "by round: " + ", ".join(f"{n} in round {i}" for i, n in enumerate(rounds, 1)))  # fmt: skip
+    steps = (
+        f"{heroes} / {d} rounded up = {per}",
+        "by round: " + ", ".join(f"{n} in round {i}" for i, n in enumerate(rounds, 1)),
+    )
     return Result(per, f"bring on {per} heroes per Reinforce", steps, "p. 4, p. 7",
                   {"rounds": rounds})  # fmt: skip
 
@@ -52,8 +54,12 @@ def actions(game: Game, heroes: int, rounds: int) -> Result:
     d = game.deal.reinforce_divisor
     per = [canon.on_map(heroes, r, d) for r in range(2, rounds + 1)]
     total = sum(per)
-    return Result(total, f"{total} actions in a {rounds}-round, {heroes}-hero game",
-                  (" + ".join(map(str, per)) + f" = {total} (rounds 2-{rounds})",), "p. 7, p. 16")  # fmt: skip
+    return Result(
+        total,
+        f"{total} actions in a {rounds}-round, {heroes}-hero game",
+        (" + ".join(map(str, per)) + f" = {total} (rounds 2-{rounds})",),
+        "p. 7, p. 16",
+    )
 
 
 def tribute(t: Tribute, gold: int, cards: int, before: int = 0) -> Result:
@@ -104,8 +110,13 @@ def tie_break(what: str, white: int, black: int) -> str | None:
     return most(black, white)  # the fewer: White wins when Black has more
 
 
-def glory(g: Glory, markers: Mapping[str, Mapping[str, int]], tribute: Mapping[str, int],
-          underpit: Mapping[str, int], ties: Mapping[str, Mapping[str, int]]) -> Result:  # fmt: skip
+def glory(
+    g: Glory,
+    markers: Mapping[str, Mapping[str, int]],
+    tribute: Mapping[str, int],
+    underpit: Mapping[str, int],
+    ties: Mapping[str, Mapping[str, int]],
+) -> Result:
     """Victory: 1 glory per Faction key where a team has the most markers, 1 for the more
     tribute, 1 to each team with no hero in the Underpit; a tie is broken by gold carried,
     then fewest heroes defeated, then fewest wounds."""
