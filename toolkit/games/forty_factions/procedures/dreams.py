@@ -204,6 +204,13 @@ def madness_statement(
         steps.append(Step(f"{names.get(b.faction, b.faction)}: +{b.vp} VP if any Area is at "
                           f"Level {b.min_level} or more of {codes.get(b.alignment, b.alignment)}.",
                           "DD3.3.4.2-3"))  # fmt: skip
+    steps.append(
+        Step(
+            "No other faction scores Madness VPs; a correct prediction of the final "
+            "Level may earn role-play VPs.",
+            "DD3.3.5",
+        )
+    )
     steps.append(Step(f"Every Area at {m.max_level}: the game ends immediately, with no final "
                       "Council Phase.", "DD3.3.6"))  # fmt: skip
     return tuple(steps)
