@@ -32,6 +32,7 @@ SECTIONS = (
     ("form", "Forms"),
     ("playmat", "Playmats"),
     ("reference", "Reference sheets"),
+    ("dm-screen", "DM screen"),
     ("tts", "Tabletop Simulator decks"),
     ("deck", "Whole decks"),
 )
@@ -101,8 +102,10 @@ def build_gallery(title: str, game_out: Path, manifest: Manifest) -> Path:
     for rel in [p for p in manifest.written if p.startswith("preview/") and p not in wanted]:
         del manifest.written[rel]  # gone from the disk already
     sections = [(title, items[kind]) for kind, title in SECTIONS if items[kind]]
+    # pages beside the gallery (the offline companion), linked rather than pictured
+    pages = [path for path in sorted(entries) if entries[path]["kind"] == "companion"]
     html = render(environment(), "common/gallery.html.j2", game=title, sections=sections,
-                  total=sum(len(v) for _, v in sections))  # fmt: skip
+                  total=sum(len(v) for _, v in sections), pages=pages)  # fmt: skip
     index = game_out / "index.html"
     write_text(index, html)
     manifest.written["index.html"] = hashlib.sha256(html.encode("utf-8")).hexdigest()
