@@ -18,7 +18,8 @@ from typing import TypeVar
 
 from toolkit.diagnostics import Diagnostic, Loc, display_path, error
 from toolkit.files import find_content
-from toolkit.load import LoadResult, load_bytes, load_csv_bytes, read_limited
+from toolkit.load import LoadResult, load_bytes, read_limited
+from toolkit.load_csv import load_csv_bytes
 from toolkit.schema import INVALID, Model, Validator, spec
 
 D = TypeVar("D", bound="Document")
