@@ -7,7 +7,7 @@ from collections.abc import Iterator
 from toolkit.content import ContentKind, ContentSet
 from toolkit.diagnostics import Diagnostic
 from toolkit.games import GamePack, lazy_outputs
-from toolkit.games.forty_factions import areas, boards, council, decks, enemies
+from toolkit.games.forty_factions import areas, boards, council, decks, enemies, pawns, spelling
 from toolkit.games.forty_factions.index import Index
 from toolkit.games.forty_factions.models import (
     Congress,
@@ -46,8 +46,9 @@ def check_rules(content: ContentSet) -> Iterator[Diagnostic]:
     if ix is None:
         return
     yield from check_references(ix, content)
-    for module in (council, areas, enemies, decks, boards):
+    for module in (council, areas, enemies, decks, boards, pawns):
         yield from module.check(ix)
+    yield from spelling.check(ix, list(content.all()))
 
 
 PACK = GamePack(

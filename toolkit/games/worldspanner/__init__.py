@@ -20,8 +20,8 @@ KINDS = (
 
 CHECKS = (
     designs.check_canon, designs.check_unique, designs.check_components, designs.check_designs,
-    designs.check_stated, heroes.check_factions, heroes.check_heroes, decks.check_challenges,
-    decks.check_quests,
+    designs.check_stated, heroes.check_rating_symbols, heroes.check_factions,
+    heroes.check_heroes, decks.check_challenges, decks.check_quests,
 )  # fmt: skip
 
 
