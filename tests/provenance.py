@@ -29,8 +29,8 @@ from typing import Any
 import yaml
 
 from tests.rules_text import (
-    Cited,
     GAME_TEXTS,
+    Cited,
     lines,
     normal,
     resolve_all,
@@ -56,8 +56,11 @@ BOOL_WORDS = {
     "thieves_guild": ("thieves guild",),
     "boosted": ("boost",),
 }
-STOP = set("the a an of and or to in on is are be by for as at it its if this that with "
-           "which from may not their his her they them he she each any all only".split())  # fmt: skip
+_STOPWORDS = (
+    "the a an of and or to in on is are be by for as at it its if this that with which from "
+    "may not their his her they them he she each any all only"
+)
+STOP = frozenset(_STOPWORDS.split())
 
 
 @dataclass
@@ -247,7 +250,7 @@ def errata_problems(file: Path, doc: dict[str, Any], game: str) -> Iterator[str]
         text = "\n".join(c.text for c in cited if c is not None)
         printed = e["printed"]
         if not (says(text, printed) or _quoted(printed, text)):
-            yield f"{file.name}: erratum for {e['field']}: {printed!r} is not printed at {e['source']}"
+            yield f"{file.name}: erratum for {e['field']}: {printed!r} not printed at {e['source']}"
 
 
 _CITED_QUOTE = re.compile(r"'([^']{8,}?)'\s*\(((?:\d{3}:|L)\d+(?:-\d+)?)\)")
