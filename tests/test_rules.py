@@ -223,6 +223,79 @@ CASES = {
         [("forty-factions/boards/madness.yaml", "max_level: 10", "max_level: 9")],
         ("forty-factions/boards/madness.yaml", None, "max_level:"),
     ),
+    "the other print of YHWRC on its mirror": Case(
+        "FF-NAME-SPELLING",
+        [("forty-factions/boards/hall-of-mirrors.yaml", "otherworld: Realm of YHWRC",
+          "otherworld: Realm of YHWHRC")],
+        ("forty-factions/boards/hall-of-mirrors.yaml", None, "Realm of YHWHRC"),
+    ),
+    "the name printed two ways, no erratum": Case(
+        "FF-NAME-SPELLING",
+        [("f:86", "  - field: name\n    printed: Temple of YHWHRC\n", "  - field: tarot\n"
+          "    printed: Queen of Pentacles (misprint)\n")],
+        ("f:86", None, "name: Temple of YHWRC"),
+    ),
+    "YHWRC spreads despair": Case(
+        "FF-DD-MADNESS",
+        [("f:86", "madness: N", "madness: E")],
+        ("f:86", None, "madness: E"),
+    ),
+    "madness scored by a fifth temple swapped": Case(
+        "FF-DD-MADNESS",
+        [("forty-factions/boards/madness.yaml", "scoring_factions: [86, 92,",
+          "scoring_factions: [85, 92,")],
+        ("forty-factions/boards/madness.yaml", None, "scoring_factions:"),
+    ),
+    "the conservatives take green pawns too": Case(
+        "FF-PAWN-COLOUR",
+        [(GAME, "factions: [28, 52]", "factions: [42, 52]")],
+        (GAME, None, "factions: [42, 52]"),
+    ),
+    "two parties share a colour": Case(
+        "FF-PAWN-COLOUR",
+        [(GAME, '    colour: "#2e7d32"\n', '    colour: "#c49000"\n')],
+        (GAME, "id: conservative", 'colour: "#c49000"'),
+    ),
+    "an Alleyman's numeral that is not its card's": Case(
+        "FF-DECK-ALLEYMAN-NUMERAL",
+        [("p:17", "alleyman: XVII The Star", "alleyman: XVI The Star")],
+        ("p:17", None, "alleyman:"),
+    ),
+    "the Lesser Circle of Quthar moved to the Grasslands": Case(
+        "FF-SC-LESSER",
+        [("f:11", "    area: forest-great-desert\n", "    area: forest-grasslands\n")],
+        ("f:11", "- name: Quthar", "area: forest-grasslands"),
+    ),
+    "a Lesser Circle given to another faction": Case(
+        "FF-SC-LESSER",
+        [("forty-factions/boards/sacred-circles.yaml", "lesser_holders: [38, 37, 11]",
+          "lesser_holders: [38, 37, 12]")],
+        ("forty-factions/boards/sacred-circles.yaml", None, "lesser_holders:"),
+    ),
+    "a Fifty Factions location in a Domain": Case(
+        "FF-LOCATION-DOMAIN",
+        [("f:57", "  - {name: High Temple of SURGAT, area: old-town}\n",
+          "  - {name: High Temple of SURGAT, area: old-town}\n"
+          "  - {name: Clockwork Dream, area: domain-dreams}\n")],
+        ("f:57", None, "area: domain-dreams"),
+    ),
+    "a Fifty Factions circle in a Forest, unmarked": Case(
+        "FF-LOCATION-EXPANSION",
+        [("f:57", "  - {name: High Temple of SURGAT, area: old-town}\n",
+          "  - {name: High Temple of SURGAT, area: old-town}\n"
+          "  - {name: Circle of Clocks, area: other-circles, circle: sacred}\n")],
+        ("f:57", None, "Circle of Clocks"),
+    ),
+    "plot 26 relabelled from SC to DD": Case(
+        "FF-DECK-EXPANSION",
+        [("p:26", "expansion: SC", "expansion: DD")],
+        ("p:26", None, "expansion: DD"),
+    ),
+    "a rules passage without its source": Case(
+        "FF-RULES-PASSAGE",
+        [("p:30", '    source: "SC3.2.10"\n', "")],
+        ("p:30", "rules:", "- text:"),
+    ),
     "forty-one seats in game.yaml": Case(
         "FF-CANON",
         [(GAME, "seats: 40", "seats: 41")],

@@ -125,9 +125,6 @@ def _meta_checks(doc: Document) -> list[Diagnostic]:
                 error(
                     doc.loc_of("errata", i),
                     "ERRATA-STALE",
-                    "SOURCE-PATH",
-                    "SOURCE-FORMAT",
-                    "SOURCE-PLACEHOLDER",
                     f"`{erratum.field}` equals what the rules print ({erratum.printed!r}); "
                     "either the correction was undone or the erratum is no longer needed",
                 )
