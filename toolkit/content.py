@@ -84,6 +84,8 @@ class ContentKind:
     singleton: bool = False
     doc: str = ""
     csv_field: str = ""  # a `.csv` file of this kind is the table of this list field
+    # fields a designer is expected to write: `toolkit coverage` lists the empty ones
+    to_write: tuple[str, ...] = ()
 
     def matches(self, rel: PurePosixPath) -> bool:
         pat = PurePosixPath(self.pattern).parts

@@ -25,8 +25,11 @@ from toolkit.games.forty_factions.rules import RULES
 KINDS = (
     ContentKind("game", "game.yaml", Game, singleton=True,
                 doc="the game file (areas, parties, decks, set-up)"),
-    ContentKind("faction", "factions/*.yaml", Faction, doc="one Faction Information Sheet"),
-    ContentKind("plot", "plots/*.yaml", Plot, doc="one Plot Information Sheet"),
+    ContentKind("faction", "factions/*.yaml", Faction, doc="one Faction Information Sheet",
+                to_write=("timeframe", "alignment", "characters", "resources", "random_event",
+                          "background", "notes")),
+    ContentKind("plot", "plots/*.yaml", Plot, doc="one Plot Information Sheet",
+                to_write=("specify", "notes")),
     ContentKind("sacred-circles", "boards/sacred-circles.yaml", SacredCircles, singleton=True,
                 doc="the SC Forests side board"),
     ContentKind("gathering", "boards/gathering.yaml", Gathering, singleton=True,

@@ -12,7 +12,7 @@ from toolkit.games.worldspanner.rules import RULES
 KINDS = (
     ContentKind("game", "game.yaml", Game, singleton=True,
                 doc="the game file (factions, ratings, components, map designs)"),
-    ContentKind("hero", "heroes/*.yaml", Hero, doc="one hero card"),
+    ContentKind("hero", "heroes/*.yaml", Hero, doc="one hero card", to_write=("special",)),
     ContentKind("quest-deck", "quests/*.yaml", QuestDeck, doc="one Faction key's Quest deck"),
     ContentKind("challenge-deck", "challenges/*.yaml", ChallengeDeck,
                 doc="one team's challenge deck"),
