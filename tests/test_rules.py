@@ -357,3 +357,18 @@ def test_every_rule_code_has_a_case_or_is_core() -> None:
     covered = {c.code for c in CASES.values()}
     untested = set(RULES) - covered
     assert not untested, f"rules without a breaking case: {sorted(untested)}"
+
+
+def test_influence_lists_of_three_or_four_are_accepted(tmp_path: Path) -> None:
+    """SC3.2.5.2: the Influence Table lists 3 or 4 factions a Totem Animal."""
+    content = copy_content(tmp_path)
+    gathering = content / "forty-factions" / "boards" / "gathering.yaml"
+    edit(gathering, "influence: [40, 18, 46]", "influence: [40, 18, 46, 44]")
+    proc = toolkit("check", "--content", str(content), "--game", "forty-factions")
+    assert proc.returncode == 0 and "FF-SC-INFLUENCE" not in proc.stdout, proc.stdout
+    edit(gathering, "influence: [40, 18, 46, 44]", "influence: [40, 18, 46, 44, 45]")
+    proc = toolkit("check", "--content", str(content), "--game", "forty-factions")
+    assert proc.returncode == 1 and "lists 5 factions" in proc.stdout
+    assert "3 or 4" in proc.stdout
+    explain = " ".join(toolkit("check", "--explain", "FF-SC-INFLUENCE").stdout.split())
+    assert "Lists of 3 and of 4 are both accepted" in explain and "placeholders" in explain
