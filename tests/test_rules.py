@@ -372,3 +372,15 @@ def test_influence_lists_of_three_or_four_are_accepted(tmp_path: Path) -> None:
     assert "3 or 4" in proc.stdout
     explain = " ".join(toolkit("check", "--explain", "FF-SC-INFLUENCE").stdout.split())
     assert "Lists of 3 and of 4 are both accepted" in explain and "placeholders" in explain
+
+
+def test_party_factions_need_not_name_each_other(tmp_path: Path) -> None:
+    """10.3.6 makes the Parties Enemies for Coalitions only: the Reform and Conservative
+    Party cards need not be each other's Enemies on their sheets."""
+    content = copy_content(tmp_path)
+    edit(_file(content, "f:28"), "enemies: [42]\n", "")
+    edit(_file(content, "f:28"), "placeholders: [locations.0, enemies]", "placeholders: [locations.0]")
+    edit(_file(content, "f:42"), "enemies: [14, 28]", "enemies: [14]")
+    proc = toolkit("check", "--content", str(content), "--game", "forty-factions")
+    assert proc.returncode == 0, proc.stdout
+    assert "FF-PARTY-ENEMIES" not in proc.stdout

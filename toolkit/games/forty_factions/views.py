@@ -113,7 +113,7 @@ def _seats(f: Faction) -> list[Item]:
 
 def _locations(ix: Index, f: Faction) -> list[Item]:
     if f.locations == "variable":
-        return [Item("Variable (placed as the Notes specify)")]
+        return [Item("Variable: placed as this sheet specifies (13.2.3.4)")]
     out = []
     for i, loc in enumerate(f.location_list):
         area = ix.area_by_id.get(loc.area)
