@@ -379,7 +379,11 @@ def test_party_factions_need_not_name_each_other(tmp_path: Path) -> None:
     Party cards need not be each other's Enemies on their sheets."""
     content = copy_content(tmp_path)
     edit(_file(content, "f:28"), "enemies: [42]\n", "")
-    edit(_file(content, "f:28"), "placeholders: [locations.0, enemies]", "placeholders: [locations.0]")
+    edit(
+        _file(content, "f:28"),
+        "placeholders: [locations.0, enemies]",
+        "placeholders: [locations.0]",
+    )
     edit(_file(content, "f:42"), "enemies: [14, 28]", "enemies: [14]")
     proc = toolkit("check", "--content", str(content), "--game", "forty-factions")
     assert proc.returncode == 0, proc.stdout
