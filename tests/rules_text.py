@@ -1,7 +1,7 @@
 """The rules texts, read independently of the toolkit, to check what content says of them.
 
 Rules references (the form `toolkit.sources` documents) resolve here to lines of the
-texts in `/work/shared/rules` (or `$TOOLKIT_RULES_DIR`): `000:481` a line, `000:272-278`
+texts in the repository's `rules/` (or `$TOOLKIT_RULES_DIR`): `000:481` a line, `000:272-278`
 lines, `L257` a line of the God Emperor rules, `10.3.2.2.1` / `SC3.1.3` / `DD3.2.6.2` a
 numbered section with its sub-sections, `DD3.3.4.1-2` sibling sections, `5.3 note 1` a
 footnote. `normal` makes two texts comparable (case, markup, punctuation, plurals).
@@ -9,27 +9,13 @@ footnote. `normal` makes two texts comparable (case, markup, punctuation, plural
 
 from __future__ import annotations
 
-import os
 import re
 from dataclasses import dataclass
 from functools import cache
-from pathlib import Path
 
-from tests.shipped import ROOT
+from tests.shipped import RULES
 
-
-def _rules_dir() -> Path:
-    env = os.environ.get("TOOLKIT_RULES_DIR")
-    if env:
-        return Path(env)
-    # the project's sibling `shared/` (a checkout at /work/main), or a worktree's (/work/wt/x)
-    for base in (ROOT.parent, ROOT.parent.parent):
-        if (base / "shared" / "rules").is_dir():
-            return base / "shared" / "rules"
-    return ROOT.parent / "shared" / "rules"
-
-
-RULES_DIR = _rules_dir()
+RULES_DIR = RULES  # the repository's copy (rules/), or $TOOLKIT_RULES_DIR
 TEXTS = {
     "000": "forty-factions-base-rules.md",
     "001": "forty-factions-sacred-circles.txt",
@@ -42,8 +28,6 @@ GAME_TEXTS = {
     "worldspanner": ("003",),
     "god-emperor": ("004",),
 }
-AVAILABLE = all((RULES_DIR / name).exists() for name in TEXTS.values())
-SKIP_REASON = f"rules texts not found in {RULES_DIR} (set TOOLKIT_RULES_DIR)"
 
 
 @cache

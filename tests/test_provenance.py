@@ -21,10 +21,7 @@ from tests.provenance import (
     judge,
     values,
 )
-from tests.rules_text import AVAILABLE, SKIP_REASON
 from tests.shipped import CONTENT, copy_content, edit, faction_file
-
-pytestmark = pytest.mark.skipif(not AVAILABLE, reason=SKIP_REASON)
 
 GAMES = ("forty-factions", "worldspanner", "god-emperor")
 

@@ -19,10 +19,8 @@ from dataclasses import dataclass
 import pytest
 import yaml
 
-from tests.rules_text import AVAILABLE, SKIP_REASON, lines, resolve_all, section_at
+from tests.rules_text import lines, resolve_all, section_at
 from tests.shipped import FF, pdf_text
-
-pytestmark = pytest.mark.skipif(not AVAILABLE, reason=SKIP_REASON)
 
 TEXTS = ("000", "001", "002")
 # The rules name these plots by their tarot cards (8.6, 8.7, 13.2.1.3).
@@ -101,7 +99,7 @@ def discover() -> list[Mention]:
     return sorted(found.values(), key=lambda m: (m.ref, m.card))
 
 
-MENTIONS = discover() if AVAILABLE else []
+MENTIONS = discover()
 CARRIED = [m for m in MENTIONS if (m.ref, m.card) not in EXCLUDED]
 
 
