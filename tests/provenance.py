@@ -143,6 +143,7 @@ class Names:
     def __init__(self, game_dir: Path) -> None:
         self.ids: dict[str, str] = {}
         self.factions: dict[int, str] = {}
+        self.plots: dict[int, str] = {}
         self.substitutions: dict[str, str] = {}  # printed spelling -> the content's
         game_file = game_dir / "game.yaml"
         game = yaml.safe_load(game_file.read_text(encoding="utf-8")) if game_file.exists() else {}
@@ -152,6 +153,9 @@ class Names:
                     self.ids[str(item["id"])] = str(item["name"])
         for item in (game or {}).get("expansions") or []:
             self.ids[item["code"]] = item["name"]
+        for f in sorted((game_dir / "plots").glob("*.yaml")):
+            d = yaml.safe_load(f.read_text(encoding="utf-8"))
+            self.plots[d["number"]] = d["name"]
         for f in sorted((game_dir / "factions").glob("*.yaml")):
             d = yaml.safe_load(f.read_text(encoding="utf-8"))
             self.factions[d["number"]] = d["name"]
@@ -226,6 +230,8 @@ def judge(v: Value, game: str, names: Names) -> str | None:
         ok = any(says(text, w) for w in BOOL_WORDS.get(v.key, (v.key.replace("_", " "),)))
     elif v.key in FACTION_REFS and isinstance(value, int):
         ok = names.faction_says(text, value)
+    elif v.key == "plot" and isinstance(value, int):  # a plot by number: its name is printed
+        ok = says(text, names.plots.get(value, "\0")) or says_number(text, value)
     elif isinstance(value, (int, float)):
         ok = says_number(text, value)
     elif v.key in ("expansion", "expansions") or (v.key == "code" and value in names.ids):
