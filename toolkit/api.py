@@ -18,6 +18,7 @@ from toolkit.games import GamePack, UnknownGame, load_pack
 
 if TYPE_CHECKING:
     from toolkit.build import BuildOptions, Output
+    from toolkit.coverage import GameCoverage
     from toolkit.procedures import Procedure
 
 
@@ -138,7 +139,7 @@ def build(content_dir: Path, game: str | None, options: BuildOptions) -> Report:
         wrong = unknown_expansions(options.expansions, known)
         if wrong is not None:
             raise wrong
-    plan = [(pack, content, pack.outputs(content, options))
+    plan = [(pack, content, [*pack.outputs(content, options), coverage_output(pack, content)])
             for pack, content in loaded if pack.outputs is not None]  # fmt: skip
     for _pack, _content, outputs in plan:
         report.extend(path_findings(outputs))
@@ -153,6 +154,36 @@ def build(content_dir: Path, game: str | None, options: BuildOptions) -> Report:
                                [o.path for o in outputs])  # fmt: skip
         report.built += result.built
     return report
+
+
+def coverage(content_dir: Path, game: str | None = None) -> tuple[Report, list[GameCoverage]]:
+    """What is left to write in every game (or one): placeholders, empty fields, values
+    from the rules, per file (see `toolkit.coverage`). The report holds load errors."""
+    from toolkit.coverage import game_coverage
+
+    report = Report()
+    out = []
+    for gid in discover_games(content_dir, game):
+        loaded = load_game(content_dir, gid, report)
+        if loaded is None:
+            continue
+        pack, content = loaded
+        report.placeholders += placeholder_count(content)
+        out.append(game_coverage(content, pack.kinds))
+    return report, out
+
+
+def coverage_output(pack: GamePack, content: ContentSet) -> Output:
+    """kit/coverage.html: the coverage page of the game's gallery."""
+    from functools import partial
+
+    from toolkit.build import Output
+    from toolkit.coverage import game_coverage, render_page
+
+    data = game_coverage(content, pack.kinds)
+    sources = (*content.files, "templates/common/coverage.html.j2")
+    return Output("kit/coverage.html", "coverage", sources, partial(render_page, pack.title, data),
+                  group="reference", cost=0)  # fmt: skip
 
 
 def setup(

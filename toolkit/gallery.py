@@ -35,6 +35,7 @@ SECTIONS = (
     ("dm-screen", "DM screen"),
     ("tts", "Tabletop Simulator decks"),
     ("deck", "Whole decks"),
+    ("coverage", "What is left to write"),
 )
 
 
@@ -70,7 +71,7 @@ def build_gallery(title: str, game_out: Path, manifest: Manifest) -> Path:
         kind = e["kind"]
         if kind not in items:
             continue
-        thumb = path
+        thumb = path if path.endswith((".svg", ".png")) else ""  # a page is linked by name
         if path.endswith(".pdf"):
             if kind == "board" and (game_out / path).with_suffix(".svg").exists():
                 continue  # the SVG of the same board is shown instead
