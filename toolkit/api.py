@@ -10,7 +10,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from toolkit.check import placeholder_count, run_checks
+from toolkit.check import held_codes, placeholder_count, run_checks
 from toolkit.content import ContentSet, load_content
 from toolkit.diagnostics import Diagnostic, Loc, Report, display_path, error
 from toolkit.errors import ToolkitError
@@ -81,14 +81,16 @@ def _check(
         pack, content = loaded
         loaded_games.append(loaded)
         report.placeholders += placeholder_count(content)
-        if not content.complete:
-            report.notes.append(
-                f"note: {gid}: rule checks skipped until the {len(content.failed)} file(s) "
-                "above load and validate"
-            )
-            continue
         found = run_checks(pack, content)
         report.extend(found)
+        if not content.complete:
+            held = held_codes(pack, content)
+            if held:
+                report.notes.append(
+                    f"note: {gid}: {len(held)} rule(s) wait until the {len(content.failed)} "
+                    f"file(s) above load and validate: {', '.join(held)}"
+                )
+            continue
         report.extend(_listed_paths(pack, content, any(d.counts_as_error for d in found)))
     return report, loaded_games
 

@@ -21,7 +21,7 @@ from functools import partial
 from pathlib import Path
 from typing import Any
 
-from toolkit.diagnostics import Diagnostic, Loc, Report, Severity, display_path
+from toolkit.diagnostics import Diagnostic, Loc, Report, Severity, display_path, to_record
 from toolkit.errors import os_failure
 
 PAPERS = {"a4": ("A4", 210.0, 297.0), "letter": ("letter", 215.9, 279.4)}
@@ -134,6 +134,9 @@ class Output:
     # another worker, when that group alone would keep one worker busy long after the
     # others: the shared work is then done twice, but the build ends sooner.
     shared: float = 0.0
+    # Lays the output out without writing it, to find whether it fits its page (`toolkit
+    # check --layout`): raises RenderFailure as `render` would, notes warnings.
+    fit: Callable[[Session], object] | None = None
 
 
 def _render_one(session: Session, output: Output) -> tuple[bytes | None, list[Diagnostic]]:
@@ -412,6 +415,8 @@ def build_outputs(
             "bytes": len(data),
             "key": keys[path],
         }
+        if diags:  # a sheet set smaller to fit: `toolkit check --layout` tells it again
+            manifest.entries[path]["findings"] = [to_record(d) for d in diags]
         manifest.written.pop(path, None)  # its claim (see `Manifest.claim`) is settled
         result.built += 1
 

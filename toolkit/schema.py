@@ -196,6 +196,7 @@ class Validator:
 
     def __init__(self) -> None:
         self.diagnostics: list[Diagnostic] = []
+        self._parents: list[tuple[type[Model], str]] = []  # the models being validated
 
     def _err(self, loc: Loc, code: str, message: str) -> Any:
         self.diagnostics.append(error(loc, code, message))
@@ -218,14 +219,44 @@ class Validator:
         for key, (key_node, _value) in node.items.items():
             if key not in by_name:
                 ok = False
-                hint = difflib.get_close_matches(key, list(by_name), n=1, cutoff=0.6)
-                did = f"; did you mean `{hint[0]}`?" if hint else ""
-                allowed = ", ".join(by_name)
-                self._err(
-                    key_node.loc,
-                    "SCHEMA-UNKNOWN-KEY",
-                    f"unknown field `{key}` in {cls.__name__.lower()}{did} (fields: {allowed})",
-                )
+                self._err(key_node.loc, "SCHEMA-UNKNOWN-KEY", self._unknown(cls, key, where))
+        self._parents.append((cls, where))
+        try:
+            return self._fields(cls, node, where, infos, values, locs, ok)
+        finally:
+            self._parents.pop()
+
+    def _unknown(self, cls: type[Model], key: str, where: str) -> str:
+        """What to say about a key `cls` does not have: the field it belongs under (one
+        level down), the level it belongs at (an enclosing one), or a close spelling."""
+        names = [fi.name for fi in fields_of(cls)]
+        head = f"unknown field `{key}` in {cls.__name__.lower()}"
+        for fi in fields_of(cls):
+            inner = _model_of(fi.type)
+            if inner is not None and key in {f.name for f in fields_of(inner)}:
+                return (f"{head}: `{key}` belongs under `{fi.name}` (a field of "
+                        f"{inner.__name__.lower()}); indent it beneath `{fi.name}:`")  # fmt: skip
+        for parent, at in reversed(self._parents):
+            if key in {f.name for f in fields_of(parent)}:
+                level = f"`{at}`" if at else "the top level of the file"
+                rest = where[len(at) :].lstrip(".") if at else where
+                beside = re.split(r"[.\[]", rest)[0]
+                return (f"{head}: `{key}` is a field of {level}, not of `{where}`; outdent it "
+                        f"to line up with `{beside}:`")  # fmt: skip
+        hint = difflib.get_close_matches(key, names, n=1, cutoff=0.6)
+        did = f"; did you mean `{hint[0]}`?" if hint else ""
+        return f"{head}{did} (fields: {', '.join(names)})"
+
+    def _fields(
+        self,
+        cls: type[M],
+        node: Mapping,
+        where: str,
+        infos: tuple[FieldInfo, ...],
+        values: dict[str, Any],
+        locs: dict[str, Loc],
+        ok: bool,
+    ) -> M:
         for fi in infos:
             item = node.items.get(fi.name)
             path = f"{where}.{fi.name}" if where else fi.name
@@ -422,6 +453,18 @@ class Validator:
             if trial is not INVALID:
                 return self.value(option, node, meta, where, locs, key)
         return self._type_error(node, tp, where)
+
+
+def _model_of(tp: Any) -> type[Model] | None:
+    """The model a field holds (directly, in a list or as an optional), if any."""
+    if isinstance(tp, type) and issubclass(tp, Model):
+        return tp
+    if get_origin(tp) in (list, types.UnionType, typing.Union):
+        for arg in get_args(tp):
+            inner = _model_of(arg)
+            if inner is not None:
+                return inner
+    return None
 
 
 def _node_kind(tp: Any) -> str:

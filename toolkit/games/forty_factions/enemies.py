@@ -45,17 +45,29 @@ def check(ix: Index) -> Iterator[Diagnostic]:
                         "FF-ENEMY-SYMMETRY",
                         f"{ix.name(f.number)} names {ix.name(e)} as an enemy, but "
                         f"{ix.name(e)} names neither {f.number} nor its category "
-                        f"'{f.category}' (4.3.8: enmity holds both ways)",
+                        f"'{f.category}' (4.3.8: enmity holds both ways): "
+                        f"{answer(f, other)}, or remove {e} here",
                     )
                 continue
-            silent = [
-                o.number for o in by_category.get(e, []) if o.number != f.number and not names(o, f)
-            ]
+            silent = [o for o in by_category.get(e, []) if o.number != f.number and not names(o, f)]
             if silent:
-                listed = ", ".join(ix.name(n) for n in silent)
+                listed = ", ".join(ix.name(o.number) for o in silent)
+                fixes = "; ".join(answer(f, o) for o in silent)
                 yield error(
                     loc,
                     "FF-ENEMY-SYMMETRY",
                     f"{ix.name(f.number)} names the category '{e}' as enemies, but {listed} "
-                    f"name neither {f.number} nor '{f.category}' (4.3.8: enmity holds both ways)",
+                    f"name neither {f.number} nor '{f.category}' (4.3.8: enmity holds both "
+                    f"ways): {fixes}",
                 )
+
+
+def answer(f: Faction, other: Faction) -> str:
+    """Where and how `other` answers `f`'s enmity: its file and line, and the edit that
+    `toolkit check --fix` makes."""
+    if other.enemies:
+        return (f"add {f.number} to `enemies` at {other.loc_of('enemies')} "
+                "(`toolkit check --fix` does)")  # fmt: skip
+    below = other.loc_of("category")  # `enemies` follows `category` (rules 4.3.7, 4.3.8)
+    return (f"add `enemies: [{f.number}]` below `category` at {below.path}:{below.line + 1} "
+            "(`toolkit check --fix` does)")  # fmt: skip

@@ -5,7 +5,7 @@ Sources are the rulebook's pages (Worldspanner Factions, Rulebook Sets 1 & 2).
 
 from __future__ import annotations
 
-from toolkit.games import Rule
+from toolkit.games import Rule, scoped
 
 RULES: dict[str, Rule] = {
     r.code: r
@@ -79,3 +79,11 @@ RULES: dict[str, Rule] = {
              "weights: {speed: 1.5, ..., health: 2.5}"),
     )
 }  # fmt: skip
+
+# What each rule's findings depend on (see `toolkit.games.Rule.needs`): the rules about one
+# hero, quest or challenge deck at a time (with game.yaml), and names used twice, run while
+# other files do not load; the others wait.
+RULES = scoped(RULES, {code: frozenset() for code in (
+    "WS-REF", "WS-UNIQUE", "WS-RATING-SYMBOL", "WS-OPPOSE", "WS-OPPOSE-MUTUAL",
+    "WS-HERO-RATING", "WS-HERO-HEALTH", "WS-HERO-NATURE", "WS-HERO-SET", "WS-DESIGN",
+    "WS-DESIGN-FIT", "WS-CHALLENGE", "WS-QUEST", "WS-BALANCE", "WS-BALANCE-MODEL")})
