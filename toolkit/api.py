@@ -115,7 +115,7 @@ def setup(
 ) -> tuple[Report, list[Path], str]:
     """Check a game's content, then generate a set-up sheet and write it as SVG and PDF
     under <out>/<game>/setup/. Refuses (an error in the report) while content has errors."""
-    from toolkit.boards import board_file
+    from toolkit.boards import board_file, board_svg
     from toolkit.build import BuildOptions, Session
     from toolkit.write import write_bytes
 
@@ -131,7 +131,7 @@ def setup(
     svg_path, pdf_path = folder / f"{sheet.name}.svg", folder / f"{sheet.name}.pdf"
     session = Session(BuildOptions(out=out), content.root)
     pdf = board_file(sheet.svg, sheet.size[0], sheet.size[1], False, sheet.title, session)
-    write_bytes(svg_path, sheet.svg.encode("utf-8"))
+    write_bytes(svg_path, board_svg(sheet.svg, session))
     write_bytes(pdf_path, pdf)
     return report, [svg_path, pdf_path], sheet.summary
 
