@@ -14,6 +14,7 @@ import pikepdf
 import pytest
 import yaml
 
+from tests.pdfcheck import box, colour_spaces, inside, output_intent, unembedded_fonts
 from tests.shipped import CONTENT, toolkit
 
 MM = 72 / 25.4
@@ -516,17 +517,18 @@ def test_pod_preset_gives_back_then_face_pdfx(tmp_path: Path) -> None:
         assert b"PDF/X-4" in pdf.Root.Metadata.read_bytes()  # a PDF/X file, as shops want
         assert str(pdf.trailer.Info.CreationDate).startswith("D:2000")  # no clock in it
         assert all(_close(_size(p), CARD) for p in pdf.pages)
-        # CMYK colours for the shop's press: every colour is set in DeviceCMYK, none in RGB
-        ops: dict[str, set[str]] = {"rg": set(), "cs": set()}
+        # what a shop's preflight checks (read independently: tests/pdfcheck.py): the
+        # output intent with its CMYK profile, every colour in CMYK or grey, trim and bleed
+        # boxes on every page, every font embedded
+        entries, icc = output_intent(pdf)
+        assert entries["/S"] == "/GTS_PDFX" and entries["/OutputConditionIdentifier"]
+        assert icc[16:20] == b"CMYK" and icc[36:40] == b"acsp"
+        used = colour_spaces(pdf)
+        assert set(used) <= {"/DeviceCMYK", "/DeviceGray"} and used["/DeviceCMYK"], used
         for page in pdf.pages:
-            streams = [page, *(page.Resources.get("/XObject") or {}).values()]
-            for stream in streams:
-                for operands, op in pikepdf.parse_content_stream(stream):
-                    if str(op) in ("rg", "RG"):
-                        ops["rg"].add(str(op))
-                    elif str(op) in ("cs", "CS"):
-                        ops["cs"].add(str(operands[0]))
-        assert ops == {"rg": set(), "cs": {"/DeviceCMYK"}}
+            trim, bleed = box(page, "/TrimBox"), box(page, "/BleedBox")
+            assert trim and bleed and inside(trim, bleed) and inside(bleed, box(page, "/MediaBox"))
+        assert unembedded_fonts(pdf) == []
     text = subprocess.run(["pdftotext", str(pod), "-"], capture_output=True, text=True,
                           check=True).stdout.split("\f")  # fmt: skip
     assert "FACTIONS" in text[0] and plots[0]["name"].upper() in text[1].upper()

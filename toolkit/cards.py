@@ -11,12 +11,11 @@ from __future__ import annotations
 
 import datetime
 import os
-import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 
 from toolkit.build import Session
-from toolkit.render import TEMPLATES, render
+from toolkit.render import render
 
 
 @dataclass(frozen=True)
@@ -63,27 +62,6 @@ def build_date() -> str:
     return datetime.datetime.fromtimestamp(epoch, datetime.UTC).strftime("%Y-%m-%dT%H:%M:%S+00:00")
 
 
-_HEX = re.compile(r"#([0-9a-fA-F]{6}|[0-9a-fA-F]{3})\b")
-
-
-def _cmyk(match: re.Match[str]) -> str:
-    """`#rrggbb` as a naive `device-cmyk()` colour (no ICC profile: the shop's RIP decides)."""
-    h = match.group(1)
-    if len(h) == 3:
-        h = "".join(c * 2 for c in h)
-    r, g, b = (int(h[i : i + 2], 16) / 255 for i in (0, 2, 4))
-    k = 1 - max(r, g, b)
-    if k >= 1:
-        return "device-cmyk(0 0 0 1)"
-    c, m, y = ((1 - v - k) / (1 - k) for v in (r, g, b))
-    return f"device-cmyk({c:.3f} {m:.3f} {y:.3f} {k:.3f})"
-
-
-def to_cmyk(text: str) -> str:
-    """Every hex colour of an HTML or CSS text as a CMYK colour, for print-shop PDFs."""
-    return _HEX.sub(_cmyk, text)
-
-
 def render_cards(
     session: Session, fmt: CardFormat, mode: str, variant: str | None = None, **context: object
 ) -> bytes:
@@ -91,18 +69,20 @@ def render_cards(
 
     opts = session.options
     cell_w, cell_h = fmt.cell
-    cmyk = bool(variant and variant.startswith("pdf/x"))
-    # a print shop's PDF/X gets CMYK colours: the game's stylesheet is inlined and converted
-    css_text = to_cmyk((TEMPLATES / fmt.css).read_text(encoding="utf-8")) if cmyk else ""
     html = render(
         session.env, "common/cards.html.j2", mode=mode, macros=fmt.macros, css=fmt.css,
         title=fmt.title, paper=opts.paper, page_size=opts.page_size, paper_mm=opts.paper_mm,
         card_w=fmt.width, card_h=fmt.height, bleed=fmt.bleed, cell_w=cell_w, cell_h=cell_h,
-        css_text=css_text, **context,
+        **context,
     )  # fmt: skip
-    if cmyk:
-        html = to_cmyk(html)
-    return session.pdf(html, variant)
+    data = session.pdf(html, variant)
+    if variant == "pdf/x-4":
+        # a print shop's PDF/X: colours through the output condition's profile, and the
+        # OutputIntent that names it (WeasyPrint writes neither)
+        from toolkit.pdfx import to_pdfx4
+
+        data = to_pdfx4(data)
+    return data
 
 
 def render_faces(fmt: CardFormat, cards: Sequence[object], session: Session) -> bytes:
@@ -117,7 +97,8 @@ def render_backs(fmt: CardFormat, backs: Sequence[object], session: Session) -> 
 
 def render_pod(fmt: CardFormat, pairs: Sequence[tuple[object, object]], session: Session) -> bytes:
     """Print-on-demand: every card as its back page then its face page, trim size with bleed,
-    as PDF/X-4 (with fixed dates, so the file stays reproducible)."""
+    as PDF/X-4 in CMYK with its output intent (`toolkit.pdfx`), with fixed dates, so the
+    file stays reproducible."""
     return render_cards(session, fmt, "pod", variant="pdf/x-4", pairs=pairs,
                         build_date=build_date())  # fmt: skip
 
