@@ -16,6 +16,7 @@ import pikepdf
 import pytest
 import yaml
 
+from tests.pdfcheck import colour_spaces
 from tests.shipped import CONTENT, assert_finding, build_game, edit, line_after, pdf_text, toolkit
 
 GE = CONTENT / "god-emperor"
@@ -174,6 +175,19 @@ def test_a_200_player_cast_builds_a_badge_and_strip_each(tmp_path: Path) -> None
         assert len(pdf.pages) == math.ceil(200 / 10)
     strips = pdf_text(tmp_path / "b/god-emperor/badges/status-strips-a4.pdf")
     assert strips.count("Wounds") == 200
+
+
+def test_print_shop_preset_gives_each_deck_as_pdfx(tmp_path: Path) -> None:
+    args = ["--game", "god-emperor", "--preset", "pod", "--only", "cards/favors*"]
+    proc = toolkit("build", "--content", str(CONTENT), "--out", str(tmp_path), *args)
+    assert proc.returncode == 0, proc.stdout + proc.stderr
+    cards = tmp_path / "god-emperor" / "cards"
+    assert sorted(p.name for p in cards.iterdir()) == ["favors-faces.pdf", "favors-pod.pdf"]
+    with pikepdf.open(cards / "favors-faces.pdf") as faces:
+        count = len(faces.pages)  # one card a page
+    with pikepdf.open(cards / "favors-pod.pdf") as pdf:
+        assert len(pdf.pages) == 2 * count  # each card's back, then its face
+        assert "/OutputIntents" in pdf.Root and set(colour_spaces(pdf)) == {"/DeviceCMYK"}
 
 
 @pytest.fixture(scope="module")

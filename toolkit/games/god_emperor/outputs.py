@@ -13,7 +13,7 @@ from functools import partial
 
 from toolkit import boards
 from toolkit.build import BuildOptions, Output, Session
-from toolkit.cards import CardFormat, render_backs, render_faces, render_imposed
+from toolkit.cards import CardFormat, render_backs, render_faces, render_imposed, render_pod
 from toolkit.content import ContentSet
 from toolkit.games.god_emperor.index import Index
 from toolkit.games.god_emperor.maps import law_board, war_map
@@ -112,14 +112,20 @@ def _cut(name: str, fmt: CardFormat, items: tuple, srcs: tuple[str, ...], paper:
 
 def _deck(name: str, cards: tuple, back: Back, srcs: tuple[str, ...],
           options: BuildOptions) -> list[Output]:  # fmt: skip
-    return [
-        Output(f"cards/{name}-faces.pdf", "card-faces", srcs,
-               partial(render_faces, POKER, cards), group=f"{name}-faces",
-               cost=0.15 * len(cards)),
-        Output(f"cards/{name}-{options.paper}.pdf", "card-sheet", srcs,
-               partial(render_imposed, POKER, cards, back=back), group=f"{name}-sheet",
-               cost=0.25 * len(cards)),
-    ]  # fmt: skip
+    """A deck's card files: faces and an n-up sheet (home) or one PDF/X file (pod)."""
+    out = [Output(f"cards/{name}-faces.pdf", "card-faces", srcs,
+                  partial(render_faces, POKER, cards), group=f"{name}-faces",
+                  cost=0.15 * len(cards))]  # fmt: skip
+    if options.preset == "pod":
+        pairs = tuple((back, c) for c in cards)
+        out.append(Output(f"cards/{name}-pod.pdf", "card-pod", srcs,
+                          partial(render_pod, POKER, pairs), group=f"{name}-pod",
+                          cost=0.4 * len(cards)))  # fmt: skip
+    else:
+        out.append(Output(f"cards/{name}-{options.paper}.pdf", "card-sheet", srcs,
+                          partial(render_imposed, POKER, cards, back=back),
+                          group=f"{name}-sheet", cost=0.25 * len(cards)))  # fmt: skip
+    return out
 
 
 def outputs(content: ContentSet, options: BuildOptions) -> list[Output]:
