@@ -126,8 +126,6 @@ def _convert_stream(stream: Any, resources: Any, where: str) -> bytes:
                 raise RenderError(f"{where}: an RGB pattern cannot be printed in CMYK")
             out.append(([*_rgb(operands)], instruction.operator))
             continue
-        elif op == "sh":
-            raise RenderError(f"{where}: gradients (shadings) are not converted to CMYK")
         out.append(instruction)
     return pikepdf.unparse_content_stream(out)
 
