@@ -30,7 +30,7 @@ NS = "{http://www.w3.org/2000/svg}"
 GAMES = ("forty-factions", "god-emperor", "worldspanner")
 SHAPES = {f"{NS}rect", f"{NS}circle", f"{NS}ellipse", f"{NS}polygon"}
 TOL = 0.15  # mm: antialiasing and rounding
-PX_PER_MM = 6
+PX_PER_MM = 4
 Box = tuple[float, float, float, float]  # x0, y0, x1, y1 in mm
 
 
@@ -195,8 +195,8 @@ def test_browser_uses_the_embedded_fonts(boards: dict[str, Path], chromium: dict
         assert faces and all(status == "loaded" for *_, status in faces), (name, faces)
         assert {f for f, *_ in faces} <= {"Cinzel", "EB Garamond"}
         # (a face is loaded only when some text is drawn in it) and the text is set in
-        # them: labels, by the median, as wide as the kit's metrics say (kerning aside),
-        # where the fallback serif would be some 4 % wider (EB Garamond) or 12 % narrower
+        # them: labels, by the median, as wide as the kit's metrics say, where the fallback
+        # serif would be some 4 % wider (EB Garamond) or 12 % narrower (Cinzel)
         ratios: dict[str, list[float]] = {}
         root = ET.parse(boards[name]).getroot()
         for t, (_x, width) in zip(_texts(root), chromium[name]["boxes"], strict=True):

@@ -2,8 +2,9 @@
 
 A board's SVG names Cinzel and EB Garamond, which a browser or Inkscape elsewhere does not
 have. Before the file is written, the faces its text uses are subset to the characters it
-uses, compressed as WOFF2 and embedded as `@font-face` data URLs in a `<style>` (a few KB a
-face), so a browser draws it in the kit's own fonts. Viewers that ignore `@font-face`
+uses (outlines and advance widths: no kerning or ligatures, see `DROPPED`), compressed as
+WOFF2 and embedded as `@font-face` data URLs in a `<style>` (a few KB a face), so a
+browser draws it in the kit's own fonts. Viewers that ignore `@font-face`
 (librsvg, Inkscape) fall back to the Times-metric serifs every `font-family` names, which
 the labels were fitted to as well (`toolkit.svg.label_width`).
 
@@ -60,45 +61,36 @@ def faces_used(svg: str) -> dict[Face, str]:
     return {face: "".join(sorted(chars)) for face, chars in sorted(used.items())}
 
 
-# The characters a game's text mostly uses (Latin, Latin-1, Latin Extended-A, punctuation,
-# the euro, arrows): each face is cut down to these once per process, and each board's
-# subset is then cut from that much smaller font (its kerning and ligature tables are a
-# fraction of the whole font's, and reading them is most of the work).
-_RANGES = ((0x20, 0x17F), (0x2000, 0x206F), (0x20AC, 0x20AC), (0x2190, 0x21FF))
-REPERTOIRE = frozenset(chr(cp) for lo, hi in _RANGES for cp in range(lo, hi + 1))
-
-
-def _subset(source: bytes | str, chars: str, flavor: str | None) -> bytes:
-    from fontTools import subset
-    from fontTools.ttLib import TTFont
-
-    # recalcTimestamp=False keeps the font's own date: the same bytes every build
-    font = TTFont(io.BytesIO(source) if isinstance(source, bytes) else FONTS / source,
-                  recalcTimestamp=False)  # fmt: skip
-    options = subset.Options()
-    options.name_IDs = NAME_IDS
-    options.notdef_outline = True  # a missing character shows as a box, not as nothing
-    options.hinting = False  # outlines only: hinting is for pixels, and a third of the size
-    options.drop_tables += ["STAT"]  # style linking within a family: nothing for one face
-    subsetter = subset.Subsetter(options)
-    subsetter.populate(text=chars)
-    subsetter.subset(font)
-    font.flavor = flavor
-    out = io.BytesIO()
-    font.save(out)
-    return out.getvalue()
-
-
-@lru_cache(maxsize=8)
-def _repertoire_font(file: str) -> bytes:
-    return _subset(file, "".join(sorted(REPERTOIRE)), None)
+# Left out of an embedded subset: the kerning and ligature tables (GPOS, GSUB, GDEF), which
+# would be most of the work (reading a face's kerning takes a second) for little on a board,
+# so a browser sets each label at exactly the advance widths it was fitted with (kerning
+# could widen a line past its box) and with no language's forms; and STAT, style linking
+# within a family.
+DROPPED = ("GPOS", "GSUB", "GDEF", "STAT")
 
 
 @lru_cache(maxsize=64)
 def _woff2(file: str, chars: str) -> bytes:
     """The font subset to `chars` (and its .notdef), as WOFF2."""
-    source = _repertoire_font(file) if set(chars) <= REPERTOIRE else file
-    return _subset(source, chars, "woff2")
+    from fontTools import subset
+    from fontTools.ttLib import TTFont
+
+    # recalcTimestamp=False keeps the font's own date: the same bytes every build
+    font = TTFont(FONTS / file, recalcTimestamp=False)
+    for tag in DROPPED:
+        if tag in font:
+            del font[tag]  # before the subsetter reads it
+    options = subset.Options()
+    options.name_IDs = NAME_IDS
+    options.notdef_outline = True  # a missing character shows as a box, not as nothing
+    options.hinting = False  # outlines only: hinting is for pixels, and a third of the size
+    subsetter = subset.Subsetter(options)
+    subsetter.populate(text=chars)
+    subsetter.subset(font)
+    font.flavor = "woff2"
+    out = io.BytesIO()
+    font.save(out)
+    return out.getvalue()
 
 
 def font_faces(svg: str) -> str:
