@@ -48,7 +48,9 @@ def toolkit(*args: str, cwd: Path = ROOT) -> subprocess.CompletedProcess[str]:
         capture_output=True,
         text=True,
         env=env,
-        timeout=120,
+        # a hang guard, not a speed test: a whole kit of three games takes minutes on a busy
+        # shared machine
+        timeout=900,
     )
 
 

@@ -31,6 +31,7 @@ SECTIONS = (
     ("form", "Forms"),
     ("playmat", "Playmats"),
     ("reference", "Reference sheets"),
+    ("dm-screen", "DM screen"),
     ("tts", "Tabletop Simulator decks"),
     ("deck", "Whole decks"),
 )
@@ -89,8 +90,10 @@ def build_gallery(title: str, game_out: Path, entries: dict[str, dict[str, Any]]
         if str(old) not in wanted:
             old.unlink()
     sections = [(title, items[kind]) for kind, title in SECTIONS if items[kind]]
+    # pages beside the gallery (the offline companion), linked rather than pictured
+    pages = [path for path in sorted(entries) if entries[path]["kind"] == "companion"]
     html = render(environment(), "common/gallery.html.j2", game=title, sections=sections,
-                  total=sum(len(v) for _, v in sections))  # fmt: skip
+                  total=sum(len(v) for _, v in sections), pages=pages)  # fmt: skip
     index = game_out / "index.html"
     write_text(index, html)
     return index

@@ -21,6 +21,8 @@ KINDS = {
                  "1", "upload as is to a print-on-demand shop"),
     "card-calibration": ("a duplex test sheet: print it first, read the offset of the backs",
                          "1", "double-sided, flip on the long edge, 100 % scale"),
+    "dm-screen": ("the DM screen: look-up tables and each procedure's steps, panels to fold",
+                  "1", "single-sided, landscape; fold between the panels"),
     "board": ("a board at its real size, for a print shop or a large-format printer",
               "1", "single-sided"),
     "board-tiles": ("the same board tiled on sheets of paper, with overlap and marks",

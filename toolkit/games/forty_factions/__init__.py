@@ -6,7 +6,7 @@ from collections.abc import Iterator
 
 from toolkit.content import ContentKind, ContentSet
 from toolkit.diagnostics import Diagnostic
-from toolkit.games import GamePack, lazy_outputs
+from toolkit.games import GamePack, lazy_outputs, lazy_procedures
 from toolkit.games.forty_factions import areas, boards, council, decks, enemies
 from toolkit.games.forty_factions.index import Index
 from toolkit.games.forty_factions.models import (
@@ -57,4 +57,5 @@ PACK = GamePack(
     checks=(check_rules,),
     rules=RULES,
     outputs=lazy_outputs("toolkit.games.forty_factions.outputs"),
+    procedures=lazy_procedures("toolkit.games.forty_factions.procedures"),
 )

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from toolkit.content import ContentKind
-from toolkit.games import GamePack, indexed_checks, lazy_outputs
+from toolkit.games import GamePack, indexed_checks, lazy_outputs, lazy_procedures
 from toolkit.games.god_emperor import calendar, economy, geography
 from toolkit.games.god_emperor.index import Index
 from toolkit.games.god_emperor.models import Cast, Court, Favors, Game, MapLayout, Underground
@@ -37,4 +37,5 @@ PACK = GamePack(
     checks=(indexed_checks(Index.build, CHECKS),),
     rules=RULES,
     outputs=lazy_outputs("toolkit.games.god_emperor.outputs"),
+    procedures=lazy_procedures("toolkit.games.god_emperor.procedures"),
 )
