@@ -176,7 +176,10 @@ def test_manifest_lists_every_output_with_its_hash(kit: Path) -> None:
     files = {
         p.relative_to(_out(kit)).as_posix()
         for p in _out(kit).rglob("*")
-        if (p.suffix in (".pdf", ".svg", ".png") or p.name in ("PRINT.md", "companion.html"))
+        if (
+            p.suffix in (".pdf", ".svg", ".png")
+            or p.name in ("PRINT.md", "companion.html", "coverage.html")
+        )
         and p.relative_to(_out(kit)).parts[0] != "preview"  # the gallery's pictures
     }
     assert {e["path"] for e in manifest["outputs"]} == files
@@ -268,6 +271,7 @@ def test_edit_rebuilds_only_dependants(kit: Path, tmp_path: Path) -> None:
     before = _keys(root)
     f = next((root / "content" / "forty-factions" / "factions").glob("031-*.yaml"))
     f.write_text(f.read_text().replace("name: City Watch", "name: City Watch of Tehmor"))
+    f.rename(f.with_name("031-city-watch-of-tehmor.yaml"))  # a file is named for its faction
     proc = _build(root)
     assert proc.returncode == 0, proc.stdout
     after = _keys(root)
@@ -276,7 +280,7 @@ def test_edit_rebuilds_only_dependants(kit: Path, tmp_path: Path) -> None:
     # imposed faction cards that hold them
     names = {Path(p).name for p in rebuilt}
     assert names == {
-        "031-city-watch.pdf", "004-honourable-guild-of-assassins.pdf",
+        "031-city-watch-of-tehmor.pdf", "004-honourable-guild-of-assassins.pdf",
         "014-anarchist-movement.pdf", "018-thieves-guild-of-tehmor.pdf",
         "088-the-thieves-of-chaos.pdf", "factions.pdf", "factions-faces.pdf",
         "factions-a4.pdf",
@@ -285,6 +289,10 @@ def test_edit_rebuilds_only_dependants(kit: Path, tmp_path: Path) -> None:
         "council.svg", "council.pdf", "council-tiles-a4.pdf",
         # the Tabletop Simulator sheet that holds its card
         "factions-1.png",
+        # the print guide, which lists the sheet under its new file name
+        "PRINT.md",
+        # the coverage page, which names every card
+        "coverage.html",
     }  # fmt: skip
 
 
@@ -460,8 +468,10 @@ def test_gallery_loads_offline_with_every_picture(kit: Path, tmp_path: Path, gam
     assert m, dom[:2000]
     manifest = json.loads((out / "kit" / "manifest.json").read_text())
     shown = [e for e in manifest["outputs"]
-             if e["kind"] in dict(SECTIONS)
+             if e["kind"] in dict(SECTIONS) and e["path"].endswith((".pdf", ".svg", ".png"))
              and not (e["kind"] == "board" and e["path"].endswith(".pdf"))]  # fmt: skip
+    # pages without a picture (the coverage page) are linked by name
+    assert 'href="kit/coverage.html"' in dom
     assert int(m[1]) == len(shown) > 0
     assert m[2] == "0"
     assert not re.search(r"CONSOLE.*(Uncaught|Error|Failed)", log), log

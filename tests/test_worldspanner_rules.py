@@ -107,6 +107,11 @@ CASES = {
         ("quests/dreadmark.yaml", None, "virtue_bonus: [8, 5, 2]")),
     "overpowered-hero": Case("WS-BALANCE",
         [(SANCHEZ, "speed: 5, strength: 5", "speed: 9, strength: 9")], (SANCHEZ, None, "ratings:")),
+    "wits-printed-with-agility's-spade": Case("WS-RATING-SYMBOL",
+        [(GAME, 'symbol: WIT, glyph: ""', 'symbol: WIT, glyph: "♠"')],
+        (GAME, None, "{id: wits, name: Wits")),
+    "two-ratings-one-mark": Case("WS-RATING-SYMBOL",
+        [(GAME, "symbol: POW,", "symbol: MEL,")], (GAME, None, "{id: power, name: Power")),
     "weight-for-nothing": Case("WS-BALANCE-MODEL",
         [(GAME, "health: 2.5}", "health: 2.5, luck: 1}")], (GAME, None, "luck: 1")),
 }  # fmt: skip

@@ -12,12 +12,13 @@ from typing import TYPE_CHECKING
 
 from toolkit.check import placeholder_count, run_checks
 from toolkit.content import ContentSet, load_content
-from toolkit.diagnostics import Loc, Report, display_path, error
+from toolkit.diagnostics import Diagnostic, Loc, Report, display_path, error
 from toolkit.errors import ToolkitError
 from toolkit.games import GamePack, UnknownGame, load_pack
 
 if TYPE_CHECKING:
     from toolkit.build import BuildOptions, Output
+    from toolkit.coverage import GameCoverage
     from toolkit.procedures import Procedure
 
 
@@ -86,8 +87,31 @@ def _check(
                 "above load and validate"
             )
             continue
-        report.extend(run_checks(pack, content))
+        found = run_checks(pack, content)
+        report.extend(found)
+        report.extend(_listed_paths(pack, content, any(d.counts_as_error for d in found)))
     return report, loaded_games
+
+
+def _listed_paths(pack: GamePack, content: ContentSet, broken: bool) -> list[Diagnostic]:
+    """Where the game's outputs would go, checked without rendering anything (one output a
+    path, names a file system holds). The default options name every output a content file
+    makes (a print-shop build names the same ones with another ending); `build` checks its
+    own options again."""
+    from toolkit.build import BuildOptions
+    from toolkit.output_paths import path_findings
+
+    if pack.outputs is None:
+        return []
+    try:
+        outputs = pack.outputs(content, BuildOptions(paths_only=True))
+    except Exception as exc:  # content with rule errors may not even list its outputs
+        if broken:
+            return []
+        return [error(Loc(display_path(content.root)), "CHECK-CRASH",
+                      f"listing the outputs failed ({type(exc).__name__}: {exc}); this is a "
+                      "toolkit bug, please report it with the content")]  # fmt: skip
+    return path_findings(outputs)
 
 
 def build(content_dir: Path, game: str | None, options: BuildOptions) -> Report:
@@ -96,30 +120,88 @@ def build(content_dir: Path, game: str | None, options: BuildOptions) -> Report:
     Refuses to render anything while an error remains (exit 1), so no sheet is
     ever printed from content that breaks the rules.
     """
-    from toolkit.build import build_outputs
+    from toolkit.build import ROOT, build_outputs
+    from toolkit.output_paths import (
+        check_out_folder,
+        path_findings,
+        unknown_expansions,
+        unmatched_only,
+    )
 
+    check_out_folder(options.out, content_dir, ROOT / "templates")
     report, loaded = _check(content_dir, game, strict=False)
     if report.failed:
         report.notes.append("note: nothing built: fix the errors above first")
         return report
-    for pack, content in loaded:
-        if pack.outputs is None:
-            continue
-        outputs = select(pack.outputs(content, options), options.only)
-        result = build_outputs(pack.id, outputs, options, content.root, report, pack.title)
+    if options.expansions is not None:
+        known = {pack.title: list(pack.expansions(content)) if pack.expansions else []
+                 for pack, content in loaded}  # fmt: skip
+        wrong = unknown_expansions(options.expansions, known)
+        if wrong is not None:
+            raise wrong
+    plan = [(pack, content, [*pack.outputs(content, options), coverage_output(pack, content)])
+            for pack, content in loaded if pack.outputs is not None]  # fmt: skip
+    for _pack, _content, outputs in plan:
+        report.extend(path_findings(outputs))
+    if report.failed:
+        report.notes.append("note: nothing built: fix the errors above first")
+        return report
+    if options.only and not any(select(outputs, options.only) for *_, outputs in plan):
+        raise unmatched_only(options.only, [o for *_, outputs in plan for o in outputs])
+    for pack, content, outputs in plan:
+        chosen = select(outputs, options.only)
+        result = build_outputs(pack.id, chosen, options, content.root, report, pack.title,
+                               [o.path for o in outputs])  # fmt: skip
         report.built += result.built
     return report
+
+
+def coverage(content_dir: Path, game: str | None = None) -> tuple[Report, list[GameCoverage]]:
+    """What is left to write in every game (or one): placeholders, empty fields, values
+    from the rules, per file (see `toolkit.coverage`). The report holds load errors."""
+    from toolkit.coverage import game_coverage
+
+    report = Report()
+    out = []
+    for gid in discover_games(content_dir, game):
+        loaded = load_game(content_dir, gid, report)
+        if loaded is None:
+            continue
+        pack, content = loaded
+        report.placeholders += placeholder_count(content)
+        out.append(game_coverage(content, pack.kinds))
+    return report, out
+
+
+def coverage_output(pack: GamePack, content: ContentSet) -> Output:
+    """kit/coverage.html: the coverage page of the game's gallery."""
+    from functools import partial
+
+    from toolkit.build import Output
+    from toolkit.coverage import game_coverage, render_page
+
+    data = game_coverage(content, pack.kinds)
+    sources = (*content.files, "templates/common/coverage.html.j2")
+    return Output("kit/coverage.html", "coverage", sources, partial(render_page, pack.title, data),
+                  group="reference", cost=0)  # fmt: skip
 
 
 def setup(
     content_dir: Path, game: str, seed: int, params: dict[str, object], out: Path
 ) -> tuple[Report, list[Path], str]:
     """Check a game's content, then generate a set-up sheet and write it as SVG and PDF
-    under <out>/<game>/setup/. Refuses (an error in the report) while content has errors."""
+    under <out>/<game>/setup/ (recorded in the game's manifest as the toolkit's; a file of
+    the user's there is never overwritten). Refuses (an error in the report) while content
+    has errors."""
+    import hashlib
+
     from toolkit.boards import board_file, board_svg
-    from toolkit.build import BuildOptions, Session
+    from toolkit.build import ROOT, BuildOptions, Session
+    from toolkit.manifest import Manifest
+    from toolkit.output_paths import check_out_folder
     from toolkit.write import write_bytes
 
+    check_out_folder(out, content_dir, ROOT / "templates")
     report, loaded = _check(content_dir, game, strict=False)
     if report.failed or not loaded:
         report.notes.append("note: no set-up drawn: fix the errors above first")
@@ -128,13 +210,18 @@ def setup(
     if pack.setup is None:
         raise ToolkitError(f"{pack.title} has no set-up generator")
     sheet = pack.setup.run(content, seed, params)
-    folder = out / game / "setup"
-    svg_path, pdf_path = folder / f"{sheet.name}.svg", folder / f"{sheet.name}.pdf"
+    game_out = out / game
+    manifest = Manifest.read(game_out / "kit" / "manifest.json")
     session = Session(BuildOptions(out=out), content.root)
-    pdf = board_file(sheet.svg, sheet.size[0], sheet.size[1], False, sheet.title, session)
-    write_bytes(svg_path, board_svg(sheet.svg, session))
-    write_bytes(pdf_path, pdf)
-    return report, [svg_path, pdf_path], sheet.summary
+    files = {f"setup/{sheet.name}.svg": board_svg(sheet.svg, session)}  # its fonts embedded
+    manifest.refuse_strangers(game_out, [*files, f"setup/{sheet.name}.pdf"])
+    files[f"setup/{sheet.name}.pdf"] = board_file(sheet.svg, sheet.size[0], sheet.size[1],
+                                                  False, sheet.title, session)  # fmt: skip
+    for rel, data in files.items():
+        write_bytes(game_out / rel, data)
+        manifest.written[rel] = hashlib.sha256(data).hexdigest()
+    manifest.write(game)
+    return report, [game_out / rel for rel in files], sheet.summary
 
 
 def procedures(
@@ -168,11 +255,16 @@ def watch(
     echo: Callable[[Report], None],
     interval: float = 0.3,
     rounds: int | None = None,
+    trouble: Callable[[str], None] | None = None,
 ) -> None:
     """Build, then rebuild whenever a content file or template changes, in this process:
     the renderer stays warm (fonts loaded, every sheet's layout cached), so a changed sheet
     is re-laid out alone and its deck reassembled from the cached pages. Changes are heard
-    from the kernel's file events where it has them (see `toolkit.changes`)."""
+    from the kernel's file events where it has them (see `toolkit.changes`).
+
+    A problem of the first build (a usage error, a missing folder) ends the watch; after
+    that, one (the content folder moved away, a full disk) is told to `trouble` and the
+    watch goes on, so the build runs again once the folder is back or the disk has room."""
     import dataclasses
 
     from toolkit.changes import Changes
@@ -187,9 +279,19 @@ def watch(
         while rounds is None or done < rounds:
             if not changes.wait(timeout=1.0):
                 continue
-            echo(build(content_dir, game, options))
-            settle()
             done += 1
+            if trouble is not None and not content_dir.is_dir():
+                trouble(f"the content folder {display_path(content_dir)} is gone (moved or "
+                        "deleted); watching for it to come back")  # fmt: skip
+                continue
+            try:
+                echo(build(content_dir, game, options))
+            except ToolkitError as exc:
+                if trouble is None:
+                    raise
+                trouble(f"{exc.message} (still watching: the build runs again on the next "
+                        "change)")  # fmt: skip
+            settle()
     finally:
         changes.close()
 

@@ -1,8 +1,24 @@
-"""Asset files that content may point at (pictures), read only from inside their folder.
+"""Confinement: the one place that decides whether a path may be opened for content.
 
-The one place that decides whether a path may be opened: resolved with realpath (so
-`..`, `%2f` tricks and committed symlinks cannot leave the folder), no hidden files,
-only regular files (never a FIFO or a device), and a size cap.
+What the root is. Every read made on content's behalf is confined to the real path of
+the project, which has two roots, both chosen by the user or the toolkit, never by
+content:
+
+- the content folder the user named (`--content`, by default the repository's
+  `content/`): content files, and the pictures under `content/<game>/assets/`;
+- the toolkit's own `templates/` (stylesheets, fonts, template pictures).
+
+Everything *below* a root comes from pull requests and may be a committed symlink: a game
+folder, its `assets/` folder, any sub-folder or file. So the real path of such a folder
+is never taken as a root. A path is allowed only when
+
+- it lies under a root (`..` and `%2f` tricks are normalised away first),
+- no symlink on the way from the root to it leads out of that root (not even one that a
+  later `..` would bring back), and its real path lies inside the root,
+- no part of it below the root is hidden (a dotfile or dot-folder such as `.git`),
+
+and, for a file to be read, it is a regular file (never a FIFO or a device) under the
+size cap.
 """
 
 from __future__ import annotations
@@ -13,21 +29,59 @@ from collections.abc import Sequence
 from pathlib import Path
 
 MAX_ASSET_BYTES = 20_000_000
+ASSETS = "assets"  # a game's picture folder, `content/<game>/assets/`
 
 
 class AssetError(Exception):
-    """An asset that must not be read; the message says why."""
+    """A path that must not be read; the message says why."""
+
+
+def inside(path: str, root: str) -> bool:
+    """Whether `path` is `root` or lies under it (both absolute and normalised)."""
+    return path == root or path.startswith(root.rstrip(os.sep) + os.sep)
+
+
+def within(
+    path: str | os.PathLike[str], root: str | os.PathLike[str], what: str = "the project's folders"
+) -> str:
+    """The real path of `path`, which must lie under `root` (see the module docstring:
+    every symlink on the way from `root` stays inside it, nothing hidden); AssetError
+    saying why otherwise (`what` names the root in it). `root` itself is trusted: it is
+    the caller's choice."""
+    absolute = os.path.abspath(path)
+    root_real = os.path.realpath(root)
+    for base in dict.fromkeys((os.path.abspath(root), root_real)):
+        if inside(absolute, base):
+            return _walk(absolute, base, root_real, what)
+    raise AssetError(f"outside {what}")
+
+
+def _walk(absolute: str, base: str, root_real: str, what: str) -> str:
+    """Check each step from `base` (the root, as written or real) down to `absolute`."""
+    here = base
+    for part in Path(os.path.relpath(absolute, base)).parts:
+        if part.startswith("."):
+            raise AssetError("hidden file or folder")
+        here = os.path.join(here, part)
+        if os.path.islink(here) and not inside(os.path.realpath(here), root_real):
+            raise AssetError(f"'{part}' is a link that leads outside {what}")
+    real = os.path.realpath(absolute)
+    if not inside(real, root_real):
+        raise AssetError(f"outside {what}")
+    if any(p.startswith(".") for p in Path(os.path.relpath(real, root_real)).parts):
+        raise AssetError("hidden file or folder")
+    return real
 
 
 def confined(path: str, roots: Sequence[Path | str]) -> str:
-    """The real path of `path` if it is a readable regular file inside one of `roots`."""
-    real = os.path.realpath(path)
-    reals = [os.path.realpath(r) for r in roots]
-    root = next((r for r in reals if os.path.commonpath([real, r]) == r), None)
+    """The real path of `path` if it is a readable regular file under one of `roots`
+    (each a trusted root, or a folder vetted with `within`: see `game_assets`)."""
+    absolute = os.path.abspath(path)
+    root = next((r for r in roots if inside(absolute, os.path.abspath(r))
+                 or inside(absolute, os.path.realpath(r))), None)  # fmt: skip
     if root is None:
         raise AssetError("outside the project's asset folders")
-    if any(p.startswith(".") for p in Path(os.path.relpath(real, root)).parts):
-        raise AssetError("hidden file")
+    real = within(absolute, root, "the project's asset folders")
     try:
         st = os.stat(real)
     except OSError as exc:
@@ -44,3 +98,26 @@ def read_asset(path: str, roots: Sequence[Path | str]) -> bytes:
     real = confined(path, roots)
     with open(real, "rb") as fh:
         return fh.read(MAX_ASSET_BYTES + 1)
+
+
+def game_assets(game_dir: Path) -> Path:
+    """A game's `assets/` folder, once vetted against the content folder (the game
+    folder's parent, the project root for content): neither the game folder nor `assets`
+    may be a link that leads out of it. AssetError otherwise."""
+    folder = game_dir / ASSETS
+    try:
+        within(folder, game_dir.parent, "the content folder")
+    except AssetError as exc:
+        raise AssetError(f"the {ASSETS} folder cannot be used: {exc}") from None
+    return folder
+
+
+def game_asset(game_dir: Path, ref: str) -> str:
+    """The real path of a picture that content names (`assets/...`, relative to its game
+    folder), confined to that game's vetted `assets/` folder."""
+    return confined(str(game_dir / ref), [game_assets(game_dir)])
+
+
+def read_game_asset(game_dir: Path, ref: str) -> bytes:
+    """The bytes of a picture that content names (see `game_asset`)."""
+    return read_asset(game_asset(game_dir, ref), [game_assets(game_dir)])

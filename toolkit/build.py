@@ -10,8 +10,8 @@ version and the build exits 1).
 
 from __future__ import annotations
 
+import contextlib
 import hashlib
-import json
 import os
 import sys
 import time
@@ -22,7 +22,7 @@ from pathlib import Path
 from typing import Any
 
 from toolkit.diagnostics import Diagnostic, Loc, Report, Severity, display_path
-from toolkit.write import write_bytes, write_text
+from toolkit.errors import os_failure
 
 PAPERS = {"a4": ("A4", 210.0, 297.0), "letter": ("letter", 215.9, 279.4)}
 
@@ -40,6 +40,10 @@ class BuildOptions:
     expansions: frozenset[str] | None = None  # None: everything the game has
     back_offset: tuple[float, float] = (0.0, 0.0)  # mm the printer shifts duplex backs by
     preset: str = "home"  # home: n-up sheets to cut; pod: one card a page for a print shop
+    # Only the outputs' paths and sources are wanted (`toolkit check` looks for two outputs
+    # at one path): a pack may skip work that only rendering needs, such as drawing a
+    # board. Outputs listed so are never rendered.
+    paths_only: bool = False
 
     @property
     def page_size(self) -> str:
@@ -81,9 +85,16 @@ class Session:
         return self._env
 
     def asset_roots(self) -> list[Path]:
+        """The folders a render may read: the toolkit's templates and the game's `assets/`,
+        the latter only once vetted against the content folder (`toolkit.assets` says what
+        the project root is): an assets folder that is a link out is no root at all."""
+        from toolkit.assets import AssetError, game_assets
         from toolkit.render import TEMPLATES
 
-        return [TEMPLATES, self.content_root / "assets"]
+        try:
+            return [TEMPLATES, game_assets(self.content_root)]
+        except AssetError:
+            return [TEMPLATES]  # content may then name no picture; the check reports why
 
     def layout(self, html: str) -> Any:
         """Lay out a template's HTML (a WeasyPrint document), confined to the project's
@@ -126,8 +137,8 @@ class Output:
 
 
 def _render_one(session: Session, output: Output) -> tuple[bytes | None, list[Diagnostic]]:
-    """Render one output; failures become diagnostics, never exceptions."""
-    """Render one output; failures become diagnostics, never exceptions."""
+    """Render one output; failures of content become diagnostics, never exceptions (an
+    operating-system failure is a `WriteError`: the build stops with one clear line)."""
     from toolkit.pdf import RenderError
     from toolkit.render import TemplateProblem
 
@@ -148,6 +159,8 @@ def _render_one(session: Session, output: Output) -> tuple[bytes | None, list[Di
             *session.warnings,
             Diagnostic(where, Severity.ERROR, "RENDER-FAILED", f"{output.path}: {exc}"),
         ]
+    except OSError as exc:  # the machine, not the content: a temporary file, the font cache
+        raise os_failure(exc, output.path, "render") from None
     return data, list(session.warnings)
 
 
@@ -320,56 +333,6 @@ def _balance(plan: list[list[Output]], jobs: int) -> list[list[Output]]:
     return [kept, *plan[1:], *(moved[i :: jobs - 1] for i in range(min(jobs - 1, x)))]
 
 
-# ------------------------------------------------------------------ manifest
-
-
-@dataclass
-class Manifest:
-    """`kit/manifest.json`: every output with its kind, pages, paper, sources, sha256 and the
-    key of the inputs it was built from (what makes incremental builds exact)."""
-
-    path: Path
-    entries: dict[str, dict[str, Any]] = field(default_factory=dict)
-
-    @classmethod
-    def read(cls, path: Path) -> Manifest:
-        try:
-            data = json.loads(path.read_text(encoding="utf-8"))
-            entries = {e["path"]: e for e in data.get("outputs", [])}
-        except (OSError, ValueError, KeyError, TypeError):
-            entries = {}  # no manifest, or a damaged one: everything is rebuilt
-        return cls(path, entries)
-
-    def write(self, game: str) -> None:
-        data = {"game": game, "outputs": [self.entries[k] for k in sorted(self.entries)]}
-        write_text(self.path, json.dumps(data, indent=2, ensure_ascii=False) + "\n")
-
-
-# Digests of the outputs this process has read or written, by path, with the size and
-# modification time they had: a warm process (watch mode) hashes only files that changed.
-_DIGESTS: dict[Path, tuple[int, int, str]] = {}
-
-
-def _sha256(path: Path) -> str | None:
-    """The sha256 of an output file on disk (None if it cannot be read)."""
-    try:
-        st = path.stat()
-        seen = _DIGESTS.get(path)
-        if seen is not None and seen[:2] == (st.st_size, st.st_mtime_ns):
-            return seen[2]
-        digest = hashlib.sha256(path.read_bytes()).hexdigest()
-    except OSError:
-        return None
-    _DIGESTS[path] = (st.st_size, st.st_mtime_ns, digest)
-    return digest
-
-
-def _written(path: Path, digest: str) -> None:
-    """Remember the digest of a file this process has just written."""
-    st = path.stat()
-    _DIGESTS[path] = (st.st_size, st.st_mtime_ns, digest)
-
-
 @dataclass
 class BuildResult:
     """What one game's build did."""
@@ -383,9 +346,13 @@ class BuildResult:
 
 def build_outputs(
     game: str, outputs: list[Output], options: BuildOptions, content_root: Path, report: Report,
-    title: str = "",
+    title: str = "", every: list[str] | None = None,
 ) -> BuildResult:  # fmt: skip
-    """Render what is stale (in parallel), write it atomically, keep the manifest."""
+    """Render what is stale (in parallel), write it atomically, keep the manifest. `every`:
+    the paths of all the game's outputs, when `outputs` is a selection (`--only`)."""
+    from toolkit.manifest import Manifest, file_digest, remember_digest
+    from toolkit.write import write_bytes
+
     start = time.perf_counter()
     game_out = options.out / game
     manifest = Manifest.read(game_out / "kit" / "manifest.json")
@@ -400,21 +367,27 @@ def build_outputs(
             not options.force
             and entry is not None
             and entry.get("key") == keys[o.path]
-            and entry.get("sha256") == _sha256(game_out / o.path)
+            and entry.get("sha256") == file_digest(game_out / o.path)
         )
         if fresh:
             result.skipped += 1
         else:
             stale.append(o)
+    if manifest.damaged:
+        report.notes.append(
+            f"note: {display_path(manifest.path)} was damaged ({manifest.damaged}): what it "
+            "did not describe is rebuilt"
+        )
+        manifest.adopt(game_out, [*(every or [o.path for o in outputs]), "index.html"])
+    manifest.game = game
+    writing = [o.path for o in stale] + (["index.html"] if options.only is None else [])
+    manifest.refuse_strangers(game_out, writing)
     if options.only is None:
         # Outputs no longer produced (a deleted content file) go, with their manifest entry.
         wanted = {o.path for o in outputs}
-        for path in sorted(set(manifest.entries) - wanted):
-            target = game_out / path
-            if target.resolve().is_relative_to(game_out.resolve()) and target.is_file():
-                target.unlink()
-            del manifest.entries[path]
-            result.removed += 1
+        result.removed, kept = manifest.prune(game_out, set(manifest.entries) - wanted)
+        report.notes += [f"note: kept {display_path(k)}, no longer an output: it changed "
+                         "since the toolkit wrote it" for k in kept]  # fmt: skip
     by_path = {o.path: o for o in outputs}
     progress = Progress(len(stale))
 
@@ -426,7 +399,7 @@ def build_outputs(
             return
         write_bytes(game_out / path, data)
         digest = hashlib.sha256(data).hexdigest()
-        _written(game_out / path, digest)
+        remember_digest(game_out / path, digest)
         o = by_path[path]
         manifest.entries[path] = {
             "path": path,
@@ -439,12 +412,14 @@ def build_outputs(
             "bytes": len(data),
             "key": keys[path],
         }
+        manifest.written.pop(path, None)  # its claim (see `Manifest.claim`) is settled
         result.built += 1
 
     from concurrent.futures import ProcessPoolExecutor, as_completed
 
     jobs = options.jobs or os.cpu_count() or 1
     groups = _groups(stale, jobs)
+    manifest.claim(game_out, writing)
     try:
         if not groups:
             pass  # nothing to render: the renderer is never even imported
@@ -462,18 +437,31 @@ def build_outputs(
                 initargs=(options, content_root, code),
             ) as pool:
                 futures = [pool.submit(_run_group, g) for g in groups]
-                for future in as_completed(futures):
-                    for item in future.result():
-                        take(*item)
-    finally:
+                try:
+                    for future in as_completed(futures):
+                        for item in future.result():
+                            take(*item)
+                except BaseException:
+                    for future in futures:  # a full disk: the groups not started never start
+                        future.cancel()
+                    raise
+    except BaseException:
+        # Whatever was written is recorded, even when the build is interrupted or the disk
+        # fails; if the manifest cannot be written either, the previous one stays whole.
         progress.close()
-        # Whatever was written is recorded, even when the build is interrupted.
-        manifest.write(game)
+        manifest.settle(game_out)
+        with contextlib.suppress(OSError):
+            manifest.write(game)
+        raise
+    progress.close()
+    manifest.settle(game_out)
+    manifest.write(game)
     gallery_stale = result.built or result.removed or not (game_out / "index.html").exists()
     if options.only is None and gallery_stale:
         from toolkit.gallery import build_gallery
 
-        build_gallery(title or game, game_out, manifest.entries)
+        build_gallery(title or game, game_out, manifest)
+        manifest.write(game)
     result.seconds = time.perf_counter() - start
     report.notes.append(
         f"{game}: {result.built} built, {result.skipped} up to date"

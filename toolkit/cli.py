@@ -13,6 +13,7 @@ from pathlib import Path
 import click
 
 CONTENT_HELP = "Folder holding one sub-folder per game."
+MAX_SEED = 2**64 - 1  # a seed names its sheet's files: a 251-digit one would not fit
 GAME_HELP = "Game id (forty-factions, ...); default: every game found."
 
 
@@ -37,6 +38,7 @@ def cli() -> None:
     Typical use:
       toolkit check                 check all content, report every problem
       toolkit check --format github annotations for a pull request
+      toolkit coverage              what is left to write, per game and file
       toolkit schema                JSON Schemas for editor completion
     """
 
@@ -86,7 +88,44 @@ def check(content: Path, game: str | None, fmt: str, strict: bool, explain: str 
 @cli.command()
 @_content_options
 @click.option(
-    "--out", "out", **_folder("build", "Output folder; each game's kit goes to <out>/<game>/.")
+    "--format",
+    "fmt",
+    type=click.Choice(["text", "json"]),
+    default="text",
+    show_default=True,
+    help="text: a table per game; json: per game its totals and files.",
+)
+def coverage(content: Path, game: str | None, fmt: str) -> None:
+    """Show what is left to write, per game and per file: values that are still
+    placeholders, fields a designer writes that are empty, fields that carry the rules'
+    own text (a source, an erratum), and values that are neither.
+
+    Files with the most left to write come first; the placeholder total is the one
+    `toolkit check` reports. `toolkit build` puts the same table in each game's gallery
+    (kit/coverage.html). Exit 1 when a file does not load (it is not counted).
+    """
+    from toolkit import api
+    from toolkit.coverage import as_json, as_text
+    from toolkit.diagnostics import render
+
+    report, games = api.coverage(content, game)
+    click.echo(as_json(games) if fmt == "json" else as_text(games))
+    if report.failed:
+        click.echo(render(report, "text"), err=True)
+    sys.exit(1 if report.failed else 0)
+
+
+@cli.command()
+@_content_options
+@click.option(
+    "--out",
+    "out",
+    **_folder(
+        "build",
+        "Output folder, a folder of its own; each game's kit "
+        "goes to <out>/<game>/, where only the files its "
+        "kit/manifest.json lists are ever overwritten or deleted.",
+    ),
 )
 @click.option(
     "--paper",
@@ -100,7 +139,8 @@ def check(content: Path, game: str | None, fmt: str, strict: bool, explain: str 
     metavar="KIND",
     default=None,
     help="Build only outputs of one kind (sheet, deck, card-faces, card-sheet, card-backs, "
-    "board), or whose path matches a pattern such as 'sheets/factions/018-*'.",
+    "board), or whose path matches a pattern such as 'sheets/factions/018-*' (one that "
+    "matches nothing is an error).",
 )
 @click.option("--proof", is_flag=True, help="Mark placeholder values on the page.")
 @click.option(
@@ -180,8 +220,11 @@ def build(
             click.echo(render(report, "text", hide_waived=True))  # type: ignore[arg-type]
             click.echo("watching for changes (Ctrl-C to stop)", err=True)
 
+        def trouble(message: str) -> None:
+            click.echo(f"Error: {message}", err=True)
+
         try:
-            api.watch(content, game, options, echo)
+            api.watch(content, game, options, echo, trouble=trouble)
         except KeyboardInterrupt:
             click.echo("stopped watching", err=True)
         return
@@ -354,7 +397,7 @@ class _SetupGroup(click.Group):
             click.Option(["--content"], **_folder("content", CONTENT_HELP)),
             click.Option(["--out"], **_folder("build", "Output folder; sheets go to "
                                               "<out>/<game>/setup/.")),
-            click.Option(["--seed"], type=click.IntRange(min=0), default=None,
+            click.Option(["--seed"], type=click.IntRange(min=0, max=MAX_SEED), default=None,
                          help="Random seed: the same seed gives the same set-up "
                          "(default: a new one, printed on the sheet)."),
         ]  # fmt: skip

@@ -1,25 +1,25 @@
 """Model stage: a game's content folder -> a `ContentSet` of validated documents.
 
-Finds every YAML file under `content/<game>/`, matches it to a content kind the
-game pack declares, loads it with positions (`toolkit.load`) and validates it
-(`toolkit.schema`). Every problem in every file is collected; nothing is skipped
-silently. Files are read only if they are regular files inside the content
-folder (a symlink out of it, a FIFO or a device is refused before `open`).
+Takes the content files of `content/<game>/` that `toolkit.files` finds (every other
+file or folder there is reported with why it is not read: nothing is skipped
+silently; a link out of the content folder, a FIFO or a device is refused before
+`open`), loads each with positions (`toolkit.load`) and validates it
+(`toolkit.schema`). Every problem in every file is collected.
 """
 
 from __future__ import annotations
 
 import fnmatch
 import hashlib
-import os
-import stat
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path, PurePosixPath
 from typing import TypeVar
 
 from toolkit.diagnostics import Diagnostic, Loc, display_path, error
-from toolkit.load import LoadResult, load_bytes, load_csv_bytes, read_limited
+from toolkit.files import find_content
+from toolkit.load import LoadResult, load_bytes, read_limited
+from toolkit.load_csv import load_csv_bytes
 from toolkit.schema import INVALID, Model, Validator, spec
 
 D = TypeVar("D", bound="Document")
@@ -33,7 +33,10 @@ class Erratum(Model):
 
     field: str = spec("Dotted path of the corrected field in this file, e.g. `tarot`.")
     printed: str = spec("The value exactly as the rules text prints it.")
-    source: str = spec("Where the rules print it, e.g. `rules 3.2` or `SC1`.")
+    source: str = spec(
+        "Where the rules print it: a rules reference, e.g. `000:119` (the base rules' line "
+        "119) or a section such as `SC3.1.3` (see `toolkit.sources`)."
+    )
     note: str = spec("Why the printed value is wrong and what the content holds instead.")
 
 
@@ -62,6 +65,12 @@ class Document(Model):
         pattern=r"[a-z_][a-z0-9_]*(\.([a-z_][a-z0-9_]*|[0-9]+))*",
     )
     errata: list[Erratum] = spec("Corrections of typos in the rules text, each with a note.", [])
+    sources: dict[str, str] = spec(
+        "Where the rules state each value: dotted path of a value (or of a part of the file) "
+        "-> rules reference, e.g. `seats.council: 000:481` (line 481 of the base rules) or "
+        "`locations.0: SC3.1.3`. A value with a source is not a placeholder.",
+        {},
+    )
     waive: list[Waiver] = spec("Rule findings accepted in this file, each with a reason.", [])
 
 
@@ -75,6 +84,8 @@ class ContentKind:
     singleton: bool = False
     doc: str = ""
     csv_field: str = ""  # a `.csv` file of this kind is the table of this list field
+    # fields a designer is expected to write: `toolkit coverage` lists the empty ones
+    to_write: tuple[str, ...] = ()
 
     def matches(self, rel: PurePosixPath) -> bool:
         pat = PurePosixPath(self.pattern).parts
@@ -114,37 +125,6 @@ class ContentSet:
         return not self.failed
 
 
-def _yaml_files(game_dir: Path) -> list[Path]:
-    out = []
-    for dirpath, dirnames, filenames in os.walk(game_dir):
-        dirnames[:] = sorted(d for d in dirnames if not d.startswith("."))
-        for name in sorted(filenames):
-            if name.endswith((".yaml", ".yml", ".csv")) and not name.startswith("."):
-                out.append(Path(dirpath) / name)
-    return out
-
-
-def _refuse(path: Path, shown: str, root_real: str) -> Diagnostic | None:
-    """Why a content path must not be opened, if it must not (symlink out, FIFO, device)."""
-    real = os.path.realpath(path)
-    if os.path.commonpath([real, root_real]) != root_real:
-        return error(
-            Loc(shown, 1, 1),
-            "CONTENT-OUTSIDE",
-            "this file is a link to a place outside the content folder; content files "
-            "must be real files inside it",
-        )
-    try:
-        mode = os.stat(real).st_mode
-    except OSError as exc:
-        return error(Loc(shown), "CONTENT-IO", f"cannot read file: {exc.strerror}")
-    if not stat.S_ISREG(mode):
-        return error(
-            Loc(shown, 1, 1), "CONTENT-NOT-FILE", "not a regular file (a FIFO, device or folder)"
-        )
-    return None
-
-
 # Documents that loaded and validated cleanly, by file and content digest: a long-lived
 # process (`toolkit build --watch`) parses and validates only the files that changed.
 _VALID: dict[tuple[object, ...], Document] = {}
@@ -156,30 +136,16 @@ def load_content(
     """Load and validate every content file of one game (never raises for bad content)."""
     content = ContentSet(game=game, root=game_dir)
     diags: list[Diagnostic] = []
-    root_real = os.path.realpath(game_dir)
     for kind in kinds:
         content.documents[kind.name] = []
-    for path in _yaml_files(game_dir):
+    found = find_content(game_dir, kinds)
+    diags.extend(found.diagnostics)
+    content.failed.update(found.refused)
+    if found.outside:
+        return content, diags  # the game folder itself is refused: nothing more to say
+    for path, _where, kind in found.files:
         shown = display_path(path)
         content.files.append(shown)
-        rel = PurePosixPath(path.relative_to(game_dir).as_posix())
-        kind = next((k for k in kinds if k.matches(rel)), None)
-        if kind is None:
-            known = ", ".join(k.pattern for k in kinds)
-            diags.append(
-                error(
-                    Loc(shown),
-                    "CONTENT-UNKNOWN-FILE",
-                    f"not a known kind of {game} content file (expected one of: {known})",
-                )
-            )
-            content.failed.add(shown)
-            continue
-        refused = _refuse(path, shown, root_real)
-        if refused is not None:
-            diags.append(refused)
-            content.failed.add(shown)
-            continue
         try:
             data = read_limited(path, shown)
         except OSError as exc:

@@ -52,11 +52,24 @@ CORE_RULES: dict[str, Rule] = {
         Rule("SCHEMA-VALUE", "Value out of range", "the content kind's schema",
              "A value outside what the field allows (a range, a pattern, a list length).", ""),
         Rule("CONTENT-UNKNOWN-FILE", "Unknown file", "DESIGN.md",
-             "A YAML file where the game pack expects none.", ""),
+             "A file that looks like content but is not read: a `.yaml` file where the game "
+             "pack expects none, an upper-case or doubled extension (`lazar.YAML`, "
+             "`lazar.yaml.txt`), a hidden `.lazar.yaml`, a content file in `assets/`. The "
+             "message names the file it was probably meant to be.",
+             "heroes/lazar.YAML  ->  heroes/lazar.yaml"),
+        Rule("CONTENT-SKIPPED", "File not read", "DESIGN.md",
+             "A file or folder under the game folder that is not content (a README, an "
+             "editor's backup, a hidden folder) is not read; a warning says so, so that no "
+             "file is skipped in silence.", ""),
         Rule("CONTENT-MISSING", "Missing file", "DESIGN.md", "A required file is absent.", ""),
-        Rule("CONTENT-OUTSIDE", "File outside the content folder", "RELIABILITY.md",
-             "A content file that is a link to a place outside the content folder is not read.",
+        Rule("CONTENT-OUTSIDE", "Link out of the content folder", "RELIABILITY.md",
+             "A link (to a file or a folder, the game folder and `assets/` included) that "
+             "leads outside the content folder, or to a hidden file, is not followed: nothing "
+             "is read through it. Content files must be real files inside the content folder.",
              ""),
+        Rule("CONTENT-LINK", "One folder, two ways", "RELIABILITY.md",
+             "Two paths under the game folder reach the same folder (a link joins them); its "
+             "files are read once, by the first path, and the second is reported.", ""),
         Rule("CONTENT-NOT-FILE", "Not a regular file", "RELIABILITY.md",
              "FIFOs, devices and the like are never opened.", ""),
         Rule("CONTENT-DUPLICATE", "One file of a kind", "DESIGN.md",
@@ -67,7 +80,24 @@ CORE_RULES: dict[str, Rule] = {
         Rule("CSV-ROW", "CSV row width", "DESIGN.md",
              "Every row of a CSV content file has one cell per column of the header; quote a "
              "cell that holds a comma.", '"Smith, Jo",cat,1'),
-        Rule("CONTENT-IO", "Unreadable file", "", "The file could not be read.", ""),
+        Rule("CSV-SIZE", "CSV cell size", "RELIABILITY.md",
+             "A CSV cell is a value like any other: at most 50,000 characters (and the file "
+             "at most 1 MB).", ""),
+        Rule("CSV-SYNTAX", "CSV quotes", "DESIGN.md",
+             'A quoted cell ends with a quote; a quote inside it is written twice ("").',
+             '"The ""Red"" Baron",cat,1'),
+        Rule("CONTENT-IO", "Unreadable file", "",
+             "A file or folder that could not be read or listed (its permissions, a link to "
+             "nothing); nothing in it is read.", ""),
+        Rule("CONTENT-OUTPUT-CLASH", "One output a path", "DESIGN.md",
+             "Two content files (or two parts of one) make an output at the same path, so one "
+             "would overwrite the other and be lost: two challenge decks of one team, two "
+             "files that give one slug. Change what names the output.",
+             "challenges/white-2.yaml: team: black   # not a second white deck"),
+        Rule("CONTENT-OUTPUT-NAME", "Output names a file system holds", "DESIGN.md",
+             "An output's file name (with the gallery's picture of it) must fit the 255 bytes "
+             "a file system allows; a content file whose name makes a longer one is "
+             "reported. Shorten the content file's name.", ""),
         Rule("CONTENT-UNKNOWN-GAME", "No game pack", "DESIGN.md",
              "A content folder with no game pack of the same name.", ""),
         Rule("PLACEHOLDER-PATH", "Placeholder paths", "DESIGN.md (content honesty)",
@@ -76,7 +106,22 @@ CORE_RULES: dict[str, Rule] = {
              "Each erratum's `field` names a value of the file.", ""),
         Rule("ERRATA-STALE", "Stale erratum", "DESIGN.md (content honesty)",
              "The value equals what the rules print, so the erratum no longer corrects "
-             "anything.", ""),
+             "anything. A list is compared as the rules print one, its items joined by commas "
+             "(`[Aka, Fog]` reads `Aka, Fog`).", ""),
+        Rule("SOURCE-PATH", "Source paths", "DESIGN.md (content honesty)",
+             "Each `sources:` key names a value of the file (a dotted path such as "
+             "`seats.council` or `locations.0`).", "sources: {seats.council: \"000:481\"}"),
+        Rule("SOURCE-FORMAT", "Rules references", "README (Content: sources)",
+             "A source is a rules reference: a line of a rules text `NNN:L` or lines `NNN:L-M` "
+             "(000 base rules, 001 Sacred Circles, 002 Doorways to Dreams, 003 Worldspanner, "
+             "004 God Emperor; God Emperor may write `L257`), a numbered section (`10.3.2.2.1`, "
+             "`SC3.1.3`) or a page (`p. 13`); several are separated by commas. A test reads the "
+             "rules texts and checks that each reference states its value.",
+             "sources: {name: \"000:702\", category: \"002:116\"}"),
+        Rule("SOURCE-PLACEHOLDER", "Sourced or placeholder, not both",
+             "DESIGN.md (content honesty)",
+             "A value either carries the rules' source or is a placeholder standing in for what "
+             "the rules do not give; one value cannot be both.", ""),
         Rule("WAIVER-REASON", "Waivers give a reason", "DESIGN.md",
              "A waiver must say why the finding is acceptable.",
              "waive:\n  - {rule: FF-DECK-TAROT, reason: \"...\"}"),

@@ -9,15 +9,16 @@ picture is missing.
 
 from __future__ import annotations
 
+import hashlib
 import os
 import shutil
 import subprocess
 import tempfile
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
-from typing import Any
 
-from toolkit.write import write_bytes, write_text
+from toolkit.manifest import Manifest, file_digest
+from toolkit.write import remove, write_bytes, write_text
 
 SECTIONS = (
     ("sheet", "Information Sheets"),
@@ -34,6 +35,7 @@ SECTIONS = (
     ("dm-screen", "DM screen"),
     ("tts", "Tabletop Simulator decks"),
     ("deck", "Whole decks"),
+    ("coverage", "What is left to write"),
 )
 
 
@@ -54,11 +56,14 @@ def _thumbnail(pdf: Path, png: Path) -> bool:
     return True
 
 
-def build_gallery(title: str, game_out: Path, entries: dict[str, dict[str, Any]]) -> Path:
+def build_gallery(title: str, game_out: Path, manifest: Manifest) -> Path:
     """Write preview pictures and index.html (headed with the game's title) for the outputs
-    listed in the manifest."""
+    listed in the manifest, recording each file written in it. Pictures are drawn and
+    pruned only where the manifest says the toolkit wrote them: a file of the user's is
+    never overwritten or deleted."""
     from toolkit.render import environment, render
 
+    entries = manifest.entries
     items: dict[str, list[dict[str, str]]] = {kind: [] for kind, _ in SECTIONS}
     todo: list[tuple[Path, Path]] = []
     for path in sorted(entries):
@@ -66,29 +71,37 @@ def build_gallery(title: str, game_out: Path, entries: dict[str, dict[str, Any]]
         kind = e["kind"]
         if kind not in items:
             continue
-        thumb = path
+        thumb = path if path.endswith((".svg", ".png")) else ""  # a page is linked by name
         if path.endswith(".pdf"):
             if kind == "board" and (game_out / path).with_suffix(".svg").exists():
                 continue  # the SVG of the same board is shown instead
             thumb = f"preview/{path[:-4]}.{e['sha256'][:16]}.png"
-            if not (game_out / thumb).exists():
-                for old in (game_out / thumb).parent.glob(f"{Path(path).stem}.*.png"):
-                    old.unlink()
+            if not os.path.lexists(game_out / thumb):
                 todo.append((game_out / path, game_out / thumb))
+            elif not manifest.owns(thumb):
+                thumb = ""  # someone else's file has that very name: left alone, not shown
         items[kind].append({"path": path, "thumb": thumb, "name": Path(path).stem,
                             "pages": str(e.get("pages", ""))})  # fmt: skip
+    manifest.claim(game_out, [png.relative_to(game_out).as_posix() for _pdf, png in todo])
     with ThreadPoolExecutor(max_workers=os.cpu_count() or 1) as pool:  # pdftoppm processes
         done = pool.map(lambda t: _thumbnail(*t), todo)
         failed = {str(png) for (_pdf, png), ok in zip(todo, done, strict=True) if not ok}
+    wanted = set()
     for group in items.values():
         for it in group:
             if str(game_out / it["thumb"]) in failed:
                 it["thumb"] = ""
-    # pictures of outputs that are gone (a deleted content file) go too
-    wanted = {str(game_out / it["thumb"]) for group in items.values() for it in group}
+            elif it["thumb"].startswith("preview/"):
+                wanted.add(it["thumb"])
+                manifest.written[it["thumb"]] = file_digest(game_out / it["thumb"]) or ""
+    # pictures the toolkit drew of outputs that are gone (a deleted content file) go too
     for old in (game_out / "preview").rglob("*.png") if (game_out / "preview").exists() else ():
-        if str(old) not in wanted:
-            old.unlink()
+        rel = old.relative_to(game_out).as_posix()
+        if rel not in wanted and manifest.owns(rel):
+            remove(old)
+            manifest.written.pop(rel, None)
+    for rel in [p for p in manifest.written if p.startswith("preview/") and p not in wanted]:
+        del manifest.written[rel]  # gone from the disk already
     sections = [(title, items[kind]) for kind, title in SECTIONS if items[kind]]
     # pages beside the gallery (the offline companion), linked rather than pictured
     pages = [path for path in sorted(entries) if entries[path]["kind"] == "companion"]
@@ -96,4 +109,6 @@ def build_gallery(title: str, game_out: Path, entries: dict[str, dict[str, Any]]
                   total=sum(len(v) for _, v in sections), pages=pages)  # fmt: skip
     index = game_out / "index.html"
     write_text(index, html)
+    manifest.written["index.html"] = hashlib.sha256(html.encode("utf-8")).hexdigest()
+    manifest.settle(game_out)
     return index

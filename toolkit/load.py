@@ -232,7 +232,7 @@ def load_file(file: Path, shown: str | None = None) -> LoadResult:
     return load_bytes(data, path)
 
 
-def _checked_text(data: bytes, path: str) -> str | LoadResult:
+def checked_text(data: bytes, path: str) -> str | LoadResult:
     """The file's text, or the refusal of bytes that are not clean UTF-8 (any format)."""
     text, diags = _decode(path, data)
     if text is None:
@@ -245,7 +245,7 @@ def _checked_text(data: bytes, path: str) -> str | LoadResult:
 
 def load_bytes(data: bytes, path: str) -> LoadResult:
     """Parse bytes as one YAML document with positions (see module docstring)."""
-    text = _checked_text(data, path)
+    text = checked_text(data, path)
     if isinstance(text, LoadResult):
         return text
     builder = _Builder(path)
@@ -405,55 +405,3 @@ class _Builder:
             parent.items[key.raw] = (key, node)
         self.pending_key[-1] = None
         return True
-
-
-def load_csv_bytes(data: bytes, field: str, path: str) -> LoadResult:
-    """A CSV table as `{field: [row, ...]}` with positions: the header row names the
-    keys, each later row is a mapping; cells resolve as YAML plain scalars (so `3` is an
-    int). The same encoding, size and character checks as YAML apply."""
-    import csv
-    import io
-
-    text = _checked_text(data, path)
-    if isinstance(text, LoadResult):
-        return text
-    rows = list(csv.reader(io.StringIO(text, newline="")))
-    if not rows or not any(c.strip() for c in rows[0]):
-        return LoadResult(
-            path,
-            None,
-            [error(Loc(path, 1, 1), "CSV-HEADER", "the first row must name the columns")],
-        )
-    header = [h.strip() for h in rows[0]]
-    root = Mapping(Loc(path, 1, 1))
-    table = Sequence(Loc(path, 2, 1))
-    root.items[field] = (Scalar(Loc(path, 1, 1), field, "str", field), table)
-    problems: list[Diagnostic] = []
-    for n, row in enumerate(rows[1:], 2):
-        if not any(c.strip() for c in row):
-            continue
-        if len(row) != len(header):
-            problems.append(
-                error(
-                    Loc(path, n, 1),
-                    "CSV-ROW",
-                    f"row has {len(row)} cells; the header names {len(header)}",
-                )
-            )
-            continue
-        item = Mapping(Loc(path, n, 1))
-        col = 1
-        for key, cell in zip(header, row, strict=True):
-            raw = cell.strip()
-            type_, value = resolve_plain(raw) if raw else ("null", None)
-            if type_ not in ("int", "null"):
-                type_, value = "str", raw  # names like `No` or `1e3` stay text
-            item.items[key] = (
-                Scalar(Loc(path, n, col), key, "str", key),
-                Scalar(Loc(path, n, col), raw, type_, value),
-            )
-            col += len(cell) + 1
-        table.items.append(item)
-    if problems:
-        return LoadResult(path, None, problems)
-    return LoadResult(path, root, [])

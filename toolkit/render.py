@@ -11,9 +11,10 @@ from __future__ import annotations
 
 import re
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-import jinja2
+if TYPE_CHECKING:
+    import jinja2
 
 ROOT = Path(__file__).resolve().parent.parent
 TEMPLATES = ROOT / "templates"
@@ -24,7 +25,10 @@ class TemplateProblem(Exception):
 
 
 def environment(templates: Path = TEMPLATES) -> jinja2.Environment:
-    """The one Jinja environment: autoescape always on, StrictUndefined."""
+    """The one Jinja environment: autoescape always on, StrictUndefined. (Jinja is imported
+    here, not with the module: `toolkit check` lists the outputs without rendering them.)"""
+    import jinja2
+
     env = jinja2.Environment(
         loader=jinja2.FileSystemLoader(str(templates)),
         autoescape=True,
@@ -38,6 +42,8 @@ def environment(templates: Path = TEMPLATES) -> jinja2.Environment:
 
 def render(env: jinja2.Environment, name: str, **context: Any) -> str:
     """Render a template; errors become TemplateProblem naming the template line."""
+    import jinja2
+
     try:
         return env.get_template(name).render(**context)
     except jinja2.TemplateSyntaxError as exc:

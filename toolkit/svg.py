@@ -18,8 +18,8 @@ import json
 import re
 from dataclasses import dataclass
 from functools import cache
+from html import escape as _escape
 from pathlib import Path
-from xml.sax.saxutils import escape
 
 FONTS = Path(__file__).resolve().parent.parent / "templates" / "common" / "fonts"
 FACES = {
@@ -34,6 +34,12 @@ FACES = {
 FALLBACK = "'Times New Roman', Times, 'Liberation Serif', 'Nimbus Roman', Tinos, serif"
 LANG = "en"  # the language of every board's text: shaping must not follow the locale
 _BAD = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f\ud800-\udfff\ufffe\uffff]")
+
+
+def escape(text: str) -> str:
+    """`&`, `<` and `>` escaped for XML text (as xml.sax.saxutils does, whose import pulls in
+    urllib and http: a tenth of a second of `toolkit check`, which lists boards)."""
+    return _escape(text, quote=False)
 
 
 class SVGTextError(ValueError):

@@ -80,6 +80,8 @@ class GamePack:
     outputs: Outputs | None = None
     setup: SetupHook | None = None
     procedures: Procedures | None = None
+    # the expansion codes the content declares (what `--expansions` may name), if any
+    expansions: Callable[[ContentSet], Iterable[str]] | None = None
 
 
 def indexed_checks(

@@ -7,7 +7,16 @@ from collections.abc import Iterator
 from toolkit.content import ContentKind, ContentSet
 from toolkit.diagnostics import Diagnostic
 from toolkit.games import GamePack, lazy_outputs, lazy_procedures
-from toolkit.games.forty_factions import areas, boards, council, decks, enemies
+from toolkit.games.forty_factions import (
+    areas,
+    boards,
+    council,
+    decks,
+    enemies,
+    files,
+    pawns,
+    spelling,
+)
 from toolkit.games.forty_factions.index import Index
 from toolkit.games.forty_factions.models import (
     Congress,
@@ -25,8 +34,11 @@ from toolkit.games.forty_factions.rules import RULES
 KINDS = (
     ContentKind("game", "game.yaml", Game, singleton=True,
                 doc="the game file (areas, parties, decks, set-up)"),
-    ContentKind("faction", "factions/*.yaml", Faction, doc="one Faction Information Sheet"),
-    ContentKind("plot", "plots/*.yaml", Plot, doc="one Plot Information Sheet"),
+    ContentKind("faction", "factions/*.yaml", Faction, doc="one Faction Information Sheet",
+                to_write=("timeframe", "alignment", "characters", "resources", "random_event",
+                          "background", "notes")),
+    ContentKind("plot", "plots/*.yaml", Plot, doc="one Plot Information Sheet",
+                to_write=("specify", "notes")),
     ContentKind("sacred-circles", "boards/sacred-circles.yaml", SacredCircles, singleton=True,
                 doc="the SC Forests side board"),
     ContentKind("gathering", "boards/gathering.yaml", Gathering, singleton=True,
@@ -46,8 +58,15 @@ def check_rules(content: ContentSet) -> Iterator[Diagnostic]:
     if ix is None:
         return
     yield from check_references(ix, content)
-    for module in (council, areas, enemies, decks, boards):
+    for module in (council, areas, enemies, decks, boards, pawns, files):
         yield from module.check(ix)
+    yield from spelling.check(ix, list(content.all()))
+
+
+def expansion_codes(content: ContentSet) -> tuple[str, ...]:
+    """The expansions game.yaml declares, which `--expansions` chooses from (13.2.1.2)."""
+    game = content.one("game", Game)
+    return tuple(e.code for e in game.expansions) if game is not None else ()
 
 
 PACK = GamePack(
@@ -58,4 +77,5 @@ PACK = GamePack(
     rules=RULES,
     outputs=lazy_outputs("toolkit.games.forty_factions.outputs"),
     procedures=lazy_procedures("toolkit.games.forty_factions.procedures"),
+    expansions=expansion_codes,
 )

@@ -109,11 +109,11 @@ def _map_art(
     """The designer's map as the background, each location space where the content puts it."""
     import base64
 
-    from toolkit.assets import read_asset
+    from toolkit.assets import read_game_asset
 
     art = ix.game.map_art
     assert art is not None and ix.root is not None
-    data = read_asset(str(ix.root / art.image), [ix.root / "assets"])
+    data = read_game_asset(ix.root, art.image)
     mime = "image/png" if art.image.endswith(".png") else "image/jpeg"
     root.add(El("image", x=x, y=y, width=w, height=h, preserveAspectRatio="xMidYMid slice",
                 href=f"data:{mime};base64,{base64.b64encode(data).decode()}"))  # fmt: skip

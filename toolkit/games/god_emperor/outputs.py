@@ -8,6 +8,7 @@ team's reference.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from functools import partial
 
@@ -19,7 +20,7 @@ from toolkit.games.god_emperor.index import Index
 from toolkit.games.god_emperor.maps import law_board, war_map
 from toolkit.guide import guide_output
 from toolkit.render import render
-from toolkit.svg import document
+from toolkit.svg import El, document
 
 T = "templates/god-emperor"
 CARD_TPL = (f"{T}/card.html.j2", f"{T}/card.css", "templates/common/cards.html.j2",
@@ -201,19 +202,25 @@ def outputs(content: ContentSet, options: BuildOptions) -> list[Output]:
         )  # fmt: skip
         out.append(_page("playmats/houses.pdf", "playmat", "god-emperor/playmat.html.j2",
                          (src, ix.court.loc.path), 2, mats=mats))  # fmt: skip
-        w, h, title, body = law_board(ix)
-        out += boards.board_outputs("law-board", document(w, h, title, body), (w, h), title,
-                                    (src, ix.court.loc.path), options)  # fmt: skip
+        out += _board(ix, "law-board", law_board, (src, ix.court.loc.path), options)
     if ix.layout is not None:
-        w, h, title, body = war_map(ix)
-        out += boards.board_outputs("war-map", document(w, h, title, body), (w, h), title,
-                                    (src, ix.layout.loc.path), options)  # fmt: skip
+        out += _board(ix, "war-map", war_map, (src, ix.layout.loc.path), options)
     if ix.court is not None and ix.underground is not None and ix.favors is not None:
         out.append(_reference(ix, content))
     out += _screen(ix, content)
     players = len(ix.cast.players) if ix.cast else 0
     out.append(guide_output(g.title, out, _kinds(players, g.rounds.count), GUIDE, (src,)))
     return out
+
+
+def _board(ix: Index, name: str, draw: Callable[[Index], tuple[float, float, str, El]],
+           sources: tuple[str, ...], options: BuildOptions) -> list[Output]:  # fmt: skip
+    """A board's SVG, real-size PDF and tiles (not drawn when only the paths are wanted)."""
+    if options.paths_only:
+        return boards.board_outputs(name, "", (1.0, 1.0), name, sources, options)
+    w, h, title, body = draw(ix)
+    return boards.board_outputs(name, document(w, h, title, body), (w, h), title, sources,
+                                options)  # fmt: skip
 
 
 GUIDE = (

@@ -164,6 +164,10 @@ def outputs(content: ContentSet, options: BuildOptions) -> list[Output]:
                               Tally("worldspanner/tally.html.j2", tally_data(ix))),
                       group="reference", cost=0.3))  # fmt: skip
     for d in game.designs:
+        if options.paths_only:  # `toolkit check` wants the paths: no sheet is drawn
+            out += boards.board_outputs(f"{d.id}-seed-{SETUP_SEED}", "", (1.0, 1.0), d.name,
+                                        (game_src,), options, folder="setup")[:2]  # fmt: skip
+            continue
         sheet = generate(game, d.id, SETUP_SEED)
         w, h, title, body = setup_sheet(sheet, game.title)
         svg = document(w, h, f"{title}: {d.name} set-up, seed {SETUP_SEED}", body)

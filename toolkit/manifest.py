@@ -1,0 +1,196 @@
+"""Kit stage: `kit/manifest.json`, the record of every file the toolkit wrote in
+`<out>/<game>/`, and so of the only files it may overwrite or delete there.
+
+It lists each output of the kit (kind, pages, paper, sources, sha256, and the key of the
+inputs it was built from, which makes incremental builds exact) under `outputs`, and the
+other files the toolkit wrote (the gallery's `index.html` and preview pictures, sheets of
+`toolkit setup`) with their sha256 under `written`. A file in the output folder that it
+does not list is the user's: never overwritten, never deleted.
+
+A damaged manifest (not JSON, an entry without a path, a path that leaves the folder)
+never stops a build: what it cannot describe is rebuilt. Since a manifest is there, the
+folder is the toolkit's: the files at the kit's own paths are adopted as written by it
+(`adopt`), and may be overwritten; nothing else is.
+"""
+
+from __future__ import annotations
+
+import errno
+import hashlib
+import json
+import os
+import re
+from dataclasses import dataclass, field
+from pathlib import Path, PurePosixPath
+from typing import Any
+
+from toolkit.diagnostics import display_path
+from toolkit.errors import ToolkitError
+from toolkit.write import remove, write_text
+
+# The gallery's file names (`index.html`, `preview/<output>.<16 hex>.png`): a manifest
+# from before `written` was recorded owns those it would have written.
+_GALLERY = re.compile(r"index\.html|preview/.+\.[0-9a-f]{16}\.png")
+
+
+@dataclass
+class Manifest:
+    """The outputs (by path) and other files the toolkit wrote in one game's folder."""
+
+    path: Path
+    game: str = ""  # the game id written at the top of the file
+    entries: dict[str, dict[str, Any]] = field(default_factory=dict)
+    written: dict[str, str] = field(default_factory=dict)  # other files: path -> sha256
+    damaged: str = ""  # why the file could not be read whole ("" when it could)
+    legacy: bool = False  # written before `written` was recorded
+
+    @classmethod
+    def read(cls, path: Path) -> Manifest:
+        """The manifest at `path`; an empty one when there is none; whatever can be read
+        of a damaged one, with `damaged` saying what was wrong (everything else is
+        rebuilt)."""
+        manifest = cls(path)
+        try:
+            data = json.loads(path.read_bytes())
+        except OSError as exc:
+            if exc.errno in (errno.ENOENT, errno.ENOTDIR, errno.ENAMETOOLONG):
+                return manifest  # there is none (there could be none)
+            manifest.damaged = f"cannot be read: {exc.strerror}"
+            return manifest
+        except ValueError as exc:
+            manifest.damaged = f"cannot be read: {getattr(exc, 'strerror', None) or exc}"
+            return manifest
+        if isinstance(data, dict) and isinstance(data.get("game"), str):
+            manifest.game = data["game"]
+        if not isinstance(data, dict) or not isinstance(data.get("outputs"), list):
+            manifest.damaged = "it is not a manifest (no list of outputs)"
+            return manifest
+        for i, entry in enumerate(data["outputs"]):
+            fields = ("key", "sha256", "kind")
+            if not (isinstance(entry, dict) and _safe(entry.get("path"))
+                    and all(isinstance(entry.get(k), str) for k in fields)):  # fmt: skip
+                manifest.damaged = f"output {i + 1} is not a valid entry"
+                continue
+            manifest.entries[entry["path"]] = entry
+        written = data.get("written")
+        if written is None:
+            manifest.legacy = True
+        elif isinstance(written, dict):
+            for p, digest in written.items():
+                if _safe(p) and isinstance(digest, str):
+                    manifest.written[p] = digest
+                else:
+                    manifest.damaged = f"written file {p!r} is not a valid entry"
+        else:
+            manifest.damaged = "its list of written files is not a mapping"
+        return manifest
+
+    def owns(self, path: str) -> bool:
+        """Whether the toolkit wrote the file at `path` (relative to the game's folder), so
+        that it may overwrite or delete it."""
+        return (path in self.entries or path in self.written
+                or (self.legacy and _GALLERY.fullmatch(path) is not None))  # fmt: skip
+
+    def adopt(self, game_out: Path, paths: list[str]) -> None:
+        """After damage: take the files at the kit's own `paths` (and the gallery's
+        pictures) as the toolkit's, since the manifest that listed them is lost."""
+        found = [p for p in paths if os.path.isfile(game_out / p)]
+        if os.path.isdir(game_out / "preview"):
+            found += [q for q in (p.relative_to(game_out).as_posix()
+                                  for p in (game_out / "preview").rglob("*.png"))
+                      if _GALLERY.fullmatch(q)]  # fmt: skip
+        for p in found:
+            if p not in self.entries:
+                self.written[p] = file_digest(game_out / p) or ""
+
+    def claim(self, game_out: Path, paths: list[str]) -> None:
+        """Record `paths` as the toolkit's before writing them, and save that at once: a
+        file written in a build whose last manifest write fails (a full disk) is still
+        known as the toolkit's next time. (One write, and only for paths not yet listed.)"""
+        new = [p for p in paths if not self.owns(p)]
+        if new:
+            self.written.update(dict.fromkeys(new, ""))
+            self.write()
+
+    def settle(self, game_out: Path) -> None:
+        """After writing: a claim on a path that holds no file (its output failed) goes;
+        one whose file is there keeps the file's digest."""
+        for path, digest in list(self.written.items()):
+            if digest:
+                continue
+            if os.path.isfile(game_out / path):
+                self.written[path] = file_digest(game_out / path) or ""
+            else:
+                del self.written[path]
+
+    def refuse_strangers(self, game_out: Path, paths: list[str]) -> None:
+        """Stop before anything is written when a file the toolkit did not write stands
+        where one of `paths` (relative to `game_out`) would go: it is the user's, and
+        stays."""
+        strangers = [p for p in paths if os.path.lexists(game_out / p) and not self.owns(p)]
+        if not strangers:
+            return
+        shown = ", ".join(strangers[:5]) + (f" and {len(strangers) - 5} more"
+                                            if len(strangers) > 5 else "")  # fmt: skip
+        raise ToolkitError(
+            f"{display_path(game_out)} holds {len(strangers)} file(s) the toolkit did not write "
+            f"where the kit's files go ({shown}); they are not overwritten: move them away or "
+            f"choose another --out folder ({display_path(self.path)} lists what the toolkit "
+            "wrote)"
+        )
+
+    def prune(self, game_out: Path, paths: set[str]) -> tuple[int, list[Path]]:
+        """Drop the outputs at `paths` from the manifest and delete their files, unless a
+        file changed since the toolkit wrote it (then it is the user's, and stays): how many
+        entries went, and the files kept."""
+        kept = []
+        for path in sorted(paths):
+            entry = self.entries.pop(path)
+            target = game_out / path
+            if not target.is_file() or target.is_symlink():
+                continue
+            if file_digest(target) == entry["sha256"]:
+                remove(target)
+            else:
+                kept.append(target)
+        return len(paths), kept
+
+    def write(self, game: str | None = None) -> None:
+        """Write the manifest (atomically: a failed write leaves the previous one)."""
+        self.game = game or self.game
+        data = {"game": self.game, "outputs": [self.entries[k] for k in sorted(self.entries)],
+                "written": dict(sorted(self.written.items()))}  # fmt: skip
+        write_text(self.path, json.dumps(data, indent=2, ensure_ascii=False) + "\n")
+
+
+def _safe(path: object) -> bool:
+    """A relative path inside the game's folder (a manifest entry must never point out)."""
+    if not isinstance(path, str) or not path or "\\" in path or "\x00" in path:
+        return False
+    p = PurePosixPath(path)
+    return not p.is_absolute() and ".." not in p.parts and "." not in p.parts
+
+
+# Digests of the outputs this process has read or written, by path, with the size and
+# modification time they had: a warm process (watch mode) hashes only files that changed.
+_DIGESTS: dict[Path, tuple[int, int, str]] = {}
+
+
+def file_digest(path: Path) -> str | None:
+    """The sha256 of a file on disk (None if it cannot be read)."""
+    try:
+        st = path.stat()
+        seen = _DIGESTS.get(path)
+        if seen is not None and seen[:2] == (st.st_size, st.st_mtime_ns):
+            return seen[2]
+        digest = hashlib.sha256(path.read_bytes()).hexdigest()
+    except OSError:
+        return None
+    _DIGESTS[path] = (st.st_size, st.st_mtime_ns, digest)
+    return digest
+
+
+def remember_digest(path: Path, digest: str) -> None:
+    """Remember the digest of a file this process has just written."""
+    st = path.stat()
+    _DIGESTS[path] = (st.st_size, st.st_mtime_ns, digest)
