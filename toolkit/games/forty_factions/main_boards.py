@@ -34,16 +34,26 @@ def frame(w: float, h: float, title: str, subtitle: str) -> El:
 
 def space_box(
     parent: El, x: float, y: float, w: float, h: float, number: int | str, text: str,
-    dashed: bool = False, tag: str = "",
+    dashed: bool = False, tag: str = "", star: bool = False,
 ) -> None:  # fmt: skip
-    """A pawn space: a box with the faction number in a disc and a fitted label."""
+    """A pawn space: a box with the faction number in a disc (or a drawn star: the kit's
+    fonts have no star glyph) and a fitted label."""
     parent.add(El("rect", x=x, y=y, width=w, height=h, rx=1.6, fill="#ffffff", stroke=INK,
                   stroke_width=0.45, stroke_dasharray="1.6 1" if dashed else None))  # fmt: skip
     r = min(h / 2 - 1.2, 4.2)
     parent.add(El("circle", cx=x + r + 1.5, cy=y + h / 2, r=r, fill="none", stroke=INK,
                   stroke_width=0.35))  # fmt: skip
-    n = fit(str(number), 2 * r - 0.6, r * 1.3, r * 0.95, "Cinzel", 700, max_lines=1)
-    label(parent, n, x + r + 1.5, y + h / 2 - n.height / 2, "number")
+    if star:
+        cx, cy, ro = x + r + 1.5, y + h / 2, r * 0.75
+        pts = " ".join(
+            f"{cx + (ro if i % 2 == 0 else ro * 0.4) * math.sin(math.pi * i / 5):.2f},"
+            f"{cy - (ro if i % 2 == 0 else ro * 0.4) * math.cos(math.pi * i / 5):.2f}"
+            for i in range(10)
+        )
+        parent.add(El("polygon", points=pts, fill=INK))
+    else:
+        n = fit(str(number), 2 * r - 0.6, r * 1.3, r * 0.95, "Cinzel", 700, max_lines=1)
+        label(parent, n, x + r + 1.5, y + h / 2 - n.height / 2, "number")
     left = x + 2 * r + 3
     right = x + w - (7 if tag else 1.5)
     f = fit(text, right - left, h - 2, 3.4, "EB Garamond", 400, max_lines=3)
@@ -223,7 +233,7 @@ def _council_side(root: El, ix: Index, x: float, y: float, w: float, h: float) -
     og = g.add(El("g", class_="space overlord", data_body="council"))
     og.add(El("title", "The Overlord (Pasha): the Leader of the Conservative Party at the start "
                        "(10.2.1)"))  # fmt: skip
-    space_box(og, x, y, w, 16, "★", "The Overlord's place")
+    space_box(og, x, y, w, 16, "", "The Overlord's place", star=True)
     ty = y + 22
     label(g, fit(line, w, 10, 3.6, "Cinzel", 700, max_lines=3), x + w / 2, ty)
     bar_y = ty + 12
