@@ -15,6 +15,8 @@ from toolkit import boards
 from toolkit.build import BuildOptions, Output, Session
 from toolkit.cards import CardFormat, render_backs, render_faces, render_imposed
 from toolkit.content import ContentSet
+from toolkit.counters import counter_outputs
+from toolkit.games.god_emperor.components import minion_copies, setting
 from toolkit.games.god_emperor.index import Index
 from toolkit.games.god_emperor.maps import law_board, war_map
 from toolkit.guide import guide_output
@@ -165,13 +167,15 @@ def outputs(content: ContentSet, options: BuildOptions) -> list[Output]:
         out.append(_page("forms/scheme.pdf", "form", "god-emperor/forms.html.j2",
                          (src, ug.loc.path), 1, form="scheme", houses=hs,
                          schemes=tuple(ug.schemes), title="Scheme"))  # fmt: skip
+        # every copy of every card, in each of the Underground tables' decks
         schemes = tuple(SchemeView("scheme", s.name, s.cost, s.per, s.trap, s.text)
-                        for s in ug.schemes)  # fmt: skip
+                        for _deck in range(ug.scheme_decks) for s in ug.schemes
+                        for _ in range(s.copies))  # fmt: skip
         out += _deck("schemes", schemes, Back("SCHEME", "#2b2118"), (ug.loc.path, *CARD_TPL),
                      options)  # fmt: skip
         minions = tuple(MinionView(m.kind, m.colour, BEATS[m.kind], h.name, m.master)
-                        for h in g.houses for m in (*ug.deck, *ug.masters)
-                        for _ in range(m.count))  # fmt: skip
+                        for h in g.houses for _deck in range(minion_copies(ix, h.id))
+                        for m in (*ug.deck, *ug.masters) for _ in range(m.count))  # fmt: skip
         out += _deck("minions", minions, Back("MINION", "#3b3b3b"),
                      (src, ug.loc.path, *CARD_TPL), options)  # fmt: skip
     if ix.favors is not None:
@@ -204,6 +208,9 @@ def outputs(content: ContentSet, options: BuildOptions) -> list[Output]:
                                     (src, ix.layout.loc.path), options)  # fmt: skip
     if ix.court is not None and ix.underground is not None and ix.favors is not None:
         out.append(_reference(ix, content))
+    if ix.components is not None:
+        out += counter_outputs("god-emperor", g.title, ix.components, setting(ix), options,
+                               (src,) + ((ix.cast.loc.path,) if ix.cast else ()))
     players = len(ix.cast.players) if ix.cast else 0
     out.append(guide_output(g.title, out, _kinds(players, g.rounds.count), GUIDE, (src,)))
     return out
