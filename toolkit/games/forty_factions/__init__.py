@@ -4,10 +4,11 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
+from toolkit.components import Components
 from toolkit.content import ContentKind, ContentSet
 from toolkit.diagnostics import Diagnostic
 from toolkit.games import GamePack, lazy_outputs
-from toolkit.games.forty_factions import areas, boards, council, decks, enemies
+from toolkit.games.forty_factions import areas, boards, components, council, decks, enemies
 from toolkit.games.forty_factions.index import Index
 from toolkit.games.forty_factions.models import (
     Congress,
@@ -37,6 +38,8 @@ KINDS = (
                 doc="the DD Congress of Dreams side board"),
     ContentKind("madness", "boards/madness.yaml", Madness, singleton=True,
                 doc="the DD Madness Indicator"),
+    ContentKind("components", "components.yaml", Components, singleton=True,
+                doc="every physical component: count, rules reference, printed or brought"),
 )  # fmt: skip
 
 
@@ -48,6 +51,7 @@ def check_rules(content: ContentSet) -> Iterator[Diagnostic]:
     yield from check_references(ix, content)
     for module in (council, areas, enemies, decks, boards):
         yield from module.check(ix)
+    yield from components.check(ix, content.one("components", Components))
 
 
 PACK = GamePack(

@@ -24,10 +24,13 @@ from toolkit.cards import (
     render_imposed,
     render_pod,
 )
+from toolkit.components import Components
 from toolkit.content import ContentSet
+from toolkit.counters import counter_outputs
 from toolkit.diagnostics import Diagnostic, Loc, Severity
 from toolkit.errors import ToolkitError
 from toolkit.games.forty_factions import views
+from toolkit.games.forty_factions.components import setting
 from toolkit.games.forty_factions.index import Index
 from toolkit.guide import guide_output
 from toolkit.render import render
@@ -207,6 +210,10 @@ def outputs(content: ContentSet, options: BuildOptions) -> list[Output]:
                       (game_src, *sorted(f for f in content.files if "/boards/" in f),
                        "templates/forty-factions/reference.html.j2"),
                       partial(render_reference, ref), group="reference", cost=2))  # fmt: skip
+    parts = content.one("components", Components)
+    if parts is not None:
+        out += counter_outputs("forty-factions", "Forty Factions", parts, setting(ix), options,
+                               (game_src, *sorted(f for f in content.files if "/boards/" in f)))
     out.append(guide_output("Forty Factions", out, KIND_TEXT, GUIDE, (game_src,)))
     return out
 
