@@ -123,9 +123,11 @@ def _html_sheets(session: object, pages: list, duplex: bool) -> str:
     from toolkit.counters import back_of
 
     module = session.env.get_template("god-emperor/counters.svg.j2").module  # type: ignore[attr-defined]
-    parts = ['<html><head><link rel="stylesheet" href="common/fonts.css"><style>@page '
-             '{ size: A4; margin: 0 } .s { position: relative; width: 210mm; height: 297mm; '
-             'page-break-after: always } svg { position: absolute }</style></head><body>']
+    parts = [
+        '<html><head><link rel="stylesheet" href="common/fonts.css"><style>@page '
+        "{ size: A4; margin: 0 } .s { position: relative; width: 210mm; height: 297mm; "
+        "page-break-after: always } svg { position: absolute }</style></head><body>"
+    ]
     for page in pages:
         for side in ("front", "back") if duplex else ("front",):
             parts.append('<div class="s">')
@@ -133,11 +135,17 @@ def _html_sheets(session: object, pages: list, duplex: bool) -> str:
                 t = p.token
                 x, y = (p.x, p.y) if side == "front" else back_of(p, 210.0, (0.0, 0.0))
                 face = getattr(module, t.face if side == "front" else t.back)(t.context(side))
-                cut = (f'<circle cx="{t.w / 2}" cy="{t.h / 2}" r="{t.w / 2}" fill="none" '
-                       f'stroke="#8c8c8c" stroke-width="0.1"/>' if side == "front" else "")
-                parts.append(f'<svg style="left: {x}mm; top: {y}mm" width="{t.w}mm" '
-                             f'height="{t.face_h}mm" viewBox="0 0 {t.w} {t.face_h}">'
-                             f"{Markup(face)}{cut}</svg>")
+                cut = (
+                    f'<circle cx="{t.w / 2}" cy="{t.h / 2}" r="{t.w / 2}" fill="none" '
+                    f'stroke="#8c8c8c" stroke-width="0.1"/>'
+                    if side == "front"
+                    else ""
+                )
+                parts.append(
+                    f'<svg style="left: {x}mm; top: {y}mm" width="{t.w}mm" '
+                    f'height="{t.face_h}mm" viewBox="0 0 {t.w} {t.face_h}">'
+                    f"{Markup(face)}{cut}</svg>"
+                )
             parts.append("</div>")
     parts.append("</body></html>")
     return "".join(parts)

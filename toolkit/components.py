@@ -41,7 +41,8 @@ class Piece(Model):
 
     shape: Literal["round", "square", "hex", "rect", "standee"] = spec(
         "Round, square or hex counter, a rectangle (`size` by `height`), or a fold-over "
-        "standee (a `size` by `height` panel, printed twice with a base).")
+        "standee (a `size` by `height` panel, printed twice with a base)."
+    )
     size: float = spec("Diameter, side, hex width across flats, or width; mm.", ge=8, le=180)
     height: float = spec("Height of a rectangle or a standee's panel, mm; 0: as `size`.", 0,
                          ge=0, le=250)  # fmt: skip
@@ -62,7 +63,8 @@ class Component(Model):
     source: str = spec("The rules section(s) that name or imply it, e.g. `2.1.1.2`.")
     count: int | str = spec(
         "How many: a number, or a formula of the game's figures (`players * 20`, "
-        "`houses`, `max(4, cast // 9)`); with `each`, how many per item.")
+        "`houses`, `max(4, cast // 9)`); with `each`, how many per item."
+    )
     each: str = spec("Print the count once per item of this list of the game (`houses`, "
                      "`player-colours`, ...); empty: once.", "", pattern=SLUG)  # fmt: skip
     supply: Literal["print", "bring"] = spec("The kit prints it, or the players bring it.")
@@ -90,7 +92,9 @@ class Components(Document):
 
     figures: dict[str, int] = spec(
         "Figures the kit is printed for that the content does not fix (e.g. `players: 8`); "
-        "a figure of the game itself (Houses, cast size) cannot be set here.", {})
+        "a figure of the game itself (Houses, cast size) cannot be set here.",
+        {},
+    )
     components: list[Component] = spec("Every component.", min_items=1)
 
 
@@ -272,8 +276,11 @@ def check_components(doc: Components, setting: Setting, prefix: str) -> Iterator
                         "does not list")  # fmt: skip
     for need in setting.needs:
         if need.component not in by_id:
-            yield error(top, f"{prefix}-COMP-COUNT",
-                        f"`{need.component}` is missing: {need.why} ({need.count} needed)")
+            yield error(
+                top,
+                f"{prefix}-COMP-COUNT",
+                f"`{need.component}` is missing: {need.why} ({need.count} needed)",
+            )
             continue
         have = counts.get(need.component)
         if have is not None and have < need.count:

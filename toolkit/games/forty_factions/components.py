@@ -63,8 +63,12 @@ def items(ix: Index) -> dict[str, tuple[Item, ...]]:
                   for a in (ix.madness.areas if ix.madness else ()))  # fmt: skip
     # an Alliance has two Players or more (7.4.1): at most half the Players, each a letter
     letters = tuple(Item(chr(65 + k)) for k in range(ix.game.players.max // 2))
-    return {"player-colours": colours, "totem-animals": tuple(animals), "areas": areas,
-            "alliances": letters}
+    return {
+        "player-colours": colours,
+        "totem-animals": tuple(animals),
+        "areas": areas,
+        "alliances": letters,
+    }
 
 
 def setting(ix: Index) -> Setting:

@@ -143,7 +143,7 @@ def check_decks(ix: Index, doc: Components, s: Setting) -> Iterator[Diagnostic]:
                             f"the Favor deck holds {per[fac.id]} {fac.name} cards; a building "
                             f"needs {fv.favors_to_build} of one faction (L532), so no "
                             f"{fac.building or 'building'} can ever be built")  # fmt: skip
-        month = (ix.court.pool.get("favor", 0) * (len(ix.game.houses) + 1) if ix.court else 0)
+        month = ix.court.pool.get("favor", 0) * (len(ix.game.houses) + 1) if ix.court else 0
         month += counts.get("rumor-token", 0)
         size = sum(per.values())
         if size < month:
@@ -173,9 +173,12 @@ def check_decks(ix: Index, doc: Components, s: Setting) -> Iterator[Diagnostic]:
                 return
             need = minion_need(ix, ranks)
             if size * copies < need:
-                yield error(ug.loc_of("minion_decks"), f"{PREFIX}-COMP-DECK",
-                            f"House {h.name}'s minion deck holds {size * copies} cards; its "
-                            f"{len(ranks)} players draw {need} in one Underground (L470-475)")
+                yield error(
+                    ug.loc_of("minion_decks"),
+                    f"{PREFIX}-COMP-DECK",
+                    f"House {h.name}'s minion deck holds {size * copies} cards; its "
+                    f"{len(ranks)} players draw {need} in one Underground (L470-475)",
+                )
 
 
 def minion_copies(ix: Index, house: str) -> int:
@@ -184,7 +187,11 @@ def minion_copies(ix: Index, house: str) -> int:
     if ix.underground is None:
         return 1
     try:
-        return max(1, evaluate(ix.underground.minion_decks,
-                               {"players": len(house_players(ix).get(house, []))}))
+        return max(
+            1,
+            evaluate(
+                ix.underground.minion_decks, {"players": len(house_players(ix).get(house, []))}
+            ),
+        )
     except FormulaError:
         return 1

@@ -14,7 +14,9 @@ from toolkit import boards
 from toolkit.build import BuildOptions, Output, Session
 from toolkit.cards import CardFormat, render_backs, render_faces, render_imposed, render_pod
 from toolkit.content import ContentSet
+from toolkit.counters import counter_outputs
 from toolkit.games.worldspanner import views
+from toolkit.games.worldspanner.components import setting
 from toolkit.games.worldspanner.index import Index
 from toolkit.games.worldspanner.setup import generate
 from toolkit.games.worldspanner.setup_sheet import setup_sheet
@@ -32,6 +34,9 @@ BACKS = {
     "challenge-white": views.Back("challenge", "SKYHAWKS · CHALLENGE", "#8d99ae"),
     "challenge-black": views.Back("challenge", "PSICLONES · CHALLENGE", "#1a1a1a"),
     "quest": views.Back("quest", "QUEST", "#7a5c1e"),
+    "war": views.Back("treasure", "WAR", "#7a2e1e"),
+    "secret": views.Back("treasure", "SECRET", "#2e3f5c"),
+    "elite": views.Back("treasure", "ELITE", "#5c4a1e"),
 }
 SETUP_SEED = 1  # the kit's sample set-up sheets; `toolkit setup` draws any other
 KINDS = {
@@ -131,6 +136,14 @@ def outputs(content: ContentSet, options: BuildOptions) -> list[Output]:
             (*(q.loc.path for q in ix.quests), game_src, *CARD_TEMPLATES),
             options,
         )
+    for deck in ix.treasure:  # every copy of every card: the deck as the table counts it
+        cards = tuple(views.TreasureView("treasure", deck.deck.capitalize(), c.name, c.price,
+                                         c.text) for c in deck.cards for _ in range(c.copies))
+        out += _deck(deck.deck, cards, BACKS[deck.deck], (deck.loc.path, *CARD_TEMPLATES),
+                     options)  # fmt: skip
+    if ix.components is not None:
+        out += counter_outputs("worldspanner", game.title, ix.components, setting(ix), options,
+                               (game_src, *(h.loc.path for h in ix.heroes)))  # fmt: skip
     out.append(
         Output(
             "cards/backs.pdf",

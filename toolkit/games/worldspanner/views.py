@@ -75,6 +75,15 @@ class QuestView:
 
 
 @dataclass(frozen=True)
+class TreasureView:
+    kind: str
+    deck: str
+    name: str
+    price: int
+    text: str
+
+
+@dataclass(frozen=True)
 class Back:
     kind: str
     title: str
