@@ -18,6 +18,7 @@ No file I/O here.
 from __future__ import annotations
 
 import ast
+import contextlib
 import math
 import operator
 from collections.abc import Callable, Iterator
@@ -302,10 +303,8 @@ def counts_of(doc: Components, setting: Setting) -> dict[str, int]:
     for c in doc.components:
         if c.each and c.each not in setting.items:
             continue
-        try:
+        with contextlib.suppress(FormulaError):
             out[c.id] = total(c, setting, figures)
-        except FormulaError:
-            pass
     return out
 
 
