@@ -175,7 +175,14 @@ def draw(out: IO[bytes], template: str, title: str, pages: list[list[Placed]],
 
     register_fonts()
     width, height = paper
-    c = Canvas(out, pagesize=(width * PT, height * PT), invariant=1, pageCompression=1)
+    c = Canvas(
+        out,
+        pagesize=(width * PT, height * PT),
+        invariant=1,
+        pageCompression=1,
+        initialFontName="EBGaramond",
+        initialFontSize=8,
+    )
     c.setTitle(title)
     c.setAuthor("toolkit")
     c.setCreator("toolkit")

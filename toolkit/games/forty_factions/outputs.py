@@ -212,8 +212,14 @@ def outputs(content: ContentSet, options: BuildOptions) -> list[Output]:
                       partial(render_reference, ref), group="reference", cost=2))  # fmt: skip
     parts = content.one("components", Components)
     if parts is not None:
-        out += counter_outputs("forty-factions", "Forty Factions", parts, setting(ix), options,
-                               (game_src, *sorted(f for f in content.files if "/boards/" in f)))
+        out += counter_outputs(
+            "forty-factions",
+            "Forty Factions",
+            parts,
+            setting(ix),
+            options,
+            (game_src, *sorted(f for f in content.files if "/boards/" in f)),
+        )
     out.append(guide_output("Forty Factions", out, KIND_TEXT, GUIDE, (game_src,)))
     return out
 

@@ -203,7 +203,9 @@ class Underground(Document):
                              "(L496).", 1, ge=1, le=9)  # fmt: skip
     minion_decks: int | str = spec(
         "Copies of the minion deck each House gets: a number, or a formula of `players` (the "
-        "House's players), e.g. `max(1, players / 5)`.", 1)
+        "House's players), e.g. `max(1, players / 5)`.",
+        1,
+    )
 
 
 @dataclass(frozen=True, kw_only=True)

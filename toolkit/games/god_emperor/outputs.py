@@ -209,8 +209,14 @@ def outputs(content: ContentSet, options: BuildOptions) -> list[Output]:
     if ix.court is not None and ix.underground is not None and ix.favors is not None:
         out.append(_reference(ix, content))
     if ix.components is not None:
-        out += counter_outputs("god-emperor", g.title, ix.components, setting(ix), options,
-                               (src,) + ((ix.cast.loc.path,) if ix.cast else ()))
+        out += counter_outputs(
+            "god-emperor",
+            g.title,
+            ix.components,
+            setting(ix),
+            options,
+            (src,) + ((ix.cast.loc.path,) if ix.cast else ()),
+        )
     players = len(ix.cast.players) if ix.cast else 0
     out.append(guide_output(g.title, out, _kinds(players, g.rounds.count), GUIDE, (src,)))
     return out

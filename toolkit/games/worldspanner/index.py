@@ -39,8 +39,9 @@ class Index:
         challenges = sorted(content.of("challenge-deck", ChallengeDeck), key=lambda c: c.team)
         order = {"war": 0, "secret": 1, "elite": 2}
         treasure = sorted(content.of("treasure-deck", TreasureDeck), key=lambda d: order[d.deck])
-        return cls(game, heroes, quests, challenges, treasure,
-                   content.one("components", Components))
+        return cls(
+            game, heroes, quests, challenges, treasure, content.one("components", Components)
+        )
 
     @cached_property  # derived once: the checks look it up in loops
     def factions(self) -> dict[str, Faction]:

@@ -137,8 +137,11 @@ def outputs(content: ContentSet, options: BuildOptions) -> list[Output]:
             options,
         )
     for deck in ix.treasure:  # every copy of every card: the deck as the table counts it
-        cards = tuple(views.TreasureView("treasure", deck.deck.capitalize(), c.name, c.price,
-                                         c.text) for c in deck.cards for _ in range(c.copies))
+        cards = tuple(
+            views.TreasureView("treasure", deck.deck.capitalize(), c.name, c.price, c.text)
+            for c in deck.cards
+            for _ in range(c.copies)
+        )
         out += _deck(deck.deck, cards, BACKS[deck.deck], (deck.loc.path, *CARD_TEMPLATES),
                      options)  # fmt: skip
     if ix.components is not None:
