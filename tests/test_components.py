@@ -9,8 +9,8 @@ from pathlib import Path
 
 import pytest
 import yaml
-
 from shipped import CONTENT, ROOT, assert_finding, copy_content, edit, line_of, toolkit
+
 from toolkit.components import FormulaError, evaluate
 
 RULES_DIR = Path(os.environ.get("TOOLKIT_RULES_DIR", ROOT.parent / "shared" / "rules"))

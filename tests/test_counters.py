@@ -12,10 +12,10 @@ from pathlib import Path
 
 import pytest
 import yaml
-
 from shipped import CONTENT, toolkit
+
 from toolkit.content import load_content
-from toolkit.counters import MARGIN, HEADER, pack, tokens
+from toolkit.counters import HEADER, MARGIN, pack, tokens
 from toolkit.games import load_pack
 
 GAMES = ("forty-factions", "worldspanner", "god-emperor")
