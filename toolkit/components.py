@@ -314,3 +314,10 @@ def where(doc: Components, cid: str) -> Loc:
         if c.id == cid:
             return doc.loc_of("components", i, "count")
     return doc.loc_of("components")
+
+
+def bring_rows(doc: Components, setting: Setting) -> tuple[tuple[str, int, str, str], ...]:
+    """What the players bring (name, count, rules source, note), for kit/PRINT.md."""
+    counts = counts_of(doc, setting)
+    return tuple((c.name, counts.get(c.id, 0), c.source, c.note) for c in doc.components
+                 if c.supply == "bring")  # fmt: skip

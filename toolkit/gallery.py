@@ -28,6 +28,8 @@ SECTIONS = (
     ("board", "Boards"),
     ("board-tiles", "Boards tiled for home printing"),
     ("cut-sheet", "Badges and strips, ready to cut"),
+    ("counter-sheet", "Counters and markers, double-sided"),
+    ("token-sheet", "Tokens, chits, pawns and standees"),
     ("form", "Forms"),
     ("playmat", "Playmats"),
     ("reference", "Reference sheets"),

@@ -25,7 +25,34 @@ KINDS = {
               "1", "single-sided"),
     "board-tiles": ("the same board tiled on sheets of paper, with overlap and marks",
                     "1", "single-sided, 100 % scale"),
+    "counter-sheet": ("double-sided counters and markers, with cut lines; each fronts page is "
+                      "followed by its mirrored backs", "1, on card stock (160-250 g/m²)",
+                      "double-sided, flip on the long edge, 100 % scale; cut on the grey lines"),
+    "token-sheet": ("single-sided chits, tokens, pawns and fold-over standees, with cut lines",
+                    "1, on card stock (160-250 g/m²)",
+                    "single-sided, 100 % scale; fold standees on the dashed lines"),
 }  # fmt: skip
+
+ORDER = (
+    "## Print order\n\n1. `cards/duplex-calibration-*.pdf` first (where the kit has one), "
+    "double-sided: hold it to the light and read how far the backs sit from the fronts. "
+    "Rebuild with `toolkit build --back-offset X,Y` (mm, X to the right and Y down as seen on "
+    "the back) until the crosshairs meet; the offset moves every backs page, card sheets and "
+    "counter sheets alike.\n2. The double-sided files: card sheets, then "
+    "`counters/counters-*.pdf`, on card stock.\n3. The single-sided files: "
+    "`counters/tokens-*.pdf` on card stock, then sheets, forms and references on paper.\n"
+    "4. Boards last (tiled on paper, or real size at a print shop).\n"
+)
+
+
+def bring_section(rows: tuple[tuple[str, int, str, str], ...]) -> str:
+    """## What to bring: each component the players bring, with its count and why."""
+    if not rows:
+        return ""
+    lines = ["## What to bring", "", "| Item | How many | Rules | Note |", "|---|---:|---|---|"]
+    lines += [f"| {name} | {count} | {source} | {note} |" for name, count, source, note in rows]
+    return "\n".join(lines) + "\n"
+
 
 BOARDS = (
     "## Boards\n\nEach tiled board names its tiles A1, A2, ... by row and column. Trim the "
@@ -36,8 +63,10 @@ BOARDS = (
 
 def render_guide(title: str, listing: tuple[tuple[str, str], ...],
                  kinds: tuple[tuple[str, tuple[str, str, str]], ...],
-                 sections: tuple[str, ...], session: Session) -> bytes:  # fmt: skip
-    """The guide's Markdown: a table of the kit's PDFs, then the game's sections."""
+                 sections: tuple[str, ...], bring: tuple[tuple[str, int, str, str], ...],
+                 session: Session) -> bytes:  # fmt: skip
+    """The guide's Markdown: a table of the kit's PDFs, what to bring, the print order, then
+    the game's sections."""
     texts = {**KINDS, **dict(kinds)}
     paper = "A4" if session.options.paper == "a4" else "US Letter"
     lines = [
@@ -54,16 +83,20 @@ def render_guide(title: str, listing: tuple[tuple[str, str], ...],
             what, copies, how = texts[kind]
             lines.append(f"| `{path}` | {what} | {copies} | {how} |")
     lines.append("")
-    for section in (*sections, BOARDS):
+    for section in (bring_section(bring), ORDER, *sections, BOARDS):
+        if not section:
+            continue
         lines += [section.rstrip("\n"), ""]
     session.pages = 0
     return "\n".join(lines).encode("utf-8")
 
 
 def guide_output(title: str, outputs: list[Output], kinds: dict[str, tuple[str, str, str]],
-                 sections: tuple[str, ...], sources: tuple[str, ...]) -> Output:  # fmt: skip
-    """kit/PRINT.md as an output of the kit, listing `outputs`."""
+                 sections: tuple[str, ...], sources: tuple[str, ...],
+                 bring: tuple[tuple[str, int, str, str], ...] = ()) -> Output:  # fmt: skip
+    """kit/PRINT.md as an output of the kit, listing `outputs` and what to `bring` (name,
+    count, rules source, note) from the game's components."""
     listing = tuple((o.path, o.kind) for o in outputs)
     return Output("kit/PRINT.md", "print-guide", sources,
-                  partial(render_guide, title, listing, tuple(sorted(kinds.items())), sections),
-                  group="reference", cost=0)  # fmt: skip
+                  partial(render_guide, title, listing, tuple(sorted(kinds.items())), sections,
+                          bring), group="reference", cost=0)  # fmt: skip

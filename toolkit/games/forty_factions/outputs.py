@@ -24,7 +24,7 @@ from toolkit.cards import (
     render_imposed,
     render_pod,
 )
-from toolkit.components import Components
+from toolkit.components import Components, bring_rows
 from toolkit.content import ContentSet
 from toolkit.counters import counter_outputs
 from toolkit.diagnostics import Diagnostic, Loc, Severity
@@ -220,7 +220,8 @@ def outputs(content: ContentSet, options: BuildOptions) -> list[Output]:
             options,
             (game_src, *sorted(f for f in content.files if "/boards/" in f)),
         )
-    out.append(guide_output("Forty Factions", out, KIND_TEXT, GUIDE, (game_src,)))
+    bring = bring_rows(parts, setting(ix)) if parts is not None else ()
+    out.append(guide_output("Forty Factions", out, KIND_TEXT, GUIDE, (game_src,), bring))
     return out
 
 

@@ -14,6 +14,7 @@ from functools import partial
 from toolkit import boards
 from toolkit.build import BuildOptions, Output, Session
 from toolkit.cards import CardFormat, render_backs, render_faces, render_imposed
+from toolkit.components import bring_rows
 from toolkit.content import ContentSet
 from toolkit.counters import counter_outputs
 from toolkit.games.god_emperor.components import minion_copies, setting
@@ -218,7 +219,8 @@ def outputs(content: ContentSet, options: BuildOptions) -> list[Output]:
             (src,) + ((ix.cast.loc.path,) if ix.cast else ()),
         )
     players = len(ix.cast.players) if ix.cast else 0
-    out.append(guide_output(g.title, out, _kinds(players, g.rounds.count), GUIDE, (src,)))
+    bring = bring_rows(ix.components, setting(ix)) if ix.components is not None else ()
+    out.append(guide_output(g.title, out, _kinds(players, g.rounds.count), GUIDE, (src,), bring))
     return out
 
 

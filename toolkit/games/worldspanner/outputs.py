@@ -13,6 +13,7 @@ from functools import partial
 from toolkit import boards
 from toolkit.build import BuildOptions, Output, Session
 from toolkit.cards import CardFormat, render_backs, render_faces, render_imposed, render_pod
+from toolkit.components import bring_rows
 from toolkit.content import ContentSet
 from toolkit.counters import counter_outputs
 from toolkit.games.worldspanner import views
@@ -167,7 +168,8 @@ def outputs(content: ContentSet, options: BuildOptions) -> list[Output]:
         svg = document(w, h, f"{title}: {d.name} set-up, seed {SETUP_SEED}", body)
         out += boards.board_outputs(f"{d.id}-seed-{SETUP_SEED}", svg, (w, h), title,
                                     (game_src,), options, folder="setup")[:2]  # fmt: skip
-    out.append(guide_output(game.title, out, KINDS, GUIDE, (game_src,)))
+    bring = bring_rows(ix.components, setting(ix)) if ix.components is not None else ()
+    out.append(guide_output(game.title, out, KINDS, GUIDE, (game_src,), bring))
     rows = tuple((h.name, ix.faction_name(h.faction), ix.value(h)) for h in ix.heroes)
     out.append(Output("kit/balance.md", "balance", (*(h.loc.path for h in ix.heroes), game_src),
                       partial(render_balance, rows, game.balance.target,
