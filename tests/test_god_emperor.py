@@ -99,6 +99,21 @@ CASES = {
                                    (MAP, None, "[Ode, Elf]")),
     "player-of-no-house": Case("GE-CAST", [(CAST, 'house: cat}', 'house: lion}')],
                                (CAST, None, "house: lion")),
+    "no-court-marker": Case("GE-COMP-PLACE", [("components.yaml", "  - id: court-marker\n",
+                                                "  - id: court-token\n")],
+                            ("components.yaml", None, "  - {id: badge")),
+    "too-few-immortals": Case("GE-COMP-COUNT", [("components.yaml", "count: immortals",
+                                                  "count: 2  # broken")],
+                              ("components.yaml", None, "# broken")),
+    "no-pistols": Case("GE-COMP-LIST", [("components.yaml", "{id: duel-pistol,",
+                                         "{id: revolver,")],
+                       ("components.yaml", None, "  - {id: badge")),
+    "bad-formula": Case("GE-COMP-FORMULA", [("components.yaml", "count: neutral_castles * 2",
+                                             "count: neutral_forts * 2")],
+                        ("components.yaml", None, "neutral_forts")),
+    "one-scheme-deck": Case("GE-COMP-DECK", [("underground.yaml", "scheme_decks: 3",
+                                              "scheme_decks: 1")],
+                            ("underground.yaml", None, "scheme_decks: 1")),
 }  # fmt: skip
 
 

@@ -116,7 +116,13 @@ def setting(ix: Index, doc: Components | None = None) -> Setting:
         Need("status-strip", f["cast"], "and a status strip (L27)"),
         Need("playmat", f["houses"], "a playmat for each House (L556, L565)"),
     ]  # fmt: skip
-    return Setting(f, {"houses": houses}, places, tuple(needs))
+    listed = (("badge", "L27"), ("status-strip", "L27"), ("power-chip", "L34"), ("unit", "L129"),
+              ("rumor-token", "L133"), ("war-orders", "L135"), ("house-flag", "L170"),
+              ("court-marker", "L193"), ("immortal", "L195"), ("road-marker", "L220"),
+              ("duel-pistol", "L390"), ("law-board", "L409"), ("scheme-card", "L469"),
+              ("minion-card", "L470"), ("tunnel-marker", "L535"), ("playmat", "L556"),
+              ("hostage-token", "L565"))  # fmt: skip
+    return Setting(f, {"houses": houses}, places, tuple(needs), listed)
 
 
 def check(ix: Index) -> Iterator[Diagnostic]:
