@@ -12,6 +12,9 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 CONTENT = ROOT / "content"
 FF = CONTENT / "forty-factions"
+# The rules texts the content is checked against, kept in the repository so that every test
+# that reads them runs everywhere (CI included); TOOLKIT_RULES_DIR points elsewhere.
+RULES = Path(os.environ.get("TOOLKIT_RULES_DIR", ROOT / "rules"))
 
 
 def copy_content(tmp_path: Path) -> Path:

@@ -1,8 +1,11 @@
 """Output audit: every PDF and SVG of a kit is structurally sound and carries nothing it
-must not (attachments, scripts, launch actions, fonts not embedded).
+must not (attachments, scripts, launch actions, fonts not embedded), and every page shows
+what it should (`toolkit.visual`: ink, three engines agree, tiles reassemble, text stays in
+its box).
 
 Run by CI after the build (`toolkit audit build/`). Each problem is a diagnostic naming
-the file and, where it can, the page or object.
+the file and, where it can, the page or object. Files are audited in parallel, one
+worker per core.
 """
 
 from __future__ import annotations
@@ -102,12 +105,47 @@ def audit_svg(path: Path) -> Iterator[Diagnostic]:
             yield error(where, "AUDIT-SVG", f"the SVG contains {needle!r}")
 
 
-def audit(folder: Path) -> list[Diagnostic]:
-    """Audit every PDF and SVG under `folder`."""
+def audit_outputs(folder: Path) -> list[Path]:
+    """The PDF and SVG files under `folder`, in a stable order."""
+    return sorted(p for p in folder.rglob("*") if p.suffix in (".pdf", ".svg") and p.is_file())
+
+
+def audit_one(path: Path, visual: bool = True) -> list[Diagnostic]:
+    """Every finding for one output: its structure and policy, then what it shows."""
+    out = list(audit_pdf(path) if path.suffix == ".pdf" else audit_svg(path))
+    if visual and not out:  # a damaged file is reported once, not again by every engine
+        from toolkit.visual import audit_file
+
+        out.extend(audit_file(path))
+    return out
+
+
+def audit(
+    folder: Path, visual: bool = True, jobs: int = 0, progress: bool = True
+) -> list[Diagnostic]:
+    """Audit every PDF and SVG under `folder` (one worker a core, the largest files first)."""
+    import os
+    from concurrent.futures import ProcessPoolExecutor
+    from functools import partial
+
+    from toolkit.build import Progress
+
+    paths = audit_outputs(folder)
+    order = sorted(paths, key=lambda p: p.stat().st_size, reverse=True)
+    bar = Progress(len(order) if progress else 0)
     out: list[Diagnostic] = []
-    for path in sorted(folder.rglob("*")):
-        if path.suffix == ".pdf":
-            out.extend(audit_pdf(path))
-        elif path.suffix == ".svg":
-            out.extend(audit_svg(path))
+    workers = jobs or os.cpu_count() or 1
+    try:
+        if workers <= 1:
+            for path in order:
+                out.extend(audit_one(path, visual))
+                bar.step(display_path(path))
+        else:
+            with ProcessPoolExecutor(max_workers=workers) as pool:
+                for path, found in zip(order, pool.map(partial(audit_one, visual=visual),
+                                                       order), strict=True):  # fmt: skip
+                    out.extend(found)
+                    bar.step(display_path(path))
+    finally:
+        bar.close()
     return out

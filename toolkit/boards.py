@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import math
 import re
+from dataclasses import dataclass
 from functools import partial
 
 from toolkit.build import BuildOptions, Output, Session
@@ -36,32 +37,65 @@ def _paper(w: float, h: float, options: BuildOptions) -> tuple[float, float]:
     return (ph, pw) if w > h else (pw, ph)
 
 
-def _grid(w: float, h: float, pw: float, ph: float) -> tuple[int, int, float, float]:
-    """Columns and rows of tiles, and a tile's size, for a board on paper pw x ph."""
-    tw, th = pw - 2 * TILE_MARGIN, ph - 2 * TILE_MARGIN - 8
+TILE_HEADER = 8.0  # mm above a tile for its coordinates
+
+
+@dataclass(frozen=True)
+class Tile:
+    """One tile: its place in the grid and the part of the board it shows (mm)."""
+
+    row: int
+    col: int
+    x: float
+    y: float
+
+    @property
+    def name(self) -> str:
+        return f"{chr(65 + self.row)}{self.col + 1}"
+
+
+@dataclass(frozen=True)
+class TileGrid:
+    """How a board of w x h mm is cut across paper of pw x ph mm: the printable area of
+    each sheet (tw x th, its top-left corner at `left`, `top` on the paper) shows the board
+    from (tile.x, tile.y), neighbours overlapping by TILE_OVERLAP."""
+
+    cols: int
+    rows: int
+    tw: float
+    th: float
+    tiles: tuple[Tile, ...]
+    left: float = TILE_MARGIN
+    top: float = TILE_MARGIN + TILE_HEADER
+
+
+def tile_grid(w: float, h: float, pw: float, ph: float) -> TileGrid:
+    """The tiles of a board on paper pw x ph (the renderer and the audit share it)."""
+    tw, th = pw - 2 * TILE_MARGIN, ph - 2 * TILE_MARGIN - TILE_HEADER
     cols = max(1, math.ceil((w - TILE_OVERLAP) / (tw - TILE_OVERLAP)))
     rows = max(1, math.ceil((h - TILE_OVERLAP) / (th - TILE_OVERLAP)))
-    return cols, rows, tw, th
+    tiles = tuple(Tile(r, c, c * (tw - TILE_OVERLAP), r * (th - TILE_OVERLAP))
+                  for r in range(rows) for c in range(cols))  # fmt: skip
+    return TileGrid(cols, rows, tw, th, tiles)
 
 
 def _tiles(body: str, w: float, h: float, pw: float, ph: float) -> tuple[list[dict], float, float]:
     """The board cut into tiles of the printable part of the paper, overlapping."""
-    cols, rows, tw, th = _grid(w, h, pw, ph)
+    grid = tile_grid(w, h, pw, ph)
+    tw, th = grid.tw, grid.th
     pages = []
-    for r in range(rows):
-        for c in range(cols):
-            x, y = c * (tw - TILE_OVERLAP), r * (th - TILE_OVERLAP)
-            tile = body.replace(
-                f'viewBox="0 0 {_n(w)} {_n(h)}"', f'viewBox="{_n(x)} {_n(y)} {_n(tw)} {_n(th)}"', 1
-            )
-            tile = tile.replace(f'width="{_n(w)}mm" height="{_n(h)}mm"',
-                                f'width="{_n(tw)}mm" height="{_n(th)}mm"', 1)  # fmt: skip
-            # each tile repeats the board: its ids must stay unique in the document
-            prefix = f"t{r}-{c}-"
-            tile = re.sub(r'id="([^"]+)"', rf'id="{prefix}\1"', tile)
-            tile = re.sub(r"url\(#([^)]+)\)", rf"url(#{prefix}\1)", tile)
-            pages.append({"svg": tile, "col": c, "row": r, "cols": cols, "rows": rows,
-                          "name": f"{chr(65 + r)}{c + 1}"})  # fmt: skip
+    for t in grid.tiles:
+        tile = body.replace(
+            f'viewBox="0 0 {_n(w)} {_n(h)}"', f'viewBox="{_n(t.x)} {_n(t.y)} {_n(tw)} {_n(th)}"', 1
+        )
+        tile = tile.replace(f'width="{_n(w)}mm" height="{_n(h)}mm"',
+                            f'width="{_n(tw)}mm" height="{_n(th)}mm"', 1)  # fmt: skip
+        # each tile repeats the board: its ids must stay unique in the document
+        prefix = f"t{t.row}-{t.col}-"
+        tile = re.sub(r'id="([^"]+)"', rf'id="{prefix}\1"', tile)
+        tile = re.sub(r"url\(#([^)]+)\)", rf"url(#{prefix}\1)", tile)
+        pages.append({"svg": tile, "col": t.col, "row": t.row, "cols": grid.cols,
+                      "rows": grid.rows, "name": t.name})  # fmt: skip
     return pages, tw, th
 
 
@@ -78,7 +112,8 @@ def board_file(svg: str, w: float, h: float, tiles: bool, title: str, session: S
         pw, ph = w, h
         size = f"{_n(w)}mm {_n(h)}mm"
     html = render(session.env, "common/board.html.j2", pages=pages, size=size, tiles=tiles,
-                  tw=tw, th=th, pw=_n(pw), ph=_n(ph), margin=TILE_MARGIN, overlap=TILE_OVERLAP, title=title)  # fmt: skip
+                  tw=tw, th=th, pw=_n(pw), ph=_n(ph), margin=TILE_MARGIN, header=TILE_HEADER,
+                  overlap=TILE_OVERLAP, title=title)  # fmt: skip
     return session.pdf(html)
 
 
@@ -90,7 +125,7 @@ def board_outputs(
     w, h = size
     group = f"board-{name}"
     # measured: drawing a board costs about 5 ms (1/8 of a sheet-page) a page per KB of SVG
-    cols, rows, _tw, _th = _grid(w, h, *_paper(w, h, options))
+    grid = tile_grid(w, h, *_paper(w, h, options))
     per_page = len(svg) / 8000
     srcs = (*sources, TEMPLATE, "templates/common/fonts.css")
     return [
@@ -100,5 +135,5 @@ def board_outputs(
                partial(board_file, svg, w, h, False, title), group=group, cost=per_page),
         Output(f"{folder}/{name}-tiles-{options.paper}.pdf", "board-tiles", srcs,
                partial(board_file, svg, w, h, True, title), group=group,
-               cost=per_page * cols * rows),
+               cost=per_page * len(grid.tiles)),
     ]  # fmt: skip

@@ -211,16 +211,32 @@ def schema(content: Path, game: str | None, out: Path) -> None:
 @click.argument(
     "folder", type=click.Path(path_type=Path, file_okay=False, exists=True), default="build"
 )
-def audit(folder: Path) -> None:
-    """Audit built outputs: qpdf/poppler structure, no attachments, scripts or launch
-    actions, every font embedded; every SVG well-formed for xmllint with nothing external.
-    Exit 1 on any finding."""
+@click.option("--no-visual", is_flag=True,
+              help="Structure and policy only: do not rasterise the pages.")  # fmt: skip
+@click.option("--jobs", "-j", type=click.IntRange(min=0), default=0,
+              help="Worker processes (default 0: one per core).")  # fmt: skip
+def audit(folder: Path, no_visual: bool, jobs: int) -> None:
+    """Audit built outputs, every PDF and SVG under FOLDER.
+
+    \b
+    Structure: qpdf and poppler read each PDF cleanly; no attachments, scripts or
+    launch actions; every font embedded; every SVG well-formed, nothing external.
+    What each page shows (rasterised at low resolution):
+      AUDIT-BLANK-PAGE   a page with no ink
+      AUDIT-RENDERERS    poppler, MuPDF and Ghostscript disagree (page count, a blank
+                         page, ink) or fail
+      AUDIT-TILES        a tile of a board does not show its part of the board
+      AUDIT-TEXT-*       text out of its box (OVERFLOW), into another shape (OVERLAP),
+                         on other text (COLLIDE), off the page or trim (OFF-PAGE)
+    SVGs are drawn by librsvg and held to the same. Exit 1 on any finding.
+    """
     from toolkit.audit import audit as run_audit
+    from toolkit.audit import audit_outputs
     from toolkit.diagnostics import Report, render
 
     report = Report()
-    report.extend(run_audit(folder))
-    files = sum(1 for p in folder.rglob("*") if p.suffix in (".pdf", ".svg"))
+    report.extend(run_audit(folder, visual=not no_visual, jobs=jobs))
+    files = len(audit_outputs(folder))
     lines = render(report, "text").splitlines()[:-1]  # the findings, without check's summary
     lines.append(f"{files} outputs audited, {report.errors} finding(s)")
     click.echo("\n".join(lines))

@@ -25,7 +25,8 @@ class Severity(StrEnum):
 class Loc:
     """A place in a content file: path as shown to the user, 1-based line and column.
 
-    Line 0 means "the file as a whole" (for example an unreadable file).
+    Line 0 means "the file as a whole" (for example an unreadable file); column 0, "the
+    whole line" (an output's page: `path:page`).
     """
 
     path: str
@@ -35,6 +36,8 @@ class Loc:
     def __str__(self) -> str:
         if self.line <= 0:
             return self.path
+        if self.col <= 0:
+            return f"{self.path}:{self.line}"
         return f"{self.path}:{self.line}:{self.col}"
 
 
@@ -185,7 +188,8 @@ def format_github(d: Diagnostic, strict: bool = False) -> str:
     props = [f"file={_gh_escape(d.loc.path, True)}"]
     if d.loc.line > 0:
         props.append(f"line={d.loc.line}")
-        props.append(f"col={d.loc.col}")
+        if d.loc.col > 0:
+            props.append(f"col={d.loc.col}")
     props.append(f"title={_gh_escape(d.code, True)}")
     msg = d.message + (f" (waived: {d.waived})" if d.waived is not None else "")
     return f"::{kind} {','.join(props)}::{_gh_escape(msg)}"

@@ -112,7 +112,8 @@ def gathering_board(ix: Index) -> tuple[float, float, str, El]:
                      stroke=INK, stroke_width=0.3))  # fmt: skip
         label(table, fit(t.animal, 24, row_h - 2, 3.6, "Cinzel", 700, max_lines=2), tx + 13,
               ry + 0.6)  # fmt: skip
-        label(table, fit(names, 110, row_h - 2, 3.2, max_lines=3), tx + 85, ry + 0.6)
+        # the names keep to the right of the animal's column, with room before the border
+        label(table, fit(names, 106, row_h - 2, 3.2, max_lines=3), tx + 83, ry + 0.6)
     anyone = ", ".join(ix.name(n) for n in g_data.influence_any)
     label(table, fit(f"Influence only over any Totem: {anyone}", 140, 14, 3.4, max_lines=3),
           tx + 70, ty + 12 + len(g_data.totems) * row_h)  # fmt: skip

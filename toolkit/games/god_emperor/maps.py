@@ -88,10 +88,13 @@ def war_map(ix: Index) -> tuple[float, float, str, El]:
         cx, cy = at(q, r)
         mountain.add(El("polygon", points=hex_points(cx, cy, size * 0.98), fill="#8d8478",
                         stroke=INK, stroke_width=0.4))  # fmt: skip
+    # the name goes inside one hex (the one nearest the mountain's middle), never across
+    # the hexes' edges
     mx = sum(at(q, r)[0] for q, r in mcells) / len(mcells)
     my = sum(at(q, r)[1] for q, r in mcells) / len(mcells)
-    label(mountain, fit(g.mountain, size * 1.6, size * 0.8, min(7.0, size * 0.3), "Cinzel", 700),
-          mx, my - size * 0.25)  # fmt: skip
+    hx, hy = min((at(q, r) for q, r in mcells), key=lambda p: (p[0] - mx) ** 2 + (p[1] - my) ** 2)
+    name = fit(g.mountain, size * 1.3, size * 0.9, min(7.0, size * 0.3), "Cinzel", 700)
+    label(mountain, name, hx, hy - name.height / 2)
     cap = body.add(El("g", class_="space capital", data_name=g.capital))
     cap.add(El("title", f"{g.capital}: the Court meets here in the last month"))
     cx, cy = at(lay.capital.q, lay.capital.r)

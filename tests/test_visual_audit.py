@@ -1,0 +1,123 @@
+"""The visual audit sees what a page shows: blank pages, engines that disagree, text out of
+its box, into another shape, onto other text or off the page. Each fault is drawn on a small
+page of its own (WeasyPrint, as the kit's pages are) and must be found; a clean page must
+pass."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from toolkit.diagnostics import format_text
+from toolkit.visual import audit_file
+
+CLEAN_BOX = """
+<div style="position:absolute; left:20mm; top:20mm; width:80mm; height:20mm;
+            border:0.4mm solid black; font: 12pt serif; padding: 2mm">A short label</div>
+"""
+
+
+def _pdf(tmp_path: Path, body: str, name: str = "page.pdf", size: str = "A5") -> Path:
+    from weasyprint import HTML
+
+    html = f"""<html lang="en"><head><style>@page {{ size: {size}; margin: 0 }}
+    body {{ margin: 0 }}</style></head><body>{body}</body></html>"""
+    out = tmp_path / name
+    HTML(string=html).write_pdf(out)
+    return out
+
+
+def _codes(path: Path) -> list[tuple[str, str]]:
+    found = audit_file(path)
+    return [(str(d.loc), d.code) for d in found]
+
+
+def test_a_clean_page_passes(tmp_path: Path) -> None:
+    assert audit_file(_pdf(tmp_path, CLEAN_BOX)) == []
+
+
+def test_a_blank_page_is_found_with_its_page_number(tmp_path: Path) -> None:
+    pdf = _pdf(tmp_path, f'<p>{CLEAN_BOX}</p><p style="break-before: page">&nbsp;</p>')
+    found = audit_file(pdf)
+    assert [(d.loc.line, d.code) for d in found] == [(2, "AUDIT-BLANK-PAGE")]
+    assert format_text(found[0]).startswith(f"{pdf}:2: error[AUDIT-BLANK-PAGE]: ")
+
+
+def test_text_running_out_of_its_box(tmp_path: Path) -> None:
+    body = """<div style="position:absolute; left:20mm; top:20mm; width:30mm; height:12mm;
+              border:0.4mm solid black; white-space: nowrap; font: 12pt serif">
+              Influence: 40 Rat Cult, 18 Thieves' Guild</div>"""
+    codes = {c for _, c in _codes(_pdf(tmp_path, body))}
+    assert "AUDIT-TEXT-OVERFLOW" in codes
+
+
+def test_a_label_running_into_a_disc(tmp_path: Path) -> None:
+    body = """<div style="position:absolute; left:20mm; top:20mm; width:60mm; height:20mm;
+                 border:0.3mm solid black"></div>
+              <div style="position:absolute; left:22mm; top:26mm; font: 12pt serif;
+                 white-space: nowrap">Associated Guilds</div>
+              <div style="position:absolute; left:40mm; top:22mm; width:14mm; height:14mm;
+                 border-radius:50%; border:0.3mm solid black; background:white"></div>"""
+    codes = {c for _, c in _codes(_pdf(tmp_path, body))}
+    assert "AUDIT-TEXT-OVERLAP" in codes
+
+
+def test_free_text_running_under_a_box(tmp_path: Path) -> None:
+    body = """<div style="position:absolute; left:10mm; top:20mm; font: 12pt serif;
+                 white-space: nowrap">See nothing, speak nothing and hear nothing</div>
+              <div style="position:absolute; left:60mm; top:15mm; width:60mm; height:20mm;
+                 border:0.3mm dashed black"></div>"""
+    codes = {c for _, c in _codes(_pdf(tmp_path, body))}
+    assert "AUDIT-TEXT-OVERLAP" in codes
+
+
+def test_text_drawn_on_other_text(tmp_path: Path) -> None:
+    body = """<div style="position:absolute; left:20mm; top:20mm; font: 14pt serif">Smugglers
+              Den</div><div style="position:absolute; left:24mm; top:22mm; font: 14pt serif">
+              Hope Hospice</div>"""
+    codes = {c for _, c in _codes(_pdf(tmp_path, body))}
+    assert "AUDIT-TEXT-COLLIDE" in codes
+
+
+def test_text_off_the_page(tmp_path: Path) -> None:
+    body = """<div style="position:absolute; left:120mm; top:20mm; font: 14pt serif;
+              white-space: nowrap">Running off the edge of the paper</div>"""
+    codes = {c for _, c in _codes(_pdf(tmp_path, body))}
+    assert "AUDIT-TEXT-OFF-PAGE" in codes
+
+
+def test_a_label_inside_a_disc_drawn_over_a_larger_shape_passes(tmp_path: Path) -> None:
+    """The Congress board: a seat's disc is drawn over the edge of the table; its number is
+    inside the disc, which hides the table's edge: not a fault."""
+    body = """<div style="position:absolute; left:10mm; top:30mm; width:100mm; height:60mm;
+                 border:0.4mm solid black; border-radius: 10mm; background:#e4ebf5"></div>
+              <div style="position:absolute; left:50mm; top:22mm; width:16mm; height:16mm;
+                 border-radius:50%; border:0.3mm solid black; background:white;
+                 font: bold 14pt serif; text-align:center; line-height:16mm">20</div>"""
+    assert audit_file(_pdf(tmp_path, body)) == []
+
+
+def test_a_damaged_pdf_is_reported_not_raised(tmp_path: Path) -> None:
+    bad = tmp_path / "broken.pdf"
+    bad.write_bytes(b"%PDF-1.7\n1 0 obj << /Type /Catalog >> endobj\ntrailer <<>>\n%%EOF\n")
+    found = audit_file(bad)
+    assert found and {d.code for d in found} <= {"AUDIT-RENDERERS", "AUDIT-VISUAL"}
+
+
+@pytest.mark.parametrize("svg_text", ["A label well inside", "A label far too long to fit"])
+def test_svg_text_is_held_to_its_shapes(tmp_path: Path, svg_text: str) -> None:
+    svg = tmp_path / "board.svg"
+    svg.write_text(
+        '<?xml version="1.0" encoding="UTF-8"?>\n'
+        '<svg xmlns="http://www.w3.org/2000/svg" width="100mm" height="40mm" '
+        'viewBox="0 0 100 40"><rect x="10" y="10" width="50" height="14" fill="white" '
+        f'stroke="black" stroke-width="0.4"/><text x="13" y="19" font-size="5" '
+        f'font-family="serif">{svg_text}</text></svg>\n',
+        encoding="utf-8",
+    )
+    codes = {d.code for d in audit_file(svg)}
+    if "long" in svg_text:
+        assert "AUDIT-TEXT-OVERFLOW" in codes
+    else:
+        assert codes == set()
