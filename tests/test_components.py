@@ -3,19 +3,13 @@ on content that breaks it."""
 
 from __future__ import annotations
 
-import os
 import re
-from pathlib import Path
 
 import pytest
 import yaml
-from shipped import CONTENT, ROOT, assert_finding, copy_content, edit, line_of, toolkit
 
+from tests.shipped import CONTENT, RULES, toolkit
 from toolkit.components import FormulaError, evaluate
-
-RULES_DIR = Path(os.environ.get("TOOLKIT_RULES_DIR", ROOT.parent / "shared" / "rules"))
-needs_rules = pytest.mark.skipif(not (RULES_DIR / "worldspanner-factions-rulebook.md").exists(),
-                                 reason=f"rules texts not found in {RULES_DIR}")  # fmt: skip
 
 
 def components(game: str) -> dict[str, dict]:
@@ -27,9 +21,8 @@ def slug(name: str) -> str:
     return re.sub(r"[^a-z0-9]+", "-", name.lower()).strip("-")
 
 
-@needs_rules
 def test_worldspanner_lists_every_row_of_the_rulebooks_component_table() -> None:
-    text = (RULES_DIR / "worldspanner-factions-rulebook.md").read_text(encoding="utf-8")
+    text = (RULES / "worldspanner-factions-rulebook.md").read_text(encoding="utf-8")
     table = text.split("Component\tSet 1\tSet 2\n", 1)[1].split("\n\n", 1)[0]
     rows = {slug(name): int(a) + int(b)
             for name, a, b in (line.split("\t") for line in table.splitlines())}  # fmt: skip
@@ -83,12 +76,11 @@ NAMED = {
 }  # fmt: skip
 
 
-@needs_rules
 @pytest.mark.parametrize("game", sorted(NAMED))
 def test_every_component_the_rules_name_is_listed(game: str) -> None:
     listed = components(game)
     for file, phrase, cid in NAMED[game]:
-        text = " ".join((RULES_DIR / file).read_text(encoding="utf-8").split())
+        text = " ".join((RULES / file).read_text(encoding="utf-8").split())
         assert re.search(phrase, text), f"{file} no longer says {phrase!r}"
         assert cid in listed, f"{file} names {phrase!r}; components.yaml has no `{cid}`"
 
@@ -108,66 +100,8 @@ def test_formulas_are_arithmetic_of_figures_only() -> None:
             evaluate(bad, {"houses": 9, "cast": 45})
 
 
-# ------------------------------------------------------------------ each rule, broken
-
-FF_C = "forty-factions/components.yaml"
-GE_C = "god-emperor/components.yaml"
-
-
-def test_ff_comp_place_a_board_place_without_its_component(tmp_path: Path) -> None:
-    content = copy_content(tmp_path)
-    target = content / FF_C
-    edit(target, "  - id: overlord-marker\n", "  - id: chairman-token\n")
-    assert_finding(content, target, line_of(target, "  - {id: main-board"), "FF-COMP-PLACE")
-
-
-def test_ff_comp_count_too_few_totem_chits(tmp_path: Path) -> None:
-    content = copy_content(tmp_path)
-    target = content / FF_C
-    edit(target, "    count: need\n", "    count: 1  # broken\n")
-    assert_finding(content, target, line_of(target, "# broken"), "FF-COMP-COUNT")
-
-
-def test_ff_comp_list_a_die_the_rules_name_is_missing(tmp_path: Path) -> None:
-    content = copy_content(tmp_path)
-    target = content / FF_C
-    edit(target, "  - {id: d100,", "  - {id: percentile,")
-    assert_finding(content, target, line_of(target, "  - {id: main-board"), "FF-COMP-LIST")
-
-
-def test_ge_comp_formula_unknown_figure(tmp_path: Path) -> None:
-    content = copy_content(tmp_path)
-    target = content / GE_C
-    edit(target, "count: neutral_castles * 2", "count: neutral_forts * 2")
-    assert_finding(content, target, line_of(target, "neutral_forts"), "GE-COMP-FORMULA")
-
-
-def test_ge_comp_deck_one_copy_of_each_favor(tmp_path: Path) -> None:
-    content = copy_content(tmp_path)
-    target = content / "god-emperor" / "favors.yaml"
-    edit(target, "copies: 6}", "copies: 1}", count=10)
-    assert_finding(content, target, line_of(target, "- {id: rat-king"), "GE-COMP-DECK")
-
-
-def test_ge_comp_deck_one_scheme_deck_for_three_tables(tmp_path: Path) -> None:
-    content = copy_content(tmp_path)
-    target = content / "god-emperor" / "underground.yaml"
-    edit(target, "scheme_decks: 3", "scheme_decks: 1")
-    assert_finding(content, target, line_of(target, "scheme_decks: 1"), "GE-COMP-DECK")
-
-
-def test_ws_comp_deck_treasure_below_the_table(tmp_path: Path) -> None:
-    content = copy_content(tmp_path)
-    target = content / "worldspanner" / "treasure" / "elite.yaml"
-    edit(target, "copies: 9}", "copies: 2}")
-    assert_finding(content, target, line_of(target, "  - {name:"), "WS-COMP-DECK")
-
-
-def test_ws_comp_count_fewer_wound_markers_than_the_table(tmp_path: Path) -> None:
-    content = copy_content(tmp_path)
-    target = content / "worldspanner" / "components.yaml"
-    edit(target, "    count: 50\n", "    count: 30  # broken\n")
-    assert_finding(content, target, line_of(target, "# broken"), "WS-COMP-COUNT")
+# Each component rule is broken in the rules' case tables: tests/test_rules.py (FF-COMP-*),
+# tests/test_worldspanner_rules.py (WS-COMP-*) and tests/test_god_emperor.py (GE-COMP-*).
 
 
 @pytest.mark.parametrize("code", ["FF-COMP-PLACE", "GE-COMP-DECK", "WS-COMP-LIST",

@@ -12,8 +12,8 @@ from pathlib import Path
 
 import pytest
 import yaml
-from shipped import CONTENT, toolkit
 
+from tests.shipped import CONTENT, toolkit
 from toolkit.content import load_content
 from toolkit.counters import HEADER, MARGIN, pack, tokens
 from toolkit.games import load_pack

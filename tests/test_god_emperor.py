@@ -111,6 +111,12 @@ CASES = {
     "bad-formula": Case("GE-COMP-FORMULA", [("components.yaml", "count: neutral_castles * 2",
                                              "count: neutral_forts * 2")],
                         ("components.yaml", None, "neutral_forts")),
+    "two-rat-king-favors": Case("GE-COMP-DECK", [
+        ("favors.yaml", 'Favors step", location: "War Map", copies: 6}\n  - {name: "Burnt',
+         'Favors step", location: "War Map", copies: 1}\n  - {name: "Burnt'),
+        ("favors.yaml", 'history.", timing: "Any time", location: "Anywhere", copies: 6}',
+         'history.", timing: "Any time", location: "Anywhere", copies: 1}')],
+        ("favors.yaml", None, "- {id: rat-king")),
     "one-scheme-deck": Case("GE-COMP-DECK", [("underground.yaml", "scheme_decks: 3",
                                               "scheme_decks: 1")],
                             ("underground.yaml", None, "scheme_decks: 1")),

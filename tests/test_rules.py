@@ -16,6 +16,7 @@ import pytest
 from tests.shipped import assert_finding, copy_content, edit, line_after, toolkit
 
 GAME = "forty-factions/game.yaml"
+COMP = "forty-factions/components.yaml"
 
 
 def _file(content: Path, rel: str) -> Path:
@@ -253,6 +254,26 @@ CASES = {
         "FF-REF-EXPANSION",
         [("p:23", "expansion: 50F", "expansion: 60F")],
         ("p:23", None, "expansion:"),
+    ),
+    "a board place without its component": Case(
+        "FF-COMP-PLACE",
+        [(COMP, "  - id: overlord-marker\n", "  - id: chairman-token\n")],
+        (COMP, None, "  - {id: main-board"),
+    ),
+    "too few totem chits": Case(
+        "FF-COMP-COUNT",
+        [(COMP, "    count: need\n", "    count: 1  # broken\n")],
+        (COMP, None, "# broken"),
+    ),
+    "count of an unknown figure": Case(
+        "FF-COMP-FORMULA",
+        [(COMP, "count: pawns_per_colour", "count: pawns_per_color")],
+        (COMP, None, "count: pawns_per_color"),
+    ),
+    "a die the rules name is missing": Case(
+        "FF-COMP-LIST",
+        [(COMP, "  - {id: d100,", "  - {id: percentile,")],
+        (COMP, None, "  - {id: main-board"),
     ),
 }  # fmt: skip
 
