@@ -15,6 +15,7 @@ from toolkit.content import ContentSet, load_content
 from toolkit.diagnostics import Loc, Report, display_path, error
 from toolkit.errors import ToolkitError
 from toolkit.games import GamePack, UnknownGame, load_pack
+from toolkit.svg import SVGTextError
 
 if TYPE_CHECKING:
     from toolkit.build import BuildOptions, Output
@@ -104,7 +105,13 @@ def build(content_dir: Path, game: str | None, options: BuildOptions) -> Report:
     for pack, content in loaded:
         if pack.outputs is None:
             continue
-        outputs = select(pack.outputs(content, options), options.only)
+        try:
+            listed = pack.outputs(content, options)
+        except SVGTextError as exc:  # a board's text the fonts cannot print (a missing glyph)
+            report.extend([error(Loc(display_path(content.root)), "RENDER-TEXT", str(exc))])
+            report.notes.append(f"note: {pack.id}: nothing built")
+            continue
+        outputs = select(listed, options.only)
         result = build_outputs(pack.id, outputs, options, content.root, report, pack.title)
         report.built += result.built
     return report

@@ -21,6 +21,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from xml.etree import ElementTree
 
+from toolkit.svg import missing_glyphs
+
 FONT_DIR = Path(__file__).resolve().parent.parent / "templates" / "common" / "fonts"
 FONTS = {  # (family, bold) -> (registered name, file)
     ("Cinzel", False): ("Cinzel", "Cinzel_400Regular.ttf"),
@@ -124,6 +126,11 @@ def parse(svg: str) -> tuple[Op, ...]:
             text = " ".join("".join(el.itertext()).split())
             if not text:
                 continue
+            gone = missing_glyphs(text, family, 700 if bold else 400)
+            if gone:
+                chars = ", ".join(f"'{c}' (U+{ord(c):04X})" for c in gone)
+                raise FaceError(f"font {family!r} has no glyph for {chars} in {text!r}: it "
+                                "would print as an empty box")  # fmt: skip
             ops.append(Op("text", (_num(el, "x"), _num(el, "y"), _num(el, "font-size", 3.5)),
                           fill, None, 0, text, FONTS[family, bold][0], anchor))  # fmt: skip
             continue

@@ -33,6 +33,18 @@ def frame(w: float, h: float, title: str, subtitle: str) -> El:
     return g
 
 
+def star_points(cx: float, cy: float, r: float) -> str:
+    """The `points` of a five-pointed star of outer radius `r`, point up."""
+    import math
+
+    pts = []
+    for i in range(10):
+        a = math.radians(-90 + 36 * i)
+        k = r if i % 2 == 0 else r * 0.4
+        pts.append(f"{cx + k * math.cos(a):.2f},{cy + k * math.sin(a):.2f}")
+    return " ".join(pts)
+
+
 def space_box(
     parent: El, x: float, y: float, w: float, h: float, number: int | str, text: str,
     dashed: bool = False, tag: str = "",
@@ -43,8 +55,9 @@ def space_box(
     r = min(h / 2 - 1.2, 4.2)
     parent.add(El("circle", cx=x + r + 1.5, cy=y + h / 2, r=r, fill="none", stroke=INK,
                   stroke_width=0.35))  # fmt: skip
-    n = fit(str(number), 2 * r - 0.6, r * 1.3, r * 0.95, "Cinzel", 700, max_lines=1)
-    label(parent, n, x + r + 1.5, y + h / 2 - n.height / 2, "number")
+    if str(number):
+        n = fit(str(number), 2 * r - 0.6, r * 1.3, r * 0.95, "Cinzel", 700, max_lines=1)
+        label(parent, n, x + r + 1.5, y + h / 2 - n.height / 2, "number")
     left = x + 2 * r + 3
     right = x + w - (7 if tag else 1.5)
     f = fit(text, right - left, h - 2, 3.4, "EB Garamond", 400, max_lines=3)
@@ -243,7 +256,9 @@ def _council_side(root: El, ix: Index, x: float, y: float, w: float, h: float) -
     )
     og.add(El("title", "The Overlord (Pasha): the Leader of the Conservative Party at the start "
                        "(10.2.1)"))  # fmt: skip
-    space_box(og, x, y, w, 16, "★", "The Overlord's place")
+    space_box(og, x, y, w, 16, "", "The Overlord's place")
+    # a star in the number's disc, drawn: the board's fonts have no star glyph
+    og.add(El("polygon", points=star_points(x + 4.2 + 1.5, y + 8, 3.2), fill=INK))
     ty = y + 22
     label(g, fit(f"Votes: majority {majority}, two-thirds {council.two_thirds} (10.2.1, 10.3.8)",
                  w, 10, 3.6, "Cinzel", 700, max_lines=2), x + w / 2, ty)  # fmt: skip
