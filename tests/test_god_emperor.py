@@ -40,7 +40,11 @@ class Case:
 
 
 WEST = "Aka, Fog, Uhh, Pig, Mok, Dom, Zen, Aah, Amn, Zit, Cry, Ode"
-EAST = "Bog, Fat, Sus, Vol, Pet, Lum, Die, Hag, Non, Ice, New, Mil, Elf, Orr"
+NORTH = "Eel, Vor, Old, Age, Dea, Kri, Civ, Bat, Hag, Big, All, Orr"
+EAST = "Bog, Fat, Sus, Vol, Pet, Lum, Die, Chi, Non, Ice, New, Mil, Elf, End"
+# the region lists as printed (L252-253), Bat kept once
+PRINTED_NORTH = "Eel, Vor, Old, Age, Dea, Kri, Civ, Bat, Chi, Big, All, End"
+PRINTED_EAST = "Bog, Fat, Sus, Vol, Pet, Lum, Die, Hag, Non, Ice, New, Mil, Elf, Orr"
 CASES = {
     # the rules text's own inconsistencies, restored as printed (erratum or waiver removed)
     "printed-zen-twice": Case("GE-REGION-UNIQUE",
@@ -50,10 +54,12 @@ CASES = {
         (GAME, "id: west", "regions:")),
     "printed-bat-in-two-provinces": Case("GE-REGION-PROVINCE",
         [(GAME, f"regions: [{EAST}]", f"regions: [{EAST[:-5]}, Bat, Orr]"),
-         _drop_block(GAME, "  - field: provinces.2.regions", 6)],
+         _drop_block(GAME, "  - field: provinces.2.regions", 8)],
         (GAME, "id: east", "regions:")),
     "printed-host-castles": Case("GE-SCHEDULE-HOST",
-        [_drop_block(GAME, "  - rule: GE-SCHEDULE-HOST", 7)], (GAME, None, "{month: 2,")),
+        [(GAME, f"regions: [{NORTH}]", f"regions: [{PRINTED_NORTH}]"),
+         (GAME, f"regions: [{EAST}]", f"regions: [{PRINTED_EAST}]"),
+         _drop_block(GAME, "  - field: provinces.1.regions", 12)], (GAME, None, "{month: 2,")),
     "printed-month-eleven": Case("GE-SCHEDULE-MONTH",
         [_drop_block(GAME, "  - rule: GE-SCHEDULE-MONTH", 5)], (GAME, None, "{month: 11,")),
     "printed-court-timeline": Case("GE-TIMING",
@@ -149,10 +155,10 @@ def test_shipped_content_resolves_every_inconsistency_openly() -> None:
 
     records = json.loads(proc.stdout)
     assert all(r["waived"] for r in records), records  # every finding carries its reason
-    assert {r["code"] for r in records} == {"GE-SCHEDULE-HOST", "GE-SCHEDULE-MONTH", "GE-TIMING"}
+    assert {r["code"] for r in records} == {"GE-SCHEDULE-MONTH", "GE-TIMING"}
     errata = sum(len(yaml.safe_load((GE / f).read_text()).get("errata", []))
                  for f in (GAME, COURT, UG, FAV))  # fmt: skip
-    assert errata >= 7  # Zen, Bat, Sword(s), hese, Capture x2, Silk Hand, Roads
+    assert errata >= 8  # Zen, Bat, Chi/End/Hag/Orr, Sword(s), hese, Capture x2, Silk Hand, Roads
 
 
 def test_cast_as_csv_and_the_errors_it_can_have(tmp_path: Path) -> None:
@@ -278,4 +284,55 @@ def test_law_board_reference_playmats_and_decks(kit: Path) -> None:
     with pikepdf.open(kit / "cards/minions-faces.pdf") as pdf:
         assert len(pdf.pages) == per_house * len(HOUSES)
     with pikepdf.open(kit / "cards/schemes-faces.pdf") as pdf:
-        assert len(pdf.pages) == len(ug["schemes"])
+        # every copy of every scheme, in each Underground table's deck (L496)
+        copies = sum(sc.get("copies", 1) for sc in ug["schemes"])
+        assert len(pdf.pages) == copies * ug["scheme_decks"] >= 3 * len(ug["schemes"])
+
+
+# ------------------------------------------------------------------ one truth across the kit
+
+
+def test_every_paper_puts_each_house_castle_in_the_same_province(kit: Path) -> None:
+    """The playmats, the war map, the War Orders and the Control reference agree on where
+    each House's castle lies (the rules' region lists and schedule disagree; the content's
+    erratum settles it once for every output)."""
+    mats = re.sub(r"\s+", "", pdf_text(kit / "playmats/houses.pdf"))
+    svg = (kit / "boards/war-map.svg").read_text()
+    on_map = dict(re.findall(r'data-region="(\w+)" data-province="(\w+)"', svg))
+    orders = pdf_text(kit / "forms/war-orders.pdf").split("\f")[0]
+    listed = {r: p for p, regions in re.findall(r"(The \w+): ((?:[A-Z][a-z]+, )*[A-Z][a-z]+)",
+                                                 orders) for r in regions.split(", ")}  # fmt: skip
+    control = pdf_text(kit / "reference/control.pdf")
+    names = {p["id"]: p["name"] for p in DATA[GAME]["provinces"]}
+    for h in DATA[GAME]["houses"]:
+        province, castle = names[h["province"]], h["castle"]
+        assert f"House{h['name']}{province}·castlein{castle}".replace(" ", "") in mats, h
+        assert names[on_map[castle]] == province, (castle, on_map[castle], province)
+        assert listed[castle] == province, (castle, listed[castle], province)
+    for month in DATA[GAME]["schedule"][:9]:  # a province's month, hosted in its castle
+        row = f"{month['month']} {names[month['province']]} "
+        assert row in control and names[on_map[month["region"]]] == names[month["province"]]
+
+
+def test_a_kit_whose_papers_disagree_is_not_built(tmp_path: Path) -> None:
+    """The region lists as printed, with the schedule's contradiction waived instead of
+    resolved: the content checks clean, but the war map and War Orders would put Chi in
+    the North while the playmats and the reference put it in the East. The build refuses."""
+    content = tmp_path / "content"
+    shutil.copytree(GE, content / "god-emperor")
+    game = content / "god-emperor" / GAME
+    for rel, old, new in [(GAME, f"regions: [{NORTH}]", f"regions: [{PRINTED_NORTH}]"),
+                          (GAME, f"regions: [{EAST}]", f"regions: [{PRINTED_EAST}]"),
+                          _drop_block(GAME, "  - field: provinces.1.regions", 12)]:  # fmt: skip
+        edit(content / "god-emperor" / rel, old, new)
+    edit(game, "waive:\n", "waive:\n  - {rule: GE-SCHEDULE-HOST, at: [schedule.1, schedule.2, "
+         "schedule.4, schedule.5], reason: As printed.}\n")  # fmt: skip
+    assert toolkit("check", "--content", str(content)).returncode == 0
+    proc = toolkit("build", "--content", str(content), "--out", str(tmp_path / "out"))
+    assert proc.returncode == 1, proc.stdout + proc.stderr
+    out = proc.stdout + proc.stderr
+    assert "error[KIT-FACTS]: the kit disagrees on the province of Chi:" in out
+    assert re.search(r"playmats/houses\.pdf, reference/control\.pdf print 'The East'", out)
+    assert re.search(r"boards/war-map\.svg, forms/war-orders\.pdf print 'The North'", out)
+    assert not (tmp_path / "out" / "god-emperor").exists()
+    assert toolkit("check", "--explain", "KIT-FACTS").returncode == 0

@@ -14,6 +14,7 @@ from toolkit.check import placeholder_count, run_checks
 from toolkit.content import ContentSet, load_content
 from toolkit.diagnostics import Loc, Report, display_path, error
 from toolkit.errors import ToolkitError
+from toolkit.facts import disagreements
 from toolkit.games import GamePack, UnknownGame, load_pack
 from toolkit.svg import SVGTextError
 
@@ -110,6 +111,12 @@ def build(content_dir: Path, game: str | None, options: BuildOptions) -> Report:
         except SVGTextError as exc:  # a board's text the fonts cannot print (a missing glyph)
             report.extend([error(Loc(display_path(content.root)), "RENDER-TEXT", str(exc))])
             report.notes.append(f"note: {pack.id}: nothing built")
+            continue
+        # one truth across the kit: every output's facts, the whole kit's, before any render
+        conflicts = list(disagreements(listed))
+        if conflicts:
+            report.extend(conflicts)
+            report.notes.append(f"note: {pack.id}: nothing built: its outputs disagree")
             continue
         outputs = select(listed, options.only)
         result = build_outputs(pack.id, outputs, options, content.root, report, pack.title)

@@ -123,6 +123,10 @@ class Output:
     # another worker, when that group alone would keep one worker busy long after the
     # others: the shared work is then done twice, but the build ends sooner.
     shared: float = 0.0
+    # The facts it prints that another output may print too, as (what, value) pairs from
+    # the data its renderer is handed: the build refuses a kit whose outputs disagree
+    # (`toolkit.facts`).
+    facts: tuple[tuple[str, str], ...] = ()
 
 
 def _render_one(session: Session, output: Output) -> tuple[bytes | None, list[Diagnostic]]:

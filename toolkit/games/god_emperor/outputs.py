@@ -8,6 +8,7 @@ team's reference.
 
 from __future__ import annotations
 
+import dataclasses
 from dataclasses import dataclass
 from functools import partial
 
@@ -17,6 +18,7 @@ from toolkit.cards import CardFormat, render_backs, render_faces, render_imposed
 from toolkit.components import bring_rows
 from toolkit.content import ContentSet
 from toolkit.counters import counter_outputs
+from toolkit.games.god_emperor import facts
 from toolkit.games.god_emperor.components import minion_copies, setting
 from toolkit.games.god_emperor.index import Index
 from toolkit.games.god_emperor.maps import law_board, war_map
@@ -99,10 +101,10 @@ def render_page(template: str, context: tuple[tuple[str, object], ...], session:
 
 
 def _page(path: str, kind: str, template: str, sources: tuple[str, ...], cost: float,
-          **context: object) -> Output:  # fmt: skip
+          facts: tuple[tuple[str, str], ...] = (), **context: object) -> Output:  # fmt: skip
     return Output(path, kind, (*sources, f"templates/{template}"),
                   partial(render_page, template, tuple(sorted(context.items()))),
-                  group=path.split("/")[0], cost=cost)  # fmt: skip
+                  group=path.split("/")[0], cost=cost, facts=facts)  # fmt: skip
 
 
 def _cut(name: str, fmt: CardFormat, items: tuple, srcs: tuple[str, ...], paper: str,
@@ -147,8 +149,8 @@ def outputs(content: ContentSet, options: BuildOptions) -> list[Output]:
     hs = tuple(g.houses)
     if ix.court is not None:
         out.append(_page("forms/war-orders.pdf", "form", "god-emperor/forms.html.j2", (src,), 2,
-                         form="war", houses=hs, provinces=tuple(g.provinces),
-                         title="War Orders"))  # fmt: skip
+                         facts.war_orders(g.provinces), form="war", houses=hs,
+                         provinces=tuple(g.provinces), title="War Orders"))  # fmt: skip
         out.append(
             _page(
                 "forms/court-proposal.pdf",
@@ -199,14 +201,16 @@ def outputs(content: ContentSet, options: BuildOptions) -> list[Output]:
             for h in g.houses if any(p.id == h.province for p in g.provinces)
         )  # fmt: skip
         out.append(_page("playmats/houses.pdf", "playmat", "god-emperor/playmat.html.j2",
-                         (src, ix.court.loc.path), 2, mats=mats))  # fmt: skip
+                         (src, ix.court.loc.path), 2, facts.playmats(mats), mats=mats))  # fmt: skip
         w, h, title, body = law_board(ix)
         out += boards.board_outputs("law-board", document(w, h, title, body), (w, h), title,
                                     (src, ix.court.loc.path), options)  # fmt: skip
     if ix.layout is not None:
         w, h, title, body = war_map(ix)
-        out += boards.board_outputs("war-map", document(w, h, title, body), (w, h), title,
-                                    (src, ix.layout.loc.path), options)  # fmt: skip
+        printed = facts.war_map(ix)
+        out += [dataclasses.replace(o, facts=printed) for o in boards.board_outputs(
+            "war-map", document(w, h, title, body), (w, h), title, (src, ix.layout.loc.path),
+            options)]  # fmt: skip
     if ix.court is not None and ix.underground is not None and ix.favors is not None:
         out.append(_reference(ix, content))
     if ix.components is not None:
@@ -269,10 +273,13 @@ def _reference(ix: Index, content: ContentSet) -> Output:
     )  # fmt: skip
     minutes = {r.id: f"{sum(s.minutes * s.repeat for s in r.steps):g}" for r in g.rooms}
     reasons = {w.rule: " ".join(w.reason.split()) for w in g.waive}
+    # the region lists as corrected: Control's map differs from the printed rules there
+    errata = tuple(f"Erratum ({e.source}): printed '{e.printed}'. {' '.join(e.note.split())}"
+                   for e in g.errata if e.field.startswith("provinces."))  # fmt: skip
     return _page("reference/control.pdf", "reference", "god-emperor/reference.html.j2",
-                 tuple(sorted(content.files)), 3, game=g, court=ix.court,
-                 underground=ix.underground, favors=ix.favors, schedule=schedule,
-                 room_minutes=minutes,
+                 tuple(sorted(content.files)), 3, facts.schedule(schedule, len(g.houses)),
+                 game=g, court=ix.court, underground=ix.underground, favors=ix.favors,
+                 schedule=schedule, room_minutes=minutes,
                  timing_notes=tuple(v for k, v in reasons.items() if k == "GE-TIMING"),
                  schedule_notes=tuple(v for k, v in reasons.items()
-                                      if k.startswith("GE-SCHEDULE")))  # fmt: skip
+                                      if k.startswith("GE-SCHEDULE")) + errata)  # fmt: skip
