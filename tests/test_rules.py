@@ -270,6 +270,16 @@ CASES = {
         [(COMP, "count: pawns_per_colour", "count: pawns_per_color")],
         (COMP, None, "count: pawns_per_color"),
     ),
+    "a deal the base Factions deck cannot hold": Case(
+        "FF-COMP-DECK",
+        [(GAME, "{players: 6, or_more: true, cards: 2}", "{players: 6, or_more: true, cards: 9}")],
+        (GAME, None, "{players: 6, or_more: true, cards: 9}"),
+    ),
+    "a deal that leaves too few cards to draw": Case(
+        "FF-COMP-DECK",
+        [(GAME, "{players: 6, or_more: true, cards: 2}", "{players: 6, or_more: true, cards: 6}")],
+        (GAME, None, "  draw: {cards: 2"),
+    ),
     "a die the rules name is missing": Case(
         "FF-COMP-LIST",
         [(COMP, "  - {id: d100,", "  - {id: percentile,")],

@@ -40,6 +40,9 @@ class BuildOptions:
     expansions: frozenset[str] | None = None  # None: everything the game has
     back_offset: tuple[float, float] = (0.0, 0.0)  # mm the printer shifts duplex backs by
     preset: str = "home"  # home: n-up sheets to cut; pod: one card a page for a print shop
+    # uniform: one back per deck kind, so the DM may slip expansion cards in unseen (rule
+    # 13.2.1.2); expansion: each back also names its card's expansion (13.2.1.1)
+    backs: str = "uniform"
 
     @property
     def page_size(self) -> str:
@@ -183,7 +186,7 @@ def output_key(
     what = (render.args, render.keywords) if isinstance(render, partial) else render
     data = _repr(what, memo)
     opts = (options.paper, options.proof, sorted(options.expansions or ()), options.back_offset,
-            options.preset)  # fmt: skip
+            options.preset, options.backs)  # fmt: skip
     return hashlib.sha256(f"{code}|{opts}|{output.path}|{data}".encode()).hexdigest()
 
 

@@ -8,8 +8,16 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from toolkit.components import Components, Item, Need, Place, Setting, check_components
-from toolkit.diagnostics import Diagnostic
+from toolkit.components import (
+    Components,
+    Item,
+    Need,
+    Place,
+    Setting,
+    check_components,
+    counts_of,
+)
+from toolkit.diagnostics import Diagnostic, error
 from toolkit.games.forty_factions.index import Index
 
 PREFIX = "FF"
@@ -93,6 +101,60 @@ def setting(ix: Index) -> Setting:
 
 
 def check(ix: Index, doc: Components | None) -> Iterator[Diagnostic]:
-    """components.yaml against the rules and the boards' places."""
+    """components.yaml against the rules and the boards' places; the base game's decks
+    against the deal and the first Cards Phase."""
     if doc is not None:
         yield from check_components(doc, setting(ix), PREFIX)
+    yield from check_decks(ix)
+
+
+def hand(ix: Index, players: int) -> int:
+    """Faction cards dealt to each of `players` Players (5.3.2)."""
+    rows = ix.game.setup.faction_cards
+    exact = [r.cards for r in rows if r.players == players]
+    more = [r.cards for r in rows if r.or_more and r.players <= players]
+    return (exact or more or [0])[0]
+
+
+def check_decks(ix: Index) -> Iterator[Diagnostic]:
+    """The base game's Factions and Plots decks (the base game is always played, 13.2.1.2)
+    deal every hand for each number of Players the game allows (5.3.1-5.3.2) and still
+    hold one Cards Phase's draws (6.6.3), before any card has been discarded to reshuffle."""
+    g = ix.game
+    setup = g.setup
+    factions = sum(1 for f in ix.faction_list if f.expansion == "base")
+    plots = sum(1 for p in ix.plot_list if p.expansion == "base")
+    for n in range(g.players.min, g.players.max + 1):
+        dealt_f, dealt_p = n * hand(ix, n), n * setup.plots_per_player
+        small = n <= setup.draw.small_game_max_players
+        draws = n * ((setup.draw.small_game_cards if small else setup.draw.cards)
+                     + setup.draw.discard_bonus)  # fmt: skip
+        row = next((i for i, r in enumerate(setup.faction_cards) if r.players == n), None)
+        if row is None:
+            row = next((i for i, r in enumerate(setup.faction_cards)
+                        if r.or_more and r.players <= n), 0)  # fmt: skip
+        if factions < dealt_f:
+            yield error(setup.loc_of("faction_cards", row), f"{PREFIX}-COMP-DECK",
+                        f"the base Factions deck holds {factions} cards; {n} Players are "
+                        f"dealt {hand(ix, n)} each, {dealt_f} (5.3.2)")  # fmt: skip
+            return
+        if plots < dealt_p:
+            yield error(setup.loc_of("plots_per_player"), f"{PREFIX}-COMP-DECK",
+                        f"the base Plots deck holds {plots} cards; {n} Players are dealt "
+                        f"{setup.plots_per_player} each, {dealt_p} (5.3.1)")  # fmt: skip
+            return
+        left = factions + plots - dealt_f - dealt_p
+        if left < draws:
+            yield error(setup.loc_of("draw"), f"{PREFIX}-COMP-DECK",
+                        f"after dealing {n} Players, the base decks hold {left} cards; the "
+                        f"first Cards Phase may draw {draws} (6.6.3)")  # fmt: skip
+            return
+
+
+def decks(ix: Index, doc: Components | None) -> int:
+    """How many complete Tarot decks the kit prints (components.yaml `tarot-deck`, one a
+    table); 1 when the list or its count is not usable (the checker reports why)."""
+    if doc is None:
+        return 1
+    counts = counts_of(doc, setting(ix))
+    return max(1, counts.get("tarot-deck", 1))

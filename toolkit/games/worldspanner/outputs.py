@@ -8,6 +8,7 @@ marks and mirrored backs for a home printer, or PDF/X for print-on-demand.
 
 from __future__ import annotations
 
+import dataclasses
 from functools import partial
 
 from toolkit import boards
@@ -85,20 +86,23 @@ def render_balance(rows: tuple[tuple[str, str, float], ...], target: float, tole
 
 
 def _deck(name: str, cards: tuple, back: views.Back, srcs: tuple[str, ...],
-          options: BuildOptions) -> list[Output]:  # fmt: skip
-    """A deck's card files: faces and an n-up sheet (home) or one PDF/X file (pod)."""
+          options: BuildOptions,
+          backs: tuple[views.Back, ...] | None = None) -> list[Output]:  # fmt: skip
+    """A deck's card files: faces and an n-up sheet (home) or one PDF/X file (pod). Every
+    card has `back`, or `backs[i]` for card i when given (a Set's mark on its back)."""
+    behind = backs or (back,) * len(cards)
     out = [Output(f"cards/{name}-faces.pdf", "card-faces", srcs,
                   partial(render_faces, POKER, cards), group=f"{name}-faces",
                   cost=0.2 * len(cards))]  # fmt: skip
     if options.preset == "pod":
-        pairs = tuple((back, c) for c in cards)
+        pairs = tuple(zip(behind, cards, strict=True))
         out.append(Output(f"cards/{name}-pod.pdf", "card-pod", srcs,
                           partial(render_pod, POKER, pairs), group=f"{name}-pod",
                           cost=0.4 * len(cards)))  # fmt: skip
     else:
         out.append(Output(f"cards/{name}-{options.paper}.pdf", "card-sheet", srcs,
-                          partial(render_imposed, POKER, cards, back=back), group=f"{name}-sheet",
-                          cost=0.3 * len(cards)))  # fmt: skip
+                          partial(render_imposed, POKER, cards, backs=behind),
+                          group=f"{name}-sheet", cost=0.3 * len(cards)))  # fmt: skip
     return out
 
 
@@ -110,13 +114,17 @@ def outputs(content: ContentSet, options: BuildOptions) -> list[Output]:
     game = ix.game
     game_src = game.loc.path
     out: list[Output] = []
-    heroes = tuple(views.hero_card(ix, h) for h in ix.heroes if h.faction in ix.factions)
+    shown = [h for h in ix.heroes if h.faction in ix.factions]
+    heroes = tuple(views.hero_card(ix, h) for h in shown)
+    # a hero's Set is its expansion: `--backs expansion` prints it on the back
+    hero_backs = tuple(dataclasses.replace(BACKS["hero"], mark=f"SET {h.set}") for h in shown)
     out += _deck(
         "heroes",
         heroes,
         BACKS["hero"],
         (*(h.loc.path for h in ix.heroes), game_src, *CARD_TEMPLATES),
         options,
+        hero_backs,
     )
     aid = views.aid_card(ix)
     copies = max(1, sum(ix.component("player-aid-card")))
@@ -153,7 +161,8 @@ def outputs(content: ContentSet, options: BuildOptions) -> list[Output]:
             "cards/backs.pdf",
             "card-backs",
             (game_src, *CARD_TEMPLATES),
-            partial(render_backs, POKER, tuple(BACKS.values())),
+            partial(render_backs, POKER, tuple(BACKS.values()) + (
+                tuple(dict.fromkeys(hero_backs)) if options.backs == "expansion" else ())),
             group="backs",
         )
     )

@@ -88,6 +88,7 @@ class Back:
     kind: str
     title: str
     colour: str
+    mark: str = ""  # the card's Set, printed under `--backs expansion` only
 
 
 LOOT_SHORT = {"gold": "Gold", "war": "War", "secret": "Secret", "elite": "Elite",
