@@ -16,7 +16,16 @@ import pikepdf
 import pytest
 import yaml
 
-from tests.shipped import CONTENT, assert_finding, build_game, edit, line_after, pdf_text, toolkit
+from tests.shipped import (
+    CONTENT,
+    RULES,
+    assert_finding,
+    build_game,
+    edit,
+    line_after,
+    pdf_text,
+    toolkit,
+)
 
 GE = CONTENT / "god-emperor"
 GAME, COURT, UG, FAV, MAP, CAST = ("game.yaml", "court.yaml", "underground.yaml", "favors.yaml",
@@ -336,3 +345,43 @@ def test_a_kit_whose_papers_disagree_is_not_built(tmp_path: Path) -> None:
     assert re.search(r"boards/war-map\.svg, forms/war-orders\.pdf print 'The North'", out)
     assert not (tmp_path / "out" / "god-emperor").exists()
     assert toolkit("check", "--explain", "KIT-FACTS").returncode == 0
+
+
+# ------------------------------------------------------------------ the Law Board
+
+
+def _rules_number(pattern: str) -> int:
+    words = {"two": 2, "three": 3, "four": 4, "five": 5}
+    hit = re.search(pattern, (RULES / "god-emperor-megagame-rules.txt").read_text())
+    assert hit, pattern
+    return int(hit[1]) if hit[1].isdigit() else words[hit[1]]
+
+
+def test_law_board_holds_every_commandment_the_court_can_pass(kit: Path) -> None:
+    repeats = _rules_number(r"The Proposals section repeats (\w+) times")
+    months = _rules_number(r"played over the course of (\d+) rounds")
+    svg = (kit / "boards/law-board.svg").read_text()
+    slots = [int(n) for n in re.findall(r'class="space commandment" data-slot="(\d+)"', svg)]
+    assert slots == list(range(1, repeats * months + 1))
+    assert f"Room for {repeats * months}" in svg
+    assert not list(kit.glob("boards/law-board-2*"))  # the board holds them all
+
+
+def test_law_board_extends_onto_numbered_sheets_when_the_court_can_pass_more(
+    tmp_path: Path,
+) -> None:
+    content = tmp_path / "content"
+    shutil.copytree(GE, content / "god-emperor")
+    edit(content / "god-emperor" / GAME, '{name: "Proposals", minutes: 4, repeat: 3,',
+         '{name: "Proposals", minutes: 4, repeat: 7,')  # fmt: skip
+    proc = toolkit("build", "--content", str(content), "--only", "boards/law-board*", "--out",
+                   str(tmp_path / "out"))  # fmt: skip
+    assert proc.returncode == 0, proc.stdout + proc.stderr
+    boards = tmp_path / "out" / "god-emperor" / "boards"
+    seen = []
+    for svg in [boards / "law-board.svg", *sorted(boards.glob("law-board-[0-9].svg"))]:
+        seen += [int(n) for n in re.findall(r'data-slot="(\d+)"', svg.read_text())]
+    assert seen == list(range(1, 7 * 10 + 1))
+    said = " ".join(re.findall(r">([^<>]+)</text>", (boards / "law-board.svg").read_text()))
+    assert "Slots 31-70 are on the extension sheet(s)" in said
+    assert (boards / "law-board-2.pdf").exists()

@@ -21,7 +21,7 @@ from toolkit.counters import counter_outputs
 from toolkit.games.god_emperor import facts
 from toolkit.games.god_emperor.components import minion_copies, setting
 from toolkit.games.god_emperor.index import Index
-from toolkit.games.god_emperor.maps import law_board, war_map
+from toolkit.games.god_emperor.maps import law_board, law_board_extensions, war_map
 from toolkit.guide import guide_output
 from toolkit.render import render
 from toolkit.svg import document
@@ -205,6 +205,10 @@ def outputs(content: ContentSet, options: BuildOptions) -> list[Output]:
         w, h, title, body = law_board(ix)
         out += boards.board_outputs("law-board", document(w, h, title, body), (w, h), title,
                                     (src, ix.court.loc.path), options)  # fmt: skip
+        # Commandments past the board's room, on A4 sheets numbered on (none for 10 months)
+        for n, (w, h, title, body) in enumerate(law_board_extensions(ix), 2):
+            out += boards.board_outputs(f"law-board-{n}", document(w, h, title, body), (w, h),
+                                        title, (src, ix.court.loc.path), options)[:2]  # fmt: skip
     if ix.layout is not None:
         w, h, title, body = war_map(ix)
         printed = facts.war_map(ix)
