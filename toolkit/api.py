@@ -11,6 +11,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from toolkit.check import placeholder_count, run_checks
+from toolkit.components import Components, gallery_groups
 from toolkit.content import ContentSet, load_content
 from toolkit.diagnostics import Loc, Report, display_path, error
 from toolkit.errors import ToolkitError
@@ -119,7 +120,9 @@ def build(content_dir: Path, game: str | None, options: BuildOptions) -> Report:
             report.notes.append(f"note: {pack.id}: nothing built: its outputs disagree")
             continue
         outputs = select(listed, options.only)
-        result = build_outputs(pack.id, outputs, options, content.root, report, pack.title)
+        groups = gallery_groups(content.one("components", Components))
+        result = build_outputs(pack.id, outputs, options, content.root, report, pack.title,
+                               groups)  # fmt: skip
         report.built += result.built
     return report
 

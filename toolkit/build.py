@@ -72,6 +72,7 @@ class Session:
     cache: dict[Any, Any] = field(default_factory=dict)
     warnings: list[Diagnostic] = field(default_factory=list)
     pages: int = 0  # pages of the last output rendered
+    kit: dict[str, dict[str, Any]] = field(default_factory=dict)  # the manifest, for `after`
     _env: Any = None
     _styles: Any = None
 
@@ -130,6 +131,9 @@ class Output:
     # the data its renderer is handed: the build refuses a kit whose outputs disagree
     # (`toolkit.facts`).
     facts: tuple[tuple[str, str], ...] = ()
+    # Rendered after every other output of the kit, with the manifest at hand
+    # (`Session.kit`): kit/PRINT.md counts the pages the others came to.
+    after: bool = False
 
 
 def _render_one(session: Session, output: Output) -> tuple[bytes | None, list[Diagnostic]]:
@@ -216,7 +220,7 @@ class Progress:
         if not self.tty or not self.total:
             return
         width = 30
-        filled = int(width * self.done / self.total)
+        filled = min(width, int(width * self.done / self.total))
         bar = "#" * filled + "-" * (width - filled)
         self.stream.write(f"\r[{bar}] {self.done}/{self.total} {label[:40]:<40}")
         self.stream.flush()
@@ -390,9 +394,10 @@ class BuildResult:
 
 def build_outputs(
     game: str, outputs: list[Output], options: BuildOptions, content_root: Path, report: Report,
-    title: str = "",
+    title: str = "", gallery: tuple[tuple[str, tuple[str, ...]], ...] = (),
 ) -> BuildResult:  # fmt: skip
-    """Render what is stale (in parallel), write it atomically, keep the manifest."""
+    """Render what is stale (in parallel), write it atomically, keep the manifest and the
+    gallery (its sections by component: `gallery`, see `toolkit.gallery`)."""
     start = time.perf_counter()
     game_out = options.out / game
     manifest = Manifest.read(game_out / "kit" / "manifest.json")
@@ -400,7 +405,7 @@ def build_outputs(
     result = BuildResult()
     memo: dict[int, str] = {}
     keys = {o.path: output_key(o, options, code, memo) for o in outputs}
-    stale = []
+    stale, later = [], []
     for o in outputs:
         entry = manifest.entries.get(o.path)
         fresh = (
@@ -409,7 +414,9 @@ def build_outputs(
             and entry.get("key") == keys[o.path]
             and entry.get("sha256") == _sha256(game_out / o.path)
         )
-        if fresh:
+        if o.after:
+            later.append((o, fresh))  # decided once the others are done
+        elif fresh:
             result.skipped += 1
         else:
             stale.append(o)
@@ -472,6 +479,16 @@ def build_outputs(
                 for future in as_completed(futures):
                     for item in future.result():
                         take(*item)
+        # what reads the others' records (PRINT.md's pages) comes last, when any changed
+        changed = bool(result.built or result.removed or result.failed)
+        todo = [o for o, fresh in later if not fresh or changed]
+        result.skipped += len(later) - len(todo)
+        if todo:
+            session = Session(options=options, content_root=content_root, code=code,
+                              kit=dict(manifest.entries))  # fmt: skip
+            for o in todo:
+                data, diags = _render_one(session, o)
+                take(o.path, data, diags, session.pages)
     finally:
         progress.close()
         # Whatever was written is recorded, even when the build is interrupted.
@@ -480,7 +497,7 @@ def build_outputs(
     if options.only is None and gallery_stale:
         from toolkit.gallery import build_gallery
 
-        build_gallery(title or game, game_out, manifest.entries)
+        build_gallery(title or game, game_out, manifest.entries, gallery)
     result.seconds = time.perf_counter() - start
     report.notes.append(
         f"{game}: {result.built} built, {result.skipped} up to date"

@@ -72,8 +72,9 @@ class Component(Model):
     label: str = spec("Text on the face (a value such as `1` or `+40`); empty: the item's.",
                       "", max_len=24)  # fmt: skip
     piece: Piece | None = spec("How a printed counter, chit, pawn or standee is printed.", None)
-    printed_by: str = spec("The kit file that prints it (cards, boards, sheets), e.g. "
-                           "`cards/favors-*.pdf`.", "")  # fmt: skip
+    printed_by: str = spec("The kit files that print it (cards, boards, sheets): paths or "
+                           "patterns, separated by spaces, e.g. `cards/favors-*.pdf`.",
+                           "")  # fmt: skip
     implied: bool = spec("The rules use it but never list it: `note` says why it is here.",
                          False)  # fmt: skip
     note: str = spec("Why it is in the kit, or how to use it.", "")
@@ -321,3 +322,17 @@ def bring_rows(doc: Components, setting: Setting) -> tuple[tuple[str, int, str, 
     counts = counts_of(doc, setting)
     return tuple((c.name, counts.get(c.id, 0), c.source, c.note) for c in doc.components
                  if c.supply == "bring")  # fmt: skip
+
+
+def gallery_groups(doc: Components | None) -> tuple[tuple[str, tuple[str, ...]], ...]:
+    """(section title, path patterns) for the gallery: each component the kit prints with its
+    files (`printed_by`), then the counter sheets, which hold every printed piece."""
+    if doc is None:
+        return ()
+    out = [(c.name, tuple(c.printed_by.split())) for c in doc.components
+           if c.supply == "print" and c.printed_by]  # fmt: skip
+    pieces = [c.name for c in doc.components if c.supply == "print" and c.piece is not None]
+    if pieces:
+        out.append((f"Counters, tokens and standees: {len(pieces)} kinds of piece",
+                    ("counters/*",)))
+    return tuple(out)

@@ -1,14 +1,16 @@
 """Kit stage: the preview gallery, `build/<game>/index.html`.
 
 A static page, usable offline, showing every sheet, card sheet, board and deck grid of
-the kit as a picture linked to its file. Pictures of PDFs are first pages rasterised by
-poppler's `pdftoppm` into `preview/`, redrawn only when their PDF changed; SVG boards
-and PNG grids are shown as they are. The page checks itself on load and says so if a
-picture is missing.
+the kit as a picture linked to its file, grouped by the component each file prints (from
+the game's components.yaml), with a link to kit/PRINT.md. Pictures of PDFs are first
+pages rasterised by poppler's `pdftoppm` into `preview/`, redrawn only when their PDF
+changed; SVG boards and PNG grids are shown as they are. The page checks itself on load
+and says so if a picture is missing.
 """
 
 from __future__ import annotations
 
+import fnmatch
 import os
 import shutil
 import subprocess
@@ -55,18 +57,24 @@ def _thumbnail(pdf: Path, png: Path) -> bool:
     return True
 
 
-def build_gallery(title: str, game_out: Path, entries: dict[str, dict[str, Any]]) -> Path:
+def build_gallery(title: str, game_out: Path, entries: dict[str, dict[str, Any]],
+                  groups: tuple[tuple[str, tuple[str, ...]], ...] = ()) -> Path:  # fmt: skip
     """Write preview pictures and index.html (headed with the game's title) for the outputs
-    listed in the manifest."""
+    listed in the manifest: a section per component (`groups`: its title and the patterns of
+    its files, from components.yaml), then a section per kind for the files of none."""
     from toolkit.render import environment, render
 
-    items: dict[str, list[dict[str, str]]] = {kind: [] for kind, _ in SECTIONS}
+    by_component = [(f"component:{t}", t, pats) for t, pats in groups]
+    items: dict[str, list[dict[str, str]]] = {key: [] for key, _t, _p in by_component}
+    items.update({kind: [] for kind, _ in SECTIONS})
     todo: list[tuple[Path, Path]] = []
     for path in sorted(entries):
         e = entries[path]
         kind = e["kind"]
         if kind not in items:
             continue
+        owner = next((key for key, _t, pats in by_component
+                      if any(fnmatch.fnmatchcase(path, p) for p in pats)), kind)  # fmt: skip
         thumb = path
         if path.endswith(".pdf"):
             if kind == "board" and (game_out / path).with_suffix(".svg").exists():
@@ -76,8 +84,8 @@ def build_gallery(title: str, game_out: Path, entries: dict[str, dict[str, Any]]
                 for old in (game_out / thumb).parent.glob(f"{Path(path).stem}.*.png"):
                     old.unlink()
                 todo.append((game_out / path, game_out / thumb))
-        items[kind].append({"path": path, "thumb": thumb, "name": Path(path).stem,
-                            "pages": str(e.get("pages", ""))})  # fmt: skip
+        items[owner].append({"path": path, "thumb": thumb, "name": Path(path).stem,
+                             "pages": str(e.get("pages", ""))})  # fmt: skip
     with ThreadPoolExecutor(max_workers=os.cpu_count() or 1) as pool:  # pdftoppm processes
         done = pool.map(lambda t: _thumbnail(*t), todo)
         failed = {str(png) for (_pdf, png), ok in zip(todo, done, strict=True) if not ok}
@@ -90,7 +98,8 @@ def build_gallery(title: str, game_out: Path, entries: dict[str, dict[str, Any]]
     for old in (game_out / "preview").rglob("*.png") if (game_out / "preview").exists() else ():
         if str(old) not in wanted:
             old.unlink()
-    sections = [(title, items[kind]) for kind, title in SECTIONS if items[kind]]
+    sections = [(t, items[key]) for key, t, _p in by_component if items[key]]
+    sections += [(t, items[kind]) for kind, t in SECTIONS if items[kind]]
     html = render(environment(), "common/gallery.html.j2", game=title, sections=sections,
                   total=sum(len(v) for _, v in sections))  # fmt: skip
     index = game_out / "index.html"

@@ -32,7 +32,7 @@ from toolkit.errors import ToolkitError
 from toolkit.games.forty_factions import components, views
 from toolkit.games.forty_factions.components import setting
 from toolkit.games.forty_factions.index import Index
-from toolkit.guide import guide_output
+from toolkit.guide import Kind, guide_output
 from toolkit.render import render
 
 SCALES = (1.0, 0.93, 0.86)  # a sheet may be set smaller, down to 86 %, to fit one page
@@ -271,15 +271,17 @@ def render_reference(data: ReferenceData, session: Session) -> bytes:
 
 
 KIND_TEXT = {
-    "deck": ("every Information Sheet of the deck, one per page", "1", "single-sided"),
-    "card-sheet": ("cards 4-up with crop marks; each fronts page is followed by its backs",
-                   "1", "double-sided, flip on the long edge, 100 % scale"),
-    "card-faces": ("one card per page with 3 mm bleed, for a print shop (70 x 120 mm trim)",
-                   "1", "as the shop asks; backs from cards/backs.pdf"),
-    "card-backs": ("one back per deck kind (and per expansion with `--backs expansion`)",
-                   "as many as cards", "-"),
-    "reference": ("the DM's reference: sequence of play, set-up, voting, VP tables",
-                  "1 for the DM", "double-sided"),
+    "deck": Kind("every Information Sheet of the deck, one per page",
+                 how="each player gets the sheets of the cards they hold (4.1, 5.5)"),
+    "card-sheet": Kind("tarot-size cards 4-up with crop marks; each fronts page is followed by "
+                       "its backs", stock="card", duplex=True,
+                       how="flip on the long edge; cut on the marks"),
+    "card-faces": Kind("one card per page with 3 mm bleed (70 x 120 mm trim)", stock="shop",
+                       how="as the shop asks; backs from cards/backs.pdf"),
+    "card-backs": Kind("one back per deck kind (and per expansion with `--backs expansion`)",
+                       stock="shop", how="as many as the shop's card faces"),
+    "reference": Kind("the DM's reference: sequence of play, set-up, voting, VP tables",
+                      duplex=True, how="for the DM"),
 }  # fmt: skip
 GUIDE = (
     "Single Information Sheets are in `sheets/factions/` and `sheets/plots/` for reprints: a "

@@ -9,12 +9,19 @@ team's reference.
 from __future__ import annotations
 
 import dataclasses
+import math
 from dataclasses import dataclass
 from functools import partial
 
 from toolkit import boards
 from toolkit.build import BuildOptions, Output, Session
-from toolkit.cards import CardFormat, render_backs, render_faces, render_imposed
+from toolkit.cards import (
+    CardFormat,
+    render_backs,
+    render_calibration,
+    render_faces,
+    render_imposed,
+)
 from toolkit.components import bring_rows
 from toolkit.content import ContentSet
 from toolkit.counters import counter_outputs
@@ -22,7 +29,7 @@ from toolkit.games.god_emperor import facts
 from toolkit.games.god_emperor.components import minion_copies, setting
 from toolkit.games.god_emperor.index import Index
 from toolkit.games.god_emperor.maps import law_board, law_board_extensions, war_map
-from toolkit.guide import guide_output
+from toolkit.guide import Kind, guide_output
 from toolkit.render import render
 from toolkit.svg import document
 
@@ -190,6 +197,10 @@ def outputs(content: ContentSet, options: BuildOptions) -> list[Output]:
         if favors:
             out += _deck("favors", favors, Back("FAVOR", "#6b4f1d"), (fv.loc.path, *CARD_TPL),
                          options)  # fmt: skip
+    if options.preset == "home":  # print first: it reads the printer's --back-offset
+        out.append(Output(f"cards/duplex-calibration-{options.paper}.pdf", "card-calibration",
+                          (src, "templates/common/cards.html.j2"),
+                          partial(render_calibration, POKER), group="backs", cost=1))  # fmt: skip
     backs = (Back("SCHEME", "#2b2118"), Back("MINION", "#3b3b3b"), Back("FAVOR", "#6b4f1d"))
     out.append(Output("cards/backs.pdf", "card-backs", (src, *CARD_TPL),
                       partial(render_backs, POKER, backs), group="backs"))  # fmt: skip
@@ -228,7 +239,8 @@ def outputs(content: ContentSet, options: BuildOptions) -> list[Output]:
         )
     players = len(ix.cast.players) if ix.cast else 0
     bring = bring_rows(ix.components, setting(ix)) if ix.components is not None else ()
-    out.append(guide_output(g.title, out, _kinds(players, g.rounds.count), GUIDE, (src,), bring))
+    kinds = _kinds(players, g.rounds.count, len(g.houses))
+    out.append(guide_output(g.title, out, kinds, GUIDE, (src,), bring))
     return out
 
 
@@ -245,20 +257,26 @@ GUIDE = (
 )
 
 
-def _kinds(players: int, months: int) -> dict[str, tuple[str, str, str]]:
-    """What each kind of file is, and how many to print for this cast."""
+def _kinds(players: int, months: int, houses: int) -> dict[str, Kind]:
+    """What each kind of file is, and how many to print for this cast: a form for every
+    player in every month, a third of them in each room."""
+    forms = max(1, players * months // 3)
+    war = max(1, math.ceil(forms / max(1, houses)))
     return {
-        "cut-sheet": ("badges or status strips, one per player, n-up with crop marks",
-                      "1", "single-sided, 100 % scale; cut on the marks"),
-        "form": ("a player form (one per House for War Orders)",
-                 f"up to {players * months // 3 or 1} (players x months / 3 rooms)",
-                 "single-sided"),
-        "playmat": ("a playmat per House: Hostages and Marriage", "1", "single-sided, A4 "
-                    "landscape; A3 is better if your printer takes it"),
-        "card-sheet": ("cards 9-up with crop marks; each fronts page is followed by its backs",
-                       "1", "double-sided, flip on the long edge, 100 % scale"),
-        "reference": ("Control's reference: timings, schedule, costs, laws",
-                      "1 per Control member", "double-sided"),
+        "cut-sheet": Kind("badges or status strips, one per player, n-up with crop marks",
+                          stock="card", how="cut on the marks"),
+        "form": Kind("a player form", copies=forms,
+                     copies_note=f"up to {forms} ({players} players x {months} months / 3 "
+                     "rooms)"),
+        "forms/war-orders.pdf": Kind(
+            "War Orders, one page per House", copies=war,
+            copies_note=f"up to {war} ({forms} orders over the game / {houses} Houses)"),
+        "playmat": Kind("a playmat per House: Hostages and Marriage",
+                        how="A4 landscape; A3 is better if your printer takes it"),
+        "reference": Kind("Control's reference: timings, schedule, costs, laws", duplex=True,
+                          copies_note="1 per Control member"),
+        "board": Kind("a board at its real size (the war map A2, the Law Board A3)",
+                      stock="shop", how="a print shop or a large-format printer"),
     }  # fmt: skip
 
 

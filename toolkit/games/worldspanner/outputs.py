@@ -13,7 +13,14 @@ from functools import partial
 
 from toolkit import boards
 from toolkit.build import BuildOptions, Output, Session
-from toolkit.cards import CardFormat, render_backs, render_faces, render_imposed, render_pod
+from toolkit.cards import (
+    CardFormat,
+    render_backs,
+    render_calibration,
+    render_faces,
+    render_imposed,
+    render_pod,
+)
 from toolkit.components import bring_rows
 from toolkit.content import ContentSet
 from toolkit.counters import counter_outputs
@@ -22,7 +29,7 @@ from toolkit.games.worldspanner.components import setting
 from toolkit.games.worldspanner.index import Index
 from toolkit.games.worldspanner.setup import generate
 from toolkit.games.worldspanner.setup_sheet import setup_sheet
-from toolkit.guide import guide_output
+from toolkit.guide import Kind, guide_output
 from toolkit.render import render
 from toolkit.svg import document
 
@@ -42,12 +49,13 @@ BACKS = {
 }
 SETUP_SEED = 1  # the kit's sample set-up sheets; `toolkit setup` draws any other
 KINDS = {
-    "card-sheet": ("cards 9-up with crop marks; each fronts page is followed by its backs",
-                   "1", "double-sided, flip on the long edge, 100 % scale"),
-    "reference": ("Vista keys, map designs, game lengths and challenge faces", "1 a table",
-                  "single-sided"),
-    "board": ("a sample set-up sheet; draw others with `toolkit setup worldspanner`", "1",
-              "single-sided"),
+    "card-sheet": Kind("poker-size cards 9-up with crop marks; each fronts page is followed by "
+                       "its backs", stock="card", duplex=True,
+                       how="flip on the long edge; cut on the marks"),
+    "reference": Kind("Vista keys, map designs, game lengths and challenge faces",
+                      copies_note="1 a table", how="for the table"),
+    "board": Kind("a sample set-up sheet; draw others with `toolkit setup worldspanner`",
+                  how="the map to lay out: pick one design"),
 }  # fmt: skip
 GUIDE = (
     "## Cards\n\nHero, player aid, challenge and quest cards are poker size, 63.5 x 88 mm, "
@@ -156,13 +164,21 @@ def outputs(content: ContentSet, options: BuildOptions) -> list[Output]:
     if ix.components is not None:
         out += counter_outputs("worldspanner", game.title, ix.components, setting(ix), options,
                                (game_src, *(h.loc.path for h in ix.heroes)))  # fmt: skip
+    if options.preset == "home":  # print first: it reads the printer's --back-offset
+        out.append(Output(f"cards/duplex-calibration-{options.paper}.pdf", "card-calibration",
+                          (game_src, "templates/common/cards.html.j2"),
+                          partial(render_calibration, POKER), group="backs", cost=1))  # fmt: skip
     out.append(
         Output(
             "cards/backs.pdf",
             "card-backs",
             (game_src, *CARD_TEMPLATES),
-            partial(render_backs, POKER, tuple(BACKS.values()) + (
-                tuple(dict.fromkeys(hero_backs)) if options.backs == "expansion" else ())),
+            partial(
+                render_backs,
+                POKER,
+                tuple(BACKS.values())
+                + (tuple(dict.fromkeys(hero_backs)) if options.backs == "expansion" else ()),
+            ),
             group="backs",
         )
     )
