@@ -14,6 +14,7 @@ import pikepdf
 import pytest
 import yaml
 
+from tests.printguide import check_bill, check_gallery
 from tests.shipped import CONTENT, toolkit
 
 MM = 72 / 25.4
@@ -204,6 +205,12 @@ def test_dm_reference_and_print_guide(kit: Path) -> None:
     listed = set(re.findall(r"`([^`]+\.pdf)`", guide))
     assert pdfs - {p for p in pdfs if p.startswith("sheets/") and p.count("/") == 2} == listed
     assert "flip on the long edge" in guide
+    rows = {r[1]: r for r in check_bill(_out(kit))}
+    with pikepdf.open(_out(kit) / "cards" / "factions-a4.pdf") as pdf:
+        assert rows["cards/factions-a4.pdf"][6] == len(pdf.pages) // 2  # duplex: two a sheet
+    check_gallery(_out(kit), {"Faction and Plot cards (the Tarot deck)": [
+        "cards/factions-*", "cards/plots-*", "cards/backs.pdf", "tts/*"],
+        "Main board: map, Sequence of Play, VP Track": ["boards/main*"]})  # fmt: skip
 
 
 def test_expansions_choose_what_goes_in(tmp_path: Path) -> None:

@@ -16,6 +16,7 @@ import pikepdf
 import pytest
 import yaml
 
+from tests.printguide import check_bill, check_gallery
 from tests.shipped import (
     CONTENT,
     RULES,
@@ -263,6 +264,11 @@ def test_print_guide_lists_every_pdf_with_copies_for_the_cast(kit: Path) -> None
     assert pdfs and all(f"`{p}`" in guide for p in pdfs)
     players = len(DATA[CAST]["players"])
     assert f"up to {players * 10 // 3}" in guide  # forms: players x months / 3 rooms
+    rows = {r[1]: r for r in check_bill(kit)}
+    assert rows["forms/court-proposal.pdf"][4] == players * 10 // 3
+    assert rows["counters/counters-a4.pdf"][5] and not rows["counters/tokens-a4.pdf"][5]
+    check_gallery(kit, {"Favor cards": ["cards/favors-*"], "Law Board": ["boards/law-board*"],
+                        "House playmat": ["playmats/houses.pdf"]})  # fmt: skip
 
 
 def test_law_board_reference_playmats_and_decks(kit: Path) -> None:
