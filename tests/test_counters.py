@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 import yaml
 
-from tests.shipped import CONTENT, toolkit
+from tests.shipped import CONTENT, RULES, toolkit
 from toolkit.content import load_content
 from toolkit.counters import HEADER, MARGIN, pack, tokens
 from toolkit.games import load_pack
@@ -180,8 +180,24 @@ def _cast(content: Path, players: int) -> None:
     game.write_text(game.read_text().replace("ranks: 5", "ranks: 25"))
 
 
+WORDS = {"one": 1, "two": 2, "three": 3, "four": 4, "five": 5}
+
+
+def _said(pattern: str) -> list[re.Match[str]]:
+    """Every place the God Emperor rules text says `pattern`."""
+    text = (RULES / "god-emperor-megagame-rules.txt").read_text(encoding="utf-8")
+    hits = list(re.finditer(pattern, text))
+    assert hits, f"the rules no longer say {pattern!r}"
+    return hits
+
+
+def _n(word: str) -> int:
+    return int(word) if word.isdigit() else WORDS[word.lower()]
+
+
 @pytest.mark.parametrize("players", [45, 200])
 def test_god_emperor_prints_what_the_rules_need(tmp_path: Path, players: int) -> None:
+    """Every number of need below is read from the rules text, not from the content."""
     content = tmp_path / "content"
     shutil.copytree(CONTENT / "god-emperor", content / "god-emperor")
     _cast(content, players)
@@ -193,37 +209,67 @@ def test_god_emperor_prints_what_the_rules_need(tmp_path: Path, players: int) ->
     pk = load_pack("god-emperor")
     cs, _ = load_content("god-emperor", content / "god-emperor", pk.kinds)
     outs = {o.path: o for o in outputs(cs, BuildOptions())}
-    cards = {p: o.render.args[1] for p, o in outs.items() if p.endswith("-a4.pdf")
-             and p.startswith("cards/")}  # fmt: skip
-    data = {k: yaml.safe_load((content / "god-emperor" / f"{k}.yaml").read_text())
-            for k in ("game", "underground", "favors", "court")}  # fmt: skip
-    houses = data["game"]["houses"]
-    per_house = players // len(houses) + 1
-    # minions: every player of a House draws at once (L470-475); ranks past the table as its last
-    draws = {d["rank"]: d["draws"] for d in data["underground"]["draws"]}
-    need = sum(draws.get(r, draws[max(draws)]) for r in range(1, per_house + 1))
+    cards = {p: o.render.args[1] for p, o in outs.items() if o.kind == "card-sheet"}
+    houses = [h["name"] for h in yaml.safe_load(
+        (content / "god-emperor" / "game.yaml").read_text())["houses"]]  # fmt: skip
+    per_house = -(-players // len(houses))
+    # minions: every player of a House draws at once, by rank (L470-475); past the fifth
+    # rank, as the fifth
+    ranks = [_n(m[1]) for m in _said(r"(?m)^\s+• (?:Highest ranked player|Second|Third|Fourth|"
+                                     r"Fifth): (\d+) minions?\.")]  # fmt: skip
+    assert len(ranks) == 5
+    need = sum(ranks[min(r, len(ranks) - 1)] for r in range(per_house))
     for h in houses:
-        have = sum(1 for c in cards["cards/minions-a4.pdf"] if c.house == h["name"])
-        assert have >= need, (h["name"], have, need)
-    # schemes: three tables (L496), each of three Houses drawing 4 (L469)
-    assert len(cards["cards/schemes-a4.pdf"]) >= 3 * 3 * data["underground"]["hand"]
-    # favors: three of one faction for a building (L532), a month's Court pool (L304)
+        have = sum(1 for c in cards["cards/minions-a4.pdf"] if c.house == h)
+        assert have >= need, (h, have, need)
+    # schemes: each of the tables (L496) seats its province's Houses, each drawing (L469)
+    tables = _n(_said(r"There are (\w+) tables in the Underground")[0][1])
+    hand = _n(_said(r"each House draws (\w+) Schemes from the Scheme deck")[0][1])
+    assert len(cards["cards/schemes-a4.pdf"]) >= tables * (len(houses) // tables) * hand
+    # favors: three of one faction buy a building (L532); a Court month puts Favors before
+    # every House and the Sovereign (L304)
+    build = _n(_said(r"When you have (\w+) favors from the same Faction")[0][1])
+    pool = _n(_said(r"(\d+) Power and (\d+) Favor is placed in front of every House")[0][2])
     favors = cards["cards/favors-a4.pdf"]
-    factions = {f["name"] for f in data["favors"]["factions"]}
-    for name in factions:
-        assert sum(1 for c in favors if c.faction == name) >= data["favors"]["favors_to_build"]
-    assert len(favors) >= data["court"]["pool"]["favor"] * (len(houses) + 1)
-    # tokens: hostages the laws give away (4 each to the God Emperor, laws 5-7), units (3 each)
+    for faction in {c.faction for c in favors}:
+        assert sum(1 for c in favors if c.faction == faction) >= build, faction
+    assert len({c.faction for c in favors}) == 5  # the five factions (L530-538)
+    assert len(favors) >= pool * (len(houses) + 1)
+    # tokens: hostages the laws give away (L340-346), units each House starts with (L129),
+    # the Immortals (L195)
     pieces = outs["counters/tokens-a4.pdf"].render.args[2] + \
         outs["counters/counters-a4.pdf"].render.args[2]  # fmt: skip
+    each = _n(_said(r"The God Emperor owns (\w+) hostages from each House")[0][1])
+    given = {h: each for h in houses}
+    for m in _said(r"\w+ owns (\w+) hostages? from (\w+)\."):
+        if m[2] in given:
+            given[m[2]] += _n(m[1])
+    units = _n(_said(r"Every House starts with (\d+) units")[0][1])
     for h in houses:
-        hostages = sum(1 for t in pieces if t.component == "hostage-token" and t.item == h["name"])
-        given = 4 + sum(
-            1
-            for law in data["court"]["laws"]
-            if re.search(rf"owns one hostage from {h['name']}\b", law["text"])
-        )
-        assert hostages >= given, (h["name"], hostages, given)
-        units = sum(1 for t in pieces if t.component == "unit" and t.item == h["name"])
-        assert units >= 3
-    assert sum(1 for t in pieces if t.component == "immortal") == data["court"]["immortals"]
+        hostages = sum(1 for t in pieces if t.component == "hostage-token" and t.item == h)
+        assert hostages >= given[h], (h, hostages, given[h])
+        assert sum(1 for t in pieces if t.component == "unit" and t.item == h) >= units
+    immortals = _n(_said(r"The Court is guarded by (\w+) Immortals")[0][1])
+    assert sum(1 for t in pieces if t.component == "immortal") == immortals
+
+
+def test_counter_sheets_pass_the_visual_audit(built: Path) -> None:
+    """Ink on every page, every word inside its piece (and inside the frame that holds it),
+    the same pages through poppler, MuPDF and Ghostscript."""
+    for game in GAMES:
+        proc = toolkit("audit", str(built / game / "counters"))
+        assert proc.returncode == 0, proc.stdout + proc.stderr
+        assert "2 outputs audited, 0 finding(s)" in proc.stdout + proc.stderr
+
+
+def test_a_face_text_is_fitted_inside_the_frame_that_holds_it() -> None:
+    from toolkit.faces import fit, parse, text_box
+
+    face = parse(
+        '<rect x="8" y="8" width="14" height="14" fill="none" stroke="#000000"/>'
+        '<text x="15" y="17" font-size="3" font-family="Cinzel">Lostlight</text>'
+    )
+    (frame, text) = fit(face, "square", 30, 30, "test")
+    x0, y0, x1, y1 = text_box(text, text.points[2])
+    assert 1.5 <= text.points[2] < 3 and 8 < x0 < x1 < 22 and 8 < y0 < y1 < 22
+    assert frame == face[0]

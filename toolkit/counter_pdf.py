@@ -64,7 +64,9 @@ class Faces:
                 raise FaceError(f"{t.component}: the counter template has no macro `{name}`")
             what = f"{t.component} ({t.label}, {side})"
             try:
-                hit = fit(parse(str(macro(t.context(side)))), t.face_shape, t.w, t.face_h, what)
+                turned = t.shape == "standee" and side == "back"  # drawn upside down
+                hit = fit(parse(str(macro(t.context(side)))), t.face_shape, t.w, t.face_h, what,
+                          turned)  # fmt: skip
             except FaceError as exc:
                 raise FaceError(f"{what}: {exc}") if what not in str(exc) else exc from None
             self.cache[key] = hit

@@ -173,28 +173,89 @@ def inside(shape: str, w: float, h: float, x: float, y: float, inset: float = IN
     return True
 
 
-def text_box(op: Op, size: float) -> tuple[float, float, float, float]:
-    """x0, y0, x1, y1 of a text set at `size` mm (baseline at y: ascent 0.75, descent 0.25)."""
+ASCENT, DESCENT = 0.75, 0.25  # of the size: a glyph's ink above and below its baseline
+
+
+def text_box(op: Op, size: float, flipped: bool = False) -> tuple[float, float, float, float]:
+    """x0, y0, x1, y1 of a text set at `size` mm, its ink about the baseline at y. A face
+    drawn upside down (a standee's back panel) keeps room for its ink either way: a reader
+    of the page may box the turned text as if it stood upright."""
     from reportlab.pdfbase.pdfmetrics import stringWidth
 
     width = stringWidth(op.text, op.font, size * PT) / PT
     x = op.points[0]
     x0 = x - width / 2 if op.anchor == "middle" else x - width if op.anchor == "end" else x
-    return x0, op.points[1] - 0.75 * size, x0 + width, op.points[1] + 0.25 * size
+    up = ASCENT * size
+    down = ASCENT * size if flipped else DESCENT * size
+    return x0, op.points[1] - up, x0 + width, op.points[1] + down
 
 
-def fit(ops: tuple[Op, ...], shape: str, w: float, h: float, what: str) -> tuple[Op, ...]:
-    """The face with each text set as large as fits inside the piece (at most its own size,
-    at least half of it); FaceError when a text cannot fit."""
+def _area(op: Op) -> float:
+    """The area a closed shape of a face covers, mm²."""
+    q = op.points
+    if op.kind == "circle":
+        return math.pi * q[2] ** 2
+    if op.kind == "ellipse":
+        return math.pi * q[2] * q[3]
+    if op.kind == "rect":
+        return q[2] * q[3]
+    xs, ys = q[0::2], q[1::2]  # polygon: the shoelace formula
+    return abs(sum(xs[i] * ys[i - 1] - xs[i - 1] * ys[i] for i in range(len(xs)))) / 2
+
+
+def _holds(op: Op, x: float, y: float, inset: float = 0.0) -> bool:
+    """Whether a closed shape of a face holds a point, `inset` mm inside its edge."""
+    q = op.points
+    if op.kind == "circle":
+        return math.hypot(x - q[0], y - q[1]) <= q[2] - inset
+    if op.kind == "ellipse":
+        rx, ry = q[2] - inset, q[3] - inset
+        return rx > 0 and ry > 0 and ((x - q[0]) / rx) ** 2 + ((y - q[1]) / ry) ** 2 <= 1
+    if op.kind == "rect":
+        return q[0] + inset <= x <= q[0] + q[2] - inset and q[1] + inset <= y <= q[1] + q[3] - inset
+    pts = list(zip(q[0::2], q[1::2], strict=True))
+    inside = False
+    for (x1, y1), (x2, y2) in zip(pts, pts[1:] + pts[:1], strict=True):
+        if (y1 > y) != (y2 > y) and x < x1 + (y - y1) * (x2 - x1) / (y2 - y1):
+            inside = not inside
+        if inset and _segment_distance(x, y, x1, y1, x2, y2) < inset:
+            return False
+    return inside
+
+
+def _segment_distance(x: float, y: float, x1: float, y1: float, x2: float, y2: float) -> float:
+    dx, dy = x2 - x1, y2 - y1
+    t = max(0.0, min(1.0, ((x - x1) * dx + (y - y1) * dy) / ((dx * dx + dy * dy) or 1e-12)))
+    return math.hypot(x - x1 - t * dx, y - y1 - t * dy)
+
+
+CLOSED = ("circle", "ellipse", "rect", "polygon")
+
+
+def fit(ops: tuple[Op, ...], shape: str, w: float, h: float, what: str,
+        flipped: bool = False) -> tuple[Op, ...]:  # fmt: skip
+    """The face with each text set as large as fits inside the piece and inside the smallest
+    shape of the face that holds it (a frame, a disc: where the eye, and the audit, see it
+    belong), at most its own size, at least half of it; FaceError when a text cannot fit."""
+    register_fonts()
     out = []
+    piece = w * h
+    shapes = [op for op in ops if op.kind in CLOSED and _area(op) < 0.95 * piece]
     for op in ops:
         if op.kind != "text":
             out.append(op)
             continue
         size = op.points[2]
+        x0, y0, x1, y1 = text_box(op, size)
+        cx, cy = (x0 + x1) / 2, (y0 + y1) / 2  # where the text is, as drawn
+        holders = [s for s in shapes if _holds(s, cx, cy)]
+        holder = min(holders, key=_area) if holders else None
         while True:
-            x0, y0, x1, y1 = text_box(op, size)
-            if all(inside(shape, w, h, px, py) for px in (x0, x1) for py in (y0, y1)):
+            x0, y0, x1, y1 = text_box(op, size, flipped)
+            corners = [(px, py) for px in (x0, x1) for py in (y0, y1)]
+            if all(inside(shape, w, h, px, py) for px, py in corners) and (
+                holder is None or all(_holds(holder, px, py, INSET) for px, py in corners)
+            ):
                 break
             size *= 0.94
             if size < op.points[2] * MIN_SCALE:
