@@ -48,8 +48,10 @@ test: setup ## Run the test suite (an empty suite is a failure, not a pass)
 check: setup ## Check all content (GitHub annotations when CI=true)
 	$(PY) -m toolkit check $(if $(CI),--format github,)
 
-audit: sheets ## Build the kit, then audit every PDF and SVG (qpdf, fonts, no attachments or scripts)
-	$(PY) -m toolkit audit build
+audit: sheets ## Build the kit (and its print-shop, Letter variant), then audit every PDF and SVG
+	$(PY) -m toolkit build --preset pod --paper letter --out build-pod
+	time $(PY) -m toolkit audit build
+	time $(PY) -m toolkit audit build-pod
 
 lock: setup ## Pin the exact versions of every installed dependency in requirements.lock
 	$(PY) -m pip freeze --exclude-editable --disable-pip-version-check | sort > requirements.lock
@@ -72,4 +74,4 @@ bench: setup ## Benchmark: cold-process `toolkit check` on all content
 	$(PY) scripts/bench.py
 
 clean: ## Remove build outputs (keeps .venv)
-	rm -rf build
+	rm -rf build build-pod

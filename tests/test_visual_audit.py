@@ -5,6 +5,11 @@ pass."""
 
 from __future__ import annotations
 
+import os
+import re
+import shutil
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -121,3 +126,57 @@ def test_svg_text_is_held_to_its_shapes(tmp_path: Path, svg_text: str) -> None:
         assert "AUDIT-TEXT-OVERFLOW" in codes
     else:
         assert codes == set()
+
+
+def _project_copy(tmp_path: Path) -> Path:
+    """The renderer (code and templates) and the content, copied to break one of them."""
+    from tests.shipped import ROOT
+
+    dest = tmp_path / "project"
+    for part in ("toolkit", "templates", "content"):
+        shutil.copytree(ROOT / part, dest / part,
+                        ignore=shutil.ignore_patterns("__pycache__"))  # fmt: skip
+    return dest
+
+
+def _build_and_audit(project: Path, only: str) -> tuple[str, set[str]]:
+    env = dict(os.environ, PYTHONPATH=str(project))
+    run = [sys.executable, "-m", "toolkit"]
+    args = ["build", "--game", "god-emperor", "--only", only, "--out", "out"]
+    built = subprocess.run([*run, *args], cwd=project, env=env, capture_output=True, text=True)
+    assert built.returncode == 0, built.stdout + built.stderr
+    audited = subprocess.run([*run, "audit", "out"], cwd=project, env=env, capture_output=True,
+                             text=True)  # fmt: skip
+    codes = {m.group(1) for m in re.finditer(r"error\[([A-Z-]+)\]", audited.stdout)}
+    return audited.stdout, codes
+
+
+def test_the_audit_finds_blank_tiles_and_passes_the_fix(tmp_path: Path) -> None:
+    """The shipped bug: each tile page was a box of zero height with `overflow: hidden`, so
+    every tile printed blank. Restored in a copy of the template, the audit fails on it;
+    the template as shipped passes."""
+    project = _project_copy(tmp_path)
+    template = project / "templates" / "common" / "board.html.j2"
+    fixed = template.read_text(encoding="utf-8")
+    good = ".page { width: {{ pw }}mm; height: {{ ph }}mm }"
+    assert good in fixed
+    out, codes = _build_and_audit(project, "boards/law-board*")
+    assert "AUDIT-BLANK-PAGE" not in codes and "AUDIT-TILES" not in codes, out
+    template.write_text(fixed.replace(good, ".page { width: 100%; height: 100% }"),
+                        encoding="utf-8")  # fmt: skip
+    out, codes = _build_and_audit(project, "boards/law-board*")
+    assert {"AUDIT-BLANK-PAGE", "AUDIT-TILES"} <= codes, out
+    assert "law-board-tiles-a4.pdf:1: error[AUDIT-BLANK-PAGE]" in out
+
+
+def test_the_audit_finds_a_tile_that_shows_the_wrong_part(tmp_path: Path) -> None:
+    """Tiles that print, but each shows the board shifted by a few millimetres, do not
+    reassemble: the comparison with the real-size board finds it."""
+    project = _project_copy(tmp_path)
+    boards = project / "toolkit" / "boards.py"
+    code = boards.read_text(encoding="utf-8")
+    shifted = code.replace("f'viewBox=\"{_n(t.x)} {_n(t.y)}", "f'viewBox=\"{_n(t.x + 6)} {_n(t.y)}")
+    assert shifted != code
+    boards.write_text(shifted, encoding="utf-8")
+    out, codes = _build_and_audit(project, "boards/war-map*")
+    assert "AUDIT-TILES" in codes and "AUDIT-BLANK-PAGE" not in codes, out
