@@ -4,11 +4,12 @@ on content that breaks it."""
 from __future__ import annotations
 
 import re
+from pathlib import Path
 
 import pytest
 import yaml
 
-from tests.shipped import CONTENT, RULES, toolkit
+from tests.shipped import CONTENT, RULES, assert_finding, copy_content, line_of, toolkit
 from toolkit.components import FormulaError, evaluate
 
 
@@ -109,3 +110,13 @@ def test_formulas_are_arithmetic_of_figures_only() -> None:
 def test_component_rules_explain(code: str) -> None:
     proc = toolkit("check", "--explain", code)
     assert proc.returncode == 0 and code in proc.stdout, proc.stdout + proc.stderr
+
+
+def test_ws_hero_deck_deals_the_smallest_game(tmp_path: Path) -> None:
+    """Two teams of 6 heroes and 6 more each to discard (p. 3): 24 heroes; one fewer fails."""
+    content = copy_content(tmp_path)
+    heroes = sorted((content / "worldspanner" / "heroes").glob("*.yaml"))
+    assert len(heroes) == 24
+    heroes[0].unlink()
+    target = content / "worldspanner" / "components.yaml"
+    assert_finding(content, target, line_of(target, "{id: hero-card"), "WS-COMP-DECK")

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from toolkit.components import Item, Need, Place, Setting, check_components
+from toolkit.components import Components, Item, Need, Place, Setting, check_components, where
 from toolkit.diagnostics import Diagnostic, error
 from toolkit.games.worldspanner.index import Index
 
@@ -64,6 +64,7 @@ def check(ix: Index) -> Iterator[Diagnostic]:
         return
     s = setting(ix)
     yield from check_components(doc, s, PREFIX)
+    yield from check_hero_deck(ix, doc)
     decks = {d.deck: d for d in ix.treasure}
     for key in ("war", "secret", "elite"):
         want = sum(ix.component(f"{key}-card"))
@@ -83,3 +84,18 @@ def check(ix: Index) -> Iterator[Diagnostic]:
                         f"counts {want} (p. 2), and two teams of 9 heroes drawing up to "
                         f"{biggest} each at set-up, plus the market's card, take {draws} "
                         "(p. 3)")  # fmt: skip
+
+
+def check_hero_deck(ix: Index, doc: Components) -> Iterator[Diagnostic]:
+    """The hero deck deals the smallest game the rulebook allows: each team its heroes and
+    six more to discard (p. 3: 'deal 12 cards to each team when playing 6 heroes')."""
+    g = ix.game
+    heroes = sum(1 for h in ix.heroes if h.faction in ix.factions)
+    smallest = min((d.heroes[0] for d in g.designs), default=0)
+    extra = next((st.value - st.heroes for st in g.stated if st.kind == "dealt"), 6)
+    need = 2 * (smallest + extra)
+    if heroes < need:
+        yield error(where(doc, "hero-card"), f"{PREFIX}-COMP-DECK",
+                    f"the hero deck holds {heroes} heroes; the smallest game deals each of the "
+                    f"two teams {smallest} heroes and {extra} more to discard, {need} "
+                    "(p. 3)")  # fmt: skip
