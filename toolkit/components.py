@@ -318,10 +318,14 @@ def where(doc: Components, cid: str) -> Loc:
 
 
 def bring_rows(doc: Components, setting: Setting) -> tuple[tuple[str, int, str, str], ...]:
-    """What the players bring (name, count, rules source, note), for kit/PRINT.md."""
+    """What the players bring (name, count, rules source, note), for kit/PRINT.md; a count
+    the rules do not give (listed in `placeholders:`) says so."""
     counts = counts_of(doc, setting)
-    return tuple((c.name, counts.get(c.id, 0), c.source, c.note) for c in doc.components
-                 if c.supply == "bring")  # fmt: skip
+    guessed = set(doc.placeholders)
+    return tuple((c.name, counts.get(c.id, 0), c.source,
+                  c.note + (" (How many is a placeholder: the rules give no number.)"
+                            if f"components.{i}.count" in guessed else ""))
+                 for i, c in enumerate(doc.components) if c.supply == "bring")  # fmt: skip
 
 
 def gallery_groups(doc: Components | None) -> tuple[tuple[str, tuple[str, ...]], ...]:

@@ -104,7 +104,7 @@ def bill(rows_: list[Row], paper: str) -> list[str]:
         copies = r.kind.copies_note or str(r.kind.copies)
         lines.append(f"| {i} | `{r.path}` | {_n(r.pages)} | {stock} | {copies} | "
                      f"{'double' if r.kind.duplex else 'single'} | {_n(r.sheets)} | "
-                     f"{r.kind.what}; {r.kind.how} |")  # fmt: skip
+                     f"{_what(r.kind)} |")  # fmt: skip
     unknown = [r.path for r in home if r.pages is None]
     card = sum(r.sheets or 0 for r in home if r.kind.stock == "card")
     plain = sum(r.sheets or 0 for r in home if r.kind.stock == "paper")
@@ -117,8 +117,12 @@ def bill(rows_: list[Row], paper: str) -> list[str]:
     if shop:
         lines += ["", "Or at a print shop, instead of the card sheets and tiled boards:", "",
                   "| File | Pages | What it is |", "|---|---:|---|"]  # fmt: skip
-        lines += [f"| `{r.path}` | {_n(r.pages)} | {r.kind.what}; {r.kind.how} |" for r in shop]
+        lines += [f"| `{r.path}` | {_n(r.pages)} | {_what(r.kind)} |" for r in shop]
     return lines
+
+
+def _what(kind: Kind) -> str:
+    return f"{kind.what}; {kind.how}" if kind.how else kind.what
 
 
 def _n(value: int | None) -> str:

@@ -266,7 +266,7 @@ def _kinds(players: int, months: int, houses: int) -> dict[str, Kind]:
         "cut-sheet": Kind("badges or status strips, one per player, n-up with crop marks",
                           stock="card", how="cut on the marks"),
         "form": Kind("a player form", copies=forms,
-                     copies_note=f"up to {forms} ({players} players x {months} months / 3 "
+                     copies_note=f"up to {forms} ({players} players × {months} months / 3 "
                      "rooms)"),
         "forms/war-orders.pdf": Kind(
             "War Orders, one page per House", copies=war,
