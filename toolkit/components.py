@@ -337,6 +337,7 @@ def gallery_groups(doc: Components | None) -> tuple[tuple[str, tuple[str, ...]],
            if c.supply == "print" and c.printed_by]  # fmt: skip
     pieces = [c.name for c in doc.components if c.supply == "print" and c.piece is not None]
     if pieces:
-        out.append((f"Counters, tokens and standees: {len(pieces)} kinds of piece",
-                    ("counters/*",)))
+        out.append(
+            (f"Counters, tokens and standees: {len(pieces)} kinds of piece", ("counters/*",))
+        )
     return tuple(out)
