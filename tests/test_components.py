@@ -112,11 +112,11 @@ def test_component_rules_explain(code: str) -> None:
     assert proc.returncode == 0 and code in proc.stdout, proc.stdout + proc.stderr
 
 
-def test_ws_hero_deck_deals_the_smallest_game(tmp_path: Path) -> None:
-    """Two teams of 6 heroes and 6 more each to discard (p. 3): 24 heroes; one fewer fails."""
+def test_ws_hero_deck_deals_the_usual_game(tmp_path: Path) -> None:
+    """Two teams of 8 heroes and 6 more each to discard (p. 3): 28 heroes; one fewer fails."""
     content = copy_content(tmp_path)
     heroes = sorted((content / "worldspanner" / "heroes").glob("*.yaml"))
-    assert len(heroes) == 24
+    assert len(heroes) == 28
     heroes[0].unlink()
     target = content / "worldspanner" / "components.yaml"
     assert_finding(content, target, line_of(target, "{id: hero-card"), "WS-COMP-DECK")

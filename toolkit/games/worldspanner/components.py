@@ -87,15 +87,16 @@ def check(ix: Index) -> Iterator[Diagnostic]:
 
 
 def check_hero_deck(ix: Index, doc: Components) -> Iterator[Diagnostic]:
-    """The hero deck deals the smallest game the rulebook allows: each team its heroes and
-    six more to discard (p. 3: 'deal 12 cards to each team when playing 6 heroes')."""
+    """The hero deck deals the usual game (p. 3: '8 otherwise', the designs' default): each
+    team its heroes and six more to discard ('deal 12 cards to each team when playing 6
+    heroes')."""
     g = ix.game
     heroes = sum(1 for h in ix.heroes if h.faction in ix.factions)
-    smallest = min((d.heroes[0] for d in g.designs), default=0)
+    usual = min((d.default_heroes for d in g.designs), default=0)
     extra = next((st.value - st.heroes for st in g.stated if st.kind == "dealt"), 6)
-    need = 2 * (smallest + extra)
+    need = 2 * (usual + extra)
     if heroes < need:
         yield error(where(doc, "hero-card"), f"{PREFIX}-COMP-DECK",
-                    f"the hero deck holds {heroes} heroes; the smallest game deals each of the "
-                    f"two teams {smallest} heroes and {extra} more to discard, {need} "
+                    f"the hero deck holds {heroes} heroes; the usual game deals each of the "
+                    f"two teams {usual} heroes and {extra} more to discard, {need} "
                     "(p. 3)")  # fmt: skip
