@@ -39,8 +39,9 @@ def line_of(path: Path, needle: str) -> int:
     raise AssertionError(f"{needle!r} not in {path}")
 
 
-def toolkit(*args: str, cwd: Path = ROOT) -> subprocess.CompletedProcess[str]:
-    """Run the CLI in a fresh process, as a user would."""
+def toolkit(*args: str, cwd: Path = ROOT, timeout: float = 120) -> subprocess.CompletedProcess[str]:
+    """Run the CLI in a fresh process, as a user would (a whole kit may need a longer
+    `timeout` than one command on a shared machine)."""
     env = dict(os.environ, PYTHONPATH=str(ROOT))
     return subprocess.run(
         [sys.executable, "-m", "toolkit", *args],
@@ -48,7 +49,7 @@ def toolkit(*args: str, cwd: Path = ROOT) -> subprocess.CompletedProcess[str]:
         capture_output=True,
         text=True,
         env=env,
-        timeout=120,
+        timeout=timeout,
     )
 
 
@@ -95,6 +96,6 @@ def pdf_text(pdf: Path) -> str:
 
 def build_game(game: str, out: Path) -> Path:
     """Build one game's whole kit from the shipped content into `out`; its folder."""
-    proc = toolkit("build", "--game", game, "--out", str(out))
+    proc = toolkit("build", "--game", game, "--out", str(out), timeout=900)
     assert proc.returncode == 0, proc.stdout + proc.stderr
     return out / game

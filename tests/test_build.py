@@ -24,7 +24,9 @@ CARD = (76 * MM, 126 * MM)  # 70 x 120 mm and 3 mm bleed each side
 
 
 def _build(root: Path, *args: str) -> subprocess.CompletedProcess[str]:
-    return toolkit("build", "--content", "content", "--out", "build", *args, cwd=root)
+    # the whole kit of three games takes minutes on a shared two-core machine
+    return toolkit("build", "--content", "content", "--out", "build", *args, cwd=root,
+                   timeout=900)  # fmt: skip
 
 
 @pytest.fixture(scope="module")
