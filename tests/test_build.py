@@ -24,9 +24,7 @@ CARD = (76 * MM, 126 * MM)  # 70 x 120 mm and 3 mm bleed each side
 
 
 def _build(root: Path, *args: str) -> subprocess.CompletedProcess[str]:
-    # the whole kit of three games takes minutes on a shared two-core machine
-    return toolkit("build", "--content", "content", "--out", "build", *args, cwd=root,
-                   timeout=900)  # fmt: skip
+    return toolkit("build", "--content", "content", "--out", "build", *args, cwd=root)
 
 
 @pytest.fixture(scope="module")
@@ -176,7 +174,7 @@ def test_manifest_lists_every_output_with_its_hash(kit: Path) -> None:
     files = {
         p.relative_to(_out(kit)).as_posix()
         for p in _out(kit).rglob("*")
-        if (p.suffix in (".pdf", ".svg", ".png") or p.name == "PRINT.md")
+        if (p.suffix in (".pdf", ".svg", ".png") or p.name in ("PRINT.md", "companion.html"))
         and p.relative_to(_out(kit)).parts[0] != "preview"  # the gallery's pictures
     }
     assert {e["path"] for e in manifest["outputs"]} == files
@@ -201,7 +199,9 @@ def test_dm_reference_and_print_guide(kit: Path) -> None:
         assert phase["name"] in text
     for step in game["council"]["voting_summary"]:
         assert step in text
-    assert "two-thirds 27" in text and "majority 21" in text
+    # 10.3.5: a majority of the votes cast, not a fixed 21; 10.3.8: 27 to change the Overlord
+    assert "more than half of the votes cast" in text and "majority 21" not in text
+    assert "27 votes for, or twice as many for as against" in text
     guide = (_out(kit) / "kit" / "PRINT.md").read_text()
     pdfs = {p.relative_to(_out(kit)).as_posix() for p in _out(kit).rglob("*.pdf")}
     listed = set(re.findall(r"`([^`]+\.pdf)`", guide))
@@ -469,6 +469,7 @@ def test_gallery_loads_offline_with_every_picture(kit: Path, tmp_path: Path, gam
     assert int(m[1]) == len(shown) > 0
     assert m[2] == "0"
     assert not re.search(r"CONSOLE.*(Uncaught|Error|Failed)", log), log
+    assert (out / "companion.html").is_file() and 'href="companion.html"' in dom
     if game != "forty-factions":
         return
     # and a missing picture is noticed

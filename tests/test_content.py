@@ -21,7 +21,6 @@ RULES_DIR = RULES
 BASE = RULES_DIR / "forty-factions-base-rules.md"
 
 
-
 def test_rules_texts_are_the_shared_ones() -> None:
     """The repository's copy of the rules texts is the project's shared one, where that is
     at hand (a developer's checkout beside ../shared); CI reads the copy."""
@@ -33,6 +32,7 @@ def test_rules_texts_are_the_shared_ones() -> None:
         assert (RULES_DIR / text.name).read_bytes() == text.read_bytes(), (
             f"rules/{text.name} differs from {text}: copy the shared text into rules/"
         )
+
 
 SECTION_EXPANSION = [
     ("13.1.1 Fifty Factions", "50F"),

@@ -103,6 +103,8 @@ CASES = {
         (FAV, None, "id: outcasts")),
     "deck-too-small": Case("GE-MINIONS",
         [(UG, "{rank: 1, draws: 4}", "{rank: 1, draws: 40}")], (UG, "deck:", "- {kind: rock")),
+    "rock-beats-rock": Case("GE-MINIONS",
+        [(UG, "beats: {rock: scissors,", "beats: {rock: rock,")], (UG, None, "beats:")),
     "rank-draws-more": Case("GE-MINIONS",
         [(UG, "{rank: 2, draws: 3}", "{rank: 2, draws: 5}")], (UG, None, "{rank: 2")),
     "fourteen-laws": Case("GE-LAWS", [(COURT, "laws_stated: 13", "laws_stated: 14")],

@@ -235,6 +235,11 @@ CASES = {
           "influence_any: [13, 540]")],
         ("forty-factions/boards/gathering.yaml", None, "influence_any:"),
     ),
+    "unknown gathering plot": Case(
+        "FF-REF-PLOT",
+        [("forty-factions/boards/gathering.yaml", "plot: 30", "plot: 300")],
+        ("forty-factions/boards/gathering.yaml", None, "plot: 300"),
+    ),
     "unknown area": Case(
         "FF-REF-AREA",
         [("f:1", "area: upper-west-side", "area: upper-west-sid")],

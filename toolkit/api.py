@@ -21,6 +21,7 @@ from toolkit.svg import SVGTextError
 
 if TYPE_CHECKING:
     from toolkit.build import BuildOptions, Output
+    from toolkit.procedures import Procedure
 
 
 def discover_games(content_dir: Path, only: str | None = None) -> list[str]:
@@ -151,6 +152,20 @@ def setup(
     write_bytes(svg_path, sheet.svg.encode("utf-8"))
     write_bytes(pdf_path, pdf)
     return report, [svg_path, pdf_path], sheet.summary
+
+
+def procedures(
+    content_dir: Path, game: str | None
+) -> tuple[Report, list[tuple[GamePack, tuple[Procedure, ...]]]]:
+    """Check a game's content (or every game's), then bind each game's rules procedures to
+    it (`toolkit calc`). Nothing is bound while the content has errors: no answer is ever
+    computed from content that breaks the rules."""
+    report, loaded = _check(content_dir, game, strict=False)
+    if report.failed:
+        report.notes.append("note: nothing computed: fix the errors above first")
+        return report, []
+    return report, [(pack, pack.procedures(content)) for pack, content in loaded
+                    if pack.procedures is not None]  # fmt: skip
 
 
 def select(outputs: list[Output], only: str | None) -> list[Output]:

@@ -255,6 +255,68 @@ def audit(folder: Path, no_visual: bool, jobs: int) -> None:
     sys.exit(1 if report.failed else 0)
 
 
+@cli.command(context_settings={"ignore_unknown_options": False})
+@click.argument("game", required=False)
+@click.argument("procedure", required=False)
+@click.argument("params", nargs=-1, metavar="[NAME=VALUE]...")
+@click.option("--content", "content", **_folder("content", CONTENT_HELP))
+@click.option("--format", "fmt", type=click.Choice(["text", "json"]), default="text",
+              show_default=True, help="text: the answer, its arithmetic and rule; json: an "
+              "object with value, rule, answer, steps, inputs, details.")  # fmt: skip
+@click.option(
+    "--list",
+    "listing",
+    is_flag=True,
+    help="List every procedure (of GAME, or of every game) with its parameters.",
+)
+def calc(game: str | None, procedure: str | None, params: tuple[str, ...], content: Path,
+         fmt: str, listing: bool) -> None:  # fmt: skip
+    """Answer one rules procedure from the content: the result, its arithmetic and rule.
+
+    \b
+    Examples:
+      toolkit calc forty-factions gathering-chance turn=8 totems=10 last=3
+      toolkit calc forty-factions activation-cost activations=3 --format json
+      toolkit calc --list
+
+    A missing or bad parameter is a usage error (exit 2) naming it; content that breaks
+    a rule is reported as by `toolkit check` and nothing is computed (exit 1).
+    """
+    from toolkit import api
+    from toolkit.diagnostics import render
+    from toolkit.errors import ToolkitError
+    from toolkit.procedures import format_json, format_list, format_text
+
+    if listing and (procedure or params):
+        raise click.UsageError("--list takes at most a GAME, no procedure or parameters")
+    if not listing and not game:
+        raise click.UsageError("name a GAME and a PROCEDURE, or use --list")
+    report, bound = api.procedures(content, game)
+    if report.failed:
+        click.echo(render(report, "text", hide_waived=True), err=True)
+        sys.exit(1)
+    if listing:
+        blocks = [format_list(pack.title, pack.id, procs) for pack, procs in bound]
+        click.echo("\n\n".join(blocks))
+        return
+    if not bound:
+        raise ToolkitError(f"{game} has no rules procedures")
+    pack, procs = bound[0]
+    by_name = {p.name: p for p in procs}
+    if procedure is None:
+        raise click.UsageError(f"name a procedure of {pack.id}: {', '.join(by_name)} "
+                               f"(toolkit calc {pack.id} --list explains each)")  # fmt: skip
+    proc = by_name.get(procedure)
+    if proc is None:
+        import difflib
+
+        hit = difflib.get_close_matches(procedure, list(by_name), n=1)
+        hint = f"; did you mean '{hit[0]}'?" if hit else f" (it has: {', '.join(by_name)})"
+        raise click.UsageError(f"{pack.id} has no procedure '{procedure}'{hint}")
+    inputs, result = proc(params)
+    click.echo(format_json(proc, inputs, result) if fmt == "json" else format_text(proc, result))
+
+
 class _SetupGroup(click.Group):
     """`toolkit setup <game> ...`: one sub-command per game pack with a set-up generator,
     its options declared by the pack (so the core names no game's options)."""

@@ -35,6 +35,7 @@ SECTIONS = (
     ("form", "Forms"),
     ("playmat", "Playmats"),
     ("reference", "Reference sheets"),
+    ("dm-screen", "DM screen"),
     ("tts", "Tabletop Simulator decks"),
     ("deck", "Whole decks"),
 )
@@ -100,8 +101,10 @@ def build_gallery(title: str, game_out: Path, entries: dict[str, dict[str, Any]]
             old.unlink()
     sections = [(t, items[key]) for key, t, _p in by_component if items[key]]
     sections += [(t, items[kind]) for kind, t in SECTIONS if items[kind]]
+    # pages beside the gallery (the offline companion), linked rather than pictured
+    pages = [path for path in sorted(entries) if entries[path]["kind"] == "companion"]
     html = render(environment(), "common/gallery.html.j2", game=title, sections=sections,
-                  total=sum(len(v) for _, v in sections))  # fmt: skip
+                  total=sum(len(v) for _, v in sections), pages=pages)  # fmt: skip
     index = game_out / "index.html"
     write_text(index, html)
     return index

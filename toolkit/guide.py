@@ -55,6 +55,8 @@ KINDS = {
                      "PDF/X-4", stock="shop", how="upload as it is"),
     "board": Kind("a board at its real size", stock="shop",
                   how="a print shop or a large-format printer"),
+    "dm-screen": Kind("the DM screen: look-up tables and each procedure's steps, panels to "
+                      "fold", how="landscape; fold between the panels"),
 }  # fmt: skip
 
 

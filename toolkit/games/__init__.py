@@ -30,8 +30,11 @@ class Rule:
 Check = Callable[[ContentSet], Iterable[Diagnostic]]
 if TYPE_CHECKING:
     from toolkit.build import BuildOptions, Output
+    from toolkit.procedures import Procedure
 
 Outputs = Callable[[ContentSet, "BuildOptions"], "list[Output]"]
+# A game's rules procedures, bound to its content (`toolkit calc`, the DM screen)
+Procedures = Callable[[ContentSet], "tuple[Procedure, ...]"]
 
 
 @dataclass(frozen=True)
@@ -76,6 +79,7 @@ class GamePack:
     rules: dict[str, Rule] = field(default_factory=dict)
     outputs: Outputs | None = None
     setup: SetupHook | None = None
+    procedures: Procedures | None = None
 
 
 def indexed_checks(
@@ -104,6 +108,15 @@ def lazy_outputs(module: str) -> Outputs:
         return importlib.import_module(module).outputs(content, options)  # type: ignore[no-any-return]
 
     return outputs
+
+
+def lazy_procedures(module: str) -> Procedures:
+    """A pack's procedures imported on first use: `module` holds `procedures(content)`."""
+
+    def procedures(content: ContentSet) -> tuple[Procedure, ...]:
+        return importlib.import_module(module).procedures(content)  # type: ignore[no-any-return]
+
+    return procedures
 
 
 class UnknownGame(LookupError):

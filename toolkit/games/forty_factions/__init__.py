@@ -7,7 +7,7 @@ from collections.abc import Iterator
 from toolkit.components import Components
 from toolkit.content import ContentKind, ContentSet
 from toolkit.diagnostics import Diagnostic
-from toolkit.games import GamePack, lazy_outputs
+from toolkit.games import GamePack, lazy_outputs, lazy_procedures
 from toolkit.games.forty_factions import areas, boards, components, council, decks, enemies
 from toolkit.games.forty_factions.index import Index
 from toolkit.games.forty_factions.models import (
@@ -61,4 +61,5 @@ PACK = GamePack(
     checks=(check_rules,),
     rules=RULES,
     outputs=lazy_outputs("toolkit.games.forty_factions.outputs"),
+    procedures=lazy_procedures("toolkit.games.forty_factions.procedures"),
 )

@@ -242,9 +242,11 @@ def council_board(ix: Index) -> tuple[float, float, str, El]:
 
 
 def _council_side(root: El, ix: Index, x: float, y: float, w: float, h: float) -> None:
+    from toolkit.games.forty_factions.procedures.council import board_statement
+
     council = ix.game.council
     seats = council.seats
-    majority = seats // 2 + 1
+    line, marks = board_statement(council)  # 10.3.5 counts only the votes cast
     g = root.add(El("g", class_="council-marks"))
     og = g.add(
         El(
@@ -260,17 +262,16 @@ def _council_side(root: El, ix: Index, x: float, y: float, w: float, h: float) -
     # a star in the number's disc, drawn: the board's fonts have no star glyph
     og.add(El("polygon", points=star_points(x + 4.2 + 1.5, y + 8, 3.2), fill=INK))
     ty = y + 22
-    label(g, fit(f"Votes: majority {majority}, two-thirds {council.two_thirds} (10.2.1, 10.3.8)",
-                 w, 10, 3.6, "Cinzel", 700, max_lines=2), x + w / 2, ty)  # fmt: skip
+    label(g, fit(line, w, 10, 3.6, "Cinzel", 700, max_lines=3), x + w / 2, ty)
     bar_y = ty + 12
     step = w / seats
     for v in range(1, seats + 1):
-        mark = v in (majority, council.two_thirds)
+        mark = any(v == m for m, _ in marks)
         g.add(El("rect", x=x + (v - 1) * step, y=bar_y, width=step, height=6,
                  fill="#1a1a1a" if mark else "#ffffff", stroke=INK, stroke_width=0.2))  # fmt: skip
-    for v, text in ((majority, "majority"), (council.two_thirds, "two-thirds")):
-        t = fit(f"{v} {text}", 26, 4, 2.8, "EB Garamond", 600, max_lines=1)
-        label(g, t, x + (v - 0.5) * step, bar_y + (7 if text == "majority" else 11))
+    for i, (v, text) in enumerate(marks):
+        t = fit(text, 30, 4, 2.8, "EB Garamond", 600, max_lines=1)
+        label(g, t, x + (v - 0.5) * step, bar_y + (7 if i == 0 else 11))
     cy = bar_y + 26
     conclave = [f for f in ix.faction_list if f.seats.conclave]
     cg = g.add(El("g", class_="conclave"))

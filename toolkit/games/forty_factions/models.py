@@ -385,6 +385,40 @@ class VPTrack(Model):
 
 
 @dataclass(frozen=True, kw_only=True)
+class PlayCosts(Model):
+    """What further Activations and Plots cost a player in one Game Turn (12.1)."""
+
+    activation: int = spec(
+        "VPs per Faction the player has already Activated that Game Turn (12.1.1, 6.2.3).", ge=0
+    )
+    plot: int = spec(
+        "VPs per Plot the player has already played that Game Turn (12.1.2, 6.3.2).", ge=0
+    )
+    source: str = spec("Rules section.", "")
+
+
+@dataclass(frozen=True, kw_only=True)
+class VPRange(Model):
+    """The usual range of the DM's role-playing awards (12.5.1)."""
+
+    low: int = spec("Usual lowest award.", le=0)
+    high: int = spec("Usual highest award.", ge=0)
+    source: str = spec("Rules section.", "")
+
+
+@dataclass(frozen=True, kw_only=True)
+class EndCondition(Model):
+    """A condition the DM may set for the game to end (5.2)."""
+
+    id: Literal["turns", "vp-target", "activated", "deck-out", "time-limit"] = spec(
+        "Which condition: turns (5.2.1), vp-target (5.2.2), activated (5.2.3), deck-out "
+        "(5.2.4), time-limit (5.2.5)."
+    )
+    text: str = spec("The condition as the rules state it.")
+    source: str = spec("Rules section.", "")
+
+
+@dataclass(frozen=True, kw_only=True)
 class MapArt(Model):
     """The designer's own map of Tehmor, with the place of every location space on it."""
 
@@ -422,6 +456,12 @@ class Game(Document):
     setup: Setup = spec("Set-up (5).")
     sequence_of_play: list[Phase] = spec("Sequence of Play (6).", min_items=1)
     vp_track: VPTrack = spec("VP track (2.1.1.3).")
+    play_costs: PlayCosts = spec("VP costs of further Activations and Plots (12.1).")
+    roleplay_vp: VPRange = spec("The usual range of role-playing awards (12.5.1).")
+    end_conditions: list[EndCondition] = spec(
+        "Conditions the DM may set for the game to end (5.2); the first met ends it.",
+        min_items=1,
+    )
     map_art: MapArt | None = spec(
         "Optional: the designer's map art; without it the main board is a clear schematic.",
         None,
@@ -488,6 +528,17 @@ class Gathering(Document):
     totems: list[Totem] = spec("The 13 totems: 12 in the circle and the central one.", min_items=1)
     influence_any: list[int] = spec('Factions with "Influence only over any Totem".', [])
     vp: GatheringVP = spec("VPs (SC3.2.7).")
+    since_last: int = spec(
+        "Once a Gathering has been held, the roll needed falls by this number less the Game "
+        "Turns since the last one (SC3.2.2).",
+        ge=0,
+    )
+    plot: int | None = spec(
+        "The Plot that calls an Extraordinary Gathering, which does not count as one held "
+        "(SC3.2.2, SC3.2.3, SC3.2.10).",
+        None,
+        **CARD_NO,
+    )
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -546,6 +597,9 @@ class Congress(Document):
         "The same when all Areas are at Madness 10 (DD3.3.6).", ge=0, le=100
     )
     vp_die: int = spec("VPs are 1d<this>, at most the seats held (DD3.2.4).", ge=1)
+    plot: int | None = spec(
+        "The Plot that calls a Congress during the Role-Playing Phase (DD3.2.6).", None, **CARD_NO
+    )
 
 
 @dataclass(frozen=True, kw_only=True)

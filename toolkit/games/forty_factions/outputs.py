@@ -208,16 +208,7 @@ def outputs(content: ContentSet, options: BuildOptions) -> list[Output]:
     )
     out.extend(board_outputs(ix, content, options))
     out.extend(tts_outputs(ix, (game_src, *CARD_TEMPLATES), copies, options.backs))
-    # only the names the reference prints, so renaming another faction does not rebuild it
-    shown = {n for c in ix.game.setup.pawn_colours for n in c.factions}
-    shown |= {b.faction for b in ix.madness.bonuses} if ix.madness else set()
-    ref = ReferenceData(ix.game, {n: ix.name(n) for n in sorted(shown)},
-                        ix.sacred_circles.forests if ix.sacred_circles else None,
-                        ix.gathering, ix.congress, ix.madness)  # fmt: skip
-    out.append(Output("reference/dm-reference.pdf", "reference",
-                      (game_src, *sorted(f for f in content.files if "/boards/" in f),
-                       "templates/forty-factions/reference.html.j2"),
-                      partial(render_reference, ref), group="reference", cost=2))  # fmt: skip
+    out.extend(reference_outputs(ix, content))
     if parts is not None:
         out += counter_outputs(
             "forty-factions",
@@ -243,30 +234,38 @@ BOARDS = (
 )
 
 
-@dataclass(frozen=True)
-class ReferenceData:
-    """What the DM reference shows (plain data, so the output key sees every change)."""
+def reference_outputs(ix: Index, content: ContentSet) -> list[Output]:
+    """The DM reference (portrait) and the DM screen (landscape panels to fold): both print
+    the panels built from the rules procedures (`screen.py`), never a hand-typed rule."""
+    from toolkit.companion import COMPANION_TEMPLATES, Tally, render_companion
+    from toolkit.games.forty_factions.screen import panels
+    from toolkit.games.forty_factions.tally import tally_data
+    from toolkit.screen import SCREEN_TEMPLATES, render_screen
 
-    game: object
-    names: dict[int, str]
-    forests: object
-    gathering: object
-    congress: object
-    madness: object
+    shown = {n for c in ix.game.setup.pawn_colours for n in c.factions}
+    names = {n: ix.name(n) for n in sorted(shown)}
+    built = panels(ix)
+    srcs = (ix.game.loc.path, *sorted(f for f in content.files if "/boards/" in f),
+            *SCREEN_TEMPLATES)  # fmt: skip
+    return [
+        Output("reference/dm-reference.pdf", "reference",
+               (*srcs, "templates/forty-factions/reference.html.j2"),
+               partial(render_reference, ix.game, names, built), group="reference", cost=2),
+        Output("reference/dm-screen.pdf", "dm-screen", srcs,
+               partial(render_screen, ix.game.title, built, 8.2), group="reference", cost=2),
+        Output("companion.html", "companion",
+               (*srcs, *COMPANION_TEMPLATES, "templates/forty-factions/tally.html.j2"),
+               partial(render_companion, ix.game.title, built,
+                       Tally("forty-factions/tally.html.j2", tally_data(ix))),
+               group="reference", cost=0.3),
+    ]  # fmt: skip
 
 
-def render_reference(data: ReferenceData, session: Session) -> bytes:
-    """The DM reference sheets: sequence of play, set-up tables, voting, VP tables."""
-
-    game = data.game
-    parties = [p for p in game.parties if p.body == "council"]  # type: ignore[attr-defined]
-    areas = [a for a in game.areas if a.board == "main"]  # type: ignore[attr-defined]
-    expansion_areas = [a for a in game.areas if a.expansion and a.scoring]  # type: ignore[attr-defined]
-    html = render(session.env, "forty-factions/reference.html.j2", game=game, names=data.names,
-                  parties=parties, areas=areas, expansion_areas=expansion_areas,
-                  majority=game.council.seats // 2 + 1,  # type: ignore[attr-defined]
-                  forests=data.forests, gathering=data.gathering, congress=data.congress,
-                  madness=data.madness, page_size=session.options.page_size)  # fmt: skip
+def render_reference(game: object, names: dict[int, str], panels: tuple[object, ...],
+                     session: Session) -> bytes:  # fmt: skip
+    """The DM reference sheets: pawn colours, the rules' summary of voting, every panel."""
+    html = render(session.env, "forty-factions/reference.html.j2", game=game, names=names,
+                  panels=panels, page_size=session.options.page_size)  # fmt: skip
     return session.pdf(html)
 
 

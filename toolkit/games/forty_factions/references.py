@@ -40,6 +40,12 @@ class _Refs:
                 error(loc, "FF-REF-FACTION", f"{what} {number} names no faction in the content")
             )
 
+    def plot(self, loc: Loc, number: int | None, what: str) -> None:
+        if number is not None and number not in self.ix.plots:
+            self.out.append(
+                error(loc, "FF-REF-PLOT", f"{what} {number} names no plot in the content")
+            )
+
     def _slug(self, loc: Loc, value: str, known: set[str], code: str, what: str) -> None:
         if value and value not in known:
             self.out.append(
@@ -125,6 +131,7 @@ def _board_refs(r: _Refs, content: ContentSet) -> None:
                 r.faction(totem.rival.loc_of("faction"), totem.rival.faction, "rival tribe")
             r.factions(totem, "influence", totem.influence, "influence")
         r.factions(g, "influence_any", g.influence_any, "influence")
+        r.plot(g.loc_of("plot"), g.plot, "Gathering plot")
     for h in content.of("hall-of-mirrors", HallOfMirrors):
         for hall in h.halls:
             r.area(hall.loc_of("domain"), hall.domain, "domain")
@@ -134,6 +141,7 @@ def _board_refs(r: _Refs, content: ContentSet) -> None:
             r.faction(hidden.loc_of("faction"), hidden.faction, "hidden mirror faction")
     for c in content.of("congress", Congress):
         r.factions(c, "circles", c.circles, "numbered circle")
+        r.plot(c.loc_of("plot"), c.plot, "Congress plot")
     for m in content.of("madness", Madness):
         for i, area in enumerate(m.areas):
             r.area(m.loc_of("areas", i), area)

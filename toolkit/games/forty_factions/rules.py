@@ -17,6 +17,10 @@ RULES: dict[str, Rule] = {
              f"{_REF}: a faction number used as an enemy, party faction, totem, circle or "
              "pawn colour must be the number of a faction file.",
              "enemies: [31]   # 31 = City Watch, factions/031-city-watch.yaml"),
+        Rule("FF-REF-PLOT", "Plot reference resolves", "SC3.2.10, DD3.2.6",
+             f"{_REF}: the Plot that calls an Extraordinary Gathering or a Congress must be the "
+             "number of a plot file.",
+             "plot: 30   # 30 = Gathering of the Tribes, plots/030-gathering-of-the-tribes.yaml"),
         Rule("FF-REF-AREA", "Area reference resolves", "4.3.11, 12.2",
              f"{_REF}: a location's area must be an area id of game.yaml.",
              "area: old-town"),

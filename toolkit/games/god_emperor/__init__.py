@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from toolkit.components import Components
 from toolkit.content import ContentKind
-from toolkit.games import GamePack, indexed_checks, lazy_outputs
+from toolkit.games import GamePack, indexed_checks, lazy_outputs, lazy_procedures
 from toolkit.games.god_emperor import calendar, components, economy, geography
 from toolkit.games.god_emperor.index import Index
 from toolkit.games.god_emperor.models import Cast, Court, Favors, Game, MapLayout, Underground
@@ -41,4 +41,5 @@ PACK = GamePack(
     checks=(indexed_checks(Index.build, CHECKS),),
     rules=RULES,
     outputs=lazy_outputs("toolkit.games.god_emperor.outputs"),
+    procedures=lazy_procedures("toolkit.games.god_emperor.procedures"),
 )

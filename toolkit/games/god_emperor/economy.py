@@ -113,6 +113,13 @@ def check_minions(ix: Index) -> Iterator[Diagnostic]:
             yield error(ug.loc_of("deck"), "GE-MINIONS",
                         f"{kind} comes only in {', '.join(sorted(colours)) or 'no colour'}; "
                         "the tie rule compares red and blue (L485)")  # fmt: skip
+    kinds = {m.kind for m in (*ug.deck, *ug.masters)}
+    beaten = sorted(ug.beats.values())
+    if ug.beats and (set(ug.beats) != kinds or beaten != sorted(kinds)
+                     or any(k == v for k, v in ug.beats.items())):  # fmt: skip
+        yield error(ug.loc_of("beats"), "GE-MINIONS",
+                    f"each of {', '.join(sorted(kinds))} beats one other and is beaten by one "
+                    "(L482-484)")  # fmt: skip
     for i, m in enumerate(ug.deck):
         if m.master:
             yield error(

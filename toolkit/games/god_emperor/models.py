@@ -117,6 +117,39 @@ class Status(Model):
 
 
 @dataclass(frozen=True, kw_only=True)
+class Attack(Model):
+    """What a House's attack value counts in a battle (L179-183)."""
+
+    unit: int = spec("Attack per unit it owns in the region.", ge=0)
+    allied_unit: int = spec("Attack per unit of a House that chose to ally with it.", ge=0)
+    castle: int = spec("Attack if the region holds a castle it holds.", ge=0)
+
+
+@dataclass(frozen=True, kw_only=True)
+class War(Model):
+    """The War Room's numbers: start, battle, rewards, neutral castles (L127-237)."""
+
+    start_units: int = spec("Units each House starts with (L129).", ge=0)
+    start_castles: int = spec("Castles each House starts with, its ancestral home (L129).", ge=0)
+    orders: int = spec("Orders a player in the War Room may issue each month (L137).", ge=0)
+    attack: Attack = spec("A House's attack value in a battle (L179-183).")
+    castle_power: int = spec("Power per castle a House controls after the first (L172).", ge=0)
+    free_castles: int = spec("Castles that give no Power ('after the first', L172).", ge=0)
+    victory_power: int = spec(
+        "Extra Power per House overcome in battle on a castle's region (L173).", ge=0
+    )
+    rumor_favor: int = spec("Favor per Rumor a House holds (L174).", ge=0)
+    victory_favor: int = spec(
+        "Extra Favor for a Rumor's region where the House overcame another (L174).", ge=0
+    )
+    neutral_units: int = spec("Units of the God Emperor's remnants at a neutral castle (L189).",
+                              ge=0)  # fmt: skip
+    regenerate: int = spec("Units a neutral castle's empty region regenerates (L189).", ge=0)
+    marriage_power: int = spec("Power given to a married House one attacks (L213).", ge=0)
+    source: str = spec(SOURCE_DOC, "")
+
+
+@dataclass(frozen=True, kw_only=True)
 class Game(Document):
     """game.yaml: Houses, provinces, castles, the Court's schedule, rounds and timings."""
 
@@ -134,6 +167,7 @@ class Game(Document):
     rooms: list[Room] = spec("Each room's timeline inside the Action phase.", [])
     timetable: list[Moment] = spec("The game day.", [])
     status: Status = spec("What a status strip shows.")
+    war: War = spec("The War Room's numbers (L127-237).")
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -170,6 +204,13 @@ class Court(Document):
     pool: dict[str, int] = spec("Power and Favor placed before each House (L302).")
     immortals: int = spec("Immortals guarding the Court.", ge=0)
     immortal_attack: int = spec("Attack of each Immortal.", ge=0)
+    uprising: list[int] = spec(
+        "The majority of the assembled players that casts out the Sovereign, as [numerator, "
+        "denominator] (L396: '2/3').",
+        min_items=2,
+        max_items=2,
+        ge=1,
+    )
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -205,6 +246,11 @@ class Underground(Document):
         "Copies of the minion deck each House gets: a number, or a formula of `players` (the "
         "House's players), e.g. `max(1, players / 5)`.",
         1,
+    )
+    beats: dict[str, str] = spec(
+        "What each minion beats (L482-484: Rock beats Scissors, Scissors beats Paper, Paper "
+        "beats Rock).",
+        {},
     )
 
 

@@ -237,6 +237,7 @@ def outputs(content: ContentSet, options: BuildOptions) -> list[Output]:
             options,
             (src,) + ((ix.cast.loc.path,) if ix.cast else ()),
         )
+    out += _screen(ix, content)
     players = len(ix.cast.players) if ix.cast else 0
     bring = bring_rows(ix.components, setting(ix)) if ix.components is not None else ()
     kinds = _kinds(players, g.rounds.count, len(g.houses))
@@ -293,15 +294,40 @@ def _reference(ix: Index, content: ContentSet) -> Output:
          "proposers": ", ".join(houses[p].name for p in s.proposers if p in houses) or "—"}
         for s in g.schedule
     )  # fmt: skip
-    minutes = {r.id: f"{sum(s.minutes * s.repeat for s in r.steps):g}" for r in g.rooms}
     reasons = {w.rule: " ".join(w.reason.split()) for w in g.waive}
     # the region lists as corrected: Control's map differs from the printed rules there
     errata = tuple(f"Erratum ({e.source}): printed '{e.printed}'. {' '.join(e.note.split())}"
                    for e in g.errata if e.field.startswith("provinces."))  # fmt: skip
+    from toolkit.games.god_emperor.screen import panels
+    from toolkit.screen import SCREEN_TEMPLATES
+
     return _page("reference/control.pdf", "reference", "god-emperor/reference.html.j2",
-                 tuple(sorted(content.files)), 3, facts.schedule(schedule, len(g.houses)),
-                 game=g, court=ix.court, underground=ix.underground, favors=ix.favors,
-                 schedule=schedule, room_minutes=minutes,
+                 (*sorted(content.files), *SCREEN_TEMPLATES), 3,
+                 facts.schedule(schedule, len(g.houses)), game=g, court=ix.court,
+                 panels=panels(ix),
+                 underground=ix.underground, favors=ix.favors, schedule=schedule,
                  timing_notes=tuple(v for k, v in reasons.items() if k == "GE-TIMING"),
                  schedule_notes=tuple(v for k, v in reasons.items()
                                       if k.startswith("GE-SCHEDULE")) + errata)  # fmt: skip
+
+
+def _screen(ix: Index, content: ContentSet) -> list[Output]:
+    """Control's screen (landscape panels to fold) and the offline companion page, both
+    generated from the rules procedures."""
+    from toolkit.companion import COMPANION_TEMPLATES, Tally, render_companion
+    from toolkit.games.god_emperor.screen import panels
+    from toolkit.games.god_emperor.tally import tally_data
+    from toolkit.screen import SCREEN_TEMPLATES, render_screen
+
+    built = panels(ix)
+    srcs = tuple(sorted(content.files))
+    return [
+        Output("reference/dm-screen.pdf", "dm-screen", (*srcs, *SCREEN_TEMPLATES),
+               partial(render_screen, ix.game.title, built, 8.4, name="Control screen"),
+               group="reference", cost=2),
+        Output("companion.html", "companion",
+               (*srcs, *COMPANION_TEMPLATES, "templates/god-emperor/tally.html.j2"),
+               partial(render_companion, ix.game.title, built,
+                       Tally("god-emperor/tally.html.j2", tally_data(ix))),
+               group="reference", cost=0.3),
+    ]  # fmt: skip

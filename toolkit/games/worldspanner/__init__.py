@@ -4,7 +4,15 @@ from __future__ import annotations
 
 from toolkit.components import Components
 from toolkit.content import ContentKind, ContentSet
-from toolkit.games import GamePack, SetupHook, SetupOption, SetupSheet, indexed_checks, lazy_outputs
+from toolkit.games import (
+    GamePack,
+    SetupHook,
+    SetupOption,
+    SetupSheet,
+    indexed_checks,
+    lazy_outputs,
+    lazy_procedures,
+)
 from toolkit.games.worldspanner import components, decks, designs, heroes
 from toolkit.games.worldspanner.index import Index
 from toolkit.games.worldspanner.models import ChallengeDeck, Game, Hero, QuestDeck, TreasureDeck
@@ -69,4 +77,5 @@ PACK = GamePack(
     rules=RULES,
     outputs=lazy_outputs("toolkit.games.worldspanner.outputs"),
     setup=SETUP,
+    procedures=lazy_procedures("toolkit.games.worldspanner.procedures"),
 )

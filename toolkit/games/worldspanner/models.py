@@ -242,6 +242,61 @@ class Balance(Model):
 
 
 @dataclass(frozen=True, kw_only=True)
+class Adventure(Model):
+    """Numbers of adventuring (p. 10, p. 14-15)."""
+
+    task_rating: int = spec("The rating every Faction Task challenges ('always 5-rated', p. 15).",
+                            ge=0, le=12)  # fmt: skip
+    relation: int = spec("Bonus on the home faction's key, penalty on an opposing one's (p. 14).",
+                         ge=0)  # fmt: skip
+    draw_costs: dict[str, int] = spec(
+        "Card draws a card of each treasure deck costs (p. 10: War and Secret 1, Elite 2).", ge=1
+    )
+    card_boosts: int = spec("Boosts per card discarded at a card-paying task (p. 15).", ge=0)
+    source: str = spec("Rulebook pages.", "")
+
+
+@dataclass(frozen=True, kw_only=True)
+class Cover(Model):
+    """Stealth a ranged target gains from terrain (p. 19)."""
+
+    camouflage: int = spec("Per Woods, Swamp, Fire or Rough space the line of sight touches.",
+                           ge=0)  # fmt: skip
+    building: int = spec("For a Building space.", ge=0)
+    source: str = spec("Rulebook page.", "")
+
+
+@dataclass(frozen=True, kw_only=True)
+class FavorStep(Model):
+    """A step of Lith's Favor tile (p. 17)."""
+
+    tribute: int = spec("Tribute a team needs.", ge=1)
+    bonus: int = spec("Bonus on Lith's Lair and Death's Edge challenges.", ge=0)
+
+
+@dataclass(frozen=True, kw_only=True)
+class Tribute(Model):
+    """Tribute to Lith (p. 17)."""
+
+    per_gold: int = spec("Tribute per gold given at Lith's Chamber.", ge=0)
+    per_card: int = spec("Tribute per card given at Lith's Chamber.", ge=0)
+    favor: list[FavorStep] = spec("Lith's Favor tile: its two sides.", min_items=1)
+    source: str = spec("Rulebook page.", "")
+
+
+@dataclass(frozen=True, kw_only=True)
+class Glory(Model):
+    """Glory at the end of the game ('Victory') and the Faction favor tiles (p. 16)."""
+
+    per_key: int = spec("Glory for the most victory markers on a Faction key.", ge=0)
+    tribute: int = spec("Glory for the more tribute given to Lith.", ge=0)
+    no_one_deep_down: int = spec("Glory for a team with no hero in the Underpit.", ge=0)
+    favor_tiles: list[int] = spec("Victory markers on one key for the favor tile's sides (p. 16).",
+                                  min_items=1, ge=1)  # fmt: skip
+    source: str = spec("Rulebook pages.", "")
+
+
+@dataclass(frozen=True, kw_only=True)
 class Game(Document):
     """game.yaml: everything the rulebook states that is not one hero or one card."""
 
@@ -264,6 +319,10 @@ class Game(Document):
     challenge: Challenge = spec("Challenge outcomes.")
     stated: list[Stated] = spec("Numbers the rulebook derives, checked against the rules.", [])
     balance: Balance = spec("The balance report's cost model.")
+    adventure: Adventure = spec("Numbers of adventuring (p. 10, p. 14-15).")
+    cover: Cover = spec("Stealth from terrain against ranged attacks (p. 19).")
+    tribute: Tribute = spec("Tribute to Lith (p. 17).")
+    glory: Glory = spec("Glory ('Victory') and favor tiles (p. 16).")
 
 
 @dataclass(frozen=True, kw_only=True)

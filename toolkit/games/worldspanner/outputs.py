@@ -68,11 +68,12 @@ GUIDE = (
 
 
 def render_reference(data: tuple, session: Session) -> bytes:
-    """The reference sheet: Vista keys, map designs, lengths, challenge faces."""
+    """The reference sheet: Vista keys, map designs, lengths, challenge faces, and the
+    procedure panels of the table screen."""
 
-    title, vistas, designs, lengths, outcomes = data
+    title, vistas, designs, lengths, outcomes, panels = data
     html = render(session.env, "worldspanner/reference.html.j2", title=title, vistas=vistas,
-                  designs=designs, lengths=lengths, outcomes=outcomes,
+                  designs=designs, lengths=lengths, outcomes=outcomes, panels=panels,
                   page_size=session.options.page_size)  # fmt: skip
     return session.pdf(html)
 
@@ -182,11 +183,28 @@ def outputs(content: ContentSet, options: BuildOptions) -> list[Output]:
             group="backs",
         )
     )
+    from toolkit.companion import COMPANION_TEMPLATES, Tally, render_companion
+    from toolkit.games.worldspanner.screen import faces, panels
+    from toolkit.games.worldspanner.tally import tally_data
+    from toolkit.screen import SCREEN_TEMPLATES, render_screen
+
+    built = panels(ix)
+    decks = tuple(d.loc.path for d in ix.challenges)
     ref = (game.title, tuple(game.pieces.vista_keys), tuple(game.designs), tuple(game.lengths),
-           tuple(game.challenge.outcomes))  # fmt: skip
+           faces(ix), built)  # fmt: skip
     out.append(Output("reference/vista-keys.pdf", "reference",
-                      (game_src, "templates/worldspanner/reference.html.j2"),
+                      (game_src, *decks, "templates/worldspanner/reference.html.j2",
+                       *SCREEN_TEMPLATES),
                       partial(render_reference, ref), group="reference", cost=1))  # fmt: skip
+    out.append(Output("reference/dm-screen.pdf", "dm-screen", (game_src, *decks, *SCREEN_TEMPLATES),
+                      partial(render_screen, game.title, built, 8.6), group="reference",
+                      cost=2))  # fmt: skip
+    out.append(Output("companion.html", "companion",
+                      (game_src, *decks, *COMPANION_TEMPLATES,
+                       "templates/worldspanner/tally.html.j2"),
+                      partial(render_companion, game.title, built,
+                              Tally("worldspanner/tally.html.j2", tally_data(ix))),
+                      group="reference", cost=0.3))  # fmt: skip
     for d in game.designs:
         sheet = generate(game, d.id, SETUP_SEED)
         w, h, title, body = setup_sheet(sheet, game.title)
