@@ -174,7 +174,10 @@ def test_manifest_lists_every_output_with_its_hash(kit: Path) -> None:
     files = {
         p.relative_to(_out(kit)).as_posix()
         for p in _out(kit).rglob("*")
-        if (p.suffix in (".pdf", ".svg", ".png") or p.name in ("PRINT.md", "companion.html"))
+        if (
+            p.suffix in (".pdf", ".svg", ".png")
+            or p.name in ("PRINT.md", "companion.html", "coverage.html")
+        )
         and p.relative_to(_out(kit)).parts[0] != "preview"  # the gallery's pictures
     }
     assert {e["path"] for e in manifest["outputs"]} == files
@@ -289,6 +292,8 @@ def test_edit_rebuilds_only_dependants(kit: Path, tmp_path: Path) -> None:
         "council.svg", "council.pdf", "council-tiles-a4.pdf",
         # the Tabletop Simulator sheet that holds its card
         "factions-1.png",
+        # the coverage page, which names every card
+        "coverage.html",
     }  # fmt: skip
 
 
@@ -464,8 +469,10 @@ def test_gallery_loads_offline_with_every_picture(kit: Path, tmp_path: Path, gam
     assert m, dom[:2000]
     manifest = json.loads((out / "kit" / "manifest.json").read_text())
     shown = [e for e in manifest["outputs"]
-             if e["kind"] in dict(SECTIONS)
+             if e["kind"] in dict(SECTIONS) and e["path"].endswith((".pdf", ".svg", ".png"))
              and not (e["kind"] == "board" and e["path"].endswith(".pdf"))]  # fmt: skip
+    # pages without a picture (the coverage page) are linked by name
+    assert 'href="kit/coverage.html"' in dom
     assert int(m[1]) == len(shown) > 0
     assert m[2] == "0"
     assert not re.search(r"CONSOLE.*(Uncaught|Error|Failed)", log), log

@@ -224,6 +224,79 @@ CASES = {
         [("forty-factions/boards/madness.yaml", "max_level: 10", "max_level: 9")],
         ("forty-factions/boards/madness.yaml", None, "max_level:"),
     ),
+    "the other print of YHWRC on its mirror": Case(
+        "FF-NAME-SPELLING",
+        [("forty-factions/boards/hall-of-mirrors.yaml", "otherworld: Realm of YHWRC",
+          "otherworld: Realm of YHWHRC")],
+        ("forty-factions/boards/hall-of-mirrors.yaml", None, "Realm of YHWHRC"),
+    ),
+    "the name printed two ways, no erratum": Case(
+        "FF-NAME-SPELLING",
+        [("f:86", "  - field: name\n    printed: Temple of YHWHRC\n", "  - field: tarot\n"
+          "    printed: Queen of Pentacles (misprint)\n")],
+        ("f:86", None, "name: Temple of YHWRC"),
+    ),
+    "YHWRC spreads despair": Case(
+        "FF-DD-MADNESS",
+        [("f:86", "madness: N", "madness: E")],
+        ("f:86", None, "madness: E"),
+    ),
+    "madness scored by a fifth temple swapped": Case(
+        "FF-DD-MADNESS",
+        [("forty-factions/boards/madness.yaml", "scoring_factions: [86, 92,",
+          "scoring_factions: [85, 92,")],
+        ("forty-factions/boards/madness.yaml", None, "scoring_factions:"),
+    ),
+    "the conservatives take green pawns too": Case(
+        "FF-PAWN-COLOUR",
+        [(GAME, "factions: [28, 52]", "factions: [42, 52]")],
+        (GAME, None, "factions: [42, 52]"),
+    ),
+    "two parties share a colour": Case(
+        "FF-PAWN-COLOUR",
+        [(GAME, '    colour: "#2e7d32"\n', '    colour: "#c49000"\n')],
+        (GAME, "id: conservative", 'colour: "#c49000"'),
+    ),
+    "an Alleyman's numeral that is not its card's": Case(
+        "FF-DECK-ALLEYMAN-NUMERAL",
+        [("p:17", "alleyman: XVII The Star", "alleyman: XVI The Star")],
+        ("p:17", None, "alleyman:"),
+    ),
+    "the Lesser Circle of Quthar moved to the Grasslands": Case(
+        "FF-SC-LESSER",
+        [("f:11", "    area: forest-great-desert\n", "    area: forest-grasslands\n")],
+        ("f:11", "- name: Quthar", "area: forest-grasslands"),
+    ),
+    "a Lesser Circle given to another faction": Case(
+        "FF-SC-LESSER",
+        [("forty-factions/boards/sacred-circles.yaml", "lesser_holders: [38, 37, 11]",
+          "lesser_holders: [38, 37, 12]")],
+        ("forty-factions/boards/sacred-circles.yaml", None, "lesser_holders:"),
+    ),
+    "a Fifty Factions location in a Domain": Case(
+        "FF-LOCATION-DOMAIN",
+        [("f:57", "  - {name: High Temple of SURGAT, area: old-town}\n",
+          "  - {name: High Temple of SURGAT, area: old-town}\n"
+          "  - {name: Clockwork Dream, area: domain-dreams}\n")],
+        ("f:57", None, "area: domain-dreams"),
+    ),
+    "a Fifty Factions circle in a Forest, unmarked": Case(
+        "FF-LOCATION-EXPANSION",
+        [("f:57", "  - {name: High Temple of SURGAT, area: old-town}\n",
+          "  - {name: High Temple of SURGAT, area: old-town}\n"
+          "  - {name: Circle of Clocks, area: other-circles, circle: sacred}\n")],
+        ("f:57", None, "Circle of Clocks"),
+    ),
+    "plot 26 relabelled from SC to DD": Case(
+        "FF-DECK-EXPANSION",
+        [("p:26", "expansion: SC", "expansion: DD")],
+        ("p:26", None, "expansion: DD"),
+    ),
+    "a rules passage without its source": Case(
+        "FF-RULES-PASSAGE",
+        [("p:30", '    source: "SC3.2.10"\n', "")],
+        ("p:30", "rules:", "- text:"),
+    ),
     "forty-one seats in game.yaml": Case(
         "FF-CANON",
         [(GAME, "seats: 40", "seats: 41")],
@@ -320,3 +393,34 @@ def test_every_rule_code_has_a_case_or_is_core() -> None:
     covered = {c.code for c in CASES.values()}
     untested = set(RULES) - covered
     assert not untested, f"rules without a breaking case: {sorted(untested)}"
+
+
+def test_influence_lists_of_three_or_four_are_accepted(tmp_path: Path) -> None:
+    """SC3.2.5.2: the Influence Table lists 3 or 4 factions a Totem Animal."""
+    content = copy_content(tmp_path)
+    gathering = content / "forty-factions" / "boards" / "gathering.yaml"
+    edit(gathering, "influence: [40, 18, 46]", "influence: [40, 18, 46, 44]")
+    proc = toolkit("check", "--content", str(content), "--game", "forty-factions")
+    assert proc.returncode == 0 and "FF-SC-INFLUENCE" not in proc.stdout, proc.stdout
+    edit(gathering, "influence: [40, 18, 46, 44]", "influence: [40, 18, 46, 44, 45]")
+    proc = toolkit("check", "--content", str(content), "--game", "forty-factions")
+    assert proc.returncode == 1 and "lists 5 factions" in proc.stdout
+    assert "3 or 4" in proc.stdout
+    explain = " ".join(toolkit("check", "--explain", "FF-SC-INFLUENCE").stdout.split())
+    assert "Lists of 3 and of 4 are both accepted" in explain and "placeholders" in explain
+
+
+def test_party_factions_need_not_name_each_other(tmp_path: Path) -> None:
+    """10.3.6 makes the Parties Enemies for Coalitions only: the Reform and Conservative
+    Party cards need not be each other's Enemies on their sheets."""
+    content = copy_content(tmp_path)
+    edit(_file(content, "f:28"), "enemies: [42]\n", "")
+    edit(
+        _file(content, "f:28"),
+        "placeholders: [locations.0, enemies]",
+        "placeholders: [locations.0]",
+    )
+    edit(_file(content, "f:42"), "enemies: [14, 28]", "enemies: [14]")
+    proc = toolkit("check", "--content", str(content), "--game", "forty-factions")
+    assert proc.returncode == 0, proc.stdout
+    assert "FF-PARTY-ENEMIES" not in proc.stdout

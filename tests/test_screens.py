@@ -123,8 +123,8 @@ def test_printed_numbers_follow_the_content(tmp_path: Path) -> None:
     (waived as a house rule), the Madness table, the Gathering's term."""
     content = copy_content(tmp_path)
     game = content / "forty-factions" / "game.yaml"
-    edit(game, "    locations: 11\n    vp: 1\n    single_pawn_vp: 1\n    source: 12.2.1\n",
-         "    locations: 11\n    vp: 4\n    single_pawn_vp: 1\n    source: 12.2.1\n")  # fmt: skip
+    row = "    locations: 11\n    vp: {}\n    single_pawn_vp: 1\n    source: 12.2.1, 12.2.2\n"
+    edit(game, row.format(1), row.format(4))
     edit(game, "area_totals: {locations: 77, vp: 9}", "area_totals: {locations: 77, vp: 12}")
     game.write_text(game.read_text() + "waive:\n  - rule: FF-CANON\n    at: [areas.1.vp, "
                     "area_totals.vp]\n    reason: A house rule makes the Upper West Side worth "

@@ -173,6 +173,16 @@ def test_reference_and_setup_sheets(kit: Path) -> None:
         assert f"| {h.name} |" in balance
 
 
+def test_gallery_has_a_coverage_page_that_agrees_with_check(kit: Path) -> None:
+    page = (kit / "kit" / "coverage.html").read_text(encoding="utf-8")
+    index = (kit / "index.html").read_text(encoding="utf-8")
+    assert 'href="kit/coverage.html"' in index and "What is left to write" in index
+    shown = int(re.search(r'data-placeholders="(\d+)"', page)[1])
+    check = toolkit("check", "--game", "worldspanner").stdout
+    assert f"; {shown} values are still placeholders" in check
+    assert "heroes/madame-aurelie.yaml" in page and "ratings.speed" in page
+
+
 def test_adding_worldspanner_left_forty_factions_alone() -> None:
     proc = toolkit("check", "--game", "forty-factions")
     assert proc.returncode == 0

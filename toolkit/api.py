@@ -21,6 +21,7 @@ from toolkit.svg import SVGTextError
 
 if TYPE_CHECKING:
     from toolkit.build import BuildOptions, Output
+    from toolkit.coverage import GameCoverage
     from toolkit.procedures import Procedure
 
 
@@ -120,12 +121,42 @@ def build(content_dir: Path, game: str | None, options: BuildOptions) -> Report:
             report.extend(conflicts)
             report.notes.append(f"note: {pack.id}: nothing built: its outputs disagree")
             continue
-        outputs = select(listed, options.only)
+        outputs = select([*listed, coverage_output(pack, content)], options.only)
         groups = gallery_groups(content.one("components", Components))
         result = build_outputs(pack.id, outputs, options, content.root, report, pack.title,
                                groups)  # fmt: skip
         report.built += result.built
     return report
+
+
+def coverage(content_dir: Path, game: str | None = None) -> tuple[Report, list[GameCoverage]]:
+    """What is left to write in every game (or one): placeholders, empty fields, values
+    from the rules, per file (see `toolkit.coverage`). The report holds load errors."""
+    from toolkit.coverage import game_coverage
+
+    report = Report()
+    out = []
+    for gid in discover_games(content_dir, game):
+        loaded = load_game(content_dir, gid, report)
+        if loaded is None:
+            continue
+        pack, content = loaded
+        report.placeholders += placeholder_count(content)
+        out.append(game_coverage(content, pack.kinds))
+    return report, out
+
+
+def coverage_output(pack: GamePack, content: ContentSet) -> Output:
+    """kit/coverage.html: the coverage page of the game's gallery."""
+    from functools import partial
+
+    from toolkit.build import Output
+    from toolkit.coverage import game_coverage, render_page
+
+    data = game_coverage(content, pack.kinds)
+    sources = (*content.files, "templates/common/coverage.html.j2")
+    return Output("kit/coverage.html", "coverage", sources, partial(render_page, pack.title, data),
+                  group="reference", cost=0)  # fmt: skip
 
 
 def setup(

@@ -14,13 +14,17 @@ from collections import defaultdict
 from toolkit.content import ContentSet, Document
 from toolkit.diagnostics import Diagnostic, Loc, display_path, error
 from toolkit.games import GamePack
-from toolkit.schema import resolve_path
+from toolkit.schema import Model, resolve_path
+from toolkit.sources import covers, is_reference_list
 
 CORE_CODES = frozenset(
     {
         "PLACEHOLDER-PATH",
         "ERRATA-PATH",
         "ERRATA-STALE",
+        "SOURCE-PATH",
+        "SOURCE-FORMAT",
+        "SOURCE-PLACEHOLDER",
         "WAIVER-REASON",
         "WAIVER-BLANKET",
         "WAIVER-UNKNOWN-RULE",
@@ -29,8 +33,73 @@ CORE_CODES = frozenset(
 )
 
 
-def _meta_checks(doc: Document) -> list[Diagnostic]:
+def printed_form(value: object) -> str:
+    """A value as the rules would print it, for comparing with an erratum's `printed`: a
+    list is its items joined by ", " (the way the rules print a list in running text)."""
+    if isinstance(value, list):
+        return ", ".join(printed_form(v) for v in value)
+    if isinstance(value, Model):
+        return repr(value)
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    return str(value)
+
+
+def _same_print(value: object, printed: str) -> bool:
+    """Does the value read as the printed text (spacing and a list's separators aside)?"""
+
+    def norm(text: str) -> str:
+        return " ".join(text.replace(",", ", ").split())
+
+    return norm(printed_form(value)) == norm(printed)
+
+
+def reference_problem(loc: Loc, where: str, refs: str) -> Diagnostic | None:
+    """SOURCE-FORMAT when `refs` is not a rules reference list (see `toolkit.sources`)."""
+    if is_reference_list(refs):
+        return None
+    return error(
+        loc,
+        "SOURCE-FORMAT",
+        f"{where} {refs!r} is not a rules reference: write a line of a rules text "
+        "(`000:481`, `002:18-20`), a section (`10.3.2.2.1`, `SC3.1.3`) or a page (`p. 13`), "
+        "several separated by commas",
+    )
+
+
+def _source_checks(doc: Document) -> list[Diagnostic]:
     out: list[Diagnostic] = []
+    for dotted, refs in doc.sources.items():
+        where = doc.loc_of("sources", dotted)
+        ok, _ = resolve_path(doc, dotted)
+        if not ok:
+            out.append(
+                error(where, "SOURCE-PATH", f"`sources` names `{dotted}`, no value of this file")
+            )
+            continue
+        bad = reference_problem(where, f"the source of `{dotted}`", refs)
+        if bad is not None:
+            out.append(bad)
+        # a placeholder inside a sourced item is fine (`locations.0` sourced, its `.area` not)
+        clash = [p for p in doc.placeholders if covers(dotted, p)]
+        if clash:
+            out.append(
+                error(
+                    where,
+                    "SOURCE-PLACEHOLDER",
+                    f"`{dotted}` claims a rules source but `{clash[0]}` is listed as a "
+                    "placeholder; a value is either stated by the rules or a placeholder",
+                )
+            )
+    for erratum in doc.errata:
+        bad = reference_problem(erratum.loc_of("source"), "erratum source", erratum.source)
+        if bad is not None:
+            out.append(bad)
+    return out
+
+
+def _meta_checks(doc: Document) -> list[Diagnostic]:
+    out: list[Diagnostic] = _source_checks(doc)
     for i, dotted in enumerate(doc.placeholders):
         ok, _ = resolve_path(doc, dotted)
         if not ok:
@@ -51,7 +120,7 @@ def _meta_checks(doc: Document) -> list[Diagnostic]:
                     f"erratum for `{erratum.field}` names no value in this file",
                 )
             )
-        elif str(value) == erratum.printed:
+        elif _same_print(value, erratum.printed):
             out.append(
                 error(
                     doc.loc_of("errata", i),

@@ -37,6 +37,7 @@ def cli() -> None:
     Typical use:
       toolkit check                 check all content, report every problem
       toolkit check --format github annotations for a pull request
+      toolkit coverage              what is left to write, per game and file
       toolkit schema                JSON Schemas for editor completion
     """
 
@@ -80,6 +81,36 @@ def check(content: Path, game: str | None, fmt: str, strict: bool, explain: str 
     click.echo(out)
     if fmt == "json":
         click.echo(report.summary(), err=True)
+    sys.exit(1 if report.failed else 0)
+
+
+@cli.command()
+@_content_options
+@click.option(
+    "--format",
+    "fmt",
+    type=click.Choice(["text", "json"]),
+    default="text",
+    show_default=True,
+    help="text: a table per game; json: per game its totals and files.",
+)
+def coverage(content: Path, game: str | None, fmt: str) -> None:
+    """Show what is left to write, per game and per file: values that are still
+    placeholders, fields a designer writes that are empty, fields that carry the rules'
+    own text (a source, an erratum), and values that are neither.
+
+    Files with the most left to write come first; the placeholder total is the one
+    `toolkit check` reports. `toolkit build` puts the same table in each game's gallery
+    (kit/coverage.html). Exit 1 when a file does not load (it is not counted).
+    """
+    from toolkit import api
+    from toolkit.coverage import as_json, as_text
+    from toolkit.diagnostics import render
+
+    report, games = api.coverage(content, game)
+    click.echo(as_json(games) if fmt == "json" else as_text(games))
+    if report.failed:
+        click.echo(render(report, "text"), err=True)
     sys.exit(1 if report.failed else 0)
 
 

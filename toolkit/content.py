@@ -33,7 +33,10 @@ class Erratum(Model):
 
     field: str = spec("Dotted path of the corrected field in this file, e.g. `tarot`.")
     printed: str = spec("The value exactly as the rules text prints it.")
-    source: str = spec("Where the rules print it, e.g. `rules 3.2` or `SC1`.")
+    source: str = spec(
+        "Where the rules print it: a rules reference, e.g. `000:119` (the base rules' line "
+        "119) or a section such as `SC3.1.3` (see `toolkit.sources`)."
+    )
     note: str = spec("Why the printed value is wrong and what the content holds instead.")
 
 
@@ -62,6 +65,12 @@ class Document(Model):
         pattern=r"[a-z_][a-z0-9_]*(\.([a-z_][a-z0-9_]*|[0-9]+))*",
     )
     errata: list[Erratum] = spec("Corrections of typos in the rules text, each with a note.", [])
+    sources: dict[str, str] = spec(
+        "Where the rules state each value: dotted path of a value (or of a part of the file) "
+        "-> rules reference, e.g. `seats.council: 000:481` (line 481 of the base rules) or "
+        "`locations.0: SC3.1.3`. A value with a source is not a placeholder.",
+        {},
+    )
     waive: list[Waiver] = spec("Rule findings accepted in this file, each with a reason.", [])
 
 
@@ -75,6 +84,8 @@ class ContentKind:
     singleton: bool = False
     doc: str = ""
     csv_field: str = ""  # a `.csv` file of this kind is the table of this list field
+    # fields a designer is expected to write: `toolkit coverage` lists the empty ones
+    to_write: tuple[str, ...] = ()
 
     def matches(self, rel: PurePosixPath) -> bool:
         pat = PurePosixPath(self.pattern).parts

@@ -76,7 +76,22 @@ CORE_RULES: dict[str, Rule] = {
              "Each erratum's `field` names a value of the file.", ""),
         Rule("ERRATA-STALE", "Stale erratum", "DESIGN.md (content honesty)",
              "The value equals what the rules print, so the erratum no longer corrects "
-             "anything.", ""),
+             "anything. A list is compared as the rules print one, its items joined by commas "
+             "(`[Aka, Fog]` reads `Aka, Fog`).", ""),
+        Rule("SOURCE-PATH", "Source paths", "DESIGN.md (content honesty)",
+             "Each `sources:` key names a value of the file (a dotted path such as "
+             "`seats.council` or `locations.0`).", "sources: {seats.council: \"000:481\"}"),
+        Rule("SOURCE-FORMAT", "Rules references", "README (Content: sources)",
+             "A source is a rules reference: a line of a rules text `NNN:L` or lines `NNN:L-M` "
+             "(000 base rules, 001 Sacred Circles, 002 Doorways to Dreams, 003 Worldspanner, "
+             "004 God Emperor; God Emperor may write `L257`), a numbered section (`10.3.2.2.1`, "
+             "`SC3.1.3`) or a page (`p. 13`); several are separated by commas. A test reads the "
+             "rules texts and checks that each reference states its value.",
+             "sources: {name: \"000:702\", category: \"002:116\"}"),
+        Rule("SOURCE-PLACEHOLDER", "Sourced or placeholder, not both",
+             "DESIGN.md (content honesty)",
+             "A value either carries the rules' source or is a placeholder standing in for what "
+             "the rules do not give; one value cannot be both.", ""),
         Rule("WAIVER-REASON", "Waivers give a reason", "DESIGN.md",
              "A waiver must say why the finding is acceptable.",
              "waive:\n  - {rule: FF-DECK-TAROT, reason: \"...\"}"),

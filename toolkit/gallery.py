@@ -38,6 +38,7 @@ SECTIONS = (
     ("dm-screen", "DM screen"),
     ("tts", "Tabletop Simulator decks"),
     ("deck", "Whole decks"),
+    ("coverage", "What is left to write"),
 )
 
 
@@ -76,7 +77,7 @@ def build_gallery(title: str, game_out: Path, entries: dict[str, dict[str, Any]]
             continue
         owner = next((key for key, _t, pats in by_component
                       if any(fnmatch.fnmatchcase(path, p) for p in pats)), kind)  # fmt: skip
-        thumb = path
+        thumb = path if path.endswith((".svg", ".png")) else ""  # a page is linked by name
         if path.endswith(".pdf"):
             if kind == "board" and (game_out / path).with_suffix(".svg").exists():
                 continue  # the SVG of the same board is shown instead

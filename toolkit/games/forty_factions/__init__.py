@@ -8,7 +8,16 @@ from toolkit.components import Components
 from toolkit.content import ContentKind, ContentSet
 from toolkit.diagnostics import Diagnostic
 from toolkit.games import GamePack, lazy_outputs, lazy_procedures
-from toolkit.games.forty_factions import areas, boards, components, council, decks, enemies
+from toolkit.games.forty_factions import (
+    areas,
+    boards,
+    components,
+    council,
+    decks,
+    enemies,
+    pawns,
+    spelling,
+)
 from toolkit.games.forty_factions.index import Index
 from toolkit.games.forty_factions.models import (
     Congress,
@@ -26,8 +35,11 @@ from toolkit.games.forty_factions.rules import RULES
 KINDS = (
     ContentKind("game", "game.yaml", Game, singleton=True,
                 doc="the game file (areas, parties, decks, set-up)"),
-    ContentKind("faction", "factions/*.yaml", Faction, doc="one Faction Information Sheet"),
-    ContentKind("plot", "plots/*.yaml", Plot, doc="one Plot Information Sheet"),
+    ContentKind("faction", "factions/*.yaml", Faction, doc="one Faction Information Sheet",
+                to_write=("timeframe", "alignment", "characters", "resources", "random_event",
+                          "background", "notes")),
+    ContentKind("plot", "plots/*.yaml", Plot, doc="one Plot Information Sheet",
+                to_write=("specify", "notes")),
     ContentKind("sacred-circles", "boards/sacred-circles.yaml", SacredCircles, singleton=True,
                 doc="the SC Forests side board"),
     ContentKind("gathering", "boards/gathering.yaml", Gathering, singleton=True,
@@ -49,9 +61,10 @@ def check_rules(content: ContentSet) -> Iterator[Diagnostic]:
     if ix is None:
         return
     yield from check_references(ix, content)
-    for module in (council, areas, enemies, decks, boards):
+    for module in (council, areas, enemies, decks, boards, pawns):
         yield from module.check(ix)
     yield from components.check(ix, content.one("components", Components))
+    yield from spelling.check(ix, list(content.all()))
 
 
 PACK = GamePack(

@@ -10,6 +10,7 @@ from toolkit.games.forty_factions.index import Index
 from toolkit.games.forty_factions.models import Faction, Location
 
 MAIN_BOARD = "main"
+MIRROR_BOARD = "hall-of-mirrors"
 
 
 def base_game_locations(f: Faction) -> list[Location]:
@@ -56,20 +57,41 @@ def check_count(ix: Index) -> Iterator[Diagnostic]:
             )
 
 
+def domains(ix: Index) -> set[str]:
+    """The Domains (DD3.1.3): areas of the Hall of Mirrors board, reached through Mirrors."""
+    out = {a.id for a in ix.game.areas if a.board == MIRROR_BOARD}
+    if ix.mirrors is not None:
+        out |= {hall.domain for hall in ix.mirrors.halls}
+    return out
+
+
 def check_expansion_areas(ix: Index) -> Iterator[Diagnostic]:
-    """A base faction's location in an expansion's area (a Forest) is an expansion location."""
+    """Every faction's locations lie in Areas of its own game: a location in an area another
+    expansion adds (a Forest) is that expansion's, and says so (4.3.11, 2.5); no location lies
+    in a Domain, which Factions reach through the Mirrors of their Otherworlds (DD3.1.2)."""
+    in_domains = domains(ix)
     for f in ix.faction_list:
         for i, loc in enumerate(f.location_list):
             area = ix.area_by_id.get(loc.area)
-            if area is None or not area.expansion:
+            if area is None:
                 continue
-            if f.expansion == "base" and loc.expansion != area.expansion:
+            if area.id in in_domains:
+                yield error(
+                    loc.loc_of("area"),
+                    "FF-LOCATION-DOMAIN",
+                    f"'{loc.name}' lies in {area.name}, a Domain: a faction reaches a Domain "
+                    "through the Mirror of its Otherworld, not with a Location (DD3.1.2, "
+                    "13.2.3.3); name it under `otherworlds`",
+                )
+                continue
+            if area.expansion and area.expansion != f.expansion and loc.expansion != area.expansion:
                 yield error(
                     f.loc_of("locations", i),
                     "FF-LOCATION-EXPANSION",
                     f"'{loc.name}' lies in {area.name}, which only the {area.expansion} "
-                    f"expansion adds: mark it `expansion: {area.expansion}` so it is not counted "
-                    "in the base game (4.3.11, 2.5)",
+                    f"expansion adds, but {ix.name(f.number)} is {f.expansion}: mark it "
+                    f"`expansion: {area.expansion}` so it is in play only with {area.expansion} "
+                    "(4.3.11, 2.5)",
                 )
 
 

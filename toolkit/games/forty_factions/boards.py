@@ -91,6 +91,50 @@ def check_forests(ix: Index) -> Iterator[Diagnostic]:
                 )
 
 
+def check_lesser(ix: Index) -> Iterator[Diagnostic]:
+    """The Lesser Circles of Vavistor, Iklaron and Quthar (Desert Nomads) lie in the Forest of
+    the Great Desert and are held by those factions (SC3.1.1, SC3.1.3); no other faction holds
+    a Lesser Circle."""
+    sc = ix.sacred_circles
+    if sc is None:
+        return
+    holders: dict[int, tuple[str, str]] = {}  # faction -> (circle name, forest)
+    for forest in sc.forests:
+        if forest.area == canon.LESSER_FOREST and tuple(forest.lesser_holders) != (
+            canon.LESSER_HOLDERS
+        ):
+            named = ", ".join(ix.name(n) for n in canon.LESSER_HOLDERS)
+            yield error(forest.loc_of("lesser_holders"), "FF-SC-LESSER",
+                        f"SC3.1.3 gives the Lesser Circles, in order, to {named}")  # fmt: skip
+        if len(forest.lesser_holders) != len(forest.lesser_names):
+            yield error(forest.loc_of("lesser_holders"), "FF-SC-LESSER",
+                        "one holder for each of `lesser_names`, in the same order")  # fmt: skip
+        for name, number in zip(forest.lesser_names, forest.lesser_holders, strict=False):
+            holders[number] = (name, forest.area)
+    for number, (name, area_id) in holders.items():
+        f = ix.factions.get(number)
+        if f is None:
+            continue
+        lesser = [loc for loc in f.location_list if loc.circle == "lesser" and name in loc.name]
+        area = ix.area_by_id.get(area_id)
+        if not lesser:
+            yield error(f.loc_of("locations"), "FF-SC-LESSER",
+                        f"{ix.name(number)} holds the Lesser Circle of {name} (SC3.1.3): give it "
+                        f"a location named for it, `circle: lesser`, in {area_id}")  # fmt: skip
+        for loc in lesser:
+            if loc.area != area_id:
+                yield error(loc.loc_of("area"), "FF-SC-LESSER",
+                            f"the Lesser Circle of {name} lies in the "
+                            f"{area.name if area else area_id} (SC3.1.1, SC3.1.3), "
+                            f"not in {loc.area}")  # fmt: skip
+    for f in ix.faction_list:
+        for loc in f.location_list:
+            if loc.circle == "lesser" and f.number not in holders:
+                yield error(loc.loc_of("circle"), "FF-SC-LESSER",
+                            f"'{loc.name}' is a Lesser Circle, but the rules name only those of "
+                            "Vavistor, Iklaron and Quthar (Desert Nomads) (SC3.1.3)")  # fmt: skip
+
+
 def check_shared(ix: Index) -> Iterator[Diagnostic]:
     """A shared circle is declared once, as the other side of an existing one (SC3.1.5)."""
     for f in ix.faction_list:
@@ -281,6 +325,21 @@ def check_madness(ix: Index) -> Iterator[Diagnostic]:
             "FF-DD-MADNESS",
             "each Area of Tehmor on the base board has a Level of Madness (DD3.3.1)",
         )
+    if tuple(sorted(m.scoring_factions)) != tuple(sorted(canon.MADNESS_SCORERS)):
+        named = ", ".join(ix.name(n) for n in canon.MADNESS_SCORERS)
+        yield error(m.loc_of("scoring_factions"), "FF-DD-MADNESS",
+                    f"DD3.3.4.1 awards the Madness VPs to {named}")  # fmt: skip
+    bonuses = tuple(sorted((b.faction, b.alignment) for b in m.bonuses))
+    if bonuses != tuple(sorted(canon.MADNESS_BONUSES)):
+        yield error(m.loc_of("bonuses"), "FF-DD-MADNESS",
+                    "DD3.3.4.2-3 give LAMMIA (92) +1 VP in Delirium (G) and MORCOR (95) +1 VP "
+                    "in Despair (E)")  # fmt: skip
+    for number, alignment in canon.MADNESS_OF.items():
+        f = ix.factions.get(number)
+        if f is not None and f.madness != alignment:
+            yield error(f.loc_of("madness") if f.madness else f.loc_of("name"), "FF-DD-MADNESS",
+                        f"placing {ix.name(number)}'s Location pawn makes an Area's Madness "
+                        f"{alignment} (DD3.3.2): `madness: {alignment}`")  # fmt: skip
     temples = {f.number for f in ix.faction_list if f.category == "temples"}
     for i, number in enumerate(m.scoring_factions):
         if number in ix.factions and number not in temples:
@@ -294,6 +353,7 @@ def check_madness(ix: Index) -> Iterator[Diagnostic]:
 def check(ix: Index) -> Iterator[Diagnostic]:
     """All side-board rules."""
     yield from check_forests(ix)
+    yield from check_lesser(ix)
     yield from check_shared(ix)
     yield from check_gathering(ix)
     yield from check_mirrors(ix)

@@ -45,3 +45,31 @@ MADNESS_ALIGNMENTS = ("G", "N", "E")  # DD3.3.1
 PLAYERS = (2, 8)  # 1.1
 ARCANA_SIZE = 22  # 3.2: the Major Arcana, I The Magician ... XXI The World, 0 The Fool
 SUIT_SIZE = 14  # 3.1: King, Queen, Knight, Knave, Ten ... Ace
+# 13.1.1-13.1.3: plots 23-44 are one Major Arcana shared by three expansions, so a plot's
+# expansion is not read from its number: each is listed in one expansion's table.
+PLOT_EXPANSIONS = {
+    **dict.fromkeys((23, 24, 31, 32, 35, 36, 38, 44), "50F"),  # 13.1.1
+    **dict.fromkeys((26, 28, 29, 30, 33, 34, 40, 41), "SC"),  # 13.1.2
+    **dict.fromkeys((25, 27, 37, 39, 42, 43), "DD"),  # 13.1.3
+}
+# 5.6: pawn colours and the factions that take them, in priority order. The table swaps its
+# column heads, prints the Reform Party (28) as "Liberal Party" and runs SOROK (7) and
+# LOFIR / WAGREN (6) together as "Temple of SOROK / LOFIR / WAGREN" (errata in game.yaml).
+PAWN_COLOURS = (
+    ("red", (14, 9)),
+    ("yellow", (30, 42)),
+    ("blue", (56, 29)),
+    ("green", (28, 52)),
+    ("black", (8, 7, 6)),
+    ("white", (35, 34)),
+)
+# SC3.1.3: "The 3 Lesser Circles of Vavistor, Iklaron and Quthar (Desert Nomads)", in the
+# Forest of the Great Desert (SC3.1.1), held by Vavistor (38), Iklaron (37), Desert Nomads (11).
+LESSER_HOLDERS = (38, 37, 11)
+LESSER_FOREST = "forest-great-desert"
+# Names the rules print two ways: faction -> the lines that print them (DD1 and 13.1.3 print
+# "Temple of YHWRC", DD3.3.2 "Temple of YHWHRC").
+NAMES_PRINTED_TWO_WAYS = {86: ("002:18", "002:110")}
+MADNESS_SCORERS = (86, 92, 93, 94, 95)  # DD3.3.4.1: the Temples of YHWRC, LAMMIA, ... MORCOR
+MADNESS_BONUSES = ((92, "G"), (95, "E"))  # DD3.3.4.2-3: LAMMIA in Delirium, MORCOR in Despair
+MADNESS_OF = {86: "N"}  # DD3.3.2: "(N for YHWHRC)"

@@ -177,7 +177,8 @@ def check_canon(ix: Index) -> Iterator[Diagnostic]:
 
 
 def check_party_enemies(ix: Index) -> Iterator[Diagnostic]:
-    """Party enmity is mutual, and the Conservatives and Liberals are Enemies (10.3.6)."""
+    """Party enmity is mutual, and the Conservatives and Liberals are Enemies for Coalitions
+    (10.3.6)."""
     for party in ix.game.parties:
         for i, other_id in enumerate(party.enemies):
             other = ix.party_by_id.get(other_id)
@@ -197,16 +198,9 @@ def check_party_enemies(ix: Index) -> Iterator[Diagnostic]:
             f"the {a.name} and the {b.name} are Enemies and may never form a Coalition "
             "(10.3.6): list it in `enemies`",
         )
-    if a is None or b is None or a.faction is None or b.faction is None:
-        return
-    fa, fb = ix.factions.get(a.faction), ix.factions.get(b.faction)
-    if fa is not None and fb is not None and fb.number not in fa.enemies:
-        yield error(
-            fa.loc_of("enemies") if fa.enemies else fa.loc,
-            "FF-PARTY-ENEMIES",
-            f"{ix.name(fa.number)} and {ix.name(fb.number)} are the factions of parties that "
-            "are Enemies (10.3.6); each must name the other as an enemy",
-        )
+    # 10.3.6 makes the Parties Enemies "for this purpose" (Coalitions) and allows Coalitions
+    # that "include Activated factions who are Enemies of each other": it does not make the
+    # party factions (28, 42) each other's Enemies on their sheets, so nothing is asked of them.
 
 
 def check_conclave(ix: Index) -> Iterator[Diagnostic]:

@@ -185,6 +185,70 @@ def check_arcana(ix: Index) -> Iterator[Diagnostic]:
             )
 
 
+_ARABIC = re.compile(r"\d+")
+_QUALIFIER = re.compile(r"\s*(\([^)]*\)|,.*)$")  # "(b2)", ", Sigil", ", II" after the name
+
+
+def _arcana_key(name: str) -> str:
+    """`The Strength` and `Strength`, `Judgement` and `judgement`: one key."""
+    name = name.strip().casefold()
+    return name[4:] if name.startswith("the ") else name
+
+
+def alleyman_numeral(ix: Index, card: str) -> tuple[str, int, str, int] | None:
+    """An Alleyman's card written numeral first and naming a Major Arcana card: (numeral,
+    its value, the card, the card's place in the Alleyman's order); None otherwise."""
+    head, _, rest = card.partition(" ")
+    value = roman(head) if _NUMERAL.fullmatch(head) else None
+    if value is None and _ARABIC.fullmatch(head):
+        value = int(head)
+    if value is None or not rest:
+        return None
+    decks = ix.game.decks
+    order = decks.alleyman_arcana or decks.arcana
+    aliases = {_arcana_key(k): v for k, v in decks.arcana_aliases.items()}
+    name = _QUALIFIER.sub("", rest)
+    key = _arcana_key(aliases.get(_arcana_key(name), name))
+    places = [i for i, n in enumerate(order) if _arcana_key(n) == key]
+    if not places:
+        return None
+    return head, value, order[places[0]], places[0]
+
+
+def check_alleyman_numerals(ix: Index) -> Iterator[Diagnostic]:
+    """An Alleyman's card written numeral first carries the numeral of its Major Arcana card
+    in the Alleyman's order (3.2, 13.1), as the plots' tarot numerals do (FF-DECK-NUMERAL)."""
+    order = "the Alleyman's" if ix.game.decks.alleyman_arcana else "the"
+    cards: list[Faction | Plot] = [*ix.faction_list, *ix.plot_list]
+    for c in cards:
+        hit = alleyman_numeral(ix, c.alleyman)
+        if hit is None:
+            continue
+        numeral, value, card, place = hit
+        if value != place:
+            yield error(
+                c.loc_of("alleyman"),
+                "FF-DECK-ALLEYMAN-NUMERAL",
+                f"'{c.alleyman}': {card} is card {place} of {order} Major Arcana, but it is "
+                f"numbered {numeral}{'' if numeral.isdigit() else f' ({value})'}; correct it "
+                "and record the printed card in `errata`",
+            )
+
+
+def check_plot_expansions(ix: Index) -> Iterator[Diagnostic]:
+    """Plots 23-44 are one Major Arcana shared by 50F, SC and DD: each plot belongs to the
+    expansion whose table lists it (13.1.1-13.1.3), which its number cannot tell."""
+    for p in ix.plot_list:
+        listed = canon.PLOT_EXPANSIONS.get(p.number)
+        if listed is not None and p.expansion != listed:
+            yield error(
+                p.loc_of("expansion"),
+                "FF-DECK-EXPANSION",
+                f"plot {p.number} ({p.name}) is listed among the {listed} plots (13.1.1-13.1.3), "
+                f"not {p.expansion}",
+            )
+
+
 def check_alleyman(ix: Index) -> Iterator[Diagnostic]:
     """One Alleyman's Tarot serves the whole game: no card of it stands for two cards."""
     used: dict[str, str] = {}
@@ -212,3 +276,5 @@ def check(ix: Index) -> Iterator[Diagnostic]:
     yield from check_suits(ix)
     yield from check_arcana(ix)
     yield from check_alleyman(ix)
+    yield from check_alleyman_numerals(ix)
+    yield from check_plot_expansions(ix)

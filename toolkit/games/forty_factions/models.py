@@ -30,11 +30,22 @@ class Passage(Model):
         "",
         pattern=EXPANSION_CODE,
     )
-    source: str = spec("Rules section the passage is taken from, e.g. `8.6`.", "")
+    source: str = spec(
+        "Where the rules give it: a section (`8.6`, `SC3.2.10`) or line (`000:798`), see "
+        "`toolkit.sources`.",
+        "",
+    )
 
 
 Prose = str | list[str | Passage]
 PROSE_DOC = "Text: a string, or a list of paragraphs (strings or {text, expansion, source})."
+
+
+RULES_DOC = (
+    "Passages of the rules that apply to this card, quoted as printed (a cut marked `…`), "
+    "each with its `source`; printed on the sheet under Rules (13.2.2.1: many rules are "
+    "found on the Information Sheets)."
+)
 
 
 def passages(value: Prose) -> list[Passage]:
@@ -121,6 +132,7 @@ class Faction(Document):
     random_event: Prose = spec("What the Random Event plot does to it (4.3.13). " + PROSE_DOC, "")
     background: Prose = spec("Background and aims (4.3.14). " + PROSE_DOC, "")
     notes: Prose = spec("Notes: special abilities in game play (4.3.15). " + PROSE_DOC, "")
+    rules: list[Passage] = spec(RULES_DOC, [])
     thieves_guild: bool = spec(
         "May be played as a Thieves' Guild to steal or block (11.1.5), though not one by category.",
         False,
@@ -153,6 +165,7 @@ class Plot(Document):
     expansion: str = spec("Base game or expansion code (4.4.3).", pattern=EXPANSION_CODE)
     specify: Prose = spec("What the player must specify on playing it (4.4.4). " + PROSE_DOC, "")
     notes: Prose = spec("Storyline and how it resolves (4.4.5). " + PROSE_DOC, "")
+    rules: list[Passage] = spec(RULES_DOC, [])
 
 
 # --------------------------------------------------------------------------- game file
@@ -316,6 +329,17 @@ class Decks(Model):
         "Plot numbers: each range is one complete Major Arcana in arcana order.", min_items=1
     )
     promo_card: str = spec("Tarot card the Promo cards stand for (13.1.4).", "")
+    alleyman_arcana: list[str] = spec(
+        "The Major Arcana of The Alleyman's Tarot in its own order, 0 to XXI (a numeral on an "
+        "Alleyman's card is its place here); empty: the order of `arcana`.",
+        [],
+        max_items=22,
+    )
+    arcana_aliases: dict[str, str] = spec(
+        "Other names of Major Arcana cards (e.g. `The House of God: The Lightning-Struck "
+        "Tower`), so an Alleyman's card printed under one is known.",
+        {},
+    )
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -480,6 +504,9 @@ class Forest(Model):
     lesser_circles: int = spec("Lesser Circles in it (SC3.1.3).", 0, ge=0)
     lesser_value: float = spec("What a Lesser Circle counts as (SC3.1.3).", 0.5, ge=0, le=1)
     lesser_names: list[str] = spec("Names of the Lesser Circles as the rules give them.", [])
+    lesser_holders: list[int] = spec(
+        "Faction holding each Lesser Circle, in the order of `lesser_names` (SC3.1.3).", []
+    )
     source: str = spec("Rules section.", "")
 
 

@@ -6,6 +6,7 @@ from __future__ import annotations
 import difflib
 from collections.abc import Iterable, Iterator
 
+from toolkit.check import reference_problem
 from toolkit.content import ContentSet
 from toolkit.diagnostics import Diagnostic, Loc, error
 from toolkit.games.forty_factions.index import Index
@@ -16,6 +17,7 @@ from toolkit.games.forty_factions.models import (
     Gathering,
     HallOfMirrors,
     Madness,
+    Passage,
     Plot,
     SacredCircles,
 )
@@ -68,6 +70,12 @@ class _Refs:
     def expansion(self, loc: Loc, value: str, what: str = "expansion") -> None:
         self._slug(loc, value, self.ix.expansions, "FF-REF-EXPANSION", what)
 
+    def source(self, loc: Loc, refs: str, what: str = "source") -> None:
+        if refs:
+            bad = reference_problem(loc, what, refs)
+            if bad is not None:
+                self.out.append(bad)
+
     def factions(self, owner: Model, field: str, numbers: list[int], what: str) -> None:
         for i, n in enumerate(numbers):
             self.faction(owner.loc_of(field, i), n, what)
@@ -89,15 +97,33 @@ def _faction_refs(r: _Refs, f: Faction) -> None:
         r.faction(loc_.loc_of("shared_with"), loc_.shared_with, "shared_with")
     for world in f.otherworlds:
         r.area(world.loc_of("domain"), world.domain, "domain")
-    for field in ("timeframe", "resources", "random_event", "background", "notes"):
-        value = getattr(f, field)
+    _passage_refs(r, f)
+
+
+PROSE_FIELDS = ("timeframe", "resources", "random_event", "background", "notes", "specify")
+
+
+def _passage_refs(r: _Refs, card: Faction | Plot) -> None:
+    """Passages: their expansion exists, their source is a rules reference; a quoted rules
+    passage says where it is from."""
+    found: list[Passage] = []
+    for field in PROSE_FIELDS:
+        value = getattr(card, field, "")
         if isinstance(value, list):
-            for p in value:
-                if not isinstance(p, str):
-                    r.expansion(p.loc_of("expansion"), p.expansion)
+            found.extend(p for p in value if not isinstance(p, str))
+    for p in card.rules:
+        if not p.source:
+            why = "a passage under `rules:` quotes the rules: give its `source` (a section "
+            r.out.append(error(p.loc_of("text"), "FF-RULES-PASSAGE",
+                               why + "such as SC3.2.10, or a line such as 000:798)"))  # fmt: skip
+    for p in (*found, *card.rules):
+        r.expansion(p.loc_of("expansion"), p.expansion)
+        r.source(p.loc_of("source"), p.source)
 
 
 def _game_refs(r: _Refs, g: Game) -> None:
+    for item in (*g.expansions, *g.areas, *g.parties):
+        r.source(item.loc_of("source"), item.source)
     for area in g.areas:
         r.expansion(area.loc_of("expansion"), area.expansion)
         for code in area.vp_with:
@@ -124,6 +150,8 @@ def _board_refs(r: _Refs, content: ContentSet) -> None:
     for sc in content.of("sacred-circles", SacredCircles):
         for forest in sc.forests:
             r.area(forest.loc_of("area"), forest.area, "forest")
+            r.source(forest.loc_of("source"), forest.source)
+            r.factions(forest, "lesser_holders", forest.lesser_holders, "lesser circle holder")
     for g in content.of("gathering", Gathering):
         for totem in g.totems:
             r.faction(totem.loc_of("faction"), totem.faction, "totem tribe")
@@ -158,5 +186,6 @@ def check_references(ix: Index, content: ContentSet) -> Iterator[Diagnostic]:
         _faction_refs(r, f)
     for p in content.of("plot", Plot):
         r.expansion(p.loc_of("expansion"), p.expansion)
+        _passage_refs(r, p)
     _board_refs(r, content)
     yield from r.out

@@ -54,8 +54,10 @@ RULES: dict[str, Rule] = {
              "Council party, not an expansion's politics (Pacific, Daydream, ...).",
              "politics: mercantile"),
         Rule("FF-PARTY-ENEMIES", "Conservatives and Liberals are Enemies", "10.3.6",
-             "Party enmity is mutual, the Conservative and Liberal Parties are Enemies and "
-             "their party factions name each other as enemies.",
+             "Party enmity is mutual, and the Conservative and Liberal Parties are Enemies for "
+             "Coalitions (game.yaml `parties`). 10.3.6 makes the Parties Enemies 'for this "
+             "purpose' only and allows Coalitions of Enemy factions, so it asks nothing of the "
+             "party factions' own sheets (28, 42).",
              "enemies: [conservative]"),
         Rule("FF-CONCLAVE", "Conclave seats", "10.4.2, 11.1.5",
              "Only Thieves' Guilds hold Conclave seats, or factions whose sheet says they may "
@@ -64,10 +66,17 @@ RULES: dict[str, Rule] = {
         Rule("FF-LOCATIONS", "One or two locations", "4.3.11, 13.2.3.4",
              "Each faction has one or two Locations, or its Location is Variable.",
              "locations: variable"),
-        Rule("FF-LOCATION-EXPANSION", "Expansion locations are marked", "2.5, 4.3.11",
-             "A base faction's location in an area only an expansion adds (a Forest) is in play "
-             "only with that expansion, and must say so.",
+        Rule("FF-LOCATION-EXPANSION", "Locations lie in their own game's Areas", "2.5, 4.3.11",
+             "A faction's location lies in an Area of its own game. A location in an area that "
+             "another expansion adds (a Forest of Sacred Circles, for a base, 50F, DD or FgF "
+             "faction) is in play only with that expansion, and says so.",
              "- {name: Misty Circles, area: forest-grasslands, circle: sacred, expansion: SC}"),
+        Rule("FF-LOCATION-DOMAIN", "No Location in a Domain", "DD3.1.2, 13.2.3.3",
+             "The Domains of Dreams and of Madness and Chaos are reached through the Mirrors of "
+             "the Hall of Mirrors: a faction with an Otherworld places its pawn by that Mirror "
+             "(DD3.1.2). No faction, of any expansion, has a Location in a Domain; name the "
+             "Otherworld under `otherworlds` instead.",
+             "otherworlds:\n  - {name: The Dream Market, domain: domain-dreams}"),
         Rule("FF-AREA-COUNT", "Locations per Area", "12.2.1, 2.5",
              "The base-game locations in each Area (those of base factions not marked as an "
              "expansion's) number exactly what the table of 12.2.1 gives.",
@@ -113,6 +122,38 @@ RULES: dict[str, Rule] = {
              "the content holds the right one and an erratum the printed one.",
              "tarot: VIIII The Hermit\nerrata:\n  - {field: tarot, printed: VIII The Hermit, "
              "source: rules 3.2, note: ...}"),
+        Rule("FF-DECK-ALLEYMAN-NUMERAL", "Alleyman's numerals", "3.2, 13.1",
+             "An Alleyman's card written numeral first (Roman or Arabic: 'XVII The Star', "
+             "'19 The Sun, Sigil') carries the numeral of its Major Arcana card in the Alleyman's "
+             "order (`decks.alleyman_arcana`; other names of a card in `decks.arcana_aliases`). "
+             "Where the rules print a wrong numeral, the content holds the right one and an "
+             "erratum the printed card.",
+             "alleyman: XIIII Temperance\nerrata:\n  - {field: alleyman, printed: XIII "
+             "Temperance, source: \"000:124\", note: ...}"),
+        Rule("FF-DECK-EXPANSION", "Plots of the shared arcana", "13.1.1, 13.1.2, 13.1.3",
+             "Plots 23-44 are one Major Arcana shared by Fifty Factions, Sacred Circles and "
+             "Doorways to Dreams: each plot's expansion is the one whose table lists it (26 On "
+             "The Warpath is SC, 25 The Dark Side DD, 23 The Artefact 50F, ...).",
+             "expansion: SC"),
+        Rule("FF-NAME-SPELLING", "A name printed two ways", "13.1.3, DD1, DD3.3.2",
+             "Where the rules print a faction's name two ways (the Temple of YHWRC, 'YHWHRC' in "
+             "DD3.3.2), the card keeps one and an erratum on `name` quotes the other print; every "
+             "other value that names it (its Otherworld, its mirror, a location, a passage on a "
+             "sheet) then uses the card's spelling.",
+             "errata:\n  - {field: name, printed: Temple of YHWHRC, source: \"002:110\", "
+             "note: ...}"),
+        Rule("FF-PAWN-COLOUR", "Pawn colours", "5.6, 2.3",
+             "The pawn-colour table of 5.6 is carried as data: each colour with the factions "
+             "that take it, in priority order, as the rules give them (the print's swapped heads, "
+             "'Liberal Party' for the Reform Party and the merged SOROK / LOFIR / WAGREN are "
+             "errata). No faction is listed under two colours, no colour twice, no two colours "
+             "print alike, and no two parties share a colour on the Council board.",
+             "- {colour: green, css: \"#2e7d32\", factions: [28, 52]}"),
+        Rule("FF-RULES-PASSAGE", "Rules passages say where", "13.2.2.1, 4.3.16",
+             "A passage under a card's `rules:` quotes the rules and gives its `source` (a "
+             "section or a line, see `toolkit check --explain SOURCE-FORMAT`); a test checks the "
+             "quotation against the rules text and finds it on the printed sheet.",
+             "rules:\n  - {text: ..., source: SC3.2.10}"),
         Rule("FF-DECK-ARCANA", "Plots in arcana order", "3.2, 13.1",
              "Each plot range runs I The Magician ... XXI The World, then 0 The Fool.", ""),
         Rule("FF-SC-CIRCLES", "Sacred Circles", "SC3.1.1, SC3.1.3, SC3.1.4",
@@ -121,6 +162,12 @@ RULES: dict[str, Rule] = {
              "counting 0.5. Circles lie on the Sacred Circles board; locations in a Forest are "
              "circles.",
              "- {name: Source of Caladuin, area: forest-grasslands, circle: sacred}"),
+        Rule("FF-SC-LESSER", "The Lesser Circles", "SC3.1.1, SC3.1.3",
+             "The 3 Lesser Circles of Vavistor, Iklaron and Quthar (Desert Nomads) lie in the "
+             "Forest of the Great Desert and are held by Vavistor (38), Iklaron (37) and the "
+             "Desert Nomads (11): each holder has a location named for its circle, `circle: "
+             "lesser`, in that Forest, and no other faction has a Lesser Circle.",
+             "- {name: Quthar, area: forest-great-desert, circle: lesser, expansion: SC}"),
         Rule("FF-SC-SHARED", "Shared circles", "SC3.1.5",
              "The Fish and Owl Tribes hold the Dark Sides of the Heron's and Horse Tribes' "
              "circles: one circle, two sides, declared with `shared_with` and `side`.",
@@ -131,7 +178,9 @@ RULES: dict[str, Rule] = {
              "Totem; the rival tribes of FgF are a totem's `rival`, not a second totem.", ""),
         Rule("FF-SC-INFLUENCE", "The Influence Table", "SC3.2.5.2",
              "Each Totem Animal lists 3 or 4 factions in priority order, none twice, not its "
-             "own tribe.", "influence: [40, 18, 46]"),
+             "own tribe. Lists of 3 and of 4 are both accepted (SC3.2.5.2: '3 or 4 Factions'); "
+             "the rules do not print the table, so the shipped lists are placeholders.",
+             "influence: [40, 18, 46]   # or four: [40, 18, 46, 74]"),
         Rule("FF-DD-MIRRORS", "Twelve mirrors a hall", "DD3.1.1, DD3.1.5",
              "The light Hall of Mirrors and the dark Hall of Broken Mirrors have 12 mirrors "
              "each, numbered 1-12.", ""),
@@ -147,7 +196,10 @@ RULES: dict[str, Rule] = {
              "gives it a seat there.", "seats: {congress: 1}"),
         Rule("FF-DD-MADNESS", "The Madness Indicator", "DD3.3.1, DD3.3.4",
              "Levels 0-10 in each Area of Tehmor, positive levels aligned G, N or E; the VP "
-             "table covers levels 1-10 once; the scoring factions are Temples.", ""),
+             "table covers levels 1-10 once; the scoring factions are the Temples of YHWRC, "
+             "LAMMIA, ULULO, RABBAT and MORCOR (DD3.3.4.1), LAMMIA's bonus is Delirium and "
+             "MORCOR's Despair; the Temple of YHWRC spreads Mania (N, DD3.3.2).",
+             "madness: N   # in 086-temple-of-yhwrc.yaml"),
     )
 }  # fmt: skip
 

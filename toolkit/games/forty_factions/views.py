@@ -113,7 +113,7 @@ def _seats(f: Faction) -> list[Item]:
 
 def _locations(ix: Index, f: Faction) -> list[Item]:
     if f.locations == "variable":
-        return [Item("Variable (placed as the Notes specify)")]
+        return [Item("Variable: placed as this sheet specifies (13.2.3.4)")]
     out = []
     for i, loc in enumerate(f.location_list):
         area = ix.area_by_id.get(loc.area)
@@ -142,6 +142,24 @@ def _otherworlds(ix: Index, f: Faction) -> list[Item]:
 MADNESS_NAMES = {"G": "Delirium (G)", "N": "Mania (N)", "E": "Despair (E)"}
 
 
+def _rules(card: Faction | Plot) -> list[Item]:
+    """The rules passages that apply to this card, quoted, each with its source."""
+    ph = is_placeholder(card, "rules")
+    return [Item(p.text, p.expansion, ph, p.source) for p in card.rules]
+
+
+def _pawns(ix: Index, f: Faction) -> list[Item]:
+    """The pawn colour its holder takes at set-up, if the table of 5.6 names it."""
+    setup = ix.game.setup
+    for i, row in enumerate(setup.pawn_colours):
+        if f.number in row.factions:
+            k = row.factions.index(f.number) + 1
+            order = f" (priority {k} of {len(row.factions)})" if len(row.factions) > 1 else ""
+            ph = is_placeholder(ix.game, f"setup.pawn_colours.{i}.factions")
+            return [Item(f"{row.colour.title()}, if available{order}", "", ph, "5.6")]
+    return []
+
+
 def faction_sheet(ix: Index, f: Faction) -> Sheet:
     """The Faction Information Sheet of rules 4.3, fields in the rules' order."""
     party = ix.party_by_id.get(f.politics)
@@ -163,6 +181,7 @@ def faction_sheet(ix: Index, f: Faction) -> Sheet:
             cat.name if cat else f.category, "", is_placeholder(f, "category"))]),
         Field("enemies", "Enemies", _enemies(ix, f)),
         Field("seats", "Seats", _seats(f)),
+        Field("pawns", "Pawns", _pawns(ix, f), True),
         Field("characters", "Characters",
               [Item(c, placeholder=is_placeholder(f, "characters")) for c in f.characters]),
         Field("locations", "Locations", _locations(ix, f)),
@@ -170,6 +189,7 @@ def faction_sheet(ix: Index, f: Faction) -> Sheet:
         Field("random_event", "Random Event", _prose(f, "random_event", f.random_event), True),
         Field("background", "Background", _prose(f, "background", f.background), True),
         Field("notes", "Notes", notes, True),
+        Field("rules", "Rules", _rules(f), True),
         Field("otherworlds", "Otherworld", _otherworlds(ix, f)),
         Field("madness", "Madness", [Item(MADNESS_NAMES[f.madness], "DD",
                                           is_placeholder(f, "madness"))] if f.madness else []),
@@ -182,6 +202,7 @@ def plot_sheet(ix: Index, p: Plot) -> Sheet:
     fields = [
         Field("specify", "Specify", _prose(p, "specify", p.specify), True),
         Field("notes", "Notes", _prose(p, "notes", p.notes), True),
+        Field("rules", "Rules", _rules(p), True),
     ]
     return _sheet(ix, "plot", p, fields)
 

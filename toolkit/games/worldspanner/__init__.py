@@ -21,7 +21,7 @@ from toolkit.games.worldspanner.rules import RULES
 KINDS = (
     ContentKind("game", "game.yaml", Game, singleton=True,
                 doc="the game file (factions, ratings, components, map designs)"),
-    ContentKind("hero", "heroes/*.yaml", Hero, doc="one hero card"),
+    ContentKind("hero", "heroes/*.yaml", Hero, doc="one hero card", to_write=("special",)),
     ContentKind("quest-deck", "quests/*.yaml", QuestDeck, doc="one Faction key's Quest deck"),
     ContentKind("challenge-deck", "challenges/*.yaml", ChallengeDeck,
                 doc="one team's challenge deck"),
@@ -33,8 +33,8 @@ KINDS = (
 
 CHECKS = (
     designs.check_canon, designs.check_unique, designs.check_components, designs.check_designs,
-    designs.check_stated, heroes.check_factions, heroes.check_heroes, decks.check_challenges,
-    decks.check_quests, components.check,
+    designs.check_stated, heroes.check_rating_symbols, heroes.check_factions,
+    heroes.check_heroes, decks.check_challenges, decks.check_quests, components.check,
 )  # fmt: skip
 
 

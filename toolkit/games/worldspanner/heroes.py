@@ -9,6 +9,24 @@ from toolkit.games.worldspanner import canon
 from toolkit.games.worldspanner.index import Index
 
 
+def check_rating_symbols(ix: Index) -> Iterator[Diagnostic]:
+    """Each rating has its own symbol: no mark or rulebook glyph stands for two ratings (the
+    player aid sets names beside symbols so that one reads the other, p. 6)."""
+    for key in ("symbol", "glyph"):
+        seen: dict[str, str] = {}
+        for i, r in enumerate(ix.game.ratings):
+            mark = getattr(r, key)
+            if not mark:
+                continue
+            if mark in seen:
+                yield error(ix.game.loc_of("ratings", i, key), "WS-RATING-SYMBOL",
+                            f"{r.name}'s {key} {mark!r} is already {seen[mark]}'s; each rating "
+                            "has its own symbol (a print that gives one symbol to two ratings "
+                            "is corrected with an erratum quoting it)")  # fmt: skip
+            else:
+                seen[mark] = r.name
+
+
 def check_factions(ix: Index) -> Iterator[Diagnostic]:
     """Each faction opposes exactly two others (p. 14); opposition should be mutual."""
     factions = ix.factions

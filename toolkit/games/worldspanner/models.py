@@ -69,6 +69,12 @@ class Rating(Model):
     max: int = spec("Highest value.", ge=0)
     symbol: str = spec("Short mark printed beside the bar (the art is the publisher's).",
                        max_len=3)  # fmt: skip
+    glyph: str = spec(
+        "The symbol the rulebook prints for the rating in running text (e.g. ♠ beside "
+        "Agility); empty where it prints none. Each rating has its own.",
+        "",
+        max_len=2,
+    )
     description: str = spec("What it measures, from the rulebook.")
     boosted: bool = spec("A Boost adds +1 to it (p. 23: every numbered rating but Wound).", True)
 

@@ -23,6 +23,14 @@ RULES: dict[str, Rule] = {
              "faction: steel-bastion"),
         Rule("WS-UNIQUE", "Names and ids once", "p. 2, p. 6",
              "Ids in game.yaml, hero names and quest decks per faction are unique.", ""),
+        Rule("WS-RATING-SYMBOL", "Each rating has its own symbol", "p. 6 (003:464), 003:1594-1692",
+             "A rating's mark on the cards and its glyph in the rulebook's text stand for that "
+             "rating alone: the player aid exists so that a player reads a rating from its "
+             "symbol. Where the rulebook prints one glyph for two ratings (♠ for Wits at "
+             "003:1594 and for Agility at 003:1606-1608), the content keeps it for one and "
+             "records the other print as an erratum.",
+             "- {id: wits, ..., glyph: \"\"}\nerrata:\n  - {field: ratings.10.glyph, "
+             "printed: ♠, source: \"003:1594\", note: ...}"),
         Rule("WS-OPPOSE", "Two opposing factions", "p. 14",
              "Heroes also have two opposing factions: each faction lists exactly two other, "
              "different factions.",
