@@ -15,6 +15,7 @@ import pytest
 import yaml
 
 from tests.pdfcheck import box, colour_spaces, inside, output_intent, unembedded_fonts
+from tests.printguide import check_bill, check_gallery
 from tests.shipped import CONTENT, toolkit
 
 MM = 72 / 25.4
@@ -118,10 +119,8 @@ def test_card_pages_have_exact_sizes(kit: Path) -> None:
             # four cards a page, each fronts page followed by its backs page
             assert len(pdf.pages) == 2 * -(-count // 4)
             assert all(_close(_size(p), A4) for p in pdf.pages)
-    with pikepdf.open(cards / "backs.pdf") as pdf:
-        kinds = {(d["expansion"]) for d in _content_docs("factions")}
-        kinds_p = {(d["expansion"]) for d in _content_docs("plots")}
-        assert len(pdf.pages) == len(kinds) + len(kinds_p)
+    with pikepdf.open(cards / "backs.pdf") as pdf:  # uniform backs: one per deck kind
+        assert len(pdf.pages) == 2
 
 
 def test_card_faces_show_number_name_cards_and_expansion(kit: Path) -> None:
@@ -212,9 +211,15 @@ def test_dm_reference_and_print_guide(kit: Path) -> None:
     assert "27 votes for, or twice as many for as against" in text
     guide = (_out(kit) / "kit" / "PRINT.md").read_text()
     pdfs = {p.relative_to(_out(kit)).as_posix() for p in _out(kit).rglob("*.pdf")}
-    listed = set(re.findall(r"`([^`]+\.pdf)`", guide))
+    listed = {p for p in re.findall(r"`([^`]+\.pdf)`", guide) if "*" not in p}  # not patterns
     assert pdfs - {p for p in pdfs if p.startswith("sheets/") and p.count("/") == 2} == listed
     assert "flip on the long edge" in guide
+    rows = {r[1]: r for r in check_bill(_out(kit))}
+    with pikepdf.open(_out(kit) / "cards" / "factions-a4.pdf") as pdf:
+        assert rows["cards/factions-a4.pdf"][6] == len(pdf.pages) // 2  # duplex: two a sheet
+    check_gallery(_out(kit), {"Faction and Plot cards (the Tarot deck)": [
+        "cards/factions-*", "cards/plots-*", "cards/backs.pdf", "tts/*"],
+        "Main board: map, Sequence of Play, VP Track": ["boards/main*"]})  # fmt: skip
 
 
 def test_expansions_choose_what_goes_in(tmp_path: Path) -> None:

@@ -73,7 +73,7 @@ def render_cards(
         session.env, "common/cards.html.j2", mode=mode, macros=fmt.macros, css=fmt.css,
         title=fmt.title, paper=opts.paper, page_size=opts.page_size, paper_mm=opts.paper_mm,
         card_w=fmt.width, card_h=fmt.height, bleed=fmt.bleed, cell_w=cell_w, cell_h=cell_h,
-        **context,
+        backs=opts.backs, **context,
     )  # fmt: skip
     data = session.pdf(html, variant)
     if variant == "pdf/x-4":
@@ -105,20 +105,24 @@ def render_pod(fmt: CardFormat, pairs: Sequence[tuple[object, object]], session:
 
 def render_imposed(
     fmt: CardFormat, cards: Sequence[object], session: Session, back: object = None,
-    duplex: bool = True,
+    duplex: bool = True, backs: Sequence[object] | None = None,
 ) -> bytes:  # fmt: skip
     """Cards n-up with crop marks; each fronts page is followed by its backs page, columns
     mirrored for long-edge duplex and shifted by the printer's `--back-offset`. The game's
-    `back` macro gets each card, or `back` for every card when given. Without `duplex`
-    (badges, strips) only the fronts are printed."""
+    `back` macro gets each card, or `back` for every card when given, or `backs[i]` for
+    card i when given. Without `duplex` (badges, strips) only the fronts are printed."""
     g = grid(fmt, session.options.paper_mm)
+    if backs is not None and len(backs) != len(cards):
+        raise ValueError(f"{len(backs)} backs for {len(cards)} cards")
     pages = []
     for start in range(0, len(cards), g.per_page):
         chunk = cards[start : start + g.per_page]
         pages.append([(i % g.cols, i // g.cols, c) for i, c in enumerate(chunk)])
         if duplex:
-            pages.append([(g.cols - 1 - i % g.cols, i // g.cols, c if back is None else back)
-                          for i, c in enumerate(chunk)])  # fmt: skip
+            behind = [backs[start + i] if backs is not None else c if back is None else back
+                      for i, c in enumerate(chunk)]  # fmt: skip
+            pages.append([(g.cols - 1 - i % g.cols, i // g.cols, b)
+                          for i, b in enumerate(behind)])  # fmt: skip
     dx, dy = session.options.back_offset
     return render_cards(session, fmt, "imposed", pages=pages, grid=g, back_dx=dx, back_dy=dy,
                         duplex=duplex)  # fmt: skip

@@ -175,6 +175,16 @@ def coverage(content: Path, game: str | None, fmt: str) -> None:
     help="Shift every duplex backs page by X mm right and Y mm down (as seen on the back), "
     "to correct a home printer; measure it with cards/duplex-calibration-<paper>.pdf.",
 )
+@click.option(
+    "--backs",
+    type=click.Choice(["uniform", "expansion"]),
+    default="uniform",
+    show_default=True,
+    help="uniform: every card of a deck kind has the same back, so the DM may slip "
+    "expansion cards in unseen (Forty Factions 13.2.1.2); the faces still name their "
+    "expansion. expansion: each back also names its card's expansion (or Set), so the decks "
+    "sort apart face down. Applies to every card file.",
+)
 def build(
     content: Path,
     game: str | None,
@@ -188,6 +198,7 @@ def build(
     watch: bool,
     back_offset: str,
     preset: str,
+    backs: str,
 ) -> None:
     """Check the content, then build the print kit under <out>/<game>/.
 
@@ -213,7 +224,8 @@ def build(
     if abs(dx) > 20 or abs(dy) > 20:
         raise click.BadParameter("at most 20 mm either way", param_hint="--back-offset")
     options = BuildOptions(out=out, paper=paper, proof=proof, only=only, jobs=jobs, force=force,
-                           expansions=chosen, back_offset=(dx, dy), preset=preset)  # fmt: skip
+                           expansions=chosen, back_offset=(dx, dy), preset=preset,
+                           backs=backs)  # fmt: skip
     if watch:
 
         def echo(report: object) -> None:

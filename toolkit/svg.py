@@ -65,6 +65,22 @@ def _metrics(family: str, weight: int) -> tuple[dict[int, int], float, int]:
     return advances, float(font["head"].unitsPerEm), hmtx[".notdef"][0]
 
 
+def missing_glyphs(text: str, family: str = "EB Garamond", weight: int = 400) -> str:
+    """The characters of `text` the shipped font has no glyph for (they would print as an
+    empty box), each once, in order."""
+    advances = _metrics(family, weight)[0]
+    return "".join(dict.fromkeys(c for c in text if ord(c) not in advances and c not in "\n\t"))
+
+
+def require_glyphs(text: str, family: str = "EB Garamond", weight: int = 400) -> None:
+    """SVGTextError when the shipped font lacks a glyph `text` uses, naming each one."""
+    gone = missing_glyphs(text, family, weight)
+    if gone:
+        chars = ", ".join(f"'{c}' (U+{ord(c):04X})" for c in gone)
+        raise SVGTextError(f"{family} {weight} has no glyph for {chars} in {text!r}: it would "
+                           "print as an empty box; use a character the font has")  # fmt: skip
+
+
 def text_width(text: str, size: float, family: str = "EB Garamond", weight: int = 400) -> float:
     """Advance width of `text` at `size` (same unit as size) in a shipped font."""
     advances, upm, missing = _metrics(family, weight)
@@ -135,7 +151,9 @@ def fit(
     max_lines: int = 3,
 ) -> Fitted:
     """The largest size <= `size` at which `text` wraps into the box, down to `min_size`,
-    in the kit's font and in the fallback (`label_width`)."""
+    in the kit's font and in the fallback (`label_width`). A character the font has no glyph
+    for is an SVGTextError."""
+    require_glyphs(text, family, weight)
     s = size
     while True:
         lines = wrap(text, width, s, family, weight)
@@ -210,7 +228,8 @@ def label(parent: El, fitted: Fitted, cx: float, top: float, cls: str = "label",
 def text(parent: El, value: str, x: float, y: float, size: float, weight: int = 400,
          family: str = "EB Garamond", anchor: str = "start",
          fill: str = "#1a1a1a") -> None:  # fmt: skip
-    """One line of text at a baseline point, in a shipped font."""
+    """One line of text at a baseline point, in a shipped font (which must have its glyphs)."""
+    require_glyphs(value, family, weight)
     parent.add(El("text", value, x=x, y=y, font_family=family, font_weight=weight,
                   font_size=size, text_anchor=anchor, fill=fill))  # fmt: skip
 

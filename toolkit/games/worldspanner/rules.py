@@ -5,6 +5,7 @@ Sources are the rulebook's pages (Worldspanner Factions, Rulebook Sets 1 & 2).
 
 from __future__ import annotations
 
+from toolkit.components import rule_args
 from toolkit.games import Rule
 
 RULES: dict[str, Rule] = {
@@ -79,3 +80,6 @@ RULES: dict[str, Rule] = {
              "weights: {speed: 1.5, ..., health: 2.5}"),
     )
 }  # fmt: skip
+
+# The core's component rules (toolkit.components), with this game's sources.
+RULES.update({a[0]: Rule(*a) for a in rule_args("WS", "p. 2, p. 3, p. 10, p. 17, p. 18")})
