@@ -41,6 +41,12 @@ from tests.rules_text import (
 
 META = {"placeholders", "errata", "sources", "waive"}
 NOT_VALUES = {"id", "source", "section", "board"}
+# An item of `components.yaml` is the kit's bill of materials: its `source` cites the rule
+# that puts the component on the table (`component_citation_problems` checks it names a
+# section), and the rest (label, how many the kit prints, as which piece, or that players
+# bring it) is the kit's choice, checked against the content by the toolkit's COMP checks.
+KIT_FIELDS = {"name", "count", "kind", "supply", "printed_by", "piece", "implied", "note",
+              "each", "need"}  # fmt: skip
 FACTION_REFS = {"enemies", "faction", "factions", "influence", "influence_any", "circles",
                 "scoring_factions", "shared_with", "lesser_holders"}  # fmt: skip
 # The headings under which the base rules list each expansion's cards and rules.
@@ -82,6 +88,8 @@ def _leaves(node: Any, path: tuple[str, ...] = ()) -> Iterator[tuple[tuple[str, 
             if not path and k in META:
                 continue
             if k in NOT_VALUES:
+                continue
+            if len(path) == 2 and path[0] == "components" and k in KIT_FIELDS:
                 continue
             yield from _leaves(v, (*path, str(k)))
     elif isinstance(node, list):
@@ -280,6 +288,17 @@ def citation_problems(file: Path, doc: dict[str, Any], game: str) -> Iterator[st
                 where = f" (it is at {line})" if line else ""
                 yield (f"{file.name}: the {what} quotes '{m[1][:50]}' at {m[2]}, which does "
                        f"not print it{where}")  # fmt: skip
+
+
+def component_citation_problems(file: Path, doc: dict[str, Any], game: str) -> Iterator[str]:
+    """Each component's `source` names sections or lines of the game's rules."""
+    for i, item in enumerate(doc.get("components") or []):
+        source = str(item.get("source", ""))
+        refs = [r.strip() for r in source.split(",") if r.strip()]
+        for ref, c in zip(refs, resolve_all(game, source), strict=True):
+            # the Worldspanner rulebook's text has no page marks: a page is not checkable
+            if c is None and not re.fullmatch(r"p\. \d+", ref):
+                yield f"{file.name}:components.{i}: cites '{ref}', which is no section"
 
 
 def _find_line(game: str, quote: str) -> str:

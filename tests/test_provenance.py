@@ -16,6 +16,7 @@ import pytest
 from tests.provenance import (
     Names,
     citation_problems,
+    component_citation_problems,
     content_files,
     errata_problems,
     judge,
@@ -45,6 +46,7 @@ def text_problems(content: Path, game: str) -> list[str]:
     for file, doc in content_files(content / game):
         out += errata_problems(file, doc, game)
         out += citation_problems(file, doc, game)
+        out += component_citation_problems(file, doc, game)
     return out
 
 
