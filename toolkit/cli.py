@@ -349,7 +349,7 @@ def calc(game: str | None, procedure: str | None, params: tuple[str, ...], conte
     from toolkit import api
     from toolkit.diagnostics import render
     from toolkit.errors import ToolkitError
-    from toolkit.procedures import format_json, format_list, format_text
+    from toolkit.procedures import format_json, format_list, format_text, list_json
 
     if listing and (procedure or params):
         raise click.UsageError("--list takes at most a GAME, no procedure or parameters")
@@ -359,6 +359,12 @@ def calc(game: str | None, procedure: str | None, params: tuple[str, ...], conte
     if report.failed:
         click.echo(render(report, "text", hide_waived=True), err=True)
         sys.exit(1)
+    if listing and fmt == "json":
+        import json
+
+        games = [list_json(pack.id, procs) for pack, procs in bound]
+        click.echo(json.dumps(games, indent=2, ensure_ascii=False))
+        return
     if listing:
         blocks = [format_list(pack.title, pack.id, procs) for pack, procs in bound]
         click.echo("\n\n".join(blocks))
