@@ -12,10 +12,15 @@ STAMP  := $(VENV)/.installed
 # second and third PDF renderers.
 DEBS   := libpango-1.0-0 libpangoft2-1.0-0 libharfbuzz-subset0 poppler-utils qpdf libxml2-utils librsvg2-bin \
           mupdf-tools ghostscript
-# ... and for the tests: headless Chromium opens the preview gallery.
-TESTDEBS := chromium
+# ... and for the tests: headless Chromium opens the preview gallery and the SVG boards;
+# a Times-metric serif (Nimbus Roman) is what SVG labels fall back to where a viewer ignores
+# their embedded fonts; `locales` builds the locales the reproducibility test runs under.
+TESTDEBS := chromium fonts-urw-base35 locales
+TESTLOCALES := tr_TR de_DE
+# Test workers (pytest-xdist): one per core; the shipped kit is built once for all of them.
+TESTJOBS ?= auto
 
-.PHONY: help setup sysdeps sheets test check audit audit-deps lock lint format schema bench clean
+.PHONY: help setup sysdeps testlocales sheets test check audit audit-deps lock lint format schema bench clean
 
 help: ## List the targets
 	@grep -E '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | awk -F':.*## ' '{printf "  make %-8s %s\n", $$1, $$2}'
@@ -36,12 +41,21 @@ sysdeps: ## Install the Debian packages the toolchain needs (only those missing)
 
 setup: sysdeps $(STAMP) ## Create .venv and install everything
 
+testlocales: ## Generate the locales the tests build under (tr_TR, de_DE), those missing
+	@for l in $(TESTLOCALES); do \
+	  locale -a 2>/dev/null | grep -qix "$$l.utf-\?8" && continue; \
+	  echo "generating locale $$l.UTF-8"; \
+	  if [ "$$(id -u)" = 0 ]; then SUDO=; else SUDO=sudo; fi; \
+	  $$SUDO localedef -i $$l -f UTF-8 $$l.UTF-8 || exit 1; \
+	done
+
 sheets: setup ## Check the shipped content and build the whole kit under build/
 	$(PY) -m toolkit build
 
 test: setup ## Run the test suite (an empty suite is a failure, not a pass)
 	@$(MAKE) --no-print-directory sysdeps EXTRA_DEBS="$(TESTDEBS)"
-	@$(PY) -m pytest -q; rc=$$?; \
+	@$(MAKE) --no-print-directory testlocales
+	@$(PY) -m pytest -q -n $(TESTJOBS); rc=$$?; \
 	if [ $$rc -eq 5 ]; then echo "pytest collected no tests: the suite must not be empty" >&2; exit 1; fi; \
 	exit $$rc
 

@@ -55,6 +55,100 @@ def main() -> None:
     report("toolkit check, all three games", [sys.executable, "-m", "toolkit", "check"])
     build_bench()
     other_games_bench()
+    counters_bench()
+
+
+def cast200(tmp: Path) -> Path:
+    """A copy of the God Emperor content with a cast of 200 players; its content folder."""
+    content = tmp / "content"
+    shutil.copytree(ROOT / "content" / "god-emperor", content / "god-emperor")
+    game = content / "god-emperor" / "game.yaml"
+    game.write_text(game.read_text().replace("ranks: 5", "ranks: 25"))
+    houses = ["cat", "swords", "snake", "wolf", "eagle", "bear", "ram", "unicorn", "octopus"]
+    rows = "\n".join(f"Player {n:03d},{houses[n % 9]}," for n in range(200))
+    (content / "god-emperor" / "cast.yaml").unlink()
+    (content / "god-emperor" / "cast.csv").write_text("name,house,rank\n" + rows + "\n")
+    return content
+
+
+def counters_bench(runs: int = 5) -> None:
+    """Counter sheets of the 200-player God Emperor kit: the reportlab engine the kit uses,
+    and the same pieces (same packing, same faces from the same template) laid out as HTML
+    with inline SVG through WeasyPrint, the path the cards take. Medians, warm process."""
+    sys.path.insert(0, str(ROOT))
+    from toolkit.build import BuildOptions, Session
+    from toolkit.content import load_content
+    from toolkit.counters import pack, render_sheets, tokens
+    from toolkit.games import load_pack
+    from toolkit.games.god_emperor.components import setting
+    from toolkit.games.god_emperor.index import Index
+
+    with tempfile.TemporaryDirectory() as tmp:
+        content = cast200(Path(tmp))
+        pk = load_pack("god-emperor")
+        cs, _diags = load_content("god-emperor", content / "god-emperor", pk.kinds)
+        ix = Index.build(cs)
+        assert ix is not None and ix.components is not None
+        every = tokens(ix.components, setting(ix))
+        session = Session(options=BuildOptions(), content_root=content)
+        files = {sides: tuple(t for t in every if t.sides == sides) for sides in (1, 2)}
+        for sides, chosen in files.items():
+            duplex = sides == 2
+            name = f"{len(chosen)} {'double' if duplex else 'single'}-sided pieces"
+
+            def engine(chosen: tuple = chosen, duplex: bool = duplex) -> float:
+                start = time.perf_counter()
+                render_sheets("god-emperor", "bench", chosen, duplex, session)
+                return time.perf_counter() - start
+
+            def html(chosen: tuple = chosen, duplex: bool = duplex) -> float:
+                start = time.perf_counter()
+                session.pdf(_html_sheets(session, pack(chosen, (210.0, 297.0)), duplex))
+                return time.perf_counter() - start
+
+            for label, fn in (("reportlab canvas (the kit)", engine),
+                              ("HTML + SVG via WeasyPrint", html)):  # fmt: skip
+                fn()  # warm: fonts, template, stylesheets
+                samples = [fn() for _ in range(runs)]
+                print(f"counters, 200-player God Emperor, {name}, {label}: median "
+                      f"{statistics.median(samples) * 1000:.0f} ms, {session.pages} pages "
+                      f"({runs} runs)")  # fmt: skip
+
+
+def _html_sheets(session: object, pages: list, duplex: bool) -> str:
+    """The prototype of the HTML path: each piece an absolutely placed inline SVG of the
+    same face markup, with its cut line; backs mirrored as the kit mirrors them."""
+    from markupsafe import Markup
+
+    from toolkit.counters import back_of
+
+    module = session.env.get_template("god-emperor/counters.svg.j2").module  # type: ignore[attr-defined]
+    parts = [
+        '<html><head><link rel="stylesheet" href="common/fonts.css"><style>@page '
+        "{ size: A4; margin: 0 } .s { position: relative; width: 210mm; height: 297mm; "
+        "page-break-after: always } svg { position: absolute }</style></head><body>"
+    ]
+    for page in pages:
+        for side in ("front", "back") if duplex else ("front",):
+            parts.append('<div class="s">')
+            for p in page:
+                t = p.token
+                x, y = (p.x, p.y) if side == "front" else back_of(p, 210.0, (0.0, 0.0))
+                face = getattr(module, t.face if side == "front" else t.back)(t.context(side))
+                cut = (
+                    f'<circle cx="{t.w / 2}" cy="{t.h / 2}" r="{t.w / 2}" fill="none" '
+                    f'stroke="#8c8c8c" stroke-width="0.1"/>'
+                    if side == "front"
+                    else ""
+                )
+                parts.append(
+                    f'<svg style="left: {x}mm; top: {y}mm" width="{t.w}mm" '
+                    f'height="{t.face_h}mm" viewBox="0 0 {t.w} {t.face_h}">'
+                    f"{Markup(face)}{cut}</svg>"
+                )
+            parts.append("</div>")
+    parts.append("</body></html>")
+    return "".join(parts)
 
 
 def other_games_bench() -> None:
@@ -65,14 +159,7 @@ def other_games_bench() -> None:
             report(f"{game}: whole kit from scratch",
                    [sys.executable, "-m", "toolkit", "build", "--game", game, "--out", str(out),
                     "--force"], runs=3)  # fmt: skip
-        content = Path(tmp) / "content"
-        shutil.copytree(ROOT / "content" / "god-emperor", content / "god-emperor")
-        game = content / "god-emperor" / "game.yaml"
-        game.write_text(game.read_text().replace("ranks: 5", "ranks: 25"))
-        houses = ["cat", "swords", "snake", "wolf", "eagle", "bear", "ram", "unicorn", "octopus"]
-        rows = "\n".join(f"Player {n:03d},{houses[n % 9]}," for n in range(200))
-        (content / "god-emperor" / "cast.yaml").unlink()
-        (content / "god-emperor" / "cast.csv").write_text("name,house,rank\n" + rows + "\n")
+        content = cast200(Path(tmp))
         report("god-emperor: 200-player cast, whole kit",
                [sys.executable, "-m", "toolkit", "build", "--content", str(content), "--out",
                 str(out / "cast200"), "--force"], runs=3)  # fmt: skip
@@ -194,4 +281,7 @@ def watch_bench(base: list[str], faction: Path, sheet: Path, log_path: Path) -> 
 
 
 if __name__ == "__main__":
-    main()
+    if sys.argv[1:] == ["counters"]:  # `python scripts/bench.py counters`: that part alone
+        counters_bench()
+    else:
+        main()

@@ -41,6 +41,12 @@ from tests.rules_text import (
 
 META = {"placeholders", "errata", "sources", "waive"}
 NOT_VALUES = {"id", "source", "section", "board"}
+# An item of `components.yaml` is the kit's bill of materials: its `source` cites the rule
+# that puts the component on the table (`component_citation_problems` checks it names a
+# section), and the rest (label, how many the kit prints, as which piece, or that players
+# bring it) is the kit's choice, checked against the content by the toolkit's COMP checks.
+KIT_FIELDS = {"name", "count", "kind", "supply", "printed_by", "piece", "implied", "note",
+              "each", "need"}  # fmt: skip
 FACTION_REFS = {"enemies", "faction", "factions", "influence", "influence_any", "circles",
                 "scoring_factions", "shared_with", "lesser_holders"}  # fmt: skip
 # The headings under which the base rules list each expansion's cards and rules.
@@ -74,6 +80,7 @@ class Value:
     refs: str = ""  # the reference list it is judged by
     key: str = ""  # the field name that says what kind of value it is
     passage: str = ""  # "rules" for a quotation, "prose" for other passages
+    subject: int | None = None  # the faction a faction file describes
 
 
 def _leaves(node: Any, path: tuple[str, ...] = ()) -> Iterator[tuple[tuple[str, ...], Any]]:
@@ -82,6 +89,8 @@ def _leaves(node: Any, path: tuple[str, ...] = ()) -> Iterator[tuple[tuple[str, 
             if not path and k in META:
                 continue
             if k in NOT_VALUES:
+                continue
+            if len(path) == 2 and path[0] == "components" and k in KIT_FIELDS:
                 continue
             yield from _leaves(v, (*path, str(k)))
     elif isinstance(node, list):
@@ -112,6 +121,7 @@ def values(file: Path, doc: dict[str, Any]) -> Iterator[Value]:
     placeholders = doc.get("placeholders") or []
     errata = [e["field"] for e in doc.get("errata") or []]
     sources: dict[str, str] = doc.get("sources") or {}
+    subject = doc.get("number") if file.parent.name == "factions" else None
     for parts, value in _leaves(doc):
         path = ".".join(parts)
         key = next((p for p in reversed(parts) if not p.isdigit()), "")
@@ -127,9 +137,9 @@ def values(file: Path, doc: dict[str, Any]) -> Iterator[Value]:
         if parts[-1] == "text" and item is not None:
             passage = "rules" if item[1] == "rules" else "prose"
         if claimed:
-            yield Value(file, path, value, "sourced", claimed[-1], key, passage)
+            yield Value(file, path, value, "sourced", claimed[-1], key, passage, subject)
         elif item is not None:
-            yield Value(file, path, value, "sourced", item[0], key, passage)
+            yield Value(file, path, value, "sourced", item[0], key, passage, subject)
         else:
             yield Value(file, path, value, "unsourced", key=key)
 
@@ -241,6 +251,12 @@ def judge(v: Value, game: str, names: Names) -> str | None:
         s = str(value)
         ok = (says(text, s) or says(text, names.ids.get(s, "\0"))
               or says(text, s.replace("-", " ")) or _quoted(s, text))  # fmt: skip
+    if ok and v.subject is not None and not v.passage and not names.faction_says(text, v.subject):
+        # a faction's fact is stated where the faction is named, not on any line that
+        # happens to print the value
+        return f"{v.value!r} is cited to {v.refs}, which does not name the faction"
+    if ok and v.key == "enemies" and "enem" not in text.lower():
+        return f"{v.value!r} is cited to {v.refs}, which names no enemies"
     if ok:
         return None
     return f"{v.value!r} is not stated at {v.refs}"
@@ -264,10 +280,12 @@ _CITATION = re.compile(r"(?<![\w:])(\d{3}:\d+(?:-\d+)?|L\d+(?:-\d+)?)(?![\w:])")
 
 
 def citation_problems(file: Path, doc: dict[str, Any], game: str) -> Iterator[str]:
-    """A line cited in a waiver's reason or an erratum's note exists, and a quotation
+    """A line cited in a waiver's reason, an erratum's or a component's note exists, and a quotation
     followed by a citation, `'...' (L267)`, stands on the lines it cites."""
     texts = [(f"waiver of {w.get('rule')}", w.get("reason", "")) for w in doc.get("waive") or []]
     texts += [(f"erratum note on {e['field']}", e.get("note", "")) for e in doc.get("errata") or []]
+    texts += [(f"note on component {c.get('id')}", c.get("note", ""))
+              for c in doc.get("components") or []]  # fmt: skip
     for what, text in texts:
         for m in _CITATION.finditer(text):
             (c,) = resolve_all(game, m[1])
@@ -280,6 +298,17 @@ def citation_problems(file: Path, doc: dict[str, Any], game: str) -> Iterator[st
                 where = f" (it is at {line})" if line else ""
                 yield (f"{file.name}: the {what} quotes '{m[1][:50]}' at {m[2]}, which does "
                        f"not print it{where}")  # fmt: skip
+
+
+def component_citation_problems(file: Path, doc: dict[str, Any], game: str) -> Iterator[str]:
+    """Each component's `source` names sections or lines of the game's rules."""
+    for i, item in enumerate(doc.get("components") or []):
+        source = str(item.get("source", ""))
+        refs = [r.strip() for r in source.split(",") if r.strip()]
+        for ref, c in zip(refs, resolve_all(game, source), strict=True):
+            # the Worldspanner rulebook's text has no page marks: a page is not checkable
+            if c is None and not re.fullmatch(r"p\. \d+", ref):
+                yield f"{file.name}:components.{i}: cites '{ref}', which is no section"
 
 
 def _find_line(game: str, quote: str) -> str:

@@ -126,7 +126,7 @@ def _boxes(root: ET.Element) -> list[tuple[float, float, float, float, str]]:
     out = []
     for t in root.iter(f"{NS}text"):
         size = float(t.get("font-size"))
-        fam, weight = t.get("font-family"), int(t.get("font-weight"))
+        fam, weight = t.get("font-family").split(",")[0], int(t.get("font-weight"))
         width = text_width(t.text or "", size, fam, weight)
         x, y = float(t.get("x")), float(t.get("y"))
         left = x - width / 2 if t.get("text-anchor") == "middle" else x

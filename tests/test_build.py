@@ -14,6 +14,8 @@ import pikepdf
 import pytest
 import yaml
 
+from tests.pdfcheck import box, colour_spaces, inside, output_intent, unembedded_fonts
+from tests.printguide import check_bill, check_gallery
 from tests.shipped import CONTENT, toolkit
 
 MM = 72 / 25.4
@@ -26,14 +28,10 @@ def _build(root: Path, *args: str) -> subprocess.CompletedProcess[str]:
     return toolkit("build", "--content", "content", "--out", "build", *args, cwd=root)
 
 
-@pytest.fixture(scope="module")
-def kit(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    """The whole kit, built once from a copy of the shipped content."""
-    root = tmp_path_factory.mktemp("kit")
-    shutil.copytree(CONTENT, root / "content")
-    proc = _build(root)
-    assert proc.returncode == 0, proc.stdout + proc.stderr
-    return root
+@pytest.fixture
+def kit(shipped_kit: Path) -> Path:
+    """The whole kit, built once per run from a copy of the shipped content (read only)."""
+    return shipped_kit
 
 
 def _out(kit: Path) -> Path:
@@ -117,10 +115,8 @@ def test_card_pages_have_exact_sizes(kit: Path) -> None:
             # four cards a page, each fronts page followed by its backs page
             assert len(pdf.pages) == 2 * -(-count // 4)
             assert all(_close(_size(p), A4) for p in pdf.pages)
-    with pikepdf.open(cards / "backs.pdf") as pdf:
-        kinds = {(d["expansion"]) for d in _content_docs("factions")}
-        kinds_p = {(d["expansion"]) for d in _content_docs("plots")}
-        assert len(pdf.pages) == len(kinds) + len(kinds_p)
+    with pikepdf.open(cards / "backs.pdf") as pdf:  # uniform backs: one per deck kind
+        assert len(pdf.pages) == 2
 
 
 def test_card_faces_show_number_name_cards_and_expansion(kit: Path) -> None:
@@ -137,7 +133,10 @@ def test_card_faces_show_number_name_cards_and_expansion(kit: Path) -> None:
 
 
 def test_every_font_embedded_and_only_the_shipped_ones(kit: Path) -> None:
-    for path in sorted(_out(kit).rglob("*.pdf"))[::7]:  # a spread of every kind of output
+    pdfs = sorted(_out(kit).rglob("*.pdf"))
+    # every board (a label with a glyph the kit's fonts lack once drew in a system font) and
+    # a spread of every other kind of output
+    for path in sorted({*pdfs[::7], *(p for p in pdfs if p.parent.name == "boards")}):
         out = subprocess.run(["pdffonts", str(path)], capture_output=True, text=True)
         assert out.returncode == 0 and not out.stderr, path
         rows = out.stdout.splitlines()[2:]
@@ -208,9 +207,15 @@ def test_dm_reference_and_print_guide(kit: Path) -> None:
     assert "27 votes for, or twice as many for as against" in text
     guide = (_out(kit) / "kit" / "PRINT.md").read_text()
     pdfs = {p.relative_to(_out(kit)).as_posix() for p in _out(kit).rglob("*.pdf")}
-    listed = set(re.findall(r"`([^`]+\.pdf)`", guide))
+    listed = {p for p in re.findall(r"`([^`]+\.pdf)`", guide) if "*" not in p}  # not patterns
     assert pdfs - {p for p in pdfs if p.startswith("sheets/") and p.count("/") == 2} == listed
     assert "flip on the long edge" in guide
+    rows = {r[1]: r for r in check_bill(_out(kit))}
+    with pikepdf.open(_out(kit) / "cards" / "factions-a4.pdf") as pdf:
+        assert rows["cards/factions-a4.pdf"][6] == len(pdf.pages) // 2  # duplex: two a sheet
+    check_gallery(_out(kit), {"Faction and Plot cards (the Tarot deck)": [
+        "cards/factions-*", "cards/plots-*", "cards/backs.pdf", "tts/*"],
+        "Main board: map, Sequence of Play, VP Track": ["boards/main*"]})  # fmt: skip
 
 
 def test_expansions_choose_what_goes_in(tmp_path: Path) -> None:
@@ -503,8 +508,9 @@ def _first_word_x(pdf: Path, page: int) -> float:
 def test_back_offset_shifts_backs_only_and_calibration_sheet(tmp_path: Path) -> None:
     shutil.copytree(CONTENT, tmp_path / "content")
     for out, offset in (("plain", "0,0"), ("shifted", "2,1")):
-        proc = toolkit("build", "--content", "content", "--out", out, "--only", "cards/*-a4.pdf",
-                       "--back-offset", offset, cwd=tmp_path)  # fmt: skip
+        proc = toolkit("build", "--content", "content", "--out", out, "--game",
+                       "forty-factions", "--only", "cards/*-a4.pdf", "--back-offset", offset,
+                       cwd=tmp_path)  # fmt: skip
         assert proc.returncode == 0, proc.stdout + proc.stderr
     plain = tmp_path / "plain" / "forty-factions" / "cards" / "plots-a4.pdf"
     shifted = tmp_path / "shifted" / "forty-factions" / "cards" / "plots-a4.pdf"
@@ -529,17 +535,18 @@ def test_pod_preset_gives_back_then_face_pdfx(tmp_path: Path) -> None:
         assert b"PDF/X-4" in pdf.Root.Metadata.read_bytes()  # a PDF/X file, as shops want
         assert str(pdf.trailer.Info.CreationDate).startswith("D:2000")  # no clock in it
         assert all(_close(_size(p), CARD) for p in pdf.pages)
-        # CMYK colours for the shop's press: every colour is set in DeviceCMYK, none in RGB
-        ops: dict[str, set[str]] = {"rg": set(), "cs": set()}
+        # what a shop's preflight checks (read independently: tests/pdfcheck.py): the
+        # output intent with its CMYK profile, every colour in CMYK or grey, trim and bleed
+        # boxes on every page, every font embedded
+        entries, icc = output_intent(pdf)
+        assert entries["/S"] == "/GTS_PDFX" and entries["/OutputConditionIdentifier"]
+        assert icc[16:20] == b"CMYK" and icc[36:40] == b"acsp"
+        used = colour_spaces(pdf)
+        assert set(used) <= {"/DeviceCMYK", "/DeviceGray"} and used["/DeviceCMYK"], used
         for page in pdf.pages:
-            streams = [page, *(page.Resources.get("/XObject") or {}).values()]
-            for stream in streams:
-                for operands, op in pikepdf.parse_content_stream(stream):
-                    if str(op) in ("rg", "RG"):
-                        ops["rg"].add(str(op))
-                    elif str(op) in ("cs", "CS"):
-                        ops["cs"].add(str(operands[0]))
-        assert ops == {"rg": set(), "cs": {"/DeviceCMYK"}}
+            trim, bleed = box(page, "/TrimBox"), box(page, "/BleedBox")
+            assert trim and bleed and inside(trim, bleed) and inside(bleed, box(page, "/MediaBox"))
+        assert unembedded_fonts(pdf) == []
     text = subprocess.run(["pdftotext", str(pod), "-"], capture_output=True, text=True,
                           check=True).stdout.split("\f")  # fmt: skip
     assert "FACTIONS" in text[0] and plots[0]["name"].upper() in text[1].upper()

@@ -16,7 +16,17 @@ import pikepdf
 import pytest
 import yaml
 
-from tests.shipped import CONTENT, assert_finding, build_game, edit, line_after, pdf_text, toolkit
+from tests.pdfcheck import colour_spaces
+from tests.printguide import check_bill, check_gallery
+from tests.shipped import (
+    CONTENT,
+    RULES,
+    assert_finding,
+    edit,
+    line_after,
+    pdf_text,
+    toolkit,
+)
 
 GE = CONTENT / "god-emperor"
 GAME, COURT, UG, FAV, MAP, CAST = ("game.yaml", "court.yaml", "underground.yaml", "favors.yaml",
@@ -40,7 +50,11 @@ class Case:
 
 
 WEST = "Aka, Fog, Uhh, Pig, Mok, Dom, Zen, Aah, Amn, Zit, Cry, Ode"
-EAST = "Bog, Fat, Sus, Vol, Pet, Lum, Die, Hag, Non, Ice, New, Mil, Elf, Orr"
+NORTH = "Eel, Vor, Old, Age, Dea, Kri, Civ, Bat, Hag, Big, All, Orr"
+EAST = "Bog, Fat, Sus, Vol, Pet, Lum, Die, Chi, Non, Ice, New, Mil, Elf, End"
+# the region lists as printed (L252-253), Bat kept once
+PRINTED_NORTH = "Eel, Vor, Old, Age, Dea, Kri, Civ, Bat, Chi, Big, All, End"
+PRINTED_EAST = "Bog, Fat, Sus, Vol, Pet, Lum, Die, Hag, Non, Ice, New, Mil, Elf, Orr"
 CASES = {
     # the rules text's own inconsistencies, restored as printed (erratum or waiver removed)
     "printed-zen-twice": Case("GE-REGION-UNIQUE",
@@ -50,10 +64,12 @@ CASES = {
         (GAME, "id: west", "regions:")),
     "printed-bat-in-two-provinces": Case("GE-REGION-PROVINCE",
         [(GAME, f"regions: [{EAST}]", f"regions: [{EAST[:-5]}, Bat, Orr]"),
-         _drop_block(GAME, "  - field: provinces.2.regions", 6)],
+         _drop_block(GAME, "  - field: provinces.2.regions", 8)],
         (GAME, "id: east", "regions:")),
     "printed-host-castles": Case("GE-SCHEDULE-HOST",
-        [_drop_block(GAME, "  - rule: GE-SCHEDULE-HOST", 7)], (GAME, None, "{month: 2,")),
+        [(GAME, f"regions: [{NORTH}]", f"regions: [{PRINTED_NORTH}]"),
+         (GAME, f"regions: [{EAST}]", f"regions: [{PRINTED_EAST}]"),
+         _drop_block(GAME, "  - field: provinces.1.regions", 12)], (GAME, None, "{month: 2,")),
     "printed-month-eleven": Case("GE-SCHEDULE-MONTH",
         [_drop_block(GAME, "  - rule: GE-SCHEDULE-MONTH", 5)], (GAME, None, "{month: 11,")),
     "printed-court-timeline": Case("GE-TIMING",
@@ -101,6 +117,27 @@ CASES = {
                                    (MAP, None, "[Ode, Elf]")),
     "player-of-no-house": Case("GE-CAST", [(CAST, 'house: cat}', 'house: lion}')],
                                (CAST, None, "house: lion")),
+    "no-court-marker": Case("GE-COMP-PLACE", [("components.yaml", "  - id: court-marker\n",
+                                                "  - id: court-token\n")],
+                            ("components.yaml", None, "  - {id: badge")),
+    "too-few-immortals": Case("GE-COMP-COUNT", [("components.yaml", "count: immortals",
+                                                  "count: 2  # broken")],
+                              ("components.yaml", None, "# broken")),
+    "no-pistols": Case("GE-COMP-LIST", [("components.yaml", "{id: duel-pistol,",
+                                         "{id: revolver,")],
+                       ("components.yaml", None, "  - {id: badge")),
+    "bad-formula": Case("GE-COMP-FORMULA", [("components.yaml", "count: neutral_castles * 2",
+                                             "count: neutral_forts * 2")],
+                        ("components.yaml", None, "neutral_forts")),
+    "two-rat-king-favors": Case("GE-COMP-DECK", [
+        ("favors.yaml", 'Favors step", location: "War Map", copies: 6}\n  - {name: "Burnt',
+         'Favors step", location: "War Map", copies: 1}\n  - {name: "Burnt'),
+        ("favors.yaml", 'history.", timing: "Any time", location: "Anywhere", copies: 6}',
+         'history.", timing: "Any time", location: "Anywhere", copies: 1}')],
+        ("favors.yaml", None, "- {id: rat-king")),
+    "one-scheme-deck": Case("GE-COMP-DECK", [("underground.yaml", "scheme_decks: 3",
+                                              "scheme_decks: 1")],
+                            ("underground.yaml", None, "scheme_decks: 1")),
 }  # fmt: skip
 
 
@@ -130,10 +167,10 @@ def test_shipped_content_resolves_every_inconsistency_openly() -> None:
 
     records = json.loads(proc.stdout)
     assert all(r["waived"] for r in records), records  # every finding carries its reason
-    assert {r["code"] for r in records} == {"GE-SCHEDULE-HOST", "GE-SCHEDULE-MONTH", "GE-TIMING"}
+    assert {r["code"] for r in records} == {"GE-SCHEDULE-MONTH", "GE-TIMING"}
     errata = sum(len(yaml.safe_load((GE / f).read_text()).get("errata", []))
                  for f in (GAME, COURT, UG, FAV))  # fmt: skip
-    assert errata >= 7  # Zen, Bat, Sword(s), hese, Capture x2, Silk Hand, Roads
+    assert errata >= 8  # Zen, Bat, Chi/End/Hag/Orr, Sword(s), hese, Capture x2, Silk Hand, Roads
 
 
 def test_cast_as_csv_and_the_errors_it_can_have(tmp_path: Path) -> None:
@@ -178,9 +215,23 @@ def test_a_200_player_cast_builds_a_badge_and_strip_each(tmp_path: Path) -> None
     assert strips.count("Wounds") == 200
 
 
-@pytest.fixture(scope="module")
-def kit(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    return build_game("god-emperor", tmp_path_factory.mktemp("gebuild"))
+def test_print_shop_preset_gives_each_deck_as_pdfx(tmp_path: Path) -> None:
+    args = ["--game", "god-emperor", "--preset", "pod", "--only", "cards/favors*"]
+    proc = toolkit("build", "--content", str(CONTENT), "--out", str(tmp_path), *args)
+    assert proc.returncode == 0, proc.stdout + proc.stderr
+    cards = tmp_path / "god-emperor" / "cards"
+    assert sorted(p.name for p in cards.iterdir()) == ["favors-faces.pdf", "favors-pod.pdf"]
+    with pikepdf.open(cards / "favors-faces.pdf") as faces:
+        count = len(faces.pages)  # one card a page
+    with pikepdf.open(cards / "favors-pod.pdf") as pdf:
+        assert len(pdf.pages) == 2 * count  # each card's back, then its face
+        assert "/OutputIntents" in pdf.Root and set(colour_spaces(pdf)) == {"/DeviceCMYK"}
+
+
+@pytest.fixture
+def kit(shipped_kit: Path) -> Path:
+    """The god-emperor kit of the run's shared build (read only)."""
+    return shipped_kit / "build" / "god-emperor"
 
 
 def test_badges_and_strips_one_per_player(kit: Path) -> None:
@@ -229,6 +280,11 @@ def test_print_guide_lists_every_pdf_with_copies_for_the_cast(kit: Path) -> None
     assert pdfs and all(f"`{p}`" in guide for p in pdfs)
     players = len(DATA[CAST]["players"])
     assert f"up to {players * 10 // 3}" in guide  # forms: players x months / 3 rooms
+    rows = {r[1]: r for r in check_bill(kit)}
+    assert rows["forms/court-proposal.pdf"][4] == players * 10 // 3
+    assert rows["counters/counters-a4.pdf"][5] and not rows["counters/tokens-a4.pdf"][5]
+    check_gallery(kit, {"Favor cards": ["cards/favors-*"], "Law Board": ["boards/law-board*"],
+                        "House playmat": ["playmats/houses.pdf"]})  # fmt: skip
 
 
 def test_law_board_reference_playmats_and_decks(kit: Path) -> None:
@@ -259,4 +315,95 @@ def test_law_board_reference_playmats_and_decks(kit: Path) -> None:
     with pikepdf.open(kit / "cards/minions-faces.pdf") as pdf:
         assert len(pdf.pages) == per_house * len(HOUSES)
     with pikepdf.open(kit / "cards/schemes-faces.pdf") as pdf:
-        assert len(pdf.pages) == len(ug["schemes"])
+        # every copy of every scheme, in each Underground table's deck (L496)
+        copies = sum(sc.get("copies", 1) for sc in ug["schemes"])
+        assert len(pdf.pages) == copies * ug["scheme_decks"] >= 3 * len(ug["schemes"])
+
+
+# ------------------------------------------------------------------ one truth across the kit
+
+
+def test_every_paper_puts_each_house_castle_in_the_same_province(kit: Path) -> None:
+    """The playmats, the war map, the War Orders and the Control reference agree on where
+    each House's castle lies (the rules' region lists and schedule disagree; the content's
+    erratum settles it once for every output)."""
+    mats = re.sub(r"\s+", "", pdf_text(kit / "playmats/houses.pdf"))
+    svg = (kit / "boards/war-map.svg").read_text()
+    on_map = dict(re.findall(r'data-region="(\w+)" data-province="(\w+)"', svg))
+    orders = pdf_text(kit / "forms/war-orders.pdf").split("\f")[0]
+    listed = {r: p for p, regions in re.findall(r"(The \w+): ((?:[A-Z][a-z]+, )*[A-Z][a-z]+)",
+                                                 orders) for r in regions.split(", ")}  # fmt: skip
+    control = pdf_text(kit / "reference/control.pdf")
+    names = {p["id"]: p["name"] for p in DATA[GAME]["provinces"]}
+    for h in DATA[GAME]["houses"]:
+        province, castle = names[h["province"]], h["castle"]
+        assert f"House{h['name']}{province}·castlein{castle}".replace(" ", "") in mats, h
+        assert names[on_map[castle]] == province, (castle, on_map[castle], province)
+        assert listed[castle] == province, (castle, listed[castle], province)
+    for month in DATA[GAME]["schedule"][:9]:  # a province's month, hosted in its castle
+        row = f"{month['month']} {names[month['province']]} "
+        assert row in control and names[on_map[month["region"]]] == names[month["province"]]
+
+
+def test_a_kit_whose_papers_disagree_is_not_built(tmp_path: Path) -> None:
+    """The region lists as printed, with the schedule's contradiction waived instead of
+    resolved: the content checks clean, but the war map and War Orders would put Chi in
+    the North while the playmats and the reference put it in the East. The build refuses."""
+    content = tmp_path / "content"
+    shutil.copytree(GE, content / "god-emperor")
+    game = content / "god-emperor" / GAME
+    for rel, old, new in [(GAME, f"regions: [{NORTH}]", f"regions: [{PRINTED_NORTH}]"),
+                          (GAME, f"regions: [{EAST}]", f"regions: [{PRINTED_EAST}]"),
+                          _drop_block(GAME, "  - field: provinces.1.regions", 12)]:  # fmt: skip
+        edit(content / "god-emperor" / rel, old, new)
+    edit(game, "waive:\n", "waive:\n  - {rule: GE-SCHEDULE-HOST, at: [schedule.1, schedule.2, "
+         "schedule.4, schedule.5], reason: As printed.}\n")  # fmt: skip
+    assert toolkit("check", "--content", str(content)).returncode == 0
+    proc = toolkit("build", "--content", str(content), "--out", str(tmp_path / "out"))
+    assert proc.returncode == 1, proc.stdout + proc.stderr
+    out = proc.stdout + proc.stderr
+    assert "error[KIT-FACTS]: the kit disagrees on the province of Chi:" in out
+    assert re.search(r"playmats/houses\.pdf, reference/control\.pdf print 'The East'", out)
+    assert re.search(r"boards/war-map\.svg, forms/war-orders\.pdf print 'The North'", out)
+    assert not (tmp_path / "out" / "god-emperor").exists()
+    assert toolkit("check", "--explain", "KIT-FACTS").returncode == 0
+
+
+# ------------------------------------------------------------------ the Law Board
+
+
+def _rules_number(pattern: str) -> int:
+    words = {"two": 2, "three": 3, "four": 4, "five": 5}
+    hit = re.search(pattern, (RULES / "god-emperor-megagame-rules.txt").read_text())
+    assert hit, pattern
+    return int(hit[1]) if hit[1].isdigit() else words[hit[1]]
+
+
+def test_law_board_holds_every_commandment_the_court_can_pass(kit: Path) -> None:
+    repeats = _rules_number(r"The Proposals section repeats (\w+) times")
+    months = _rules_number(r"played over the course of (\d+) rounds")
+    svg = (kit / "boards/law-board.svg").read_text()
+    slots = [int(n) for n in re.findall(r'class="space commandment" data-slot="(\d+)"', svg)]
+    assert slots == list(range(1, repeats * months + 1))
+    assert f"Room for {repeats * months}" in svg
+    assert not list(kit.glob("boards/law-board-2*"))  # the board holds them all
+
+
+def test_law_board_extends_onto_numbered_sheets_when_the_court_can_pass_more(
+    tmp_path: Path,
+) -> None:
+    content = tmp_path / "content"
+    shutil.copytree(GE, content / "god-emperor")
+    edit(content / "god-emperor" / GAME, '{name: "Proposals", minutes: 4, repeat: 3,',
+         '{name: "Proposals", minutes: 4, repeat: 7,')  # fmt: skip
+    proc = toolkit("build", "--content", str(content), "--only", "boards/law-board*", "--out",
+                   str(tmp_path / "out"))  # fmt: skip
+    assert proc.returncode == 0, proc.stdout + proc.stderr
+    boards = tmp_path / "out" / "god-emperor" / "boards"
+    seen = []
+    for svg in [boards / "law-board.svg", *sorted(boards.glob("law-board-[0-9].svg"))]:
+        seen += [int(n) for n in re.findall(r'data-slot="(\d+)"', svg.read_text())]
+    assert seen == list(range(1, 7 * 10 + 1))
+    said = " ".join(re.findall(r">([^<>]+)</text>", (boards / "law-board.svg").read_text()))
+    assert "Slots 31-70 are on the extension sheet(s)" in said
+    assert (boards / "law-board-2.pdf").exists()

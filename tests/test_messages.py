@@ -23,7 +23,8 @@ def _records(content: Path, game: str = "forty-factions") -> list[dict]:
 
 def _at(records: list[dict], path: Path, line: int, code: str) -> dict:
     hits = [r for r in records
-            if Path(r["path"]).name == path.name and r["line"] == line and r["code"] == code]  # fmt: skip
+            if Path(r["path"]).name == path.name and r["line"] == line
+            and r["code"] == code]  # fmt: skip
     assert hits, f"no {code} at {path.name}:{line}; got " + "; ".join(
         f"{r['code']}@{Path(r['path']).name}:{r['line']}" for r in records
     )

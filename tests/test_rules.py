@@ -16,6 +16,7 @@ import pytest
 from tests.shipped import assert_finding, copy_content, edit, line_after, toolkit
 
 GAME = "forty-factions/game.yaml"
+COMP = "forty-factions/components.yaml"
 
 
 def _file(content: Path, rel: str) -> Path:
@@ -346,6 +347,36 @@ CASES = {
     ),
     "two files' contents swapped": Case(
         "FF-FILE-NAME", [], ("f:1", None, "number:"), extra=_swap("f:1", "f:2"),
+    ),
+    "a board place without its component": Case(
+        "FF-COMP-PLACE",
+        [(COMP, "  - id: overlord-marker\n", "  - id: chairman-token\n")],
+        (COMP, None, "  - {id: main-board"),
+    ),
+    "too few totem chits": Case(
+        "FF-COMP-COUNT",
+        [(COMP, "    count: need\n", "    count: 1  # broken\n")],
+        (COMP, None, "# broken"),
+    ),
+    "count of an unknown figure": Case(
+        "FF-COMP-FORMULA",
+        [(COMP, "count: pawns_per_colour", "count: pawns_per_color")],
+        (COMP, None, "count: pawns_per_color"),
+    ),
+    "a deal the base Factions deck cannot hold": Case(
+        "FF-COMP-DECK",
+        [(GAME, "{players: 6, or_more: true, cards: 2}", "{players: 6, or_more: true, cards: 9}")],
+        (GAME, None, "{players: 6, or_more: true, cards: 9}"),
+    ),
+    "a deal that leaves too few cards to draw": Case(
+        "FF-COMP-DECK",
+        [(GAME, "{players: 6, or_more: true, cards: 2}", "{players: 6, or_more: true, cards: 6}")],
+        (GAME, None, "  draw: {cards: 2"),
+    ),
+    "a die the rules name is missing": Case(
+        "FF-COMP-LIST",
+        [(COMP, "  - {id: d100,", "  - {id: percentile,")],
+        (COMP, None, "  - {id: main-board"),
     ),
 }  # fmt: skip
 

@@ -11,7 +11,12 @@ import yaml
 from tests.shipped import CONTENT, FF, ROOT, copy_content, faction_file, toolkit
 from toolkit.schemas import render_all
 
-KIND_OF = {"game.yaml": "game", "factions": "faction", "plots": "plot"}
+KIND_OF = {
+    "game.yaml": "game",
+    "factions": "faction",
+    "plots": "plot",
+    "components.yaml": "components",
+}
 
 
 def _kind(rel: str) -> str:

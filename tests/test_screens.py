@@ -28,11 +28,10 @@ def build_references(content: Path, out: Path, game: str, *extra: str) -> Path:
     return out / game
 
 
-@pytest.fixture(scope="module")
-def built(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Path]:
-    root = tmp_path_factory.mktemp("screens")
-    content = copy_content(root)
-    return {g: build_references(content, root / "build", g) for g in GAMES}
+@pytest.fixture
+def built(shipped_kit: Path) -> dict[str, Path]:
+    """Each game's folder of the run's shared kit (read only)."""
+    return {g: shipped_kit / "build" / g for g in GAMES}
 
 
 def flat(text: str) -> str:
@@ -234,6 +233,44 @@ def test_companion_tally_matches_the_procedures(built: dict[str, Path], tmp_path
         assert got[f"temple-{number}"]["data-vp"] == str(vp), number
     assert got["total-green"]["data-vp"] == str(
         int(got["area-upper-east-side"]["data-vp"]) + madness["details"]["temples"]["95"]
+    )
+
+
+COALITIONS = {
+    # Liberal and Conservative are Enemy parties: their controllers' Coalition is refused
+    "enemies": ({"c.liberal.red": "5", "c.liberal.green": "1", "c.conservative.blue": "4",
+                 "c.mercantile.green": "3", "coal.red": "yes", "coal.blue": "yes"},
+                ("liberal=red:5,green:1", "conservative=blue:4", "mercantile=green:3",
+                 "coalition=red+blue")),
+    # green controls no party's majority and holds no Militant or Independent seat
+    "no-majority": ({"c.liberal.red": "5", "c.conservative.blue": "4",
+                     "c.conservative.green": "3", "c.mercantile.green": "1",
+                     "c.mercantile.blue": "2", "coal.blue": "yes", "coal.green": "yes"},
+                    ("liberal=red:5", "conservative=blue:4,green:3", "mercantile=green:1,blue:2",
+                     "coalition=blue+green")),
+}  # fmt: skip
+
+
+@pytest.mark.parametrize("case", COALITIONS)
+def test_companion_refuses_the_coalitions_calc_refuses(built: dict[str, Path], tmp_path: Path,
+                                                       case: str) -> None:  # fmt: skip
+    page_state, args = COALITIONS[case]
+    dom, log = chromium(
+        (built["forty-factions"] / "companion.html").as_uri()
+        + "#"
+        + urlencode({"sides": "red,blue,green", **page_state}),
+        tmp_path / "p",
+    )
+    got = outputs(dom)["council-result"]
+    proc = toolkit("calc", "forty-factions", "council-control", *args, "--format", "json")
+    assert proc.returncode == 0, proc.stderr
+    want = json.loads(proc.stdout)
+    assert any("not counted" in step for step in want["steps"]), want
+    assert got.get("data-refused"), log[-2000:]
+    assert (got["data-kind"], got["data-side"], got["data-vp"]) == (
+        want["details"]["control"],
+        want["details"]["side"] or "",
+        str(want["value"]),
     )
 
 

@@ -18,7 +18,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from tests.shipped import CONTENT, build_game, pdf_text, toolkit
+from tests.printguide import check_bill, check_gallery
+from tests.shipped import CONTENT, pdf_text, toolkit
 from toolkit.content import load_content
 from toolkit.games.worldspanner import KINDS
 from toolkit.games.worldspanner.index import Index
@@ -114,9 +115,10 @@ def test_setup_command_reports_a_bad_design() -> None:
     assert "quad-split" in proc.stderr
 
 
-@pytest.fixture(scope="module")
-def kit(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    return build_game("worldspanner", tmp_path_factory.mktemp("wsbuild"))
+@pytest.fixture
+def kit(shipped_kit: Path) -> Path:
+    """The worldspanner kit of the run's shared build (read only)."""
+    return shipped_kit / "build" / "worldspanner"
 
 
 def test_hero_cards_are_poker_size_with_every_hero(kit: Path) -> None:
@@ -185,4 +187,15 @@ def test_gallery_has_a_coverage_page_that_agrees_with_check(kit: Path) -> None:
 def test_adding_worldspanner_left_forty_factions_alone() -> None:
     proc = toolkit("check", "--game", "forty-factions")
     assert proc.returncode == 0
-    assert "186 files checked, 0 errors" in proc.stdout + proc.stderr
+    assert "187 files checked, 0 errors" in proc.stdout + proc.stderr
+
+
+def test_print_guide_bill_of_materials_and_gallery(kit: Path) -> None:
+    rows = check_bill(kit)
+    paths = {r[1] for r in rows}
+    assert "cards/elite-a4.pdf" in paths and "counters/counters-a4.pdf" in paths
+    # the treasure decks as the component table counts them, 9-up, fronts and backs
+    elite = next(r for r in rows if r[1] == "cards/elite-a4.pdf")
+    assert elite[2] == 2 * math.ceil(sum(IX.component("elite-card")) / 9)
+    check_gallery(kit, {"Elite Card": ["cards/elite-*"], "Hero Card": ["cards/heroes-*"],
+                        "Set-up sheet": ["setup/*"]})  # fmt: skip

@@ -17,6 +17,7 @@ from tests.shipped import CONTENT, assert_finding, edit, line_after, toolkit
 
 GAME = "game.yaml"
 SANCHEZ = "heroes/private-sanchez.yaml"
+COMP = "components.yaml"
 WARNINGS = {"WS-BALANCE", "WS-OPPOSE-MUTUAL"}
 # the first white challenge card's faces, -6 to +6
 FIRST = "- faces: [" + ", ".join(["fopp"] * 2 + ["fail"] * 2 + ["squeak"] * 2 + ["pass"] * 4
@@ -114,6 +115,19 @@ CASES = {
         [(GAME, "symbol: POW,", "symbol: MEL,")], (GAME, None, "{id: power, name: Power")),
     "weight-for-nothing": Case("WS-BALANCE-MODEL",
         [(GAME, "health: 2.5}", "health: 2.5, luck: 1}")], (GAME, None, "luck: 1")),
+    "defeat-marker-renamed": Case("WS-COMP-PLACE",
+        [(COMP, "  - id: defeat-marker\n", "  - id: skull-marker\n")],
+        (COMP, None, "  - {id: hero-card")),
+    "fewer-wound-markers-than-the-table": Case("WS-COMP-COUNT",
+        [(COMP, "    count: 50\n", "    count: 30  # broken\n")], (COMP, None, "# broken")),
+    "elite-deck-below-the-table": Case("WS-COMP-DECK",
+        [("treasure/elite.yaml", "copies: 9}", "copies: 2}")],
+        ("treasure/elite.yaml", None, "  - {name:")),
+    "each-of-an-unknown-list": Case("WS-COMP-FORMULA",
+        [(COMP, "    each: platters\n", "    each: platter\n")], (COMP, None, "each: platter")),
+    "a-table-row-missing": Case("WS-COMP-LIST",
+        [(COMP, "  - id: campaign-aid-tile\n", "  - id: campaign-tile\n")],
+        (COMP, None, "  - {id: hero-card")),
 }  # fmt: skip
 
 

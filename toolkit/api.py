@@ -11,10 +11,13 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from toolkit.check import held_codes, placeholder_count, run_checks
+from toolkit.components import Components, gallery_groups
 from toolkit.content import ContentSet, load_content
 from toolkit.diagnostics import Diagnostic, Loc, Report, display_path, error
 from toolkit.errors import ToolkitError
+from toolkit.facts import disagreements
 from toolkit.games import GamePack, UnknownGame, load_pack
+from toolkit.svg import SVGTextError
 
 if TYPE_CHECKING:
     from toolkit.build import BuildOptions, Output
@@ -141,8 +144,18 @@ def build(content_dir: Path, game: str | None, options: BuildOptions) -> Report:
         wrong = unknown_expansions(options.expansions, known)
         if wrong is not None:
             raise wrong
-    plan = [(pack, content, [*pack.outputs(content, options), coverage_output(pack, content)])
-            for pack, content in loaded if pack.outputs is not None]  # fmt: skip
+    plan = []
+    for pack, content in loaded:
+        if pack.outputs is None:
+            continue
+        try:
+            listed = pack.outputs(content, options)
+        except SVGTextError as exc:  # a board's text the fonts cannot print (a missing glyph)
+            report.extend([error(Loc(display_path(content.root)), "RENDER-TEXT", str(exc))])
+            continue
+        # one truth across the kit: every output's facts, the whole kit's, before any render
+        report.extend(disagreements(listed))
+        plan.append((pack, content, [*listed, coverage_output(pack, content)]))
     for _pack, _content, outputs in plan:
         report.extend(path_findings(outputs))
     if report.failed:
@@ -152,8 +165,9 @@ def build(content_dir: Path, game: str | None, options: BuildOptions) -> Report:
         raise unmatched_only(options.only, [o for *_, outputs in plan for o in outputs])
     for pack, content, outputs in plan:
         chosen = select(outputs, options.only)
+        groups = gallery_groups(content.one("components", Components))
         result = build_outputs(pack.id, chosen, options, content.root, report, pack.title,
-                               [o.path for o in outputs])  # fmt: skip
+                               [o.path for o in outputs], groups)  # fmt: skip
         report.built += result.built
     return report
 
@@ -197,7 +211,7 @@ def setup(
     has errors."""
     import hashlib
 
-    from toolkit.boards import board_file
+    from toolkit.boards import board_file, board_svg
     from toolkit.build import ROOT, BuildOptions, Session
     from toolkit.manifest import Manifest
     from toolkit.output_paths import check_out_folder
@@ -214,9 +228,9 @@ def setup(
     sheet = pack.setup.run(content, seed, params)
     game_out = out / game
     manifest = Manifest.read(game_out / "kit" / "manifest.json")
-    files = {f"setup/{sheet.name}.svg": sheet.svg.encode("utf-8")}
-    manifest.refuse_strangers(game_out, [*files, f"setup/{sheet.name}.pdf"])
     session = Session(BuildOptions(out=out), content.root)
+    files = {f"setup/{sheet.name}.svg": board_svg(sheet.svg, session)}  # its fonts embedded
+    manifest.refuse_strangers(game_out, [*files, f"setup/{sheet.name}.pdf"])
     files[f"setup/{sheet.name}.pdf"] = board_file(sheet.svg, sheet.size[0], sheet.size[1],
                                                   False, sheet.title, session)  # fmt: skip
     for rel, data in files.items():

@@ -41,7 +41,7 @@ def audit_pdf(path: Path) -> Iterator[Diagnostic]:
             return
     try:
         import pikepdf
-    except ImportError:  # pragma: no cover - pikepdf is a dev dependency
+    except ImportError:  # pragma: no cover - pikepdf is a runtime dependency
         return
     try:
         pdf = pikepdf.open(path)

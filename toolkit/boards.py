@@ -22,9 +22,11 @@ TEMPLATE = "templates/common/board.html.j2"
 
 
 def board_svg(svg: str, session: Session) -> bytes:
-    """The board's SVG as written."""
+    """The board's SVG as written: self-contained, with the fonts it uses embedded."""
+    from toolkit.svg_fonts import embed_fonts
+
     session.pages = 1
-    return svg.encode("utf-8")
+    return embed_fonts(svg).encode("utf-8")
 
 
 def _n(v: float) -> str:
@@ -129,8 +131,9 @@ def board_outputs(
     per_page = len(svg) / 8000
     srcs = (*sources, TEMPLATE, "templates/common/fonts.css")
     return [
+        # measured: subsetting and compressing its fonts costs about one sheet-page
         Output(f"{folder}/{name}.svg", "board", sources, partial(board_svg, svg), group=group,
-               cost=0.1),
+               cost=1.0),
         Output(f"{folder}/{name}.pdf", "board", srcs,
                partial(board_file, svg, w, h, False, title), group=group, cost=per_page),
         Output(f"{folder}/{name}-tiles-{options.paper}.pdf", "board-tiles", srcs,

@@ -44,6 +44,9 @@ class BuildOptions:
     # at one path): a pack may skip work that only rendering needs, such as drawing a
     # board. Outputs listed so are never rendered.
     paths_only: bool = False
+    # uniform: one back per deck kind, so the DM may slip expansion cards in unseen (rule
+    # 13.2.1.2); expansion: each back also names its card's expansion (13.2.1.1)
+    backs: str = "uniform"
 
     @property
     def page_size(self) -> str:
@@ -73,6 +76,7 @@ class Session:
     cache: dict[Any, Any] = field(default_factory=dict)
     warnings: list[Diagnostic] = field(default_factory=list)
     pages: int = 0  # pages of the last output rendered
+    kit: dict[str, dict[str, Any]] = field(default_factory=dict)  # the manifest, for `after`
     _env: Any = None
     _styles: Any = None
 
@@ -137,6 +141,13 @@ class Output:
     # Lays the output out without writing it, to find whether it fits its page (`toolkit
     # check --layout`): raises RenderFailure as `render` would, notes warnings.
     fit: Callable[[Session], object] | None = None
+    # The facts it prints that another output may print too, as (what, value) pairs from
+    # the data its renderer is handed: the build refuses a kit whose outputs disagree
+    # (`toolkit.facts`).
+    facts: tuple[tuple[str, str], ...] = ()
+    # Rendered after every other output of the kit, with the manifest at hand
+    # (`Session.kit`): kit/PRINT.md counts the pages the others came to.
+    after: bool = False
 
 
 def _render_one(session: Session, output: Output) -> tuple[bytes | None, list[Diagnostic]]:
@@ -195,7 +206,7 @@ def output_key(
     what = (render.args, render.keywords) if isinstance(render, partial) else render
     data = _repr(what, memo)
     opts = (options.paper, options.proof, sorted(options.expansions or ()), options.back_offset,
-            options.preset)  # fmt: skip
+            options.preset, options.backs)  # fmt: skip
     return hashlib.sha256(f"{code}|{opts}|{output.path}|{data}".encode()).hexdigest()
 
 
@@ -225,7 +236,7 @@ class Progress:
         if not self.tty or not self.total:
             return
         width = 30
-        filled = int(width * self.done / self.total)
+        filled = min(width, int(width * self.done / self.total))
         bar = "#" * filled + "-" * (width - filled)
         self.stream.write(f"\r[{bar}] {self.done}/{self.total} {label[:40]:<40}")
         self.stream.flush()
@@ -350,9 +361,11 @@ class BuildResult:
 def build_outputs(
     game: str, outputs: list[Output], options: BuildOptions, content_root: Path, report: Report,
     title: str = "", every: list[str] | None = None,
+    gallery: tuple[tuple[str, tuple[str, ...]], ...] = (),
 ) -> BuildResult:  # fmt: skip
-    """Render what is stale (in parallel), write it atomically, keep the manifest. `every`:
-    the paths of all the game's outputs, when `outputs` is a selection (`--only`)."""
+    """Render what is stale (in parallel), write it atomically, keep the manifest and the
+    gallery (its sections by component: `gallery`, see `toolkit.gallery`). `every`: the
+    paths of all the game's outputs, when `outputs` is a selection (`--only`)."""
     from toolkit.manifest import Manifest, file_digest, remember_digest
     from toolkit.write import write_bytes
 
@@ -363,7 +376,7 @@ def build_outputs(
     result = BuildResult()
     memo: dict[int, str] = {}
     keys = {o.path: output_key(o, options, code, memo) for o in outputs}
-    stale = []
+    stale, later = [], []
     for o in outputs:
         entry = manifest.entries.get(o.path)
         fresh = (
@@ -372,7 +385,9 @@ def build_outputs(
             and entry.get("key") == keys[o.path]
             and entry.get("sha256") == file_digest(game_out / o.path)
         )
-        if fresh:
+        if o.after:
+            later.append((o, fresh))  # decided once the others are done
+        elif fresh:
             result.skipped += 1
         else:
             stale.append(o)
@@ -383,7 +398,8 @@ def build_outputs(
         )
         manifest.adopt(game_out, [*(every or [o.path for o in outputs]), "index.html"])
     manifest.game = game
-    writing = [o.path for o in stale] + (["index.html"] if options.only is None else [])
+    writing = [o.path for o in stale] + [o.path for o, _fresh in later]
+    writing += ["index.html"] if options.only is None else []
     manifest.refuse_strangers(game_out, writing)
     if options.only is None:
         # Outputs no longer produced (a deleted content file) go, with their manifest entry.
@@ -450,6 +466,16 @@ def build_outputs(
                     for future in futures:  # a full disk: the groups not started never start
                         future.cancel()
                     raise
+        # what reads the others' records (PRINT.md's pages) comes last, when any changed
+        changed = bool(result.built or result.removed or result.failed)
+        todo = [o for o, fresh in later if not fresh or changed]
+        result.skipped += len(later) - len(todo)
+        if todo:
+            session = Session(options=options, content_root=content_root, code=code,
+                              kit=dict(manifest.entries))  # fmt: skip
+            for o in todo:
+                data, diags = _render_one(session, o)
+                take(o.path, data, diags, session.pages)
     except BaseException:
         # Whatever was written is recorded, even when the build is interrupted or the disk
         # fails; if the manifest cannot be written either, the previous one stays whole.
@@ -465,7 +491,7 @@ def build_outputs(
     if options.only is None and gallery_stale:
         from toolkit.gallery import build_gallery
 
-        build_gallery(title or game, game_out, manifest)
+        build_gallery(title or game, game_out, manifest, gallery)
         manifest.write(game)
     result.seconds = time.perf_counter() - start
     report.notes.append(

@@ -11,12 +11,11 @@ from __future__ import annotations
 
 import datetime
 import os
-import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 
 from toolkit.build import Session
-from toolkit.render import TEMPLATES, render
+from toolkit.render import render
 
 
 @dataclass(frozen=True)
@@ -63,27 +62,6 @@ def build_date() -> str:
     return datetime.datetime.fromtimestamp(epoch, datetime.UTC).strftime("%Y-%m-%dT%H:%M:%S+00:00")
 
 
-_HEX = re.compile(r"#([0-9a-fA-F]{6}|[0-9a-fA-F]{3})\b")
-
-
-def _cmyk(match: re.Match[str]) -> str:
-    """`#rrggbb` as a naive `device-cmyk()` colour (no ICC profile: the shop's RIP decides)."""
-    h = match.group(1)
-    if len(h) == 3:
-        h = "".join(c * 2 for c in h)
-    r, g, b = (int(h[i : i + 2], 16) / 255 for i in (0, 2, 4))
-    k = 1 - max(r, g, b)
-    if k >= 1:
-        return "device-cmyk(0 0 0 1)"
-    c, m, y = ((1 - v - k) / (1 - k) for v in (r, g, b))
-    return f"device-cmyk({c:.3f} {m:.3f} {y:.3f} {k:.3f})"
-
-
-def to_cmyk(text: str) -> str:
-    """Every hex colour of an HTML or CSS text as a CMYK colour, for print-shop PDFs."""
-    return _HEX.sub(_cmyk, text)
-
-
 def render_cards(
     session: Session, fmt: CardFormat, mode: str, variant: str | None = None, **context: object
 ) -> bytes:
@@ -91,18 +69,20 @@ def render_cards(
 
     opts = session.options
     cell_w, cell_h = fmt.cell
-    cmyk = bool(variant and variant.startswith("pdf/x"))
-    # a print shop's PDF/X gets CMYK colours: the game's stylesheet is inlined and converted
-    css_text = to_cmyk((TEMPLATES / fmt.css).read_text(encoding="utf-8")) if cmyk else ""
     html = render(
         session.env, "common/cards.html.j2", mode=mode, macros=fmt.macros, css=fmt.css,
         title=fmt.title, paper=opts.paper, page_size=opts.page_size, paper_mm=opts.paper_mm,
         card_w=fmt.width, card_h=fmt.height, bleed=fmt.bleed, cell_w=cell_w, cell_h=cell_h,
-        css_text=css_text, **context,
+        backs=opts.backs, **context,
     )  # fmt: skip
-    if cmyk:
-        html = to_cmyk(html)
-    return session.pdf(html, variant)
+    data = session.pdf(html, variant)
+    if variant == "pdf/x-4":
+        # a print shop's PDF/X: colours through the output condition's profile, and the
+        # OutputIntent that names it (WeasyPrint writes neither)
+        from toolkit.pdfx import to_pdfx4
+
+        data = to_pdfx4(data)
+    return data
 
 
 def render_faces(fmt: CardFormat, cards: Sequence[object], session: Session) -> bytes:
@@ -117,27 +97,32 @@ def render_backs(fmt: CardFormat, backs: Sequence[object], session: Session) -> 
 
 def render_pod(fmt: CardFormat, pairs: Sequence[tuple[object, object]], session: Session) -> bytes:
     """Print-on-demand: every card as its back page then its face page, trim size with bleed,
-    as PDF/X-4 (with fixed dates, so the file stays reproducible)."""
+    as PDF/X-4 in CMYK with its output intent (`toolkit.pdfx`), with fixed dates, so the
+    file stays reproducible."""
     return render_cards(session, fmt, "pod", variant="pdf/x-4", pairs=pairs,
                         build_date=build_date())  # fmt: skip
 
 
 def render_imposed(
     fmt: CardFormat, cards: Sequence[object], session: Session, back: object = None,
-    duplex: bool = True,
+    duplex: bool = True, backs: Sequence[object] | None = None,
 ) -> bytes:  # fmt: skip
     """Cards n-up with crop marks; each fronts page is followed by its backs page, columns
     mirrored for long-edge duplex and shifted by the printer's `--back-offset`. The game's
-    `back` macro gets each card, or `back` for every card when given. Without `duplex`
-    (badges, strips) only the fronts are printed."""
+    `back` macro gets each card, or `back` for every card when given, or `backs[i]` for
+    card i when given. Without `duplex` (badges, strips) only the fronts are printed."""
     g = grid(fmt, session.options.paper_mm)
+    if backs is not None and len(backs) != len(cards):
+        raise ValueError(f"{len(backs)} backs for {len(cards)} cards")
     pages = []
     for start in range(0, len(cards), g.per_page):
         chunk = cards[start : start + g.per_page]
         pages.append([(i % g.cols, i // g.cols, c) for i, c in enumerate(chunk)])
         if duplex:
-            pages.append([(g.cols - 1 - i % g.cols, i // g.cols, c if back is None else back)
-                          for i, c in enumerate(chunk)])  # fmt: skip
+            behind = [backs[start + i] if backs is not None else c if back is None else back
+                      for i, c in enumerate(chunk)]  # fmt: skip
+            pages.append([(g.cols - 1 - i % g.cols, i // g.cols, b)
+                          for i, b in enumerate(behind)])  # fmt: skip
     dx, dy = session.options.back_offset
     return render_cards(session, fmt, "imposed", pages=pages, grid=g, back_dx=dx, back_dy=dy,
                         duplex=duplex)  # fmt: skip

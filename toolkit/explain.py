@@ -131,6 +131,18 @@ CORE_RULES: dict[str, Rule] = {
              "The waived code is not a rule of this game.", ""),
         Rule("WAIVER-UNUSED", "No unused waivers", "DESIGN.md",
              "A waiver whose rule no longer fires in its file must go.", ""),
+        Rule("KIT-FACTS", "One truth across a kit", "issue 15 (item 9)",
+             "Each output declares the facts it prints (which province a region lies in, "
+             "where a House's castle is); two outputs of one kit that print the same fact "
+             "differently leave the players to guess which paper is right, so the build "
+             "refuses the kit before rendering. Resolve the content: an erratum quoting the "
+             "printed text, or a waiver with its reason.",
+             "errata:\n  - {field: provinces.1.regions, printed: \"...\", source: L252, "
+             "note: \"...\"}"),
+        Rule("RENDER-TEXT", "Every character has a glyph", "templates/common/fonts",
+             "A board or counter prints text in the kit's own fonts (Cinzel, EB Garamond); a "
+             "character they have no glyph for (a star in Cinzel) would print as an empty box. "
+             "Use a character the font has, or draw the symbol.", ""),
         Rule("CHECK-CRASH", "A check failed", "",
              "A rule check raised an exception: a toolkit bug. Report it with the content.", ""),
     )

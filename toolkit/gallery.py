@@ -1,14 +1,16 @@
 """Kit stage: the preview gallery, `build/<game>/index.html`.
 
 A static page, usable offline, showing every sheet, card sheet, board and deck grid of
-the kit as a picture linked to its file. Pictures of PDFs are first pages rasterised by
-poppler's `pdftoppm` into `preview/`, redrawn only when their PDF changed; SVG boards
-and PNG grids are shown as they are. The page checks itself on load and says so if a
-picture is missing.
+the kit as a picture linked to its file, grouped by the component each file prints (from
+the game's components.yaml), with a link to kit/PRINT.md. Pictures of PDFs are first
+pages rasterised by poppler's `pdftoppm` into `preview/`, redrawn only when their PDF
+changed; SVG boards and PNG grids are shown as they are. The page checks itself on load
+and says so if a picture is missing.
 """
 
 from __future__ import annotations
 
+import fnmatch
 import hashlib
 import os
 import shutil
@@ -29,6 +31,8 @@ SECTIONS = (
     ("board", "Boards"),
     ("board-tiles", "Boards tiled for home printing"),
     ("cut-sheet", "Badges and strips, ready to cut"),
+    ("counter-sheet", "Counters and markers, double-sided"),
+    ("token-sheet", "Tokens, chits, pawns and standees"),
     ("form", "Forms"),
     ("playmat", "Playmats"),
     ("reference", "Reference sheets"),
@@ -56,21 +60,28 @@ def _thumbnail(pdf: Path, png: Path) -> bool:
     return True
 
 
-def build_gallery(title: str, game_out: Path, manifest: Manifest) -> Path:
+def build_gallery(title: str, game_out: Path, manifest: Manifest,
+                  groups: tuple[tuple[str, tuple[str, ...]], ...] = ()) -> Path:  # fmt: skip
     """Write preview pictures and index.html (headed with the game's title) for the outputs
-    listed in the manifest, recording each file written in it. Pictures are drawn and
-    pruned only where the manifest says the toolkit wrote them: a file of the user's is
-    never overwritten or deleted."""
+    listed in the manifest, recording each file written in it: a section per component
+    (`groups`: its title and the patterns of its files, from components.yaml), then a
+    section per kind for the files of none. Pictures are drawn and pruned only where the
+    manifest says the toolkit wrote them: a file of the user's is never overwritten or
+    deleted."""
     from toolkit.render import environment, render
 
     entries = manifest.entries
-    items: dict[str, list[dict[str, str]]] = {kind: [] for kind, _ in SECTIONS}
+    by_component = [(f"component:{t}", t, pats) for t, pats in groups]
+    items: dict[str, list[dict[str, str]]] = {key: [] for key, _t, _p in by_component}
+    items.update({kind: [] for kind, _ in SECTIONS})
     todo: list[tuple[Path, Path]] = []
     for path in sorted(entries):
         e = entries[path]
         kind = e["kind"]
         if kind not in items:
             continue
+        owner = next((key for key, _t, pats in by_component
+                      if any(fnmatch.fnmatchcase(path, p) for p in pats)), kind)  # fmt: skip
         thumb = path if path.endswith((".svg", ".png")) else ""  # a page is linked by name
         if path.endswith(".pdf"):
             if kind == "board" and (game_out / path).with_suffix(".svg").exists():
@@ -80,8 +91,8 @@ def build_gallery(title: str, game_out: Path, manifest: Manifest) -> Path:
                 todo.append((game_out / path, game_out / thumb))
             elif not manifest.owns(thumb):
                 thumb = ""  # someone else's file has that very name: left alone, not shown
-        items[kind].append({"path": path, "thumb": thumb, "name": Path(path).stem,
-                            "pages": str(e.get("pages", ""))})  # fmt: skip
+        items[owner].append({"path": path, "thumb": thumb, "name": Path(path).stem,
+                             "pages": str(e.get("pages", ""))})  # fmt: skip
     manifest.claim(game_out, [png.relative_to(game_out).as_posix() for _pdf, png in todo])
     with ThreadPoolExecutor(max_workers=os.cpu_count() or 1) as pool:  # pdftoppm processes
         done = pool.map(lambda t: _thumbnail(*t), todo)
@@ -102,7 +113,8 @@ def build_gallery(title: str, game_out: Path, manifest: Manifest) -> Path:
             manifest.written.pop(rel, None)
     for rel in [p for p in manifest.written if p.startswith("preview/") and p not in wanted]:
         del manifest.written[rel]  # gone from the disk already
-    sections = [(title, items[kind]) for kind, title in SECTIONS if items[kind]]
+    sections = [(t, items[key]) for key, t, _p in by_component if items[key]]
+    sections += [(t, items[kind]) for kind, t in SECTIONS if items[kind]]
     # pages beside the gallery (the offline companion), linked rather than pictured
     pages = [path for path in sorted(entries) if entries[path]["kind"] == "companion"]
     html = render(environment(), "common/gallery.html.j2", game=title, sections=sections,

@@ -7,6 +7,7 @@
 - Any WARNING or ERROR that WeasyPrint logs (a missing image, a bad CSS
   property) fails the render: WeasyPrint itself would carry on and write a PDF.
 - A wall-clock budget and a page budget stop a runaway layout.
+- Text is shaped the same under any locale (`neutral_text_locale`).
 
 WeasyPrint (and Pango behind it) is imported here only, so commands that do not
 render never load it.
@@ -15,6 +16,7 @@ render never load it.
 from __future__ import annotations
 
 import hashlib
+import locale
 import logging
 import mimetypes
 import os
@@ -33,6 +35,23 @@ from toolkit.assets import AssetError, confined, read_asset
 
 RENDER_SECONDS = 60
 MAX_PAGES = 400
+
+
+def neutral_text_locale() -> None:
+    """Shape text in no locale's language. Pango shapes text that has no language of its own
+    in the language of the process's LC_CTYPE, and WeasyPrint gives SVG text none (it reads
+    no `xml:lang`): under a Turkish locale a board's "Factions" set in Cinzel's capitals
+    printed "FACTİONS". The renderer's LC_CTYPE is C (UTF-8) whatever the user's, before
+    Pango first asks for it; HTML templates say `lang="en"` themselves."""
+    for name in ("C.UTF-8", "C.utf8", "C"):
+        try:
+            locale.setlocale(locale.LC_CTYPE, name)
+            return
+        except locale.Error:
+            continue
+
+
+neutral_text_locale()
 
 
 class RenderError(Exception):

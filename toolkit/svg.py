@@ -5,10 +5,16 @@ surrogates is refused (svgwrite would write them and produce broken XML that
 renderers silently drop). Labels are fitted to their boxes with the real
 advance widths of the fonts the kit ships, so a board's labels never overflow
 their spaces or run into each other.
+
+A board travels: its SVG file embeds the kit's fonts (`toolkit.svg_fonts`), and every
+`font-family` names a fallback, the Times-metric serifs, for viewers that ignore embedded
+fonts (librsvg, Inkscape). A label is fitted so that it is no wider than its box in the
+kit's font nor in the fallback's widths (`label_width`), so it stays in its space in both.
 """
 
 from __future__ import annotations
 
+import json
 import re
 from dataclasses import dataclass
 from functools import cache
@@ -23,6 +29,10 @@ FACES = {
     ("EB Garamond", 600): "EBGaramond_600SemiBold.ttf",
     ("EB Garamond", 700): "EBGaramond_700Bold.ttf",
 }
+# Viewers that ignore the embedded fonts draw in the first of these that is installed: all
+# have the same advance widths (Times'), which `fallback-metrics.json` holds.
+FALLBACK = "'Times New Roman', Times, 'Liberation Serif', 'Nimbus Roman', Tinos, serif"
+LANG = "en"  # the language of every board's text: shaping must not follow the locale
 _BAD = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f\ud800-\udfff\ufffe\uffff]")
 
 
@@ -55,17 +65,58 @@ def _metrics(family: str, weight: int) -> tuple[dict[int, int], float, int]:
     return advances, float(font["head"].unitsPerEm), hmtx[".notdef"][0]
 
 
+def missing_glyphs(text: str, family: str = "EB Garamond", weight: int = 400) -> str:
+    """The characters of `text` the shipped font has no glyph for (they would print as an
+    empty box), each once, in order."""
+    advances = _metrics(family, weight)[0]
+    return "".join(dict.fromkeys(c for c in text if ord(c) not in advances and c not in "\n\t"))
+
+
+def require_glyphs(text: str, family: str = "EB Garamond", weight: int = 400) -> None:
+    """SVGTextError when the shipped font lacks a glyph `text` uses, naming each one."""
+    gone = missing_glyphs(text, family, weight)
+    if gone:
+        chars = ", ".join(f"'{c}' (U+{ord(c):04X})" for c in gone)
+        raise SVGTextError(f"{family} {weight} has no glyph for {chars} in {text!r}: it would "
+                           "print as an empty box; use a character the font has")  # fmt: skip
+
+
 def text_width(text: str, size: float, family: str = "EB Garamond", weight: int = 400) -> float:
     """Advance width of `text` at `size` (same unit as size) in a shipped font."""
     advances, upm, missing = _metrics(family, weight)
     return sum(advances.get(ord(c), missing) for c in text) * size / upm
 
 
+@cache
+def _fallback_metrics(bold: bool) -> tuple[dict[int, float], float]:
+    table = json.loads((FONTS / "fallback-metrics.json").read_text(encoding="utf-8"))
+    widths = {int(cp): em for cp, em in table["bold" if bold else "regular"].items()}
+    return widths, max(widths.values())
+
+
+def fallback_width(text: str, size: float, weight: int = 400) -> float:
+    """Advance width of `text` at `size` in the fallback serif (`FALLBACK`); a character
+    it does not list counts as its widest."""
+    widths, widest = _fallback_metrics(weight >= 600)  # 600 falls back to the bold face
+    return sum(widths.get(ord(c), widest) for c in text) * size
+
+
+def label_width(text: str, size: float, family: str = "EB Garamond", weight: int = 400) -> float:
+    """The width `text` needs: in the kit's font, or in the fallback serif where a viewer
+    ignores the SVG's embedded fonts, whichever is wider."""
+    return max(text_width(text, size, family, weight), fallback_width(text, size, weight))
+
+
+def font_stack(family: str) -> str:
+    """A `font-family` value: the kit's font, then the fallback serifs."""
+    return f"{family}, {FALLBACK}" if family in {f for f, _ in FACES} else family
+
+
 def wrap(text: str, width: float, size: float, family: str, weight: int) -> list[str]:
-    """Greedy word wrap to `width`."""
+    """Greedy word wrap to `width` (see `label_width`)."""
     lines: list[str] = []
     for word in text.split():
-        if lines and text_width(f"{lines[-1]} {word}", size, family, weight) <= width:
+        if lines and label_width(f"{lines[-1]} {word}", size, family, weight) <= width:
             lines[-1] = f"{lines[-1]} {word}"
         else:
             lines.append(word)
@@ -86,7 +137,7 @@ class Fitted:
         return len(self.lines) * self.size * 1.15
 
     def width(self) -> float:
-        return max(text_width(ln, self.size, self.family, self.weight) for ln in self.lines)
+        return max(label_width(ln, self.size, self.family, self.weight) for ln in self.lines)
 
 
 def fit(
@@ -99,14 +150,17 @@ def fit(
     min_size: float = 1.8,
     max_lines: int = 3,
 ) -> Fitted:
-    """The largest size <= `size` at which `text` wraps into the box, down to `min_size`."""
+    """The largest size <= `size` at which `text` wraps into the box, down to `min_size`,
+    in the kit's font and in the fallback (`label_width`). A character the font has no glyph
+    for is an SVGTextError."""
+    require_glyphs(text, family, weight)
     s = size
     while True:
         lines = wrap(text, width, s, family, weight)
         fits = (
             len(lines) <= max_lines
             and len(lines) * s * 1.15 <= height
-            and all(text_width(ln, s, family, weight) <= width for ln in lines)
+            and all(label_width(ln, s, family, weight) <= width for ln in lines)
         )
         if fits or s <= min_size:
             return Fitted(tuple(lines), round(s, 2), family, weight)
@@ -174,17 +228,29 @@ def label(parent: El, fitted: Fitted, cx: float, top: float, cls: str = "label",
 def text(parent: El, value: str, x: float, y: float, size: float, weight: int = 400,
          family: str = "EB Garamond", anchor: str = "start",
          fill: str = "#1a1a1a") -> None:  # fmt: skip
-    """One line of text at a baseline point, in a shipped font."""
+    """One line of text at a baseline point, in a shipped font (which must have its glyphs)."""
+    require_glyphs(value, family, weight)
     parent.add(El("text", value, x=x, y=y, font_family=family, font_weight=weight,
                   font_size=size, text_anchor=anchor, fill=fill))  # fmt: skip
 
 
+def _with_fallbacks(el: El) -> None:
+    """Every `font-family` under `el` followed by the fallback serifs."""
+    family = el.attrs.get("font-family")
+    if isinstance(family, str):
+        el.attrs["font-family"] = font_stack(family)
+    for child in el.children:
+        _with_fallbacks(child)
+
+
 def document(width_mm: float, height_mm: float, title: str, body: El) -> str:
-    """A whole SVG file: real size in mm, a viewBox in mm, a title, the body."""
+    """A whole SVG file: real size in mm, a viewBox in mm, its language, a title, the body.
+    (Its fonts are embedded when it is written: `toolkit.svg_fonts.embed_fonts`.)"""
     root = El("svg", xmlns="http://www.w3.org/2000/svg", width=f"{_fmt(width_mm)}mm",
               height=f"{_fmt(height_mm)}mm", viewBox=f"0 0 {_fmt(width_mm)} {_fmt(height_mm)}",
-              role="img")  # fmt: skip
+              role="img", xml__lang=LANG, lang=LANG)  # fmt: skip
     root.add(El("title", title))
+    _with_fallbacks(body)
     root.add(body)
     out = ['<?xml version="1.0" encoding="UTF-8"?>']
     root.serialise(out)

@@ -130,7 +130,7 @@ def _colon_in_value(lines: list[str], row: int, col: int) -> Explained | None:
         row + 1,
         col + 1,
         f"the value of `{key}` holds ': ', which YAML reads as the start of another key; "
-        f"put the value in quotes: {key}: \"{value}\"",
+        f'put the value in quotes: {key}: "{value}"',
     )
 
 

@@ -4,12 +4,14 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
+from toolkit.components import Components
 from toolkit.content import ContentKind, ContentSet
 from toolkit.diagnostics import Diagnostic
 from toolkit.games import GamePack, lazy_outputs, lazy_procedures
 from toolkit.games.forty_factions import (
     areas,
     boards,
+    components,
     council,
     decks,
     enemies,
@@ -49,6 +51,8 @@ KINDS = (
                 doc="the DD Congress of Dreams side board"),
     ContentKind("madness", "boards/madness.yaml", Madness, singleton=True,
                 doc="the DD Madness Indicator"),
+    ContentKind("components", "components.yaml", Components, singleton=True,
+                doc="every physical component: count, rules reference, printed or brought"),
 )  # fmt: skip
 
 
@@ -60,6 +64,7 @@ def check_rules(content: ContentSet) -> Iterator[Diagnostic]:
     yield from check_references(ix, content)
     for module in (council, areas, enemies, decks, boards, pawns, files):
         yield from module.check(ix)
+    yield from components.check(ix, content.one("components", Components))
     yield from spelling.check(ix, list(content.all()))
 
 

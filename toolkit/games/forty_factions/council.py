@@ -74,10 +74,7 @@ def _base_findings(
     required = ix.game.council.seats
     parts = sorted(parts, key=lambda ph: ph[1] < ph[0].seats)  # the parties over first
     counts = _counts(parts)
-    if parts:
-        where = parts[0][0].loc_of("seats")
-    else:
-        where = ix.game.council.loc_of("seats")
+    where = parts[0][0].loc_of("seats") if parts else ix.game.council.loc_of("seats")
     if total == required:
         head = (f"Council seats by party in the base game: {counts} (10.3.1); the total, "
                 f"{total}, is right, so a seat has moved from one party to another")  # fmt: skip
@@ -93,7 +90,8 @@ def _base_findings(
     # a party's own faction, or a faction whose politics the rules state, is not what moved
     own = {p.faction for p in ix.game.parties}
     base = [f for f in ix.faction_list
-            if f.expansion == BASE and f.number not in own and "politics" not in f.sources]  # fmt: skip
+            if f.expansion == BASE and f.number not in own
+            and "politics" not in f.sources]  # fmt: skip
     for party, have in over:
         if under:
             to = " or ".join(f"`politics: {p.id}`" for p, _h in under)
@@ -103,7 +101,8 @@ def _base_findings(
         for f in [f for f in base if f in holders.get(party.id, [])]:
             yield error(f.loc_of("politics"), "FF-COUNCIL-SEATS",
                         f"{ix.name(f.number)} holds one of {have} Council seats of the "
-                        f"{short_name(party)} party, which has {party.seats} ({counts}): {fix}")  # fmt: skip
+                        f"{short_name(party)} party, which has {party.seats} ({counts}): "
+                        f"{fix}")  # fmt: skip
     if not over:
         for party, have in under:
             for f in base:

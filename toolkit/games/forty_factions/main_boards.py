@@ -9,6 +9,7 @@ from __future__ import annotations
 import math
 
 from toolkit.games.forty_factions.areas import MAIN_BOARD, map_key, map_locations
+from toolkit.games.forty_factions.components import component_of
 from toolkit.games.forty_factions.index import Index
 from toolkit.games.forty_factions.models import Faction, Location
 from toolkit.svg import El, fit, label
@@ -32,18 +33,32 @@ def frame(w: float, h: float, title: str, subtitle: str) -> El:
     return g
 
 
+def star_points(cx: float, cy: float, r: float) -> str:
+    """The `points` of a five-pointed star of outer radius `r`, point up."""
+    import math
+
+    pts = []
+    for i in range(10):
+        a = math.radians(-90 + 36 * i)
+        k = r if i % 2 == 0 else r * 0.4
+        pts.append(f"{cx + k * math.cos(a):.2f},{cy + k * math.sin(a):.2f}")
+    return " ".join(pts)
+
+
 def space_box(
     parent: El, x: float, y: float, w: float, h: float, number: int | str, text: str,
     dashed: bool = False, tag: str = "",
 ) -> None:  # fmt: skip
-    """A pawn space: a box with the faction number in a disc and a fitted label."""
+    """A pawn space: a box with the faction number in a disc (an empty disc for no number)
+    and a fitted label."""
     parent.add(El("rect", x=x, y=y, width=w, height=h, rx=1.6, fill="#ffffff", stroke=INK,
                   stroke_width=0.45, stroke_dasharray="1.6 1" if dashed else None))  # fmt: skip
     r = min(h / 2 - 1.2, 4.2)
     parent.add(El("circle", cx=x + r + 1.5, cy=y + h / 2, r=r, fill="none", stroke=INK,
                   stroke_width=0.35))  # fmt: skip
-    n = fit(str(number), 2 * r - 0.6, r * 1.3, r * 0.95, "Cinzel", 700, max_lines=1)
-    label(parent, n, x + r + 1.5, y + h / 2 - n.height / 2, "number")
+    if str(number):
+        n = fit(str(number), 2 * r - 0.6, r * 1.3, r * 0.95, "Cinzel", 700, max_lines=1)
+        label(parent, n, x + r + 1.5, y + h / 2 - n.height / 2, "number")
     left = x + 2 * r + 3
     right = x + w - (7 if tag else 1.5)
     f = fit(text, right - left, h - 2, 3.4, "EB Garamond", 400, max_lines=3)
@@ -91,7 +106,8 @@ def main_board(ix: Index) -> tuple[float, float, str, El]:
             sx = x + 4 + (j % scols) * sw
             sy = y + 15 + (j // scols) * sh
             exp = loc.expansion or (f.expansion if f.expansion != "base" else "")
-            sg = g.add(El("g", class_="space location", data_area=area.id,
+            sg = g.add(El("g", class_="space location", data_component=component_of("location"),
+                          data_area=area.id,
                           data_faction=f.number, data_expansion=exp or None))  # fmt: skip
             where = f" ({exp} only)" if exp else ""
             sg.add(El("title", f"{loc.name}: {f.name} ({f.number}), {area.name}{where}"))
@@ -125,7 +141,8 @@ def _map_art(
                 continue  # reported by the checker (FF-MAP-ART)
             sx, sy = art.spaces[key]
             exp = loc.expansion or (f.expansion if f.expansion != "base" else "")
-            sg = root.add(El("g", class_="space location", data_area=area.id,
+            sg = root.add(El("g", class_="space location", data_component=component_of("location"),
+                             data_area=area.id,
                              data_faction=f.number, data_expansion=exp or None))  # fmt: skip
             sg.add(El("title", f"{loc.name}: {f.name} ({f.number}), {area.name}"))
             space_box(sg, x + sx, y + sy, 44, 14, f.number, loc.name, dashed=bool(exp), tag=exp)
@@ -140,7 +157,9 @@ def _sequence_of_play(root: El, ix: Index, x: float, y: float, w: float, h: floa
     step = min(26.0, (h - 30) / max(len(phases), 1))
     for i, p in enumerate(phases):
         py = y + 18 + i * step
-        sg = g.add(El("g", class_="space phase", data_phase=p.number))
+        sg = g.add(
+            El("g", class_="space phase", data_phase=p.number, data_component=component_of("phase"))
+        )
         sg.add(El("title", f"Phase {p.number}: {p.name} ({p.section}); the phase counter"))
         space_box(sg, x + 3, py, w - 6, step - 3, p.number, p.name)
     note = fit("Place the phase counter on the current Phase (2.1.1.2).", w - 6, 12, 3.2,
@@ -157,8 +176,17 @@ def _vp_track(root: El, ix: Index, x: float, y: float, w: float, h: float) -> No
     sw = (w - 40) / len(values)
     for i, v in enumerate(values):
         sx = x + 40 + i * sw
-        sg = g.add(El("g", class_="space vp", data_value=v))
-        sg.add(El("title", f"{v} VP / Game Turn {v}" if v > 0 else f"{v} VP"))
+        holds = [component_of("vp")] + ([component_of("turn")] if v > 0 else [])
+        if v == track.max:
+            holds.append(component_of("lap"))
+        sg = g.add(El("g", class_="space vp", data_value=v, data_component=" ".join(holds)))
+        sg.add(
+            El(
+                "title",
+                (f"{v} VP / Game Turn {v}" if v > 0 else f"{v} VP")
+                + ("; past it, take a +40 marker and go round again" if v == track.max else ""),
+            )
+        )
         sg.add(El("rect", x=sx, y=y, width=sw, height=h, fill="#ffffff" if v % 5 else "#e3dccd",
                   stroke=INK, stroke_width=0.35))  # fmt: skip
         n = fit(str(v), sw - 1, h / 2, 3.6, "Cinzel", 700, max_lines=1)
@@ -203,7 +231,8 @@ def council_board(ix: Index) -> tuple[float, float, str, El]:
         label(g, head, px + col_w / 2, y0 + 6 - head.height / 2)
         for j, f in enumerate(holders[p.id]):
             sy = y0 + 15 + j * seat_h
-            sg = g.add(El("g", class_="space seat", data_body="council", data_party=p.id,
+            sg = g.add(El("g", class_="space seat", data_component=component_of("seat"),
+                          data_body="council", data_party=p.id,
                           data_faction=f.number))  # fmt: skip
             sg.add(El("title", f"Council seat of {f.name} ({f.number}), {p.name}"))
             sg.add(El("rect", x=px + 1, y=sy, width=col_w - 2, height=seat_h - 1.5, rx=1.5,
@@ -220,10 +249,19 @@ def _council_side(root: El, ix: Index, x: float, y: float, w: float, h: float) -
     seats = council.seats
     line, marks = board_statement(council)  # 10.3.5 counts only the votes cast
     g = root.add(El("g", class_="council-marks"))
-    og = g.add(El("g", class_="space overlord", data_body="council"))
+    og = g.add(
+        El(
+            "g",
+            class_="space overlord",
+            data_body="council",
+            data_component=component_of("overlord"),
+        )
+    )
     og.add(El("title", "The Overlord (Pasha): the Leader of the Conservative Party at the start "
                        "(10.2.1)"))  # fmt: skip
-    space_box(og, x, y, w, 16, "★", "The Overlord's place")
+    space_box(og, x, y, w, 16, "", "The Overlord's place")
+    # a star in the number's disc, drawn: the board's fonts have no star glyph
+    og.add(El("polygon", points=star_points(x + 4.2 + 1.5, y + 8, 3.2), fill=INK))
     ty = y + 22
     label(g, fit(line, w, 10, 3.6, "Cinzel", 700, max_lines=3), x + w / 2, ty)
     bar_y = ty + 12
@@ -242,7 +280,8 @@ def _council_side(root: El, ix: Index, x: float, y: float, w: float, h: float) -
                   max_lines=2), x + w / 2, cy)  # fmt: skip
     for j, f in enumerate(conclave):
         sy = cy + 13 + j * 13
-        sg = cg.add(El("g", class_="space seat", data_body="conclave", data_faction=f.number,
+        sg = cg.add(El("g", class_="space seat", data_component=component_of("seat"),
+                       data_body="conclave", data_faction=f.number,
                        data_expansion=None if f.expansion == "base" else f.expansion))  # fmt: skip
         sg.add(El("title", f"Conclave seat of {f.name} ({f.number})"))
         tag = "" if f.expansion == "base" else f.expansion

@@ -24,12 +24,15 @@ from toolkit.cards import (
     render_imposed,
     render_pod,
 )
+from toolkit.components import Components, bring_rows
 from toolkit.content import ContentSet
+from toolkit.counters import counter_outputs
 from toolkit.diagnostics import Diagnostic, Loc, Severity
 from toolkit.errors import ToolkitError
-from toolkit.games.forty_factions import views
+from toolkit.games.forty_factions import components, views
+from toolkit.games.forty_factions.components import setting
 from toolkit.games.forty_factions.index import Index
-from toolkit.guide import guide_output
+from toolkit.guide import Kind, guide_output
 from toolkit.render import render
 
 SCALES = (1.0, 0.93, 0.86)  # a sheet may be set smaller, down to 86 %, to fit one page
@@ -147,6 +150,8 @@ def outputs(content: ContentSet, options: BuildOptions) -> list[Output]:
         )
     game_src = ix.game.loc.path
     out: list[Output] = []
+    parts = content.one("components", Components)
+    copies = components.decks(ix, parts)  # complete Tarot decks to print, one a table
     decks = (("faction", "factions", ix.faction_list, views.faction_sheet),
              ("plot", "plots", ix.plot_list, views.plot_sheet))  # fmt: skip
     for _kind, folder, docs, make_sheet in decks:
@@ -168,8 +173,11 @@ def outputs(content: ContentSet, options: BuildOptions) -> list[Output]:
             sources=(*(j.source for j in jobs), game_src, *SHEET_TEMPLATES),
             render=partial(render_deck, tuple(jobs)), group=folder,
             cost=layouts + DECK_WRITE * len(jobs)))  # fmt: skip
-        cards = tuple(views.card(ix, d) for d in docs)
+        # every card of the deck, once per deck the kit prints (components.yaml `tarot-deck`)
+        cards = tuple(views.card(ix, d) for _ in range(copies) for d in docs)
         srcs = (*(d.loc.path for d in docs), game_src, *CARD_TEMPLATES)
+        if parts is not None:
+            srcs += (parts.loc.path,)
         out.append(Output(f"cards/{folder}-faces.pdf", "card-faces", srcs,
                           partial(render_faces, CARD, cards), group=f"{folder}-faces",
                           cost=0.5 * len(cards)))  # fmt: skip
@@ -185,7 +193,10 @@ def outputs(content: ContentSet, options: BuildOptions) -> list[Output]:
                               cost=0.8 * len(cards)))  # fmt: skip
     backs = []
     for kind, docs in (("faction", ix.faction_list), ("plot", ix.plot_list)):
-        for code in dict.fromkeys(d.expansion for d in docs):
+        # uniform backs are one per deck kind; expansion backs one per kind and expansion
+        codes = dict.fromkeys(d.expansion for d in docs) if options.backs == "expansion" else {
+            "base": None}  # fmt: skip
+        for code in codes:
             backs.append(views.back(ix, kind, code))
     if options.preset == "home":
         out.append(Output(f"cards/duplex-calibration-{options.paper}.pdf", "card-calibration",
@@ -201,9 +212,19 @@ def outputs(content: ContentSet, options: BuildOptions) -> list[Output]:
         )
     )
     out.extend(board_outputs(ix, content, options))
-    out.extend(tts_outputs(ix, (game_src, *CARD_TEMPLATES)))
+    out.extend(tts_outputs(ix, (game_src, *CARD_TEMPLATES), copies, options.backs))
     out.extend(reference_outputs(ix, content))
-    out.append(guide_output("Forty Factions", out, KIND_TEXT, GUIDE, (game_src,)))
+    if parts is not None:
+        out += counter_outputs(
+            "forty-factions",
+            "Forty Factions",
+            parts,
+            setting(ix),
+            options,
+            (game_src, *sorted(f for f in content.files if "/boards/" in f)),
+        )
+    bring = bring_rows(parts, setting(ix)) if parts is not None else ()
+    out.append(guide_output("Forty Factions", out, KIND_TEXT, GUIDE, (game_src,), bring))
     return out
 
 
@@ -254,14 +275,17 @@ def render_reference(game: object, names: dict[int, str], panels: tuple[object, 
 
 
 KIND_TEXT = {
-    "deck": ("every Information Sheet of the deck, one per page", "1", "single-sided"),
-    "card-sheet": ("cards 4-up with crop marks; each fronts page is followed by its backs",
-                   "1", "double-sided, flip on the long edge, 100 % scale"),
-    "card-faces": ("one card per page with 3 mm bleed, for a print shop (70 x 120 mm trim)",
-                   "1", "as the shop asks; backs from cards/backs.pdf"),
-    "card-backs": ("one back per deck kind and expansion", "as many as cards", "-"),
-    "reference": ("the DM's reference: sequence of play, set-up, voting, VP tables",
-                  "1 for the DM", "double-sided"),
+    "deck": Kind("every Information Sheet of the deck, one per page",
+                 how="each player gets the sheets of the cards they hold (4.1, 5.5)"),
+    "card-sheet": Kind("tarot-size cards 4-up with crop marks; each fronts page is followed by "
+                       "its backs", stock="card", duplex=True,
+                       how="flip on the long edge; cut on the marks"),
+    "card-faces": Kind("one card per page with 3 mm bleed (70 x 120 mm trim)", stock="shop",
+                       how="as the shop asks; backs from cards/backs.pdf"),
+    "card-backs": Kind("one back per deck kind (and per expansion with `--backs expansion`)",
+                       stock="shop", how="as many as the shop's card faces"),
+    "reference": Kind("the DM's reference: sequence of play, set-up, voting, VP tables",
+                      duplex=True, how="for the DM"),
 }  # fmt: skip
 GUIDE = (
     "Single Information Sheets are in `sheets/factions/` and `sheets/plots/` for reprints: a "
@@ -344,17 +368,26 @@ def render_tts(cards: tuple[views.Card, ...], back: views.Card, session: Session
     return out.getvalue()
 
 
-def tts_outputs(ix: Index, srcs: tuple[str, ...]) -> list[Output]:
-    """One TTS deck sheet per 69 cards of each deck."""
+def tts_outputs(ix: Index, srcs: tuple[str, ...], copies: int = 1,
+                backs: str = "uniform") -> list[Output]:  # fmt: skip
+    """One TTS deck sheet per 69 cards of each deck, every card as many times as the kit
+    prints it. A sheet has one hidden card, its back: with `--backs expansion` each
+    expansion's cards get sheets of their own, behind their own back."""
     out = []
     per_sheet = TTS_COLS * TTS_ROWS - 1
     for folder, docs, kind in (("factions", ix.faction_list, "faction"),
                                ("plots", ix.plot_list, "plot")):  # fmt: skip
-        cards = [views.card(ix, d) for d in docs]
-        back = views.back(ix, kind, "base")
-        for n, start in enumerate(range(0, len(cards), per_sheet), 1):
-            chunk = tuple(cards[start : start + per_sheet])
-            out.append(Output(f"tts/{folder}-{n}.png", "tts", srcs,
-                              partial(render_tts, chunk, back), group=f"tts-{folder}-{n}",
-                              cost=1.1 * len(chunk)))  # fmt: skip
+        codes = (dict.fromkeys(d.expansion for d in docs) if backs == "expansion"
+                 else {"": None})  # fmt: skip
+        n = 0
+        for code in codes:
+            cards = [views.card(ix, d) for _ in range(copies) for d in docs
+                     if not code or d.expansion == code]  # fmt: skip
+            back = views.back(ix, kind, code or "base")
+            for start in range(0, len(cards), per_sheet):
+                n += 1
+                chunk = tuple(cards[start : start + per_sheet])
+                out.append(Output(f"tts/{folder}-{n}.png", "tts", srcs,
+                                  partial(render_tts, chunk, back), group=f"tts-{folder}-{n}",
+                                  cost=1.1 * len(chunk)))  # fmt: skip
     return out

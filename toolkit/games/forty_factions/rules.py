@@ -5,6 +5,7 @@
 
 from __future__ import annotations
 
+from toolkit.components import rule_args
 from toolkit.games import Rule, scoped
 
 _REF = "every reference names something that exists"
@@ -209,6 +210,10 @@ RULES: dict[str, Rule] = {
              "madness: N   # in 086-temple-of-yhwrc.yaml"),
     )
 }  # fmt: skip
+
+# The core's component rules (toolkit.components), with this game's sources.
+RULES.update({a[0]: Rule(*a) for a in rule_args(
+    "FF", "2.1-2.3, 5.6, 10.2.1, SC3.2.2-SC3.2.7, DD3.2.3-DD3.3.1")})  # fmt: skip
 
 _ONE_FILE = frozenset[str]()
 _BOARDS = frozenset({"sacred-circles", "gathering", "hall-of-mirrors", "congress", "madness"})

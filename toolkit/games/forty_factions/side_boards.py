@@ -6,6 +6,7 @@ from __future__ import annotations
 import math
 
 from toolkit.games.forty_factions.boards import FOREST_BOARD, circles_in
+from toolkit.games.forty_factions.components import component_of
 from toolkit.games.forty_factions.index import Index
 from toolkit.games.forty_factions.main_boards import INK, frame
 from toolkit.svg import El, fit, label
@@ -52,7 +53,8 @@ def sacred_circles_board(ix: Index) -> tuple[float, float, str, El]:
         for j, (f, loc, rivals) in enumerate(circles):
             cx = x + 6 + (j % cols + 0.5) * (panel_w - 12) / cols
             cy = y + 22 + (j // cols + 0.5) * step_y
-            sg = g.add(El("g", class_="space circle", data_area=area.id, data_faction=f.number,
+            sg = g.add(El("g", class_="space circle", data_component=component_of("location"),
+                          data_area=area.id, data_faction=f.number,
                           data_circle=loc.circle,
                           data_rival=",".join(str(o.number) for o in rivals) or None,
                           data_scoring="true" if area.scoring else "false"))  # fmt: skip
@@ -82,14 +84,17 @@ def gathering_board(ix: Index) -> tuple[float, float, str, El]:
             k = ring_totems.index(t)
             angle = -math.pi / 2 + 2 * math.pi * k / len(ring_totems)
             x, y = cx + ring * math.cos(angle), cy + ring * math.sin(angle)
-        sg = root.add(El("g", class_="space totem", data_faction=t.faction, data_animal=t.animal,
+        sg = root.add(El("g", class_="space totem", data_component=component_of("totem"),
+                         data_faction=t.faction, data_animal=t.animal,
                          data_central="true" if t.central else None,
                          data_rival=t.rival.faction if t.rival else None))  # fmt: skip
         rival = f" / {t.rival.animal} ({t.rival.faction})" if t.rival else ""
         sg.add(El("title", f"Totem {i + 1}: {t.animal} ({t.faction}){rival}"))
         name = t.animal + (f" / {t.rival.animal}" if t.rival else "")
         _circle_space(sg, x, y, 15 if not t.central else 19, t.faction, name)
-        chits = root.add(El("g", class_="chits", data_faction=t.faction))
+        chits = root.add(
+            El("g", class_="chits", data_faction=t.faction, data_component=component_of("chits"))
+        )
         chits.add(El("rect", x=x - 14, y=y + (17 if not t.central else 21), width=28, height=7,
                      rx=1.5, fill="none", stroke=INK, stroke_width=0.3,
                      stroke_dasharray="1 0.8"))  # fmt: skip
@@ -215,7 +220,14 @@ def congress_board(ix: Index) -> tuple[float, float, str, El]:
         a = -math.pi / 2 + 2 * math.pi * k / max(len(circles), 1)
         sx, sy = cx + (rx + 26) * math.cos(a), cy + (ry + 24) * math.sin(a)
         f = ix.factions.get(number)
-        sg = root.add(El("g", class_="space congress-seat", data_faction=number))
+        sg = root.add(
+            El(
+                "g",
+                class_="space congress-seat",
+                data_component=component_of("seat"),
+                data_faction=number,
+            )
+        )
         sg.add(El("title", f"Congress seat of {f.name if f else number} ({number})"))
         _circle_space(sg, sx, sy, 14, number, f.name if f else str(number))
     return w, h, "The Congress of Dreams", root
@@ -240,7 +252,7 @@ def madness_board(ix: Index) -> tuple[float, float, str, El]:
                      max_lines=2), 38, y + block_h / 2 - 4)  # fmt: skip
         row_h = (block_h - 3) / len(m.alignments)
         zero = g.add(El("g", class_="space madness", data_area=area_id, data_level=0,
-                        data_alignment=""))  # fmt: skip
+                        data_alignment="", data_component=component_of("madness")))  # fmt: skip
         zero.add(El("title", f"{area.name if area else area_id}: Normality (0)"))
         zero.add(El("rect", x=64, y=y, width=cell, height=block_h - 3, fill="#ffffff", stroke=INK,
                     stroke_width=0.4))  # fmt: skip
@@ -253,7 +265,8 @@ def madness_board(ix: Index) -> tuple[float, float, str, El]:
             for lv in range(1, levels + 1):
                 sx = 64 + cell * lv
                 sg = g.add(El("g", class_="space madness", data_area=area_id, data_level=lv,
-                              data_alignment=al.code))  # fmt: skip
+                              data_alignment=al.code,
+                              data_component=component_of("madness")))  # fmt: skip
                 sg.add(El("title", f"{area.name if area else area_id}: level {lv} of {al.name}"))
                 shade = ["#ffffff", "#ececec", "#d6d6d6"][j % 3]
                 sg.add(El("rect", x=sx, y=ry, width=cell, height=row_h, fill=shade, stroke=INK,

@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
+from toolkit.components import Components
 from toolkit.content import ContentKind
 from toolkit.games import GamePack, indexed_checks, lazy_outputs, lazy_procedures
-from toolkit.games.god_emperor import calendar, economy, geography
+from toolkit.games.god_emperor import calendar, components, economy, geography
 from toolkit.games.god_emperor.index import Index
 from toolkit.games.god_emperor.models import Cast, Court, Favors, Game, MapLayout, Underground
 from toolkit.games.god_emperor.rules import RULES
@@ -21,12 +22,15 @@ KINDS = (
     ContentKind("map-layout", "map.yaml", MapLayout, singleton=True, doc="the war map's layout"),
     ContentKind("cast", "cast.*", Cast, singleton=True, csv_field="players",
                 doc="the cast list (cast.yaml, or cast.csv with columns name,house[,rank])"),
+    ContentKind("components", "components.yaml", Components, singleton=True,
+                doc="every physical component: count, rules reference, printed or brought"),
 )  # fmt: skip
 
 CHECKS = (
     geography.check_regions, geography.check_houses, geography.check_layout,
     calendar.check_schedule, calendar.check_laws, calendar.check_timing,
     economy.check_costs, economy.check_favors, economy.check_minions, economy.check_cast,
+    components.check,
 )  # fmt: skip
 
 

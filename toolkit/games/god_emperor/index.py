@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import cached_property
 
+from toolkit.components import Components
 from toolkit.content import ContentSet
 from toolkit.games.god_emperor.models import (
     Cast,
@@ -28,6 +29,7 @@ class Index:
     favors: Favors | None
     layout: MapLayout | None
     cast: Cast | None
+    components: Components | None = None
 
     @classmethod
     def build(cls, content: ContentSet) -> Index | None:
@@ -37,7 +39,7 @@ class Index:
             return None
         return cls(game, content.one("court", Court), content.one("underground", Underground),
                    content.one("favors", Favors), content.one("map-layout", MapLayout),
-                   content.one("cast", Cast))  # fmt: skip
+                   content.one("cast", Cast), content.one("components", Components))  # fmt: skip
 
     @cached_property  # derived once: the checks look it up in loops
     def houses(self) -> dict[str, House]:

@@ -189,6 +189,7 @@ class Cost(Model):
     per: str = spec("What the cost is per (`Power or Favor`, `unit`, ...); empty: flat.", "")
     trap: bool = spec("A trap scheme (it has no cost).", False)
     text: str = spec("Effect as printed.")
+    copies: int = spec("Copies of the card in each Scheme deck (schemes only).", 1, ge=1, le=20)
     source: str = spec(SOURCE_DOC, "")
 
 
@@ -239,6 +240,13 @@ class Underground(Document):
     deck: list[Minion] = spec("Each House's minion deck.", min_items=1)
     masters: list[Minion] = spec("Master Minions a Spy Tower may swap in.", [])
     hand: int = spec("Schemes a House draws from the Scheme deck (L468).", ge=1)
+    scheme_decks: int = spec("Scheme decks the kit prints: one for each Underground table "
+                             "(L496).", 1, ge=1, le=9)  # fmt: skip
+    minion_decks: int | str = spec(
+        "Copies of the minion deck each House gets: a number, or a formula of `players` (the "
+        "House's players), e.g. `max(1, players / 5)`.",
+        1,
+    )
     beats: dict[str, str] = spec(
         "What each minion beats (L482-484: Rock beats Scissors, Scissors beats Paper, Paper "
         "beats Rock).",

@@ -8,17 +8,30 @@ team's reference.
 
 from __future__ import annotations
 
+import dataclasses
+import math
 from collections.abc import Callable
 from dataclasses import dataclass
 from functools import partial
 
 from toolkit import boards
 from toolkit.build import BuildOptions, Output, Session
-from toolkit.cards import CardFormat, render_backs, render_faces, render_imposed
+from toolkit.cards import (
+    CardFormat,
+    render_backs,
+    render_calibration,
+    render_faces,
+    render_imposed,
+    render_pod,
+)
+from toolkit.components import bring_rows
 from toolkit.content import ContentSet
+from toolkit.counters import counter_outputs
+from toolkit.games.god_emperor import facts
+from toolkit.games.god_emperor.components import minion_copies, setting
 from toolkit.games.god_emperor.index import Index
-from toolkit.games.god_emperor.maps import law_board, war_map
-from toolkit.guide import guide_output
+from toolkit.games.god_emperor.maps import law_board, law_board_extensions, war_map
+from toolkit.guide import Kind, guide_output
 from toolkit.render import render
 from toolkit.svg import El, document
 
@@ -97,10 +110,10 @@ def render_page(template: str, context: tuple[tuple[str, object], ...], session:
 
 
 def _page(path: str, kind: str, template: str, sources: tuple[str, ...], cost: float,
-          **context: object) -> Output:  # fmt: skip
+          facts: tuple[tuple[str, str], ...] = (), **context: object) -> Output:  # fmt: skip
     return Output(path, kind, (*sources, f"templates/{template}"),
                   partial(render_page, template, tuple(sorted(context.items()))),
-                  group=path.split("/")[0], cost=cost)  # fmt: skip
+                  group=path.split("/")[0], cost=cost, facts=facts)  # fmt: skip
 
 
 def _cut(name: str, fmt: CardFormat, items: tuple, srcs: tuple[str, ...], paper: str,
@@ -113,14 +126,20 @@ def _cut(name: str, fmt: CardFormat, items: tuple, srcs: tuple[str, ...], paper:
 
 def _deck(name: str, cards: tuple, back: Back, srcs: tuple[str, ...],
           options: BuildOptions) -> list[Output]:  # fmt: skip
-    return [
-        Output(f"cards/{name}-faces.pdf", "card-faces", srcs,
-               partial(render_faces, POKER, cards), group=f"{name}-faces",
-               cost=0.15 * len(cards)),
-        Output(f"cards/{name}-{options.paper}.pdf", "card-sheet", srcs,
-               partial(render_imposed, POKER, cards, back=back), group=f"{name}-sheet",
-               cost=0.25 * len(cards)),
-    ]  # fmt: skip
+    """A deck's card files: faces and an n-up sheet (home) or one PDF/X file (pod)."""
+    out = [Output(f"cards/{name}-faces.pdf", "card-faces", srcs,
+                  partial(render_faces, POKER, cards), group=f"{name}-faces",
+                  cost=0.15 * len(cards))]  # fmt: skip
+    if options.preset == "pod":
+        pairs = tuple((back, c) for c in cards)
+        out.append(Output(f"cards/{name}-pod.pdf", "card-pod", srcs,
+                          partial(render_pod, POKER, pairs), group=f"{name}-pod",
+                          cost=0.4 * len(cards)))  # fmt: skip
+    else:
+        out.append(Output(f"cards/{name}-{options.paper}.pdf", "card-sheet", srcs,
+                          partial(render_imposed, POKER, cards, back=back),
+                          group=f"{name}-sheet", cost=0.25 * len(cards)))  # fmt: skip
+    return out
 
 
 def outputs(content: ContentSet, options: BuildOptions) -> list[Output]:
@@ -145,8 +164,8 @@ def outputs(content: ContentSet, options: BuildOptions) -> list[Output]:
     hs = tuple(g.houses)
     if ix.court is not None:
         out.append(_page("forms/war-orders.pdf", "form", "god-emperor/forms.html.j2", (src,), 2,
-                         form="war", houses=hs, provinces=tuple(g.provinces),
-                         title="War Orders"))  # fmt: skip
+                         facts.war_orders(g.provinces), form="war", houses=hs,
+                         provinces=tuple(g.provinces), title="War Orders"))  # fmt: skip
         out.append(
             _page(
                 "forms/court-proposal.pdf",
@@ -166,13 +185,15 @@ def outputs(content: ContentSet, options: BuildOptions) -> list[Output]:
         out.append(_page("forms/scheme.pdf", "form", "god-emperor/forms.html.j2",
                          (src, ug.loc.path), 1, form="scheme", houses=hs,
                          schemes=tuple(ug.schemes), title="Scheme"))  # fmt: skip
+        # every copy of every card, in each of the Underground tables' decks
         schemes = tuple(SchemeView("scheme", s.name, s.cost, s.per, s.trap, s.text)
-                        for s in ug.schemes)  # fmt: skip
+                        for _deck in range(ug.scheme_decks) for s in ug.schemes
+                        for _ in range(s.copies))  # fmt: skip
         out += _deck("schemes", schemes, Back("SCHEME", "#2b2118"), (ug.loc.path, *CARD_TPL),
                      options)  # fmt: skip
         minions = tuple(MinionView(m.kind, m.colour, BEATS[m.kind], h.name, m.master)
-                        for h in g.houses for m in (*ug.deck, *ug.masters)
-                        for _ in range(m.count))  # fmt: skip
+                        for h in g.houses for _deck in range(minion_copies(ix, h.id))
+                        for m in (*ug.deck, *ug.masters) for _ in range(m.count))  # fmt: skip
         out += _deck("minions", minions, Back("MINION", "#3b3b3b"),
                      (src, ug.loc.path, *CARD_TPL), options)  # fmt: skip
     if ix.favors is not None:
@@ -184,6 +205,10 @@ def outputs(content: ContentSet, options: BuildOptions) -> list[Output]:
         if favors:
             out += _deck("favors", favors, Back("FAVOR", "#6b4f1d"), (fv.loc.path, *CARD_TPL),
                          options)  # fmt: skip
+    if options.preset == "home":  # print first: it reads the printer's --back-offset
+        out.append(Output(f"cards/duplex-calibration-{options.paper}.pdf", "card-calibration",
+                          (src, "templates/common/cards.html.j2"),
+                          partial(render_calibration, POKER), group="backs", cost=1))  # fmt: skip
     backs = (Back("SCHEME", "#2b2118"), Back("MINION", "#3b3b3b"), Back("FAVOR", "#6b4f1d"))
     out.append(Output("cards/backs.pdf", "card-backs", (src, *CARD_TPL),
                       partial(render_backs, POKER, backs), group="backs"))  # fmt: skip
@@ -195,15 +220,32 @@ def outputs(content: ContentSet, options: BuildOptions) -> list[Output]:
             for h in g.houses if any(p.id == h.province for p in g.provinces)
         )  # fmt: skip
         out.append(_page("playmats/houses.pdf", "playmat", "god-emperor/playmat.html.j2",
-                         (src, ix.court.loc.path), 2, mats=mats))  # fmt: skip
+                         (src, ix.court.loc.path), 2, facts.playmats(mats), mats=mats))  # fmt: skip
         out += _board(ix, "law-board", law_board, (src, ix.court.loc.path), options)
+        # Commandments past the board's room, on A4 sheets numbered on (none for 10 months)
+        for n, (w, h, title, body) in enumerate(law_board_extensions(ix), 2):
+            out += boards.board_outputs(f"law-board-{n}", document(w, h, title, body), (w, h),
+                                        title, (src, ix.court.loc.path), options)[:2]  # fmt: skip
     if ix.layout is not None:
-        out += _board(ix, "war-map", war_map, (src, ix.layout.loc.path), options)
+        printed = facts.war_map(ix)
+        board = _board(ix, "war-map", war_map, (src, ix.layout.loc.path), options)
+        out += [dataclasses.replace(o, facts=printed) for o in board]
     if ix.court is not None and ix.underground is not None and ix.favors is not None:
         out.append(_reference(ix, content))
+    if ix.components is not None:
+        out += counter_outputs(
+            "god-emperor",
+            g.title,
+            ix.components,
+            setting(ix),
+            options,
+            (src,) + ((ix.cast.loc.path,) if ix.cast else ()),
+        )
     out += _screen(ix, content)
     players = len(ix.cast.players) if ix.cast else 0
-    out.append(guide_output(g.title, out, _kinds(players, g.rounds.count), GUIDE, (src,)))
+    bring = bring_rows(ix.components, setting(ix)) if ix.components is not None else ()
+    kinds = _kinds(players, g.rounds.count, len(g.houses))
+    out.append(guide_output(g.title, out, kinds, GUIDE, (src,), bring))
     return out
 
 
@@ -230,20 +272,26 @@ GUIDE = (
 )
 
 
-def _kinds(players: int, months: int) -> dict[str, tuple[str, str, str]]:
-    """What each kind of file is, and how many to print for this cast."""
+def _kinds(players: int, months: int, houses: int) -> dict[str, Kind]:
+    """What each kind of file is, and how many to print for this cast: a form for every
+    player in every month, a third of them in each room."""
+    forms = max(1, players * months // 3)
+    war = max(1, math.ceil(forms / max(1, houses)))
     return {
-        "cut-sheet": ("badges or status strips, one per player, n-up with crop marks",
-                      "1", "single-sided, 100 % scale; cut on the marks"),
-        "form": ("a player form (one per House for War Orders)",
-                 f"up to {players * months // 3 or 1} (players x months / 3 rooms)",
-                 "single-sided"),
-        "playmat": ("a playmat per House: Hostages and Marriage", "1", "single-sided, A4 "
-                    "landscape; A3 is better if your printer takes it"),
-        "card-sheet": ("cards 9-up with crop marks; each fronts page is followed by its backs",
-                       "1", "double-sided, flip on the long edge, 100 % scale"),
-        "reference": ("Control's reference: timings, schedule, costs, laws",
-                      "1 per Control member", "double-sided"),
+        "cut-sheet": Kind("badges or status strips, one per player, n-up with crop marks",
+                          stock="card", how="cut on the marks"),
+        "form": Kind("a player form", copies=forms,
+                     copies_note=f"up to {forms} ({players} players × {months} months / 3 "
+                     "rooms)"),
+        "forms/war-orders.pdf": Kind(
+            "War Orders, one page per House", copies=war,
+            copies_note=f"up to {war} ({forms} orders over the game / {houses} Houses)"),
+        "playmat": Kind("a playmat per House: Hostages and Marriage",
+                        how="A4 landscape; A3 is better if your printer takes it"),
+        "reference": Kind("Control's reference: timings, schedule, costs, laws", duplex=True,
+                          copies_note="1 per Control member"),
+        "board": Kind("a board at its real size (the war map A2, the Law Board A3)",
+                      stock="shop", how="a print shop or a large-format printer"),
     }  # fmt: skip
 
 
@@ -261,16 +309,20 @@ def _reference(ix: Index, content: ContentSet) -> Output:
         for s in g.schedule
     )  # fmt: skip
     reasons = {w.rule: " ".join(w.reason.split()) for w in g.waive}
+    # the region lists as corrected: Control's map differs from the printed rules there
+    errata = tuple(f"Erratum ({e.source}): printed '{e.printed}'. {' '.join(e.note.split())}"
+                   for e in g.errata if e.field.startswith("provinces."))  # fmt: skip
     from toolkit.games.god_emperor.screen import panels
     from toolkit.screen import SCREEN_TEMPLATES
 
     return _page("reference/control.pdf", "reference", "god-emperor/reference.html.j2",
-                 (*sorted(content.files), *SCREEN_TEMPLATES), 3, game=g, court=ix.court,
+                 (*sorted(content.files), *SCREEN_TEMPLATES), 3,
+                 facts.schedule(schedule, len(g.houses)), game=g, court=ix.court,
                  panels=panels(ix),
                  underground=ix.underground, favors=ix.favors, schedule=schedule,
                  timing_notes=tuple(v for k, v in reasons.items() if k == "GE-TIMING"),
                  schedule_notes=tuple(v for k, v in reasons.items()
-                                      if k.startswith("GE-SCHEDULE")))  # fmt: skip
+                                      if k.startswith("GE-SCHEDULE")) + errata)  # fmt: skip
 
 
 def _screen(ix: Index, content: ContentSet) -> list[Output]:

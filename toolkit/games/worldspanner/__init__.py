@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from toolkit.components import Components
 from toolkit.content import ContentKind, ContentSet
 from toolkit.games import (
     GamePack,
@@ -12,9 +13,9 @@ from toolkit.games import (
     lazy_outputs,
     lazy_procedures,
 )
-from toolkit.games.worldspanner import decks, designs, heroes
+from toolkit.games.worldspanner import components, decks, designs, heroes
 from toolkit.games.worldspanner.index import Index
-from toolkit.games.worldspanner.models import ChallengeDeck, Game, Hero, QuestDeck
+from toolkit.games.worldspanner.models import ChallengeDeck, Game, Hero, QuestDeck, TreasureDeck
 from toolkit.games.worldspanner.rules import RULES
 
 KINDS = (
@@ -24,12 +25,16 @@ KINDS = (
     ContentKind("quest-deck", "quests/*.yaml", QuestDeck, doc="one Faction key's Quest deck"),
     ContentKind("challenge-deck", "challenges/*.yaml", ChallengeDeck,
                 doc="one team's challenge deck"),
+    ContentKind("treasure-deck", "treasure/*.yaml", TreasureDeck,
+                doc="the War, Secret or Elite treasure deck"),
+    ContentKind("components", "components.yaml", Components, singleton=True,
+                doc="every physical component: count, rules reference, printed or brought"),
 )  # fmt: skip
 
 CHECKS = (
     designs.check_canon, designs.check_unique, designs.check_components, designs.check_designs,
     designs.check_stated, heroes.check_rating_symbols, heroes.check_factions,
-    heroes.check_heroes, decks.check_challenges, decks.check_quests,
+    heroes.check_heroes, decks.check_challenges, decks.check_quests, components.check,
 )  # fmt: skip
 
 

@@ -2,11 +2,19 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import cached_property
 
+from toolkit.components import Components
 from toolkit.content import ContentSet
-from toolkit.games.worldspanner.models import ChallengeDeck, Faction, Game, Hero, QuestDeck
+from toolkit.games.worldspanner.models import (
+    ChallengeDeck,
+    Faction,
+    Game,
+    Hero,
+    QuestDeck,
+    TreasureDeck,
+)
 
 
 @dataclass(frozen=True)
@@ -17,6 +25,8 @@ class Index:
     heroes: list[Hero]
     quests: list[QuestDeck]
     challenges: list[ChallengeDeck]
+    treasure: list[TreasureDeck] = field(default_factory=list)
+    components: Components | None = None
 
     @classmethod
     def build(cls, content: ContentSet) -> Index | None:
@@ -27,7 +37,11 @@ class Index:
         heroes = sorted(content.of("hero", Hero), key=lambda h: (h.faction, h.name))
         quests = sorted(content.of("quest-deck", QuestDeck), key=lambda q: q.faction)
         challenges = sorted(content.of("challenge-deck", ChallengeDeck), key=lambda c: c.team)
-        return cls(game, heroes, quests, challenges)
+        order = {"war": 0, "secret": 1, "elite": 2}
+        treasure = sorted(content.of("treasure-deck", TreasureDeck), key=lambda d: order[d.deck])
+        return cls(
+            game, heroes, quests, challenges, treasure, content.one("components", Components)
+        )
 
     @cached_property  # derived once: the checks look it up in loops
     def factions(self) -> dict[str, Faction]:

@@ -397,3 +397,21 @@ class ChallengeDeck(Document):
 
     team: Literal["white", "black"] = spec("Skyhawks (white) or Psiclones (black).")
     cards: list[ChallengeCard] = spec("The cards.", min_items=1)
+
+
+@dataclass(frozen=True, kw_only=True)
+class TreasureCard(Model):
+    """A treasure card (War, Secret or Elite, p. 4, p. 10)."""
+
+    name: str = spec("Name.", max_len=40)
+    price: int = spec("Gold it costs in a market (p. 10).", 0, ge=0, le=20)
+    text: str = spec("What it does.", max_len=240)
+    copies: int = spec("Copies in the deck.", 1, ge=1, le=40)
+
+
+@dataclass(frozen=True, kw_only=True)
+class TreasureDeck(Document):
+    """treasure/<deck>.yaml: the War, Secret or Elite deck (p. 4, p. 10)."""
+
+    deck: Literal["war", "secret", "elite"] = spec("Which treasure deck.")
+    cards: list[TreasureCard] = spec("The cards, each with its copies.", min_items=1)

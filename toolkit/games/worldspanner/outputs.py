@@ -8,17 +8,28 @@ marks and mirrored backs for a home printer, or PDF/X for print-on-demand.
 
 from __future__ import annotations
 
+import dataclasses
 from functools import partial
 
 from toolkit import boards
 from toolkit.build import BuildOptions, Output, Session
-from toolkit.cards import CardFormat, render_backs, render_faces, render_imposed, render_pod
+from toolkit.cards import (
+    CardFormat,
+    render_backs,
+    render_calibration,
+    render_faces,
+    render_imposed,
+    render_pod,
+)
+from toolkit.components import bring_rows
 from toolkit.content import ContentSet
+from toolkit.counters import counter_outputs
 from toolkit.games.worldspanner import views
+from toolkit.games.worldspanner.components import setting
 from toolkit.games.worldspanner.index import Index
 from toolkit.games.worldspanner.setup import generate
 from toolkit.games.worldspanner.setup_sheet import setup_sheet
-from toolkit.guide import guide_output
+from toolkit.guide import Kind, guide_output
 from toolkit.render import render
 from toolkit.svg import document
 
@@ -32,15 +43,19 @@ BACKS = {
     "challenge-white": views.Back("challenge", "SKYHAWKS · CHALLENGE", "#8d99ae"),
     "challenge-black": views.Back("challenge", "PSICLONES · CHALLENGE", "#1a1a1a"),
     "quest": views.Back("quest", "QUEST", "#7a5c1e"),
+    "war": views.Back("treasure", "WAR", "#7a2e1e"),
+    "secret": views.Back("treasure", "SECRET", "#2e3f5c"),
+    "elite": views.Back("treasure", "ELITE", "#5c4a1e"),
 }
 SETUP_SEED = 1  # the kit's sample set-up sheets; `toolkit setup` draws any other
 KINDS = {
-    "card-sheet": ("cards 9-up with crop marks; each fronts page is followed by its backs",
-                   "1", "double-sided, flip on the long edge, 100 % scale"),
-    "reference": ("Vista keys, map designs, game lengths and challenge faces", "1 a table",
-                  "single-sided"),
-    "board": ("a sample set-up sheet; draw others with `toolkit setup worldspanner`", "1",
-              "single-sided"),
+    "card-sheet": Kind("poker-size cards 9-up with crop marks; each fronts page is followed by "
+                       "its backs", stock="card", duplex=True,
+                       how="flip on the long edge; cut on the marks"),
+    "reference": Kind("Vista keys, map designs, game lengths and challenge faces",
+                      copies_note="1 a table", how="for the table"),
+    "board": Kind("a sample set-up sheet; draw others with `toolkit setup worldspanner`",
+                  how="the map to lay out: pick one design"),
 }  # fmt: skip
 GUIDE = (
     "## Cards\n\nHero, player aid, challenge and quest cards are poker size, 63.5 x 88 mm, "
@@ -80,20 +95,23 @@ def render_balance(rows: tuple[tuple[str, str, float], ...], target: float, tole
 
 
 def _deck(name: str, cards: tuple, back: views.Back, srcs: tuple[str, ...],
-          options: BuildOptions) -> list[Output]:  # fmt: skip
-    """A deck's card files: faces and an n-up sheet (home) or one PDF/X file (pod)."""
+          options: BuildOptions,
+          backs: tuple[views.Back, ...] | None = None) -> list[Output]:  # fmt: skip
+    """A deck's card files: faces and an n-up sheet (home) or one PDF/X file (pod). Every
+    card has `back`, or `backs[i]` for card i when given (a Set's mark on its back)."""
+    behind = backs or (back,) * len(cards)
     out = [Output(f"cards/{name}-faces.pdf", "card-faces", srcs,
                   partial(render_faces, POKER, cards), group=f"{name}-faces",
                   cost=0.2 * len(cards))]  # fmt: skip
     if options.preset == "pod":
-        pairs = tuple((back, c) for c in cards)
+        pairs = tuple(zip(behind, cards, strict=True))
         out.append(Output(f"cards/{name}-pod.pdf", "card-pod", srcs,
                           partial(render_pod, POKER, pairs), group=f"{name}-pod",
                           cost=0.4 * len(cards)))  # fmt: skip
     else:
         out.append(Output(f"cards/{name}-{options.paper}.pdf", "card-sheet", srcs,
-                          partial(render_imposed, POKER, cards, back=back), group=f"{name}-sheet",
-                          cost=0.3 * len(cards)))  # fmt: skip
+                          partial(render_imposed, POKER, cards, backs=behind),
+                          group=f"{name}-sheet", cost=0.3 * len(cards)))  # fmt: skip
     return out
 
 
@@ -105,13 +123,17 @@ def outputs(content: ContentSet, options: BuildOptions) -> list[Output]:
     game = ix.game
     game_src = game.loc.path
     out: list[Output] = []
-    heroes = tuple(views.hero_card(ix, h) for h in ix.heroes if h.faction in ix.factions)
+    shown = [h for h in ix.heroes if h.faction in ix.factions]
+    heroes = tuple(views.hero_card(ix, h) for h in shown)
+    # a hero's Set is its expansion: `--backs expansion` prints it on the back
+    hero_backs = tuple(dataclasses.replace(BACKS["hero"], mark=f"SET {h.set}") for h in shown)
     out += _deck(
         "heroes",
         heroes,
         BACKS["hero"],
         (*(h.loc.path for h in ix.heroes), game_src, *CARD_TEMPLATES),
         options,
+        hero_backs,
     )
     aid = views.aid_card(ix)
     copies = max(1, sum(ix.component("player-aid-card")))
@@ -132,12 +154,32 @@ def outputs(content: ContentSet, options: BuildOptions) -> list[Output]:
             (*(q.loc.path for q in ix.quests), game_src, *CARD_TEMPLATES),
             options,
         )
+    for deck in ix.treasure:  # every copy of every card: the deck as the table counts it
+        cards = tuple(
+            views.TreasureView("treasure", deck.deck.capitalize(), c.name, c.price, c.text)
+            for c in deck.cards
+            for _ in range(c.copies)
+        )
+        out += _deck(deck.deck, cards, BACKS[deck.deck], (deck.loc.path, *CARD_TEMPLATES),
+                     options)  # fmt: skip
+    if ix.components is not None:
+        out += counter_outputs("worldspanner", game.title, ix.components, setting(ix), options,
+                               (game_src, *(h.loc.path for h in ix.heroes)))  # fmt: skip
+    if options.preset == "home":  # print first: it reads the printer's --back-offset
+        out.append(Output(f"cards/duplex-calibration-{options.paper}.pdf", "card-calibration",
+                          (game_src, "templates/common/cards.html.j2"),
+                          partial(render_calibration, POKER), group="backs", cost=1))  # fmt: skip
     out.append(
         Output(
             "cards/backs.pdf",
             "card-backs",
             (game_src, *CARD_TEMPLATES),
-            partial(render_backs, POKER, tuple(BACKS.values())),
+            partial(
+                render_backs,
+                POKER,
+                tuple(BACKS.values())
+                + (tuple(dict.fromkeys(hero_backs)) if options.backs == "expansion" else ()),
+            ),
             group="backs",
         )
     )
@@ -173,7 +215,8 @@ def outputs(content: ContentSet, options: BuildOptions) -> list[Output]:
         svg = document(w, h, f"{title}: {d.name} set-up, seed {SETUP_SEED}", body)
         out += boards.board_outputs(f"{d.id}-seed-{SETUP_SEED}", svg, (w, h), title,
                                     (game_src,), options, folder="setup")[:2]  # fmt: skip
-    out.append(guide_output(game.title, out, KINDS, GUIDE, (game_src,)))
+    bring = bring_rows(ix.components, setting(ix)) if ix.components is not None else ()
+    out.append(guide_output(game.title, out, KINDS, GUIDE, (game_src,), bring))
     rows = tuple((h.name, ix.faction_name(h.faction), ix.value(h)) for h in ix.heroes)
     out.append(Output("kit/balance.md", "balance", (*(h.loc.path for h in ix.heroes), game_src),
                       partial(render_balance, rows, game.balance.target,

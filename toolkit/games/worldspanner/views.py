@@ -75,10 +75,20 @@ class QuestView:
 
 
 @dataclass(frozen=True)
+class TreasureView:
+    kind: str
+    deck: str
+    name: str
+    price: int
+    text: str
+
+
+@dataclass(frozen=True)
 class Back:
     kind: str
     title: str
     colour: str
+    mark: str = ""  # the card's Set, printed under `--backs expansion` only
 
 
 LOOT_SHORT = {"gold": "Gold", "war": "War", "secret": "Secret", "elite": "Elite",

@@ -1,0 +1,183 @@
+"""Write stage, print shops: WeasyPrint's PDF/X-4 made a real one.
+
+WeasyPrint marks a file PDF/X-4 but draws every colour in RGB and embeds no output
+intent, which a shop's preflight rejects. This pass, over the finished PDF:
+
+- converts every RGB colour the pages set (`rg`, `RG`, and `sc`/`scn` in an RGB colour
+  space) to CMYK through LittleCMS (Pillow's ImageCms), from sRGB to the output condition's
+  profile, relative colorimetric with black-point compensation. Greys, text above all,
+  become black ink alone (K, as dark as LittleCMS makes that grey), not a four-ink mix a
+  press cannot keep in register;
+- refuses what it cannot convert (an RGB image, gradient or inline image): a render error,
+  never a silent RGB object in a print-shop file;
+- embeds the OutputIntent: FOGRA39 (offset, coated paper) with its ICC profile,
+  `templates/common/icc/FOGRA39L-coated.icc` (see the LICENSE beside it);
+- writes the file with qpdf's deterministic /ID, so the same input gives the same bytes.
+"""
+
+from __future__ import annotations
+
+import io
+from collections.abc import Iterator
+from functools import cache
+from pathlib import Path
+from typing import Any
+
+import pikepdf
+
+from toolkit.pdf import RenderError
+
+ICC = Path(__file__).resolve().parent.parent / "templates" / "common" / "icc"
+PROFILE = ICC / "FOGRA39L-coated.icc"
+CONDITION = {
+    "/OutputConditionIdentifier": "FOGRA39",
+    "/RegistryName": "http://www.color.org",
+    "/OutputCondition": "Offset printing, coated paper (ISO 12647-2:2004/Amd 1, FOGRA39)",
+    "/Info": "Coated FOGRA39 (from Fogra's FOGRA39L characterization data)",
+}
+RGB_OPS = {"rg": "k", "RG": "K"}
+SPACE_OPS = {"cs": "fill", "CS": "stroke"}
+COLOUR_OPS = {"sc": "fill", "scn": "fill", "SC": "stroke", "SCN": "stroke"}
+
+
+@cache
+def _transforms() -> tuple[Any, Any, list[float]]:
+    """sRGB -> the profile's CMYK, the profile's CMYK -> Lab, and the lightness (L*) of
+    black ink alone at each of 256 levels."""
+    from PIL import Image, ImageCms
+
+    srgb, lab = ImageCms.createProfile("sRGB"), ImageCms.createProfile("LAB")
+    cmyk = ImageCms.getOpenProfile(str(PROFILE))
+    intent = ImageCms.Intent.RELATIVE_COLORIMETRIC
+    flags = ImageCms.Flags.BLACKPOINTCOMPENSATION
+    to_cmyk = ImageCms.buildTransform(srgb, cmyk, "RGB", "CMYK", intent, flags=flags)
+    to_lab = ImageCms.buildTransform(cmyk, lab, "CMYK", "LAB", intent, flags=flags)
+    ramp = Image.new("CMYK", (256, 1))
+    ramp.putdata([(0, 0, 0, k) for k in range(256)])
+    lab = ImageCms.applyTransform(ramp, to_lab)
+    lightness = [lab.getpixel((k, 0))[0] for k in range(256)]
+    return to_cmyk, to_lab, lightness
+
+
+@cache
+def cmyk(r: int, g: int, b: int) -> tuple[float, float, float, float]:
+    """The CMYK (0-1) of the 8-bit sRGB colour (r, g, b) on the output condition."""
+    from PIL import Image, ImageCms
+
+    to_cmyk, to_lab, lightness = _transforms()
+    ink = ImageCms.applyTransform(Image.new("RGB", (1, 1), (r, g, b)), to_cmyk).getpixel((0, 0))
+    if r == g == b:
+        # a grey in black alone: the level of K whose lightness is that of LittleCMS's
+        # four-ink grey (black ink alone cannot go darker than its solid: then solid K)
+        target = ImageCms.applyTransform(Image.new("CMYK", (1, 1), ink), to_lab).getpixel((0, 0))
+        k = next((k for k, lum in enumerate(lightness) if lum <= target[0]), 255)
+        return 0.0, 0.0, 0.0, round(k / 255, 4)
+    return tuple(round(v / 255, 4) for v in ink)  # type: ignore[return-value]
+
+
+def _rgb(operands: list[Any]) -> tuple[float, float, float, float]:
+    r, g, b = (min(255, max(0, round(float(v) * 255))) for v in operands)
+    return cmyk(r, g, b)
+
+
+def _is_rgb(space: Any, resources: Any) -> bool:
+    """Whether a colour space (a name, maybe of a resource, or an array) is an RGB one."""
+    if isinstance(space, pikepdf.Name) and resources is not None:
+        space = (resources.get("/ColorSpace") or {}).get(str(space), space)
+    if space in ("/DeviceRGB", "/RGB"):
+        return True
+    if isinstance(space, pikepdf.Array) and len(space) > 1:
+        if space[0] == "/CalRGB":
+            return True
+        if space[0] == "/ICCBased":
+            return int(space[1].get("/N", 0)) == 3
+        if space[0] in ("/Indexed", "/I"):
+            return _is_rgb(space[1], resources)
+    return False
+
+
+def _convert_stream(stream: Any, resources: Any, where: str) -> bytes:
+    """A content stream with its RGB colours set in CMYK."""
+    out = []
+    rgb = {"fill": False, "stroke": False}  # whether the current colour space is RGB
+    saved: list[dict[str, bool]] = []
+    for instruction in pikepdf.parse_content_stream(stream):
+        if isinstance(instruction, pikepdf.ContentStreamInlineImage):
+            if _is_rgb(instruction.iimage.obj.get("/CS", instruction.iimage.obj.get("/ColorSpace")),
+                       resources):  # fmt: skip
+                raise RenderError(f"{where}: an inline RGB image cannot be printed in CMYK")
+            out.append(instruction)
+            continue
+        operands, op = instruction.operands, str(instruction.operator)
+        if op == "q":
+            saved.append(dict(rgb))
+        elif op == "Q" and saved:
+            rgb = saved.pop()
+        if op in RGB_OPS:
+            out.append(([*_rgb(operands)], pikepdf.Operator(RGB_OPS[op])))
+            continue
+        if op in SPACE_OPS:
+            rgb[SPACE_OPS[op]] = _is_rgb(operands[0], resources)
+            if rgb[SPACE_OPS[op]]:
+                out.append(([pikepdf.Name.DeviceCMYK], instruction.operator))
+                continue
+        elif op in COLOUR_OPS and rgb[COLOUR_OPS[op]]:
+            if len(operands) != 3:  # a pattern in an RGB space: none is drawn by WeasyPrint
+                raise RenderError(f"{where}: an RGB pattern cannot be printed in CMYK")
+            out.append(([*_rgb(operands)], instruction.operator))
+            continue
+        out.append(instruction)
+    return pikepdf.unparse_content_stream(out)
+
+
+def _streams(pdf: pikepdf.Pdf) -> Iterator[tuple[Any, Any, str]]:
+    """Each content stream once (pages, form XObjects, tiling patterns) with its resources,
+    refusing RGB images and gradients on the way."""
+    seen: set[tuple[int, int]] = set()
+
+    def visit(obj: Any, resources: Any, where: str) -> Iterator[tuple[Any, Any, str]]:
+        if obj.is_indirect:
+            if obj.objgen in seen:
+                return
+            seen.add(obj.objgen)
+        yield obj, resources, where
+        for name, x in ((resources or {}).get("/XObject") or {}).items():
+            if x.get("/Subtype") == "/Form":
+                yield from visit(x, x.get("/Resources", resources), f"{where} {name}")
+            elif _is_rgb(x.get("/ColorSpace"), resources):
+                raise RenderError(f"{where}: image {name} is RGB; it is not converted to CMYK")
+        for name, p in ((resources or {}).get("/Pattern") or {}).items():
+            if p.get("/PatternType") == 1:
+                yield from visit(p, p.get("/Resources", resources), f"{where} {name}")
+            elif _is_rgb(p.Shading.get("/ColorSpace"), resources):
+                raise RenderError(f"{where}: gradient {name} is RGB; it is not converted")
+        for name, s in ((resources or {}).get("/Shading") or {}).items():
+            if _is_rgb(s.get("/ColorSpace"), resources):
+                raise RenderError(f"{where}: gradient {name} is RGB; it is not converted")
+
+    for i, page in enumerate(pdf.pages, 1):
+        page.contents_coalesce()
+        yield from visit(page.obj, page.obj.get("/Resources"), f"page {i}")
+
+
+def to_pdfx4(data: bytes) -> bytes:
+    """WeasyPrint's PDF/X-4 bytes with CMYK colours and the OutputIntent (see module)."""
+    with pikepdf.open(io.BytesIO(data)) as pdf:
+        for obj, resources, where in list(_streams(pdf)):
+            if obj.get("/Type") == "/Page":
+                obj.Contents.write(_convert_stream(obj, resources, where))
+            else:
+                obj.write(_convert_stream(obj, resources, where))
+            group = obj.get("/Group")
+            if group is not None and _is_rgb(group.get("/CS"), resources):
+                group.CS = pikepdf.Name.DeviceCMYK  # blend in the press's colours
+        profile = pdf.make_stream(PROFILE.read_bytes(), N=4)
+        intent = pikepdf.Dictionary(Type=pikepdf.Name.OutputIntent, S=pikepdf.Name.GTS_PDFX,
+                                    DestOutputProfile=profile)  # fmt: skip
+        for key, value in CONDITION.items():
+            intent[key] = pikepdf.String(value)
+        pdf.Root.OutputIntents = pikepdf.Array([pdf.make_indirect(intent)])
+        out = io.BytesIO()
+        pdf.save(out, deterministic_id=True, compress_streams=True,
+                 object_stream_mode=pikepdf.ObjectStreamMode.generate)  # fmt: skip
+        return out.getvalue()
