@@ -186,3 +186,20 @@ def test_a_schema_error_does_not_hide_rule_checks_on_the_rest(tmp_path: Path) ->
     note = next(ln for ln in lines if ln.startswith("note: forty-factions:"))
     assert "wait until the 1 file(s) above load and validate" in note
     assert "FF-COUNCIL-SEATS" in note and "FF-DECK-MISSING" in note
+
+
+def test_check_layout_finds_a_sheet_too_long_before_build(tmp_path: Path) -> None:
+    """An over-long text passes `check` (it is valid content) but not `check --layout`,
+    which lays out every sheet without writing and points at the field, as build would."""
+    content = copy_content(tmp_path)
+    f = faction_file(content, 5)
+    long = " ".join(["The Mercenaries' Guild remembers every debt."] * 260)
+    f.write_text(f.read_text() + f"background: {long}\n")
+    plain = toolkit("check", "--content", str(content), "--game", "forty-factions")
+    assert plain.returncode == 0, plain.stdout
+    proc = toolkit("check", "--content", str(content), "--game", "forty-factions", "--layout")
+    assert proc.returncode == 1, proc.stdout + proc.stderr
+    n = f.read_text().splitlines().index(f"background: {long}") + 1
+    line = next(ln for ln in proc.stdout.splitlines() if "RENDER-OVERFLOW" in ln)
+    assert line.startswith(f"{f}:{n}:") and "`background`" in line
+    assert not list(tmp_path.rglob("*.pdf"))  # nothing written

@@ -72,6 +72,33 @@ def check(content_dir: Path, game: str | None = None, strict: bool = False) -> R
     return _check(content_dir, game, strict)[0]
 
 
+def check_layout(content_dir: Path, game: str | None = None, strict: bool = False) -> Report:
+    """`check`, then lay out every output that can say whether it fits its page (a sheet
+    too long for one page), without writing anything: what `build` would refuse, found
+    before it. Games with errors are not laid out."""
+    from toolkit.build import BuildOptions, RenderFailure, Session
+
+    report, loaded = _check(content_dir, game, strict)
+    for pack, content in loaded:
+        if pack.outputs is None or not content.complete:
+            continue
+        if any(report.is_failure(d) and pack.id in Path(str(d.loc.path)).parts
+               for d in report.diagnostics):  # fmt: skip
+            continue
+        options = BuildOptions()
+        session = Session(options=options, content_root=content.root)
+        for output in pack.outputs(content, options):
+            if output.fit is None:
+                continue
+            session.warnings = []
+            try:
+                output.fit(session)
+            except RenderFailure as exc:
+                report.extend([exc.diagnostic])
+            report.extend(session.warnings)
+    return report
+
+
 def _check(
     content_dir: Path, game: str | None, strict: bool
 ) -> tuple[Report, list[tuple[GamePack, ContentSet]]]:

@@ -69,6 +69,9 @@ def cli() -> None:
     help="text: compiler-style lines; json: an array of records; github: Actions annotations.",
 )
 @click.option("--strict", is_flag=True, help="Treat warnings as errors.")
+@click.option("--layout", is_flag=True,
+              help="Also lay out every sheet (nothing is written) and report one that will "
+              "not fit its page, as build would.")  # fmt: skip
 @click.option(
     "--explain",
     "explain",
@@ -76,7 +79,8 @@ def cli() -> None:
     default=None,
     help="Print what a diagnostic code means, its rules section and an example fix.",
 )
-def check(content: Path, game: str | None, fmt: str, strict: bool, explain: str | None) -> None:
+def check(content: Path, game: str | None, fmt: str, strict: bool, layout: bool,
+          explain: str | None) -> None:  # fmt: skip
     """Check content: YAML, schema, references and the game's rules.
 
     Every problem in every file is reported in one run, sorted by file and line,
@@ -92,7 +96,7 @@ def check(content: Path, game: str | None, fmt: str, strict: bool, explain: str 
     from toolkit import api
     from toolkit.diagnostics import render
 
-    report = api.check(content, game, strict)
+    report = (api.check_layout if layout else api.check)(content, game, strict)
     out = render(report, fmt)
     click.echo(out)
     if fmt == "json":
