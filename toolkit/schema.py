@@ -38,8 +38,11 @@ def spec(
     min_items: int | None = None,
     max_items: int | None = None,
     max_len: int | None = None,
+    ref: str | None = None,
 ) -> Any:
     """Declare a content field: its doc line (shown by editors), default and constraints.
+    `ref` names what the value refers to (`area`, `faction` ...): the written schemas list
+    the values the game's content declares for it, for editors to complete.
 
     A field without a default is required. A field with a default also accepts an
     empty value (`background:`), which means "the default".
@@ -52,6 +55,7 @@ def spec(
         "min_items": min_items,
         "max_items": max_items,
         "max_len": max_len,
+        "ref": ref,
     }
     if default is MISSING:
         return field(metadata=meta)
@@ -522,8 +526,15 @@ def resolve_path(obj: Any, dotted: str) -> tuple[bool, Any]:
 
 
 class _SchemaBuilder:
-    def __init__(self) -> None:
+    def __init__(self, enums: dict[str, list[Any]] | None = None) -> None:
         self.defs: dict[str, Any] = {}
+        self.enums = enums or {}
+
+    def _values(self, meta: dict[str, Any], tp: type) -> list[Any] | None:
+        """The values the content declares for a field's `ref`, of the field's type."""
+        values = self.enums.get(meta.get("ref") or "")
+        picked = [v for v in values or () if type(v) is tp]
+        return picked or None
 
     def of_type(self, tp: Any, meta: dict[str, Any]) -> dict[str, Any]:
         origin = get_origin(tp)
@@ -556,6 +567,8 @@ class _SchemaBuilder:
             out = {"type": "string"}
             if meta.get("pattern") is not None:
                 out["pattern"] = "^(?:" + meta["pattern"].pattern + ")$"
+            if (values := self._values(meta, str)) is not None:
+                out["enum"] = values
             if meta.get("max_len") is not None:
                 out["maxLength"] = meta["max_len"]
             return out
@@ -567,6 +580,8 @@ class _SchemaBuilder:
                 out["minimum"] = meta["ge"]
             if meta.get("le") is not None:
                 out["maximum"] = meta["le"]
+            if tp is int and (values := self._values(meta, int)) is not None:
+                out["enum"] = values
             return out
         raise TypeError(f"unsupported field type {tp!r}")
 
@@ -599,9 +614,11 @@ def _jsonable(value: Any) -> Any:
     return value
 
 
-def json_schema(cls: type[Model], schema_id: str, title: str) -> dict[str, Any]:
-    """A JSON Schema (draft 2020-12) for one content kind, for yaml-language-server."""
-    builder = _SchemaBuilder()
+def json_schema(cls: type[Model], schema_id: str, title: str,
+                enums: dict[str, list[Any]] | None = None) -> dict[str, Any]:  # fmt: skip
+    """A JSON Schema (draft 2020-12) for one content kind, for yaml-language-server;
+    `enums` gives the values a `ref` field may take (what the game's content declares)."""
+    builder = _SchemaBuilder(enums)
     root = builder.object(cls)
     doc: dict[str, Any] = {
         "$schema": "https://json-schema.org/draft/2020-12/schema",

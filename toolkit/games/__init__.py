@@ -109,6 +109,9 @@ class GamePack:
     procedures: Procedures | None = None
     # the expansion codes the content declares (what `--expansions` may name), if any
     expansions: Callable[[ContentSet], Iterable[str]] | None = None
+    # the values each `ref` of the content's fields may take (`spec(ref=...)`), from the
+    # content, for the schemas editors complete from
+    enums: Callable[[ContentSet], dict[str, list[object]]] | None = None
 
 
 def indexed_checks(

@@ -74,6 +74,23 @@ def expansion_codes(content: ContentSet) -> tuple[str, ...]:
     return tuple(e.code for e in game.expansions) if game is not None else ()
 
 
+def content_values(content: ContentSet) -> dict[str, list[object]]:
+    """What a faction, plot or board may refer to, as game.yaml and the files declare it:
+    the values the written schemas offer editors (`toolkit schema`)."""
+    game = content.one("game", Game)
+    if game is None:
+        return {}
+    factions = [f.number for f in content.of("faction", Faction)]
+    categories = [c.id for c in game.categories]
+    return {
+        "expansion": [e.code for e in game.expansions],
+        "area": [a.id for a in game.areas],
+        "party": [p.id for p in game.parties],
+        "category": categories,
+        "enemy": [*factions, *categories],
+    }
+
+
 PACK = GamePack(
     id="forty-factions",
     title="Anarea Forty Factions",
@@ -83,4 +100,5 @@ PACK = GamePack(
     outputs=lazy_outputs("toolkit.games.forty_factions.outputs"),
     procedures=lazy_procedures("toolkit.games.forty_factions.procedures"),
     expansions=expansion_codes,
+    enums=content_values,
 )
