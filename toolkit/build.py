@@ -34,6 +34,9 @@ class BuildOptions:
     out: Path = Path("build")
     paper: str = "a4"
     proof: bool = False
+    # Placeholders print with a discreet mark and a legend by default; `proof` marks them
+    # loudly, `final` not at all (the build's summary counts them)
+    final: bool = False
     only: str | None = None
     jobs: int = 0  # 0: one worker per core
     force: bool = False  # rebuild even what is up to date
@@ -205,8 +208,8 @@ def output_key(
     memo = {} if memo is None else memo
     what = (render.args, render.keywords) if isinstance(render, partial) else render
     data = _repr(what, memo)
-    opts = (options.paper, options.proof, sorted(options.expansions or ()), options.back_offset,
-            options.preset, options.backs)  # fmt: skip
+    opts = (options.paper, options.proof, options.final, sorted(options.expansions or ()),
+            options.back_offset, options.preset, options.backs)  # fmt: skip
     return hashlib.sha256(f"{code}|{opts}|{output.path}|{data}".encode()).hexdigest()
 
 

@@ -161,7 +161,17 @@ def coverage(content: Path, game: str | None, fmt: str) -> None:
     "board), or whose path matches a pattern such as 'sheets/factions/018-*' (one that "
     "matches nothing is an error).",
 )
-@click.option("--proof", is_flag=True, help="Mark placeholder values on the page.")
+@click.option(
+    "--proof",
+    is_flag=True,
+    help="Mark placeholder values loudly (highlighted, labelled) for the designer.",
+)
+@click.option(
+    "--final",
+    is_flag=True,
+    help="Print placeholder values without their mark (by default each carries a "
+    "discreet † explained on its sheet); the summary says how many there are.",
+)
 @click.option(
     "--jobs",
     "-j",
@@ -211,6 +221,7 @@ def build(
     paper: str,
     only: str | None,
     proof: bool,
+    final: bool,
     jobs: int,
     force: bool,
     expansions: str | None,
@@ -248,7 +259,10 @@ def build(
                                  param_hint="--back-offset") from None  # fmt: skip
     if abs(dx) > 20 or abs(dy) > 20:
         raise click.BadParameter("at most 20 mm either way", param_hint="--back-offset")
-    options = BuildOptions(out=out, paper=paper, proof=proof, only=only, jobs=jobs, force=force,
+    if proof and final:
+        raise click.UsageError("--proof marks placeholders and --final hides them: choose one")
+    options = BuildOptions(out=out, paper=paper, proof=proof, final=final, only=only, jobs=jobs,
+                           force=force,
                            expansions=chosen, back_offset=(dx, dy), preset=preset,
                            backs=backs)  # fmt: skip
     if watch:
@@ -266,6 +280,9 @@ def build(
             click.echo("stopped watching", err=True)
         return
     report = api.build(content, game, options)
+    if final and report.placeholders:
+        report.notes.append(f"note: --final: {report.placeholders} placeholder values are "
+                            "printed without their mark")  # fmt: skip
     click.echo(render(report, "text", hide_waived=True))
     sys.exit(1 if report.failed else 0)
 

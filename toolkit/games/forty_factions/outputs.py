@@ -62,7 +62,7 @@ def _layout_sheet(session: Session, sheet: views.Sheet, scale: float):  # type: 
     html = render(
         session.env, "forty-factions/sheets.html.j2", sheets=[sheet],
         title=f"{sheet.number} {sheet.name}", paper=opts.paper, page_size=opts.page_size,
-        proof=opts.proof, scale=scale,
+        proof=opts.proof, final=opts.final, scale=scale,
     )  # fmt: skip
     return session.layout(html)
 
