@@ -162,8 +162,14 @@ def build(content_dir: Path, game: str | None, options: BuildOptions) -> Report:
 
     check_out_folder(options.out, content_dir, ROOT / "templates")
     report, loaded = _check(content_dir, game, strict=False)
-    if report.failed:
-        report.notes.append("note: nothing built: fix the errors above first")
+    errors = [d for d in report.sorted() if report.is_failure(d)]
+    if report.failed and not options.draft:
+        report.notes.append("note: nothing built: fix the errors above first (or build a "
+                            "stamped draft with --draft)")  # fmt: skip
+        return report
+    if options.draft and not all(content.complete for _pack, content in loaded):
+        report.notes.append("note: nothing built: a draft needs every file to load and "
+                            "validate; fix the YAML and schema errors above first")  # fmt: skip
         return report
     if options.expansions is not None:
         known = {pack.title: list(pack.expansions(content)) if pack.expansions else []
@@ -180,18 +186,33 @@ def build(content_dir: Path, game: str | None, options: BuildOptions) -> Report:
         except SVGTextError as exc:  # a board's text the fonts cannot print (a missing glyph)
             report.extend([error(Loc(display_path(content.root)), "RENDER-TEXT", str(exc))])
             continue
+        except Exception as exc:  # content that breaks a rule may not even lay out
+            if not errors:
+                raise
+            report.notes.append(
+                f"note: {pack.id}: no draft: its outputs cannot be laid out "
+                f"while these errors remain ({type(exc).__name__}: {exc})"
+            )
+            continue
+        if options.draft and errors:
+            from toolkit.draft import cover_output, stamped_outputs
+
+            listed = [*stamped_outputs(listed, errors),
+                      cover_output(pack.title, content.files, errors)]  # fmt: skip
         # one truth across the kit: every output's facts, the whole kit's, before any render
         report.extend(disagreements(listed))
         plan.append((pack, content, [*listed, coverage_output(pack, content)]))
     for _pack, _content, outputs in plan:
         report.extend(path_findings(outputs))
-    if report.failed:
+    if report.errors > len(errors) or (report.failed and not options.draft):
         report.notes.append("note: nothing built: fix the errors above first")
         return report
     if options.only and not any(select(outputs, options.only) for *_, outputs in plan):
         raise unmatched_only(options.only, [o for *_, outputs in plan for o in outputs])
     for pack, content, outputs in plan:
-        chosen = select(outputs, options.only)
+        chosen = list(select(outputs, options.only))
+        # a draft's list of errors comes with whatever part of the kit is asked for
+        chosen += [o for o in outputs if o.kind == "draft" and o not in chosen]
         groups = gallery_groups(content.one("components", Components))
         result = build_outputs(pack.id, chosen, options, content.root, report, pack.title,
                                [o.path for o in outputs], groups)  # fmt: skip

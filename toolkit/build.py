@@ -37,6 +37,8 @@ class BuildOptions:
     # Placeholders print with a discreet mark and a legend by default; `proof` marks them
     # loudly, `final` not at all (the build's summary counts them)
     final: bool = False
+    # Build while rule errors remain, stamping what they touch (`toolkit.draft`)
+    draft: bool = False
     only: str | None = None
     jobs: int = 0  # 0: one worker per core
     force: bool = False  # rebuild even what is up to date
@@ -404,9 +406,10 @@ def build_outputs(
     writing = [o.path for o in stale] + [o.path for o, _fresh in later]
     writing += ["index.html"] if options.only is None else []
     manifest.refuse_strangers(game_out, writing)
-    if options.only is None:
-        # Outputs no longer produced (a deleted content file) go, with their manifest entry.
-        wanted = {o.path for o in outputs}
+    if options.only is None or every is not None:
+        # Outputs no longer produced (a deleted content file, a draft's list once the errors
+        # are fixed) go, with their manifest entry; under --only, those of the whole kit
+        wanted = {o.path for o in outputs} if options.only is None else set(every or ())
         result.removed, kept = manifest.prune(game_out, set(manifest.entries) - wanted)
         report.notes += [f"note: kept {display_path(k)}, no longer an output: it changed "
                          "since the toolkit wrote it" for k in kept]  # fmt: skip

@@ -167,6 +167,12 @@ def coverage(content: Path, game: str | None, fmt: str) -> None:
     help="Mark placeholder values loudly (highlighted, labelled) for the designer.",
 )
 @click.option(
+    "--draft",
+    is_flag=True,
+    help="Build even while rule errors remain: each page made from a file with an error "
+    "carries a DRAFT band with its codes, kit/draft.pdf lists them all; still exits 1.",
+)
+@click.option(
     "--final",
     is_flag=True,
     help="Print placeholder values without their mark (by default each carries a "
@@ -221,6 +227,7 @@ def build(
     paper: str,
     only: str | None,
     proof: bool,
+    draft: bool,
     final: bool,
     jobs: int,
     force: bool,
@@ -261,8 +268,10 @@ def build(
         raise click.BadParameter("at most 20 mm either way", param_hint="--back-offset")
     if proof and final:
         raise click.UsageError("--proof marks placeholders and --final hides them: choose one")
-    options = BuildOptions(out=out, paper=paper, proof=proof, final=final, only=only, jobs=jobs,
-                           force=force,
+    if draft and final:
+        raise click.UsageError("a --draft is never --final: choose one")
+    options = BuildOptions(out=out, paper=paper, proof=proof, final=final, draft=draft,
+                           only=only, jobs=jobs, force=force,
                            expansions=chosen, back_offset=(dx, dy), preset=preset,
                            backs=backs)  # fmt: skip
     if watch:
