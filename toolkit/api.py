@@ -22,6 +22,7 @@ from toolkit.svg import SVGTextError
 if TYPE_CHECKING:
     from toolkit.build import BuildOptions, Output
     from toolkit.coverage import GameCoverage
+    from toolkit.fixes import Edited, Fix
     from toolkit.procedures import Procedure
 
 
@@ -97,6 +98,24 @@ def check_layout(content_dir: Path, game: str | None = None, strict: bool = Fals
                 report.extend([exc.diagnostic])
             report.extend(session.warnings)
     return report
+
+
+def fix(content_dir: Path, game: str | None = None) -> tuple[list[Edited], list[Fix]]:
+    """The mechanical fixes of every game's findings (or one game's), applied to the files'
+    text but not written (`toolkit.fixes.write` does): the files changed, and the fixes to
+    make by hand (a file that would not round-trip unchanged)."""
+    from toolkit.fixes import apply, stale_placeholders
+
+    todo: list[Fix] = []
+    for gid in discover_games(content_dir, game):
+        loaded = load_game(content_dir, gid, Report())
+        if loaded is None:
+            continue
+        pack, content = loaded
+        todo += stale_placeholders(content)
+        if pack.fixes is not None and content.complete:
+            todo += pack.fixes(content)
+    return apply(todo)
 
 
 def _check(

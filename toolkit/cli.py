@@ -69,6 +69,19 @@ def cli() -> None:
     help="text: compiler-style lines; json: an array of records; github: Actions annotations.",
 )
 @click.option("--strict", is_flag=True, help="Treat warnings as errors.")
+@click.option(
+    "--fix",
+    "fix",
+    is_flag=True,
+    help="Apply the mechanical fixes (an enemy pair made whole, a stale placeholder "
+    "entry removed), keeping every untouched byte of each file; then check.",
+)
+@click.option(
+    "--diff",
+    "diff",
+    is_flag=True,
+    help="With --fix: print the changes as a diff and write nothing.",
+)
 @click.option("--layout", is_flag=True,
               help="Also lay out every sheet (nothing is written) and report one that will "
               "not fit its page, as build would.")  # fmt: skip
@@ -79,8 +92,8 @@ def cli() -> None:
     default=None,
     help="Print what a diagnostic code means, its rules section and an example fix.",
 )
-def check(content: Path, game: str | None, fmt: str, strict: bool, layout: bool,
-          explain: str | None) -> None:  # fmt: skip
+def check(content: Path, game: str | None, fmt: str, strict: bool, fix: bool, diff: bool,
+          layout: bool, explain: str | None) -> None:  # fmt: skip
     """Check content: YAML, schema, references and the game's rules.
 
     Every problem in every file is reported in one run, sorted by file and line,
@@ -96,6 +109,21 @@ def check(content: Path, game: str | None, fmt: str, strict: bool, layout: bool,
     from toolkit import api
     from toolkit.diagnostics import render
 
+    if diff and not fix:
+        raise click.UsageError("--diff shows what --fix would change: give both")
+    if fix:
+        from toolkit.fixes import write
+
+        edited, by_hand = api.fix(content, game)
+        for e in edited:
+            click.echo(e.diff() if diff else "\n".join(f"fixed {e.path}: {w}" for w in e.done),
+                       err=not diff)  # fmt: skip
+        for f in by_hand:
+            click.echo(f"not fixed {f.path}: {f.what} (the file would not be written back "
+                       "unchanged elsewhere: edit it by hand)", err=True)  # fmt: skip
+        if diff:
+            sys.exit(1 if edited else 0)
+        write(edited)
     report = (api.check_layout if layout else api.check)(content, game, strict)
     out = render(report, fmt)
     click.echo(out)

@@ -57,6 +57,7 @@ def held_back(rule: Rule | None, failed_kinds: set[str]) -> bool:
 Check = Callable[[ContentSet], Iterable[Diagnostic]]
 if TYPE_CHECKING:
     from toolkit.build import BuildOptions, Output
+    from toolkit.fixes import Fix
     from toolkit.procedures import Procedure
 
 Outputs = Callable[[ContentSet, "BuildOptions"], "list[Output]"]
@@ -112,6 +113,8 @@ class GamePack:
     # the values each `ref` of the content's fields may take (`spec(ref=...)`), from the
     # content, for the schemas editors complete from
     enums: Callable[[ContentSet], dict[str, list[object]]] | None = None
+    # the mechanical fixes of the game's findings (`toolkit check --fix`)
+    fixes: Callable[[ContentSet], list[Fix]] | None = None
 
 
 def indexed_checks(

@@ -7,6 +7,7 @@ from collections.abc import Iterator
 from toolkit.components import Components
 from toolkit.content import ContentKind, ContentSet
 from toolkit.diagnostics import Diagnostic
+from toolkit.fixes import Fix
 from toolkit.games import GamePack, lazy_outputs, lazy_procedures
 from toolkit.games.forty_factions import (
     areas,
@@ -91,6 +92,12 @@ def content_values(content: ContentSet) -> dict[str, list[object]]:
     }
 
 
+def content_fixes(content: ContentSet) -> list[Fix]:
+    """The mechanical fixes of Forty Factions findings: enemy pairs made whole (4.3.8)."""
+    ix = Index.build(content)
+    return enemies.fixes(ix) if ix is not None else []
+
+
 PACK = GamePack(
     id="forty-factions",
     title="Anarea Forty Factions",
@@ -101,4 +108,5 @@ PACK = GamePack(
     procedures=lazy_procedures("toolkit.games.forty_factions.procedures"),
     expansions=expansion_codes,
     enums=content_values,
+    fixes=content_fixes,
 )
