@@ -225,7 +225,7 @@ def outputs(content: ContentSet, options: BuildOptions) -> list[Output]:
 
 BOARDS = (
     ("main", "toolkit.games.forty_factions.main_boards:main_board", ""),
-    ("council", "toolkit.games.forty_factions.main_boards:council_board", ""),
+    ("council", "toolkit.games.forty_factions.council_board:council_board", ""),
     ("sacred-circles", "toolkit.games.forty_factions.side_boards:sacred_circles_board", "SC"),
     ("gathering", "toolkit.games.forty_factions.side_boards:gathering_board", "SC"),
     ("hall-of-mirrors", "toolkit.games.forty_factions.side_boards:mirrors_board", "DD"),
@@ -299,6 +299,8 @@ def board_outputs(ix: Index, content: ContentSet, options: BuildOptions) -> list
     """Each board as semantic SVG, a PDF at its physical size and tiles for home printing."""
     import importlib
 
+    from toolkit.board_style import template_sources
+    from toolkit.games.forty_factions.board_views import GAME
     from toolkit.svg import document
 
     out = []
@@ -313,8 +315,11 @@ def board_outputs(ix: Index, content: ContentSet, options: BuildOptions) -> list
             continue
         module, func = target.split(":")
         w, h, title, body = getattr(importlib.import_module(module), func)(ix)
-        svg = document(w, h, title, body)
-        out.extend(boards.board_outputs(name, svg, (w, h), title, srcs, options))
+        if isinstance(body, str):  # drawn by its template
+            svg, drawn_from = body, template_sources(GAME, name)
+        else:
+            svg, drawn_from = document(w, h, title, body), ()
+        out.extend(boards.board_outputs(name, svg, (w, h), title, (*srcs, *drawn_from), options))
     return out
 
 
