@@ -8,8 +8,25 @@ import math
 from toolkit.games.forty_factions.boards import FOREST_BOARD, circles_in
 from toolkit.games.forty_factions.components import component_of
 from toolkit.games.forty_factions.index import Index
-from toolkit.games.forty_factions.main_boards import INK, frame
 from toolkit.svg import El, fit, label
+
+INK = "#1a1a1a"
+PAPER = "#fbf8f1"
+
+
+def frame(w: float, h: float, title: str, subtitle: str) -> El:
+    """The board's background, border and title band."""
+    g = El("g", class_="board")
+    g.add(El("rect", x=0, y=0, width=w, height=h, fill=PAPER))
+    g.add(El("rect", x=4, y=4, width=w - 8, height=h - 8, fill="none", stroke=INK,
+             stroke_width=1.2))  # fmt: skip
+    g.add(El("rect", x=6, y=6, width=w - 12, height=h - 12, fill="none", stroke=INK,
+             stroke_width=0.35))  # fmt: skip
+    t = fit(title, w - 40, 12, 11, "Cinzel", 700, max_lines=1)
+    label(g, t, w / 2, 8, "title")
+    s = fit(subtitle, w - 40, 6, 4.2, "EB Garamond", 400, max_lines=1)
+    label(g, s, w / 2, 20, "subtitle")
+    return g
 
 
 def _circle_space(parent: El, cx: float, cy: float, r: float, number: int, text: str,
