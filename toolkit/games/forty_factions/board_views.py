@@ -89,3 +89,33 @@ def star_points(cx: float, cy: float, r: float) -> str:
 def render(board: str, w: float, h: float, title: str, st: BoardStyle, **view: object) -> str:
     """The board's SVG from `templates/forty-factions/boards/<board>.svg.j2`."""
     return draw(GAME, board, w, h, title, st, **view)
+
+
+@dataclass(frozen=True)
+class At:
+    """A label placed: centred on `cx`, its first line one line below `top`."""
+
+    label: Label
+    cx: float
+    top: float
+
+
+@dataclass(frozen=True)
+class CircleSpace:
+    """A round space: the circle, the number on top, the name below (dashed: lesser)."""
+
+    cx: float
+    cy: float
+    r: float
+    dashed: bool
+    number: At
+    text: At
+
+
+def circle_space(st: BoardStyle, cx: float, cy: float, r: float, number: int, text: str,
+                 lesser: bool = False) -> CircleSpace:  # fmt: skip
+    """A round space of radius `r`: its number (½ for a Lesser Circle) and its name."""
+    n = st.fit(f"{number}{' ½' if lesser else ''}", "circle-number", r * 1.5, r * 0.8,
+               size=r * 0.7, max_lines=1)  # fmt: skip
+    t = st.fit(text, "circle-label", r * 1.65, r * 0.95, max_lines=3)
+    return CircleSpace(cx, cy, r, lesser, At(n, cx, cy - r * 0.75), At(t, cx, cy - 0.4))

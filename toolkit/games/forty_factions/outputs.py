@@ -228,9 +228,9 @@ BOARDS = (
     ("council", "toolkit.games.forty_factions.council_board:council_board", ""),
     ("sacred-circles", "toolkit.games.forty_factions.side_boards:sacred_circles_board", "SC"),
     ("gathering", "toolkit.games.forty_factions.side_boards:gathering_board", "SC"),
-    ("hall-of-mirrors", "toolkit.games.forty_factions.side_boards:mirrors_board", "DD"),
-    ("congress", "toolkit.games.forty_factions.side_boards:congress_board", "DD"),
-    ("madness", "toolkit.games.forty_factions.side_boards:madness_board", "DD"),
+    ("hall-of-mirrors", "toolkit.games.forty_factions.dream_boards:mirrors_board", "DD"),
+    ("congress", "toolkit.games.forty_factions.dream_boards:congress_board", "DD"),
+    ("madness", "toolkit.games.forty_factions.dream_boards:madness_board", "DD"),
 )
 
 
