@@ -25,7 +25,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from toolkit.svg import FACES, Fitted, _fmt, clean, fit, font_stack
+from toolkit.svg import FACES, Fitted, _fmt, clean, fit, font_stack, require_glyphs
 
 if TYPE_CHECKING:
     import jinja2
@@ -116,6 +116,14 @@ class BoardStyle:
                 min_size, max_lines)  # fmt: skip
         return Label(f, cls)
 
+    def line(self, text: str, cls: str, size: float | None = None) -> Label:
+        """One line of text, not fitted (a title, a heading placed with room to spare), in
+        the font of `cls`, at its size or at `size` (one sized to its space)."""
+        st = self.text(cls)
+        require_glyphs(text, st.family, st.weight)
+        return Label(Fitted((text,), st.size if size is None else size, st.family, st.weight),
+                     cls)  # fmt: skip
+
 
 @dataclass(frozen=True)
 class Label:
@@ -146,6 +154,15 @@ class Label:
 
     def width(self) -> float:
         return self.fitted.width()
+
+
+@dataclass(frozen=True)
+class At:
+    """A label placed: centred on `cx`, its first line one line below `top`."""
+
+    label: Label
+    cx: float
+    top: float
 
 
 def load_style(game: str) -> BoardStyle:

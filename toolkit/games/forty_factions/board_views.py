@@ -10,7 +10,7 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 
-from toolkit.board_style import BoardStyle, Label, draw, load_style
+from toolkit.board_style import At, BoardStyle, Label, draw, load_style
 
 GAME = "forty-factions"
 
@@ -89,15 +89,6 @@ def star_points(cx: float, cy: float, r: float) -> str:
 def render(board: str, w: float, h: float, title: str, st: BoardStyle, **view: object) -> str:
     """The board's SVG from `templates/forty-factions/boards/<board>.svg.j2`."""
     return draw(GAME, board, w, h, title, st, **view)
-
-
-@dataclass(frozen=True)
-class At:
-    """A label placed: centred on `cx`, its first line one line below `top`."""
-
-    label: Label
-    cx: float
-    top: float
 
 
 @dataclass(frozen=True)

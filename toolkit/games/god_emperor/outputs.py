@@ -30,7 +30,8 @@ from toolkit.counters import counter_outputs
 from toolkit.games.god_emperor import facts
 from toolkit.games.god_emperor.components import minion_copies, setting
 from toolkit.games.god_emperor.index import Index
-from toolkit.games.god_emperor.maps import law_board, law_board_extensions, war_map
+from toolkit.games.god_emperor.law_board import law_board, law_board_extensions
+from toolkit.games.god_emperor.maps import war_map
 from toolkit.guide import Kind, guide_output
 from toolkit.render import render
 from toolkit.svg import El, document
@@ -249,12 +250,19 @@ def outputs(content: ContentSet, options: BuildOptions) -> list[Output]:
     return out
 
 
-def _board(ix: Index, name: str, draw: Callable[[Index], tuple[float, float, str, El]],
+def _board(ix: Index, name: str, draw: Callable[[Index], tuple[float, float, str, El | str]],
            sources: tuple[str, ...], options: BuildOptions) -> list[Output]:  # fmt: skip
-    """A board's SVG, real-size PDF and tiles (not drawn when only the paths are wanted)."""
+    """A board's SVG, real-size PDF and tiles (not drawn when only the paths are wanted);
+    one drawn by its template (`toolkit.board_style`) also lists the template's files."""
+    from toolkit.board_style import template_sources
+
     if options.paths_only:
         return boards.board_outputs(name, "", (1.0, 1.0), name, sources, options)
     w, h, title, body = draw(ix)
+    if isinstance(body, str):
+        return boards.board_outputs(
+            name, body, (w, h), title, (*sources, *template_sources("god-emperor", name)), options
+        )
     return boards.board_outputs(name, document(w, h, title, body), (w, h), title, sources,
                                 options)  # fmt: skip
 
