@@ -197,12 +197,12 @@ def _env() -> jinja2.Environment:
 
 
 def template_sources(game: str, board: str) -> tuple[str, ...]:
-    """The files a board is drawn from, for the manifest (a change rebuilds it)."""
-    return (
-        f"templates/{game}/boards/{board}.svg.j2",
-        f"templates/{game}/board.css",
-        *(f"templates/{t}" for t in COMMON),
-    )
+    """The files a board is drawn from, for the manifest (a change rebuilds it): its
+    template, the game's partials (`boards/_*.svg.j2`), its stylesheet, the common ones."""
+    partials = sorted(p.name for p in (templates_root() / game / "boards").glob("_*.svg.j2"))
+    return (f"templates/{game}/boards/{board}.svg.j2",
+            *(f"templates/{game}/boards/{p}" for p in partials), f"templates/{game}/board.css",
+            *(f"templates/{t}" for t in COMMON))  # fmt: skip
 
 
 def draw(game: str, board: str, width: float, height: float, title: str, style: BoardStyle,

@@ -1,15 +1,20 @@
-"""(transitional) The Law Board, drawn with elements."""
+"""The Law Board of the God Emperor (A3 landscape) and its A4 extension sheets, laid out
+for their templates in `templates/god-emperor/boards/`: the existing laws, and a numbered
+slot for every Commandment the Court can pass. The look is `templates/god-emperor/board.css`.
+"""
 
 from __future__ import annotations
 
-from functools import partial
+from dataclasses import dataclass
 
+from toolkit.board_style import At, BoardStyle, Label, draw, load_style
 from toolkit.games.god_emperor.index import Index
-from toolkit.svg import El, fit, label
-from toolkit.svg import text as svg_text
 
-INK = "#1a1a1a"
-_text = partial(svg_text, anchor="middle", fill=INK)
+GAME = "god-emperor"
+SLOT_PITCH, SLOT_MIN_W = 14.0, 62.0  # mm: a slot with room for a line or two of handwriting
+LAW_BOARD = (420.0, 297.0, 16.0)  # A3 landscape, margin (mm)
+LAWS_SHARE = 0.62  # of the width, for the existing laws; the rest holds the Commandments
+EXTENSION = "law-board-extension"  # the template of the extension sheets
 
 
 def commandments(ix: Index) -> tuple[int, str]:
@@ -24,33 +29,36 @@ def commandments(ix: Index) -> tuple[int, str]:
     return per_month * months, f"{per_month} proposals a month (L412) × {months} months"
 
 
-SLOT_PITCH, SLOT_MIN_W = 14.0, 62.0  # mm: a slot with room for a line or two of handwriting
+@dataclass(frozen=True)
+class Slot:
+    """A numbered Commandment slot."""
+
+    number: int
+    x: float
+    y: float
+    w: float
+    h: float
+    label: Label
 
 
-def _slots(parent: El, first: int, last: int, x: float, y: float, w: float, h: float) -> None:
+def _slots(st: BoardStyle, first: int, last: int, x: float, y: float, w: float,
+           h: float) -> tuple[Slot, ...]:  # fmt: skip
     """Commandment slots `first`..`last`, numbered, in as many columns as the height needs."""
     rows = max(1, int(h // SLOT_PITCH))
     n = last - first + 1
     cols = -(-n // rows)
     col_w = w / cols
+    out = []
     for k in range(n):
         c, r = divmod(k, rows)
-        sx, sy = x + c * col_w, y + r * SLOT_PITCH
-        slot = parent.add(El("g", class_="space commandment", data_slot=first + k))
-        slot.add(El("title", f"Commandment slot {first + k}"))
-        slot.add(El("rect", x=sx, y=sy, width=col_w - 3, height=SLOT_PITCH - 3, rx=2,
-                    fill="none", stroke=INK, stroke_width=0.4,
-                    stroke_dasharray="2 1.2"))  # fmt: skip
-        _text(slot, str(first + k), sx + 2.2, sy + 4.6, 3.2, 700, "Cinzel", anchor="start")
+        out.append(Slot(first + k, x + c * col_w, y + r * SLOT_PITCH, col_w - 3, SLOT_PITCH - 3,
+                        st.line(str(first + k), "slot-number")))  # fmt: skip
+    return tuple(out)
 
 
 def _capacity(w: float, h: float) -> int:
     """Slots that fit a `w` x `h` mm area at their least readable size."""
     return max(1, int(h // SLOT_PITCH)) * max(1, int(w // SLOT_MIN_W))
-
-
-LAW_BOARD = (420.0, 297.0, 16.0)  # A3 landscape, margin (mm)
-LAWS_SHARE = 0.62  # of the width, for the existing laws; the rest holds the Commandments
 
 
 def _commandment_area() -> tuple[float, float, float, float]:
@@ -60,51 +68,62 @@ def _commandment_area() -> tuple[float, float, float, float]:
     return x, 62.0, w - margin - x, h - 66 - margin
 
 
-def law_board(ix: Index) -> tuple[float, float, str, El]:
+@dataclass(frozen=True)
+class Law:
+    """A law: its number, its text in lines from `y`, its rider (in italics) below."""
+
+    number: int
+    title: str
+    y: float
+    mark: Label
+    text: Label
+    rider: Label | None
+    rider_y: float
+
+
+def law_board(ix: Index) -> tuple[float, float, str, str]:
     """The Law Board (A3 landscape): the existing laws, and a numbered slot for every
     Commandment the Court can pass (`commandments`); those that do not fit go on extension
     sheets (`law_board_extensions`), which the board names."""
     court = ix.court
     assert court is not None
+    st = load_style(GAME)
     w, h, margin = LAW_BOARD
-    body = El("g", class_="law-board")
-    body.add(El("rect", x=0, y=0, width=w, height=h, fill="#f6edd5"))
-    _text(body, "The Immutable Laws of the God Emperor", w / 2, 24, 15, 700, "Cinzel")
-    _text(body, "Gold tablets above the Court. The Court can annul any of these laws.",
-          w / 2, 32, 6)  # fmt: skip
     col_w = (w - 2 * margin - 10) * LAWS_SHARE
     y = 44.0
-    laws = body.add(El("g", class_="laws"))
+    laws = []
     for law in court.laws:
-        grp = laws.add(El("g", class_="law", data_number=law.number))
-        grp.add(El("title", f"Law {law.number}: {law.text}"))
-        f = fit(law.text, col_w - 10, 16, 7.0, max_lines=2)
-        _text(grp, f"{law.number}.", margin + 6, y + f.size, f.size, 700, "Cinzel", anchor="end")
-        for i, ln in enumerate(f.lines):
-            _text(grp, ln, margin + 9, y + f.size + i * f.size * 1.2, f.size, anchor="start")
+        f = st.fit(law.text, "law-text", col_w - 10, 16, max_lines=2)
+        top = y
         y += len(f.lines) * f.size * 1.2 + 2.4
+        fr = None
+        rider_y = y
         if law.rider:
-            fr = fit(law.rider, col_w - 10, 18, 4.6, max_lines=3)
-            for i, ln in enumerate(fr.lines):
-                grp.add(El("text", ln, x=margin + 9, y=y + fr.size + i * fr.size * 1.2,
-                           font_family="EB Garamond", font_style="italic", font_size=fr.size,
-                           fill="#5a4a2a"))  # fmt: skip
+            fr = st.fit(law.rider, "law-rider", col_w - 10, 18, max_lines=3)
             y += len(fr.lines) * fr.size * 1.2 + 3.0
+        mark = st.line(f"{law.number}.", "law-number", f.size)
+        laws.append(Law(law.number, f"Law {law.number}: {law.text}", top, mark, f, fr, rider_y))
     x2, top, area_w, area_h = _commandment_area()
     total, why = commandments(ix)
     here = min(total, _capacity(area_w, area_h))
-    new = body.add(El("g", class_="commandments", data_capacity=total))
-    _text(new, "Commandments of the Court", x2 + area_w / 2, 46, 8, 700, "Cinzel")
     note = f"Room for {total}, as many as the Court can pass: {why}."
     if here < total:
         note += f" Slots {here + 1}-{total} are on the extension sheet(s)."
-    label(new, fit(note, area_w, 9, 3.6, max_lines=2), x2 + area_w / 2, 50)
-    _slots(new, 1, here, x2, top, area_w, area_h)
-    return w, h, f"{ix.game.title}: the Law Board", body
+    title = f"{ix.game.title}: the Law Board"
+    svg = draw(GAME, "law-board", w, h, title, st, margin=margin, laws=laws,
+               heading=st.line("The Immutable Laws of the God Emperor", "law-title"),
+               subheading=st.line("Gold tablets above the Court. The Court can annul any of "
+                                  "these laws.", "law-subtitle"),
+               total=total, cx=x2 + area_w / 2,
+               commandments=st.line("Commandments of the Court", "commandments-title"),
+               note=st.fit(note, "commandments-note", area_w, 9, max_lines=2),
+               slots=_slots(st, 1, here, x2, top, area_w, area_h))  # fmt: skip
+    return w, h, title, svg
 
 
-def law_board_extensions(ix: Index) -> list[tuple[float, float, str, El]]:
+def law_board_extensions(ix: Index) -> list[tuple[float, float, str, str]]:
     """A4 sheets with the Commandment slots the Law Board has no room for, numbered on."""
+    st = load_style(GAME)
     total, why = commandments(ix)
     w, h, margin = 210.0, 297.0, 14.0
     board = _capacity(*_commandment_area()[2:])
@@ -113,13 +132,17 @@ def law_board_extensions(ix: Index) -> list[tuple[float, float, str, El]]:
     first = board + 1
     while first <= total:
         last = min(total, first + per - 1)
-        body = El("g", class_="law-board-extension")
-        body.add(El("rect", x=0, y=0, width=w, height=h, fill="#f6edd5"))
-        _text(body, f"Commandments of the Court, {first}-{last}", w / 2, 20, 9, 700, "Cinzel")
-        _text(body, f"Beside the Law Board: {total} Commandments in all ({why}).", w / 2, 28,
-              4.2)  # fmt: skip
-        grp = body.add(El("g", class_="commandments"))
-        _slots(grp, first, last, margin, 38, w - 2 * margin, h - 40 - margin)
-        out.append((w, h, f"{ix.game.title}: the Law Board, Commandments {first}-{last}", body))
+        title = f"{ix.game.title}: the Law Board, Commandments {first}-{last}"
+        svg = draw(GAME, EXTENSION, w, h, title, st,
+                   heading=st.line(f"Commandments of the Court, {first}-{last}",
+                                   "extension-title"),
+                   note=st.line(f"Beside the Law Board: {total} Commandments in all ({why}).",
+                                "extension-note"),
+                   slots=_slots(st, first, last, margin, 38, w - 2 * margin,
+                                h - 40 - margin))  # fmt: skip
+        out.append((w, h, title, svg))
         first = last + 1
     return out
+
+
+__all__ = ["At", "commandments", "law_board", "law_board_extensions"]
