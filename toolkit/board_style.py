@@ -25,7 +25,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from toolkit.svg import FACES, Fitted, _fmt, clean, fit, font_stack, require_glyphs
+from toolkit.svg import FACES, Fitted, clean, fit, font_stack, mm, require_glyphs
 
 if TYPE_CHECKING:
     import jinja2
@@ -191,7 +191,7 @@ def _env() -> jinja2.Environment:
     env = _ENVS.get(root)
     if env is None:
         env = environment(root)
-        env.filters["n"] = _fmt
+        env.filters["n"] = mm
         _ENVS[root] = env
     return env
 

@@ -301,7 +301,6 @@ def board_outputs(ix: Index, content: ContentSet, options: BuildOptions) -> list
 
     from toolkit.board_style import template_sources
     from toolkit.games.forty_factions.board_views import GAME
-    from toolkit.svg import document
 
     out = []
     game_src = ix.game.loc.path
@@ -314,12 +313,12 @@ def board_outputs(ix: Index, content: ContentSet, options: BuildOptions) -> list
             out.extend(boards.board_outputs(name, "", (1.0, 1.0), name, srcs, options))
             continue
         module, func = target.split(":")
-        w, h, title, body = getattr(importlib.import_module(module), func)(ix)
-        if isinstance(body, str):  # drawn by its template
-            svg, drawn_from = body, template_sources(GAME, name)
-        else:
-            svg, drawn_from = document(w, h, title, body), ()
-        out.extend(boards.board_outputs(name, svg, (w, h), title, (*srcs, *drawn_from), options))
+        w, h, title, svg = getattr(importlib.import_module(module), func)(ix)
+        out.extend(
+            boards.board_outputs(
+                name, svg, (w, h), title, (*srcs, *template_sources(GAME, name)), options
+            )
+        )
     return out
 
 
