@@ -92,3 +92,12 @@ def test_answers_follow_the_content(tmp_path: Path) -> None:
     ff = ("--content", str(content), "forty-factions")
     assert calc_json(*ff, "activation-cost", "activations=3")["value"] == 6
     assert calc_json(*ff, "gathering-chance", "turn=8", "totems=10", "last=3")["value"] == 5
+
+
+def test_list_as_json_names_each_procedure_its_rule_and_parameters() -> None:
+    games = calc_json("--list")
+    assert [g["game"] for g in games] == ["forty-factions", "god-emperor", "worldspanner"]
+    ff = {p["name"]: p for p in games[0]["procedures"]}
+    assert ff["gathering-chance"]["rule"].startswith("SC3.2.2")
+    assert [q["name"] for q in ff["gathering-chance"]["params"]] == ["turn", "totems", "last",
+                                                                      "turns"]  # fmt: skip

@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 
 from tests.hostile import CANARY, add_map_art, outside_folder, outside_reads, run_recorded
-from tests.shipped import DIAG, copy_content
+from tests.shipped import DIAG, copy_content, toolkit
 from toolkit.assets import AssetError
 from toolkit.build import BuildOptions, Session
 
@@ -135,3 +135,18 @@ def test_a_renders_asset_roots_leave_out_an_assets_folder_linked_out(tmp_path: P
     url = (game / "assets" / "secret.png").absolute().as_uri()
     with pytest.raises(RenderError, match="refused"):
         session.pdf(f'<html><body><img src="{url}"></body></html>')
+
+
+def test_the_projects_content_folder_linked_out_is_not_read(tmp_path: Path) -> None:
+    """A pull request that replaces the project's `content/` with a link out: the default
+    content folder (what CI checks) is refused as a link; nothing outside is read."""
+    elsewhere = tmp_path / "outside" / "worldspanner"
+    elsewhere.mkdir(parents=True)
+    (elsewhere / "game.yaml").write_text(f"{CANARY.lower().replace('-', '_')}: 1\n")
+    project = tmp_path / "project"
+    project.mkdir()
+    (project / "content").symlink_to(tmp_path / "outside")
+    proc = toolkit("check", cwd=project)
+    assert proc.returncode == 2, proc.stdout + proc.stderr
+    assert "symbolic link" in proc.stderr and "Traceback" not in proc.stderr
+    assert CANARY.lower().replace("-", "_") not in proc.stdout + proc.stderr

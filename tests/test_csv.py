@@ -83,3 +83,12 @@ def test_cells_read_as_the_csv_module_reads_them(rows: list[list[str]], end: str
     for record in records:  # each cell starts where the text has it: quoted, or as it is
         for cell, offset in record:
             assert text.startswith('"', offset) or text.startswith(cell, offset)
+
+
+def test_a_column_named_twice_is_a_finding_not_lost_data() -> None:
+    data = b"name,house,house\nAda,cat,wolf\n"
+    result = load_csv_bytes(data, "players", "cast.csv")
+    assert result.root is None
+    [problem] = result.diagnostics
+    assert problem.code == "CSV-HEADER" and "`house` is named twice" in problem.message
+    assert (problem.loc.line, problem.loc.col) == (1, 12)

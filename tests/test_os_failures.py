@@ -140,3 +140,12 @@ def test_a_seed_too_long_to_name_a_file(project: Path) -> None:
     proc = toolkit("setup", WS, "--content", str(project / "content"), "--out",
                    str(project / "build"), "--design", "quad", "--seed", largest)  # fmt: skip
     assert proc.returncode == 0, proc.stderr
+
+
+def test_a_manifest_nested_too_deeply_is_rebuilt_around(tmp_path: Path) -> None:
+    from toolkit.manifest import Manifest
+
+    path = tmp_path / "manifest.json"
+    path.write_text("[" * 200_000)
+    manifest = Manifest.read(path)
+    assert manifest.damaged and not manifest.entries

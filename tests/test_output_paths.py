@@ -129,3 +129,15 @@ def test_known_expansions_still_build(tmp_path: Path) -> None:
                    "kit/PRINT.md", "--out", str(out))  # fmt: skip
     assert proc.returncode == 0, proc.stdout + proc.stderr
     assert (out / "forty-factions" / "kit" / "PRINT.md").exists()
+
+
+def test_an_empty_only_is_a_usage_error() -> None:
+    proc = toolkit("build", "--game", "worldspanner", "--only", "", "--out", "/nonexistent-x")
+    assert proc.returncode == 2 and "--only" in proc.stderr
+    assert not Path("/nonexistent-x").exists()
+
+
+@pytest.mark.parametrize("out", ["/", "content", "content/worldspanner"])
+def test_schemas_are_never_written_over_content_or_root(out: str) -> None:
+    proc = toolkit("schema", "--game", "worldspanner", "--out", out)
+    assert proc.returncode == 2 and "folder of its own" in proc.stderr

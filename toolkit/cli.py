@@ -7,6 +7,7 @@ them, so `toolkit --help` and `toolkit check` start fast.
 
 from __future__ import annotations
 
+import os
 import sys
 from pathlib import Path
 
@@ -23,9 +24,23 @@ def _folder(default: str, help_: str) -> dict[str, object]:
             "show_default": True, "help": help_}  # fmt: skip
 
 
+def _own_content(ctx: click.Context, param: click.Parameter, value: Path) -> Path:
+    """The default `content` folder is the project's own: a symbolic link there (which a
+    pull request can commit) would make a check read files outside the project. A folder
+    named with --content is the user's choice and is taken as it is."""
+    source = ctx.get_parameter_source(param.name or "")
+    if source is click.core.ParameterSource.DEFAULT and value.is_symlink():
+        raise click.BadParameter(
+            f"the project's {value} folder is a symbolic link (to {os.readlink(value)}); "
+            "content is read from a real folder: name it with --content if you mean it",
+            param_hint="--content")  # fmt: skip
+    return value
+
+
 def _content_options(fn):  # type: ignore[no-untyped-def]
     fn = click.option("--game", "game", default=None, metavar="ID", help=GAME_HELP)(fn)
-    return click.option("--content", "content", **_folder("content", CONTENT_HELP))(fn)
+    return click.option("--content", "content", callback=_own_content,
+                        **_folder("content", CONTENT_HELP))(fn)  # fmt: skip
 
 
 @click.group(context_settings={"help_option_names": ["-h", "--help"]})
@@ -216,6 +231,12 @@ def build(
         if expansions is not None
         else None
     )
+    if only is not None and not only.strip():
+        raise click.BadParameter(
+            "give a kind or a path pattern (an empty one would mean "
+            "everything: leave --only out for that)",
+            param_hint="--only",
+        )
     try:
         dx, dy = (float(v) for v in back_offset.split(","))
     except ValueError:
@@ -302,7 +323,7 @@ def audit(folder: Path, no_visual: bool, jobs: int) -> None:
 @click.argument("game", required=False)
 @click.argument("procedure", required=False)
 @click.argument("params", nargs=-1, metavar="[NAME=VALUE]...")
-@click.option("--content", "content", **_folder("content", CONTENT_HELP))
+@click.option("--content", "content", callback=_own_content, **_folder("content", CONTENT_HELP))
 @click.option("--format", "fmt", type=click.Choice(["text", "json"]), default="text",
               show_default=True, help="text: the answer, its arithmetic and rule; json: an "
               "object with value, rule, answer, steps, inputs, details.")  # fmt: skip
@@ -328,7 +349,7 @@ def calc(game: str | None, procedure: str | None, params: tuple[str, ...], conte
     from toolkit import api
     from toolkit.diagnostics import render
     from toolkit.errors import ToolkitError
-    from toolkit.procedures import format_json, format_list, format_text
+    from toolkit.procedures import format_json, format_list, format_text, list_json
 
     if listing and (procedure or params):
         raise click.UsageError("--list takes at most a GAME, no procedure or parameters")
@@ -338,6 +359,12 @@ def calc(game: str | None, procedure: str | None, params: tuple[str, ...], conte
     if report.failed:
         click.echo(render(report, "text", hide_waived=True), err=True)
         sys.exit(1)
+    if listing and fmt == "json":
+        import json
+
+        games = [list_json(pack.id, procs) for pack, procs in bound]
+        click.echo(json.dumps(games, indent=2, ensure_ascii=False))
+        return
     if listing:
         blocks = [format_list(pack.title, pack.id, procs) for pack, procs in bound]
         click.echo("\n\n".join(blocks))

@@ -69,6 +69,11 @@ def load_csv_bytes(data: bytes, field: str, path: str) -> LoadResult:
             [error(Loc(path, 1, 1), "CSV-HEADER", "the first row must name the columns")],
         )
     header = [h.strip() for h, _ in rows[0][0]]
+    for i, name in enumerate(header):
+        if name in header[:i]:  # a second column of one name would silently replace the first
+            return LoadResult(path, None, [error(
+                Loc(path, 1, where(rows[0][0][i][1])[1]), "CSV-HEADER",
+                f"the column `{name}` is named twice: name each column once")])  # fmt: skip
     root = Mapping(Loc(path, 1, 1))
     table = Sequence(Loc(path, 2, 1))
     root.items[field] = (Scalar(Loc(path, 1, 1), field, "str", field), table)

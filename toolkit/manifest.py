@@ -60,6 +60,9 @@ class Manifest:
         except ValueError as exc:
             manifest.damaged = f"cannot be read: {getattr(exc, 'strerror', None) or exc}"
             return manifest
+        except RecursionError:  # thousands of nested brackets: not a manifest we wrote
+            manifest.damaged = "cannot be read: nested too deeply"
+            return manifest
         if isinstance(data, dict) and isinstance(data.get("game"), str):
             manifest.game = data["game"]
         if not isinstance(data, dict) or not isinstance(data.get("outputs"), list):

@@ -238,6 +238,16 @@ def format_list(title: str, game: str, procs: Sequence[Procedure]) -> str:
     return "\n".join(lines)
 
 
+def list_json(game: str, procs: Sequence[Procedure]) -> dict[str, object]:
+    """Every procedure of a game, its rule and parameters, as `--list --format json` gives."""
+    return {"game": game, "procedures": [
+        {"name": p.name, "title": p.title, "rule": p.rule, "summary": p.summary,
+         "params": [{"name": q.name, "meaning": q.meaning, "kind": q.kind,
+                     "optional": q.optional, "choices": list(q.choices or ())}
+                    for q in p.params]}
+        for p in procs]}  # fmt: skip
+
+
 # ------------------------------------------------------------------ printed forms
 
 

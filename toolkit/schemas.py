@@ -32,7 +32,12 @@ def render_all(content_dir: Path, game: str | None) -> dict[str, str]:
 
 
 def write_all(content_dir: Path, game: str | None, out_dir: Path) -> list[Path]:
-    """Write every schema under `out_dir`; returns the paths written."""
+    """Write every schema under `out_dir`; returns the paths written. The folder is
+    refused as a build's `--out` is: not `/`, the home folder, content or templates."""
+    from toolkit.build import ROOT
+    from toolkit.output_paths import check_out_folder
+
+    check_out_folder(out_dir, content_dir, ROOT / "templates")
     written = []
     for name, text in render_all(content_dir, game).items():
         path = out_dir / name
