@@ -146,3 +146,19 @@ def test_a_text_class_must_name_a_shipped_font() -> None:
         style.text("c")
     with pytest.raises(BoardStyleError, match=r"no rule for the text class \.d"):
         style.text("d")
+
+
+def test_a_board_css_naming_a_font_the_kit_lacks_is_an_error(tmp_path: Path) -> None:
+    project = _project(tmp_path)
+    css = project / CSS
+    css.write_text(css.read_text().replace('.space-label { font-family: "EB Garamond"',
+                                           ".space-label { font-family: Papyrus"))  # fmt: skip
+    args = [sys.executable, "-m", "toolkit", "build", "--content", str(CONTENT), "--out",
+            str(tmp_path / "out"), "--game", "forty-factions", "--only",
+            "boards/council.svg"]  # fmt: skip
+    proc = subprocess.run(args, cwd=project, env=dict(os.environ, PYTHONPATH=str(project)),
+                          capture_output=True, text=True, timeout=300)  # fmt: skip
+    said = proc.stdout + proc.stderr
+    assert proc.returncode == 1, said
+    assert ("error[RENDER-STYLE]: templates/forty-factions/board.css: .space-label names "
+            "Papyrus 400") in said and "Traceback" not in said  # fmt: skip
