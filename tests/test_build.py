@@ -16,7 +16,7 @@ import yaml
 
 from tests.pdfcheck import box, colour_spaces, inside, output_intent, unembedded_fonts
 from tests.printguide import check_bill, check_gallery
-from tests.shipped import CONTENT, toolkit
+from tests.shipped import CONTENT, pdf_text, toolkit
 
 MM = 72 / 25.4
 A4 = (210 * MM, 297 * MM)
@@ -332,29 +332,32 @@ def test_overflow_is_an_error_naming_sheet_and_field(tmp_path: Path) -> None:
                 f"{f.stem}.pdf").exists()  # fmt: skip
 
 
-def test_proof_mode_marks_placeholders_and_normal_mode_does_not(tmp_path: Path) -> None:
+def test_placeholders_carry_a_mark_by_default_loud_in_proof_and_none_when_final(
+    tmp_path: Path,
+) -> None:
     shutil.copytree(CONTENT, tmp_path / "content")
-    for args, out in (((), "normal"), (("--proof",), "proof")):
+    summaries = {}
+    for args, out in (((), "normal"), (("--proof",), "proof"), (("--final",), "final")):
         proc = toolkit("build", "--content", "content", "--out", out, "--only",
                        "sheets/factions/01*", *args, cwd=tmp_path)  # fmt: skip
         assert proc.returncode == 0, proc.stdout
+        summaries[out] = proc.stdout
 
     def text(out: str) -> str:
-        path = (
-            tmp_path
-            / out
-            / "forty-factions"
-            / "sheets"
-            / "factions"
-            / ("018-thieves-guild-of-tehmor.pdf")
-        )
-        return subprocess.run(["pdftotext", str(path), "-"], capture_output=True, text=True,
-                              check=True).stdout  # fmt: skip
+        path = tmp_path / out / "forty-factions" / "sheets" / "factions"
+        return pdf_text(path / "018-thieves-guild-of-tehmor.pdf")
 
-    proof, normal = text("proof"), text("normal")
+    proof, normal, final = text("proof"), text("normal"), text("final")
     # 018's file marks politics, enemies, seats, two locations and its otherworld
-    assert proof.count("placeholder") >= 6
-    assert "placeholder" not in normal
+    assert proof.count("placeholder") >= 6 and "†" not in proof
+    # by default: a dagger on each, and one line at the foot of the sheet saying what it is
+    assert normal.count("†") == proof.count("placeholder") + 1
+    assert normal.count("a placeholder: the rules do not give this value") == 1
+    assert "†" not in final and "placeholder" not in final
+    assert "printed without their mark" in summaries["final"]
+    assert "printed without their mark" not in summaries["normal"]
+    both = toolkit("build", "--proof", "--final", "--out", str(tmp_path / "x"))
+    assert both.returncode == 2
 
 
 def test_letter_paper(tmp_path: Path) -> None:

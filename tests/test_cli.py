@@ -91,7 +91,7 @@ def test_many_errors_in_many_files_are_all_reported_sorted(tmp_path: Path) -> No
     codes = {c for _, _, c in found}
     assert {"SCHEMA-UNKNOWN-KEY", "SCHEMA-MISSING", "SCHEMA-TYPE", "YAML-SYNTAX"} <= codes
     assert any("did you mean `politics`" in ln for ln in proc.stdout.splitlines())
-    assert "rule checks skipped" in proc.stdout
+    assert "rule(s) wait until the 3 file(s) above load and validate" in proc.stdout
     summary = SUMMARY.match(proc.stdout.strip().splitlines()[-1])
     assert summary and int(summary["errors"]) == len(found)
 

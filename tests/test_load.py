@@ -79,11 +79,10 @@ def test_unclosed_flow_list_points_at_where_libyaml_gave_up() -> None:
     # still inside the flow sequence.
     d = only(b"a: [1, 2\n")
     assert at(d) == ("YAML-SYNTAX", 2, 1)
-    assert "did not find expected ',' or ']'" in d.message
-    assert "flow sequence" in d.message
     assert format_text(d) == (
-        "cards/x.yaml:2:1: error[YAML-SYNTAX]: parse error: did not find expected ',' or ']' "
-        "(while parsing a flow sequence)"
+        "cards/x.yaml:2:1: error[YAML-SYNTAX]: the list opened with `[` on line 1 is not "
+        "closed: end it with `]` (items are separated by commas; a value that holds a comma "
+        "or colon goes in quotes)"
     )
 
 
@@ -93,14 +92,14 @@ def test_unclosed_flow_list_followed_by_more_keys() -> None:
     # (line 3, col 3) is where a ',' or ']' was required.
     d = only(fixture("unclosed-flow-list.yaml"))
     assert at(d) == ("YAML-SYNTAX", 3, 3)
-    assert "did not find expected ',' or ']'" in d.message
+    assert d.message.startswith("the list opened with `[` on line 2 is not closed: end it")
 
 
 def test_tab_indentation_at_top_level() -> None:
     # The tab is the first character of line 2.
     d = only(b"a:\n\tb: 1\n")
     assert at(d) == ("YAML-SYNTAX", 2, 1)
-    assert d.message.startswith("parse error: found character that cannot start any token")
+    assert d.message.startswith("line 2 is indented with a tab; YAML indents with spaces only")
 
 
 def test_tab_indentation_inside_a_mapping() -> None:

@@ -67,3 +67,29 @@ def test_schema_command_writes_every_kind(tmp_path) -> None:
     assert "hero.schema.json" in {p.name for p in (tmp_path / "worldspanner").iterdir()}
     every = [p for p in tmp_path.rglob("*.schema.json")]
     assert len(every) == len(render_all(CONTENT, None))
+
+
+def test_schemas_offer_the_values_the_content_declares(tmp_path) -> None:
+    """Editors complete an area, party, category, expansion or enemy from the game's own
+    content; a value the content does not declare (`lower-eastside`) fails in the editor."""
+    schema = json.loads((ROOT / "schemas" / "forty-factions" / "faction.schema.json").read_text())
+    game = yaml.safe_load((FF / "game.yaml").read_text(encoding="utf-8"))
+    props = schema["properties"]
+    assert set(props["politics"]["enum"]) == {p["id"] for p in game["parties"]}
+    assert set(props["category"]["enum"]) == {c["id"] for c in game["categories"]}
+    assert set(props["expansion"]["enum"]) == {e["code"] for e in game["expansions"]}
+    area = schema["$defs"]["Location"]["properties"]["area"]["enum"]
+    assert set(area) == {a["id"] for a in game["areas"]}
+    data = yaml.safe_load(faction_file(CONTENT, 5).read_text(encoding="utf-8"))
+    data["locations"][0]["area"] = "lower-eastside"
+    with pytest.raises(jsonschema.ValidationError):
+        jsonschema.validate(data, schema, cls=jsonschema.Draft202012Validator)
+    # a party added to game.yaml is offered once the schemas are written again
+    content = copy_content(tmp_path)
+    game_file = content / "forty-factions" / "game.yaml"
+    text = game_file.read_text(encoding="utf-8")
+    first = text.index("\n  - id:", text.index("parties:"))
+    game_file.write_text(text[:first] + "\n  - {id: greens, name: Green Party, body: council, "
+                         "seats: 0}" + text[first:], encoding="utf-8")  # fmt: skip
+    fresh = json.loads(render_all(content, "forty-factions")["forty-factions/faction.schema.json"])
+    assert "greens" in fresh["properties"]["politics"]["enum"]

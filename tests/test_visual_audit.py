@@ -180,3 +180,20 @@ def test_the_audit_finds_a_tile_that_shows_the_wrong_part(tmp_path: Path) -> Non
     boards.write_text(shifted, encoding="utf-8")
     out, codes = _build_and_audit(project, "boards/war-map*")
     assert "AUDIT-TILES" in codes and "AUDIT-BLANK-PAGE" not in codes, out
+
+
+def test_a_page_emptied_by_a_damaged_stream_is_still_found_blank(tmp_path: Path) -> None:
+    """A page whose content stream is cut short: one engine complains, and the page is
+    still read by the others and found blank, with its number."""
+    import zlib
+
+    import pikepdf
+
+    pdf = _pdf(tmp_path, f'<p>{CLEAN_BOX}</p><p style="break-before: page">{CLEAN_BOX}</p>')
+    with pikepdf.open(pdf, allow_overwriting_input=True) as doc:
+        page = doc.pages[1]
+        cut = zlib.compress(b"BT ET")[:3]  # a compressed stream that ends too soon
+        page.obj.Contents = doc.make_stream(cut, Filter=pikepdf.Name.FlateDecode)
+        doc.save(pdf)
+    found = audit_file(pdf)
+    assert (2, "AUDIT-BLANK-PAGE") in [(d.loc.line, d.code) for d in found], found

@@ -11,7 +11,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from toolkit.board_style import BoardStyleError
-from toolkit.check import placeholder_count, run_checks
+from toolkit.check import held_codes, placeholder_count, run_checks
 from toolkit.components import Components, gallery_groups
 from toolkit.content import ContentSet, load_content
 from toolkit.diagnostics import Diagnostic, Loc, Report, display_path, error
@@ -24,6 +24,7 @@ from toolkit.svg import SVGTextError
 if TYPE_CHECKING:
     from toolkit.build import BuildOptions, Output
     from toolkit.coverage import GameCoverage
+    from toolkit.fixes import Edited, Fix
     from toolkit.procedures import Procedure
 
 
@@ -74,6 +75,51 @@ def check(content_dir: Path, game: str | None = None, strict: bool = False) -> R
     return _check(content_dir, game, strict)[0]
 
 
+def check_layout(content_dir: Path, game: str | None = None, strict: bool = False) -> Report:
+    """`check`, then lay out every output that can say whether it fits its page (a sheet
+    too long for one page), without writing anything: what `build` would refuse, found
+    before it. Games with errors are not laid out."""
+    from toolkit.build import BuildOptions, RenderFailure, Session
+
+    report, loaded = _check(content_dir, game, strict)
+    for pack, content in loaded:
+        if pack.outputs is None or not content.complete:
+            continue
+        if any(report.is_failure(d) and pack.id in Path(str(d.loc.path)).parts
+               for d in report.diagnostics):  # fmt: skip
+            continue
+        options = BuildOptions()
+        session = Session(options=options, content_root=content.root)
+        for output in pack.outputs(content, options):
+            if output.fit is None:
+                continue
+            session.warnings = []
+            try:
+                output.fit(session)
+            except RenderFailure as exc:
+                report.extend([exc.diagnostic])
+            report.extend(session.warnings)
+    return report
+
+
+def fix(content_dir: Path, game: str | None = None) -> tuple[list[Edited], list[Fix]]:
+    """The mechanical fixes of every game's findings (or one game's), applied to the files'
+    text but not written (`toolkit.fixes.write` does): the files changed, and the fixes to
+    make by hand (a file that would not round-trip unchanged)."""
+    from toolkit.fixes import apply, stale_placeholders
+
+    todo: list[Fix] = []
+    for gid in discover_games(content_dir, game):
+        loaded = load_game(content_dir, gid, Report())
+        if loaded is None:
+            continue
+        pack, content = loaded
+        todo += stale_placeholders(content)
+        if pack.fixes is not None and content.complete:
+            todo += pack.fixes(content)
+    return apply(todo)
+
+
 def _check(
     content_dir: Path, game: str | None, strict: bool
 ) -> tuple[Report, list[tuple[GamePack, ContentSet]]]:
@@ -86,14 +132,16 @@ def _check(
         pack, content = loaded
         loaded_games.append(loaded)
         report.placeholders += placeholder_count(content)
-        if not content.complete:
-            report.notes.append(
-                f"note: {gid}: rule checks skipped until the {len(content.failed)} file(s) "
-                "above load and validate"
-            )
-            continue
         found = run_checks(pack, content)
         report.extend(found)
+        if not content.complete:
+            held = held_codes(pack, content)
+            if held:
+                report.notes.append(
+                    f"note: {gid}: {len(held)} rule(s) wait until the {len(content.failed)} "
+                    f"file(s) above load and validate: {', '.join(held)}"
+                )
+            continue
         report.extend(_listed_paths(pack, content, any(d.counts_as_error for d in found)))
     return report, loaded_games
 
@@ -135,8 +183,14 @@ def build(content_dir: Path, game: str | None, options: BuildOptions) -> Report:
 
     check_out_folder(options.out, content_dir, ROOT / "templates")
     report, loaded = _check(content_dir, game, strict=False)
-    if report.failed:
-        report.notes.append("note: nothing built: fix the errors above first")
+    errors = [d for d in report.sorted() if report.is_failure(d)]
+    if report.failed and not options.draft:
+        report.notes.append("note: nothing built: fix the errors above first (or build a "
+                            "stamped draft with --draft)")  # fmt: skip
+        return report
+    if options.draft and not all(content.complete for _pack, content in loaded):
+        report.notes.append("note: nothing built: a draft needs every file to load and "
+                            "validate; fix the YAML and schema errors above first")  # fmt: skip
         return report
     if options.expansions is not None:
         known = {pack.title: list(pack.expansions(content)) if pack.expansions else []
@@ -156,18 +210,33 @@ def build(content_dir: Path, game: str | None, options: BuildOptions) -> Report:
         except (BoardStyleError, TemplateProblem) as exc:  # board.css or a board template
             report.extend([error(Loc(display_path(content.root)), "RENDER-STYLE", str(exc))])
             continue
+        except Exception as exc:  # content that breaks a rule may not even lay out
+            if not errors:
+                raise
+            report.notes.append(
+                f"note: {pack.id}: no draft: its outputs cannot be laid out "
+                f"while these errors remain ({type(exc).__name__}: {exc})"
+            )
+            continue
+        if options.draft and errors:
+            from toolkit.draft import cover_output, stamped_outputs
+
+            listed = [*stamped_outputs(listed, errors),
+                      cover_output(pack.title, content.files, errors)]  # fmt: skip
         # one truth across the kit: every output's facts, the whole kit's, before any render
         report.extend(disagreements(listed))
         plan.append((pack, content, [*listed, coverage_output(pack, content)]))
     for _pack, _content, outputs in plan:
         report.extend(path_findings(outputs))
-    if report.failed:
+    if report.errors > len(errors) or (report.failed and not options.draft):
         report.notes.append("note: nothing built: fix the errors above first")
         return report
     if options.only and not any(select(outputs, options.only) for *_, outputs in plan):
         raise unmatched_only(options.only, [o for *_, outputs in plan for o in outputs])
     for pack, content, outputs in plan:
-        chosen = select(outputs, options.only)
+        chosen = list(select(outputs, options.only))
+        # a draft's list of errors comes with whatever part of the kit is asked for
+        chosen += [o for o in outputs if o.kind == "draft" and o not in chosen]
         groups = gallery_groups(content.one("components", Components))
         result = build_outputs(pack.id, chosen, options, content.root, report, pack.title,
                                [o.path for o in outputs], groups)  # fmt: skip

@@ -21,7 +21,7 @@ from functools import partial
 from pathlib import Path
 from typing import Any
 
-from toolkit.diagnostics import Diagnostic, Loc, Report, Severity, display_path
+from toolkit.diagnostics import Diagnostic, Loc, Report, Severity, display_path, to_record
 from toolkit.errors import os_failure
 
 PAPERS = {"a4": ("A4", 210.0, 297.0), "letter": ("letter", 215.9, 279.4)}
@@ -34,6 +34,11 @@ class BuildOptions:
     out: Path = Path("build")
     paper: str = "a4"
     proof: bool = False
+    # Placeholders print with a discreet mark and a legend by default; `proof` marks them
+    # loudly, `final` not at all (the build's summary counts them)
+    final: bool = False
+    # Build while rule errors remain, stamping what they touch (`toolkit.draft`)
+    draft: bool = False
     only: str | None = None
     jobs: int = 0  # 0: one worker per core
     force: bool = False  # rebuild even what is up to date
@@ -138,6 +143,9 @@ class Output:
     # another worker, when that group alone would keep one worker busy long after the
     # others: the shared work is then done twice, but the build ends sooner.
     shared: float = 0.0
+    # Lays the output out without writing it, to find whether it fits its page (`toolkit
+    # check --layout`): raises RenderFailure as `render` would, notes warnings.
+    fit: Callable[[Session], object] | None = None
     # The facts it prints that another output may print too, as (what, value) pairs from
     # the data its renderer is handed: the build refuses a kit whose outputs disagree
     # (`toolkit.facts`).
@@ -202,8 +210,8 @@ def output_key(
     memo = {} if memo is None else memo
     what = (render.args, render.keywords) if isinstance(render, partial) else render
     data = _repr(what, memo)
-    opts = (options.paper, options.proof, sorted(options.expansions or ()), options.back_offset,
-            options.preset, options.backs)  # fmt: skip
+    opts = (options.paper, options.proof, options.final, sorted(options.expansions or ()),
+            options.back_offset, options.preset, options.backs)  # fmt: skip
     return hashlib.sha256(f"{code}|{opts}|{output.path}|{data}".encode()).hexdigest()
 
 
@@ -398,9 +406,10 @@ def build_outputs(
     writing = [o.path for o in stale] + [o.path for o, _fresh in later]
     writing += ["index.html"] if options.only is None else []
     manifest.refuse_strangers(game_out, writing)
-    if options.only is None:
-        # Outputs no longer produced (a deleted content file) go, with their manifest entry.
-        wanted = {o.path for o in outputs}
+    if options.only is None or every is not None:
+        # Outputs no longer produced (a deleted content file, a draft's list once the errors
+        # are fixed) go, with their manifest entry; under --only, those of the whole kit
+        wanted = {o.path for o in outputs} if options.only is None else set(every or ())
         result.removed, kept = manifest.prune(game_out, set(manifest.entries) - wanted)
         report.notes += [f"note: kept {display_path(k)}, no longer an output: it changed "
                          "since the toolkit wrote it" for k in kept]  # fmt: skip
@@ -428,6 +437,8 @@ def build_outputs(
             "bytes": len(data),
             "key": keys[path],
         }
+        if diags:  # a sheet set smaller to fit: `toolkit check --layout` tells it again
+            manifest.entries[path]["findings"] = [to_record(d) for d in diags]
         manifest.written.pop(path, None)  # its claim (see `Manifest.claim`) is settled
         result.built += 1
 

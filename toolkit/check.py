@@ -2,9 +2,10 @@
 
 The core's own checks here are game-independent: placeholder and erratum paths
 must name real fields, an erratum must still differ from what the rules print,
-and waivers must be specific, reasoned and used. Rule checks only run on a
-content set in which every file validated: a missing file would otherwise show
-up as a flood of false "unknown reference" findings.
+and waivers must be specific, reasoned and used. Rule checks run on every
+file that validated; a rule that needs every file of a kind (a count, a reference,
+a complete deck) waits while a file of that kind does not load, since a missing file
+would otherwise show up as a flood of false "unknown reference" findings.
 """
 
 from __future__ import annotations
@@ -13,7 +14,7 @@ from collections import defaultdict
 
 from toolkit.content import ContentSet, Document
 from toolkit.diagnostics import Diagnostic, Loc, display_path, error
-from toolkit.games import GamePack
+from toolkit.games import GamePack, held_back
 from toolkit.schema import Model, resolve_path
 from toolkit.sources import covers, is_reference_list
 
@@ -202,9 +203,19 @@ def _apply_waivers(
     return out
 
 
+def held_codes(pack: GamePack, content: ContentSet) -> list[str]:
+    """The rule codes whose findings wait for files that did not load (see `Rule.needs`)."""
+    return [code for code, rule in pack.rules.items() if held_back(rule, content.failed_kinds)]
+
+
 def run_checks(pack: GamePack, content: ContentSet) -> list[Diagnostic]:
-    """All rule findings for one game's content, with waivers applied."""
+    """All rule findings for one game's content, with waivers applied.
+
+    When some files did not load, the rules still run on the rest; the findings of a rule
+    that needs every file of a kind that failed are dropped (they could be false: "no file
+    for 46"), and so is a waiver's "unused" finding for such a rule."""
     docs = list(content.all())
+    held = set(held_codes(pack, content))
     found: list[Diagnostic] = []
     for doc in docs:
         found.extend(_meta_checks(doc))
@@ -220,7 +231,14 @@ def run_checks(pack: GamePack, content: ContentSet) -> list[Diagnostic]:
                     "toolkit bug, please report it with the content that triggers it",
                 )
             )
-    return _apply_waivers(pack, docs, found)
+    found = [d for d in found if d.code not in held]
+    return [d for d in _apply_waivers(pack, docs, found)
+            if not (d.code == "WAIVER-UNUSED" and _waived_rule(d) in held)]  # fmt: skip
+
+
+def _waived_rule(d: Diagnostic) -> str:
+    """The rule a WAIVER-UNUSED finding is about (`waiver of CODE matches ...`)."""
+    return d.message.removeprefix("waiver of ").split(" ", 1)[0]
 
 
 def placeholder_count(content: ContentSet) -> int:

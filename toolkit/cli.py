@@ -70,13 +70,30 @@ def cli() -> None:
 )
 @click.option("--strict", is_flag=True, help="Treat warnings as errors.")
 @click.option(
+    "--fix",
+    "fix",
+    is_flag=True,
+    help="Apply the mechanical fixes (an enemy pair made whole, a stale placeholder "
+    "entry removed), keeping every untouched byte of each file; then check.",
+)
+@click.option(
+    "--diff",
+    "diff",
+    is_flag=True,
+    help="With --fix: print the changes as a diff and write nothing.",
+)
+@click.option("--layout", is_flag=True,
+              help="Also lay out every sheet (nothing is written) and report one that will "
+              "not fit its page, as build would.")  # fmt: skip
+@click.option(
     "--explain",
     "explain",
     metavar="CODE",
     default=None,
     help="Print what a diagnostic code means, its rules section and an example fix.",
 )
-def check(content: Path, game: str | None, fmt: str, strict: bool, explain: str | None) -> None:
+def check(content: Path, game: str | None, fmt: str, strict: bool, fix: bool, diff: bool,
+          layout: bool, explain: str | None) -> None:  # fmt: skip
     """Check content: YAML, schema, references and the game's rules.
 
     Every problem in every file is reported in one run, sorted by file and line,
@@ -92,7 +109,22 @@ def check(content: Path, game: str | None, fmt: str, strict: bool, explain: str 
     from toolkit import api
     from toolkit.diagnostics import render
 
-    report = api.check(content, game, strict)
+    if diff and not fix:
+        raise click.UsageError("--diff shows what --fix would change: give both")
+    if fix:
+        from toolkit.fixes import write
+
+        edited, by_hand = api.fix(content, game)
+        for e in edited:
+            click.echo(e.diff() if diff else "\n".join(f"fixed {e.path}: {w}" for w in e.done),
+                       err=not diff)  # fmt: skip
+        for f in by_hand:
+            click.echo(f"not fixed {f.path}: {f.what} (the file would not be written back "
+                       "unchanged elsewhere: edit it by hand)", err=True)  # fmt: skip
+        if diff:
+            sys.exit(1 if edited else 0)
+        write(edited)
+    report = (api.check_layout if layout else api.check)(content, game, strict)
     out = render(report, fmt)
     click.echo(out)
     if fmt == "json":
@@ -157,7 +189,23 @@ def coverage(content: Path, game: str | None, fmt: str) -> None:
     "board), or whose path matches a pattern such as 'sheets/factions/018-*' (one that "
     "matches nothing is an error).",
 )
-@click.option("--proof", is_flag=True, help="Mark placeholder values on the page.")
+@click.option(
+    "--proof",
+    is_flag=True,
+    help="Mark placeholder values loudly (highlighted, labelled) for the designer.",
+)
+@click.option(
+    "--draft",
+    is_flag=True,
+    help="Build even while rule errors remain: each page made from a file with an error "
+    "carries a DRAFT band with its codes, kit/draft.pdf lists them all; still exits 1.",
+)
+@click.option(
+    "--final",
+    is_flag=True,
+    help="Print placeholder values without their mark (by default each carries a "
+    "discreet † explained on its sheet); the summary says how many there are.",
+)
 @click.option(
     "--jobs",
     "-j",
@@ -207,6 +255,8 @@ def build(
     paper: str,
     only: str | None,
     proof: bool,
+    draft: bool,
+    final: bool,
     jobs: int,
     force: bool,
     expansions: str | None,
@@ -244,7 +294,12 @@ def build(
                                  param_hint="--back-offset") from None  # fmt: skip
     if abs(dx) > 20 or abs(dy) > 20:
         raise click.BadParameter("at most 20 mm either way", param_hint="--back-offset")
-    options = BuildOptions(out=out, paper=paper, proof=proof, only=only, jobs=jobs, force=force,
+    if proof and final:
+        raise click.UsageError("--proof marks placeholders and --final hides them: choose one")
+    if draft and final:
+        raise click.UsageError("a --draft is never --final: choose one")
+    options = BuildOptions(out=out, paper=paper, proof=proof, final=final, draft=draft,
+                           only=only, jobs=jobs, force=force,
                            expansions=chosen, back_offset=(dx, dy), preset=preset,
                            backs=backs)  # fmt: skip
     if watch:
@@ -262,6 +317,9 @@ def build(
             click.echo("stopped watching", err=True)
         return
     report = api.build(content, game, options)
+    if final and report.placeholders:
+        report.notes.append(f"note: --final: {report.placeholders} placeholder values are "
+                            "printed without their mark")  # fmt: skip
     click.echo(render(report, "text", hide_waived=True))
     sys.exit(1 if report.failed else 0)
 

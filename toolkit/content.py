@@ -103,6 +103,9 @@ class ContentSet:
     documents: dict[str, list[Document]] = field(default_factory=dict)
     files: list[str] = field(default_factory=list)  # every file read, as shown to the user
     failed: set[str] = field(default_factory=set)  # files that did not load or validate
+    # their kinds (`*`: a file whose kind is unknown, such as `lazar.YAML`): the rules that
+    # need every file of one of these kinds wait (see `toolkit.games.Rule.needs`)
+    failed_kinds: set[str] = field(default_factory=set)
 
     def of(self, kind: str, cls: type[D]) -> list[D]:
         """All documents of one kind, typed."""
@@ -141,6 +144,8 @@ def load_content(
     found = find_content(game_dir, kinds)
     diags.extend(found.diagnostics)
     content.failed.update(found.refused)
+    if found.refused:
+        content.failed_kinds.add("*")
     if found.outside:
         return content, diags  # the game folder itself is refused: nothing more to say
     for path, _where, kind in found.files:
@@ -151,10 +156,12 @@ def load_content(
         except OSError as exc:
             diags.append(error(Loc(shown), "CONTENT-IO", f"cannot read file: {exc.strerror}"))
             content.failed.add(shown)
+            content.failed_kinds.add(kind.name)
             continue
         if isinstance(data, LoadResult):
             diags.extend(data.diagnostics)
             content.failed.add(shown)
+            content.failed_kinds.add(kind.name)
             continue
         # a file that loaded cleanly before with these very bytes is not parsed again
         stamp = (shown, kind.name, kind.model, hashlib.blake2b(data, digest_size=16).digest())
@@ -169,12 +176,14 @@ def load_content(
         if result.root is None:
             diags.extend(result.diagnostics)
             content.failed.add(shown)
+            content.failed_kinds.add(kind.name)
             continue
         validator = Validator()
         doc = validator.model(kind.model, result.root)
         diags.extend(validator.diagnostics)
         if doc is INVALID:
             content.failed.add(shown)
+            content.failed_kinds.add(kind.name)
             continue
         if not validator.diagnostics:
             _VALID[stamp] = doc
@@ -188,6 +197,7 @@ def load_content(
                                    f"a second {kind.doc}: {first.loc.path} is one already; "
                                    "keep one of the two"))  # fmt: skip
                 content.failed.add(extra.loc.path)
+                content.failed_kinds.add(kind.name)
             content.documents[kind.name] = [first]
         if (
             kind.singleton
@@ -203,6 +213,7 @@ def load_content(
                 )
             )
             content.failed.add(display_path(game_dir / kind.pattern))
+            content.failed_kinds.add(kind.name)
     return content, diags
 
 

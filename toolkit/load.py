@@ -20,6 +20,7 @@ from pathlib import Path
 import yaml
 
 from toolkit.diagnostics import Diagnostic, Loc, error
+from toolkit.yaml_errors import explain
 
 try:  # libyaml is in every PyYAML wheel; the pure parser is the slow fallback
     from yaml import CSafeLoader as _Loader
@@ -254,12 +255,9 @@ def load_bytes(data: bytes, path: str) -> LoadResult:
             if not builder.feed(event):
                 break
     except yaml.MarkedYAMLError as exc:
-        mark = exc.problem_mark or exc.context_mark
-        line, col = (mark.line + 1, mark.column + 1) if mark is not None else (1, 1)
-        problem = exc.problem or "invalid YAML"
-        context = f" ({exc.context})" if exc.context else ""
+        said = explain(text, exc)  # in plain words: the line, and what to type instead
         builder.diagnostics.append(
-            error(Loc(path, line, col), "YAML-SYNTAX", f"parse error: {problem}{context}")
+            error(Loc(path, said.line, said.col), "YAML-SYNTAX", said.message)
         )
         return LoadResult(path, None, builder.diagnostics)
     except yaml.YAMLError as exc:  # ReaderError: no mark, only a position

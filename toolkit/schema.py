@@ -38,8 +38,11 @@ def spec(
     min_items: int | None = None,
     max_items: int | None = None,
     max_len: int | None = None,
+    ref: str | None = None,
 ) -> Any:
     """Declare a content field: its doc line (shown by editors), default and constraints.
+    `ref` names what the value refers to (`area`, `faction` ...): the written schemas list
+    the values the game's content declares for it, for editors to complete.
 
     A field without a default is required. A field with a default also accepts an
     empty value (`background:`), which means "the default".
@@ -52,6 +55,7 @@ def spec(
         "min_items": min_items,
         "max_items": max_items,
         "max_len": max_len,
+        "ref": ref,
     }
     if default is MISSING:
         return field(metadata=meta)
@@ -196,6 +200,7 @@ class Validator:
 
     def __init__(self) -> None:
         self.diagnostics: list[Diagnostic] = []
+        self._parents: list[tuple[type[Model], str]] = []  # the models being validated
 
     def _err(self, loc: Loc, code: str, message: str) -> Any:
         self.diagnostics.append(error(loc, code, message))
@@ -218,14 +223,44 @@ class Validator:
         for key, (key_node, _value) in node.items.items():
             if key not in by_name:
                 ok = False
-                hint = difflib.get_close_matches(key, list(by_name), n=1, cutoff=0.6)
-                did = f"; did you mean `{hint[0]}`?" if hint else ""
-                allowed = ", ".join(by_name)
-                self._err(
-                    key_node.loc,
-                    "SCHEMA-UNKNOWN-KEY",
-                    f"unknown field `{key}` in {cls.__name__.lower()}{did} (fields: {allowed})",
-                )
+                self._err(key_node.loc, "SCHEMA-UNKNOWN-KEY", self._unknown(cls, key, where))
+        self._parents.append((cls, where))
+        try:
+            return self._fields(cls, node, where, infos, values, locs, ok)
+        finally:
+            self._parents.pop()
+
+    def _unknown(self, cls: type[Model], key: str, where: str) -> str:
+        """What to say about a key `cls` does not have: the field it belongs under (one
+        level down), the level it belongs at (an enclosing one), or a close spelling."""
+        names = [fi.name for fi in fields_of(cls)]
+        head = f"unknown field `{key}` in {cls.__name__.lower()}"
+        for fi in fields_of(cls):
+            inner = _model_of(fi.type)
+            if inner is not None and key in {f.name for f in fields_of(inner)}:
+                return (f"{head}: `{key}` belongs under `{fi.name}` (a field of "
+                        f"{inner.__name__.lower()}); indent it beneath `{fi.name}:`")  # fmt: skip
+        for parent, at in reversed(self._parents):
+            if key in {f.name for f in fields_of(parent)}:
+                level = f"`{at}`" if at else "the top level of the file"
+                rest = where[len(at) :].lstrip(".") if at else where
+                beside = re.split(r"[.\[]", rest)[0]
+                return (f"{head}: `{key}` is a field of {level}, not of `{where}`; outdent it "
+                        f"to line up with `{beside}:`")  # fmt: skip
+        hint = difflib.get_close_matches(key, names, n=1, cutoff=0.6)
+        did = f"; did you mean `{hint[0]}`?" if hint else ""
+        return f"{head}{did} (fields: {', '.join(names)})"
+
+    def _fields(
+        self,
+        cls: type[M],
+        node: Mapping,
+        where: str,
+        infos: tuple[FieldInfo, ...],
+        values: dict[str, Any],
+        locs: dict[str, Loc],
+        ok: bool,
+    ) -> M:
         for fi in infos:
             item = node.items.get(fi.name)
             path = f"{where}.{fi.name}" if where else fi.name
@@ -424,6 +459,18 @@ class Validator:
         return self._type_error(node, tp, where)
 
 
+def _model_of(tp: Any) -> type[Model] | None:
+    """The model a field holds (directly, in a list or as an optional), if any."""
+    if isinstance(tp, type) and issubclass(tp, Model):
+        return tp
+    if get_origin(tp) in (list, types.UnionType, typing.Union):
+        for arg in get_args(tp):
+            inner = _model_of(arg)
+            if inner is not None:
+                return inner
+    return None
+
+
 def _node_kind(tp: Any) -> str:
     origin = get_origin(tp)
     if origin is list:
@@ -479,8 +526,15 @@ def resolve_path(obj: Any, dotted: str) -> tuple[bool, Any]:
 
 
 class _SchemaBuilder:
-    def __init__(self) -> None:
+    def __init__(self, enums: dict[str, list[Any]] | None = None) -> None:
         self.defs: dict[str, Any] = {}
+        self.enums = enums or {}
+
+    def _values(self, meta: dict[str, Any], tp: type) -> list[Any] | None:
+        """The values the content declares for a field's `ref`, of the field's type."""
+        values = self.enums.get(meta.get("ref") or "")
+        picked = [v for v in values or () if type(v) is tp]
+        return picked or None
 
     def of_type(self, tp: Any, meta: dict[str, Any]) -> dict[str, Any]:
         origin = get_origin(tp)
@@ -513,6 +567,8 @@ class _SchemaBuilder:
             out = {"type": "string"}
             if meta.get("pattern") is not None:
                 out["pattern"] = "^(?:" + meta["pattern"].pattern + ")$"
+            if (values := self._values(meta, str)) is not None:
+                out["enum"] = values
             if meta.get("max_len") is not None:
                 out["maxLength"] = meta["max_len"]
             return out
@@ -524,6 +580,8 @@ class _SchemaBuilder:
                 out["minimum"] = meta["ge"]
             if meta.get("le") is not None:
                 out["maximum"] = meta["le"]
+            if tp is int and (values := self._values(meta, int)) is not None:
+                out["enum"] = values
             return out
         raise TypeError(f"unsupported field type {tp!r}")
 
@@ -556,9 +614,11 @@ def _jsonable(value: Any) -> Any:
     return value
 
 
-def json_schema(cls: type[Model], schema_id: str, title: str) -> dict[str, Any]:
-    """A JSON Schema (draft 2020-12) for one content kind, for yaml-language-server."""
-    builder = _SchemaBuilder()
+def json_schema(cls: type[Model], schema_id: str, title: str,
+                enums: dict[str, list[Any]] | None = None) -> dict[str, Any]:  # fmt: skip
+    """A JSON Schema (draft 2020-12) for one content kind, for yaml-language-server;
+    `enums` gives the values a `ref` field may take (what the game's content declares)."""
+    builder = _SchemaBuilder(enums)
     root = builder.object(cls)
     doc: dict[str, Any] = {
         "$schema": "https://json-schema.org/draft/2020-12/schema",

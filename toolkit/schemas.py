@@ -5,7 +5,8 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from toolkit.api import discover_games
+from toolkit.api import discover_games, load_game
+from toolkit.diagnostics import Report
 from toolkit.errors import ToolkitError
 from toolkit.games import UnknownGame, load_pack
 from toolkit.schema import json_schema
@@ -20,12 +21,20 @@ def render_all(content_dir: Path, game: str | None) -> dict[str, str]:
             pack = load_pack(gid)
         except UnknownGame:
             raise ToolkitError(f"no game pack named '{gid}'") from None
+        enums: dict[str, list[object]] = {}
+        loaded = load_game(content_dir, gid, Report()) if pack.enums is not None else None
+        if loaded is not None and pack.enums is not None:
+            # what the content declares, sorted and once each; content that does not load
+            # gives what it can (the checker reports the rest)
+            enums = {ref: sorted(set(v), key=lambda x: (str(type(x)), x))
+                     for ref, v in pack.enums(loaded[1]).items() if v}  # fmt: skip
         for kind in pack.kinds:
             name = f"{gid}/{kind.name}.schema.json"
             doc = json_schema(
                 kind.model,
                 schema_id=f"https://toolkit.invalid/schemas/{name}",
                 title=f"{pack.title}: {kind.name} ({kind.pattern})",
+                enums=enums,
             )
             out[name] = json.dumps(doc, indent=2, ensure_ascii=False) + "\n"
     return out

@@ -52,11 +52,13 @@ def audit_file(path: Path) -> list[Diagnostic]:
 def _audit_pdf(pdf: Path, shown: str, text: bool = True) -> Iterator[Diagnostic]:
     from toolkit.raster import RasterError, rasterise
 
-    try:
-        pictures = {name: rasterise(pdf, DPI, name) for name in ("poppler", "mupdf",
-                                                                  "ghostscript")}  # fmt: skip
-    except RasterError as exc:
-        yield error(Loc(shown), "AUDIT-RENDERERS", str(exc))
+    pictures = {}
+    for name in ("poppler", "mupdf", "ghostscript"):
+        try:
+            pictures[name] = rasterise(pdf, DPI, name)
+        except RasterError as exc:  # said, and the pages are still read by the others
+            yield error(Loc(shown), "AUDIT-RENDERERS", str(exc))
+    if not pictures:
         return
     yield from _ink(shown, pictures)
     match = TILES.match(pdf.name)
@@ -80,7 +82,7 @@ def _ink(shown: str, pictures: dict[str, list]) -> Iterator[Diagnostic]:  # type
     for n, pages in enumerate(zip(*pictures.values(), strict=True), 1):
         inks = dict(zip(pictures, (ink(p) for p in pages), strict=True))
         # blank is no ink at all: a single word on a page is a few pixels at this resolution
-        if inks["poppler"] == 0:
+        if next(iter(inks.values())) == 0:
             yield error(Loc(shown, n), "AUDIT-BLANK-PAGE",
                         "the page prints blank (no ink at all); every page of a kit is meant "
                         "to show something")  # fmt: skip

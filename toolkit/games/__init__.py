@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import importlib
 from collections.abc import Callable, Iterable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING
 
 from toolkit.content import ContentKind, ContentSet
@@ -25,11 +25,39 @@ class Rule:
     source: str
     explain: str
     example: str = ""
+    # The content kinds whose every file this rule's findings depend on: when a file of
+    # one of them does not load, the rule's findings could be false ("no file for 46", a
+    # seat count short by the broken file's seat) and are held back until it does. None:
+    # every kind (the safe default); empty: the rule looks at one file at a time (with the
+    # game's singleton files, without which nothing runs), or finds only what is there
+    # twice, which no missing file can make false.
+    needs: frozenset[str] | None = None
+
+
+def scoped(rules: dict[str, Rule], needs: dict[str, frozenset[str]]) -> dict[str, Rule]:
+    """The rules with `needs` set from a table (code -> kinds; an empty set for the rules
+    that look at one file at a time), so a rules table states it in one place."""
+    unknown = set(needs) - set(rules)
+    if unknown:
+        raise ValueError(f"no such rules: {', '.join(sorted(unknown))}")  # a bug in a pack
+    return {code: replace(r, needs=needs[code]) if code in needs else r
+            for code, r in rules.items()}  # fmt: skip
+
+
+def held_back(rule: Rule | None, failed_kinds: set[str]) -> bool:
+    """Are the findings of `rule` held back because files of `failed_kinds` did not load?
+    (`*` in `failed_kinds`: a file of unknown kind failed.) Core findings (no rule) never are."""
+    if rule is None or not failed_kinds:
+        return False
+    if rule.needs is None:
+        return True
+    return bool(rule.needs) and ("*" in failed_kinds or bool(rule.needs & failed_kinds))
 
 
 Check = Callable[[ContentSet], Iterable[Diagnostic]]
 if TYPE_CHECKING:
     from toolkit.build import BuildOptions, Output
+    from toolkit.fixes import Fix
     from toolkit.procedures import Procedure
 
 Outputs = Callable[[ContentSet, "BuildOptions"], "list[Output]"]
@@ -82,6 +110,11 @@ class GamePack:
     procedures: Procedures | None = None
     # the expansion codes the content declares (what `--expansions` may name), if any
     expansions: Callable[[ContentSet], Iterable[str]] | None = None
+    # the values each `ref` of the content's fields may take (`spec(ref=...)`), from the
+    # content, for the schemas editors complete from
+    enums: Callable[[ContentSet], dict[str, list[object]]] | None = None
+    # the mechanical fixes of the game's findings (`toolkit check --fix`)
+    fixes: Callable[[ContentSet], list[Fix]] | None = None
 
 
 def indexed_checks(

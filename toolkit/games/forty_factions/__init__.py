@@ -7,6 +7,7 @@ from collections.abc import Iterator
 from toolkit.components import Components
 from toolkit.content import ContentKind, ContentSet
 from toolkit.diagnostics import Diagnostic
+from toolkit.fixes import Fix
 from toolkit.games import GamePack, lazy_outputs, lazy_procedures
 from toolkit.games.forty_factions import (
     areas,
@@ -74,6 +75,29 @@ def expansion_codes(content: ContentSet) -> tuple[str, ...]:
     return tuple(e.code for e in game.expansions) if game is not None else ()
 
 
+def content_values(content: ContentSet) -> dict[str, list[object]]:
+    """What a faction, plot or board may refer to, as game.yaml and the files declare it:
+    the values the written schemas offer editors (`toolkit schema`)."""
+    game = content.one("game", Game)
+    if game is None:
+        return {}
+    factions = [f.number for f in content.of("faction", Faction)]
+    categories = [c.id for c in game.categories]
+    return {
+        "expansion": [e.code for e in game.expansions],
+        "area": [a.id for a in game.areas],
+        "party": [p.id for p in game.parties],
+        "category": categories,
+        "enemy": [*factions, *categories],
+    }
+
+
+def content_fixes(content: ContentSet) -> list[Fix]:
+    """The mechanical fixes of Forty Factions findings: enemy pairs made whole (4.3.8)."""
+    ix = Index.build(content)
+    return enemies.fixes(ix) if ix is not None else []
+
+
 PACK = GamePack(
     id="forty-factions",
     title="Anarea Forty Factions",
@@ -83,4 +107,6 @@ PACK = GamePack(
     outputs=lazy_outputs("toolkit.games.forty_factions.outputs"),
     procedures=lazy_procedures("toolkit.games.forty_factions.procedures"),
     expansions=expansion_codes,
+    enums=content_values,
+    fixes=content_fixes,
 )

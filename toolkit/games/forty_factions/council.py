@@ -8,13 +8,14 @@ its smallest form, pointing at the seats that break it.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterator
 from itertools import combinations
 
 from toolkit.diagnostics import Diagnostic, error
 from toolkit.games.forty_factions import canon
 from toolkit.games.forty_factions.index import Index
-from toolkit.games.forty_factions.models import Faction
+from toolkit.games.forty_factions.models import Faction, Party
 
 BASE = "base"
 
@@ -43,16 +44,74 @@ def council_holders(ix: Index, setup: frozenset[str]) -> dict[str, list[Faction]
     return out
 
 
-def _shortfall(ix: Index, holders: dict[str, list[Faction]]) -> list[str]:
-    """Per-party differences from the party's seat count in game.yaml, as message parts."""
-    parts = []
+def short_name(party: Party) -> str:
+    """`Liberal (or Reform) Party` -> `Liberal`, for messages that list several parties."""
+    return re.sub(r"\s*\([^)]*\)", "", party.name).removesuffix(" Party").strip()
+
+
+def _mismatch(ix: Index, holders: dict[str, list[Faction]]) -> list[tuple[Party, int]]:
+    """Council parties whose seat holders differ from game.yaml's count: (party, held)."""
+    out = []
     for party in ix.game.parties:
         if party.body != "council":
             continue
         have = len(holders.get(party.id, []))
         if have != party.seats:
-            parts.append(f"{party.name} {have} of {party.seats}")
-    return parts
+            out.append((party, have))
+    return out
+
+
+def _counts(parts: list[tuple[Party, int]]) -> str:
+    """`Conservative 10 of 9; Liberal 11 of 12`: held of required, per party."""
+    return "; ".join(f"{short_name(p)} {have} of {p.seats}" for p, have in parts)
+
+
+def _base_findings(
+    ix: Index, holders: dict[str, list[Faction]], parts: list[tuple[Party, int]], total: int
+) -> Iterator[Diagnostic]:
+    """The base game's seats are wrong: say so at game.yaml's count, and at each faction
+    file whose party or seat could be the change (the designer edited one of them)."""
+    required = ix.game.council.seats
+    parts = sorted(parts, key=lambda ph: ph[1] < ph[0].seats)  # the parties over first
+    counts = _counts(parts)
+    where = parts[0][0].loc_of("seats") if parts else ix.game.council.loc_of("seats")
+    if total == required:
+        head = (f"Council seats by party in the base game: {counts} (10.3.1); the total, "
+                f"{total}, is right, so a seat has moved from one party to another")  # fmt: skip
+    else:
+        tail = f": {counts} (10.3.1)" if counts else ""
+        head = (f"the base game's Council has {total} seats, the rules require {required} "
+                f"(10.1.3){tail}")  # fmt: skip
+    yield error(where, "FF-COUNCIL-SEATS",
+                head + "; the faction files that make the difference are named at their "
+                "`politics`")  # fmt: skip
+    over = [(p, have) for p, have in parts if have > p.seats]
+    under = [(p, have) for p, have in parts if have < p.seats]
+    # a party's own faction, or a faction whose politics the rules state, is not what moved
+    own = {p.faction for p in ix.game.parties}
+    base = [f for f in ix.faction_list
+            if f.expansion == BASE and f.number not in own
+            and "politics" not in f.sources]  # fmt: skip
+    for party, have in over:
+        if under:
+            to = " or ".join(f"`politics: {p.id}`" for p, _h in under)
+            fix = f"if this is the faction that changed, set {to}"
+        else:
+            fix = "if this is the faction that changed, remove its seat (`seats.council`)"
+        for f in [f for f in base if f in holders.get(party.id, [])]:
+            yield error(f.loc_of("politics"), "FF-COUNCIL-SEATS",
+                        f"{ix.name(f.number)} holds one of {have} Council seats of the "
+                        f"{short_name(party)} party, which has {party.seats} ({counts}): "
+                        f"{fix}")  # fmt: skip
+    if not over:
+        for party, have in under:
+            for f in base:
+                if f.politics == party.id and not f.seats.council:
+                    yield error(f.loc_of("politics"), "FF-COUNCIL-SEATS",
+                                f"{ix.name(f.number)} is {short_name(party)} without a Council "
+                                f"seat, and the {short_name(party)} party holds {have} of its "
+                                f"{party.seats} ({counts}): if this faction lost its seat, "
+                                "give it back (`seats: {council: 1}`)")  # fmt: skip
 
 
 def check_council_seats(ix: Index) -> Iterator[Diagnostic]:
@@ -62,35 +121,16 @@ def check_council_seats(ix: Index) -> Iterator[Diagnostic]:
     for setup in setups(ix):
         holders = council_holders(ix, setup)
         total = sum(len(v) for v in holders.values())
-        parts = _shortfall(ix, holders)
+        parts = _mismatch(ix, holders)
         if total == required and not parts:
             continue
         if any(prev < setup for prev in failing):
             continue  # already reported in a smaller set-up that this one contains
         failing.append(setup)
-        detail = f" ({', '.join(parts)})" if parts else ""
         if setup == {BASE}:
-            # The base game itself is wrong: point at the council's seat count, naming holders.
-            bad_party = next(
-                (
-                    p
-                    for p in ix.game.parties
-                    if p.body == "council" and p.seats != len(holders.get(p.id, []))
-                ),
-                None,
-            )
-            where = bad_party.loc_of("seats") if bad_party else ix.game.council.loc_of("seats")
-            held = ""
-            if bad_party is not None:
-                numbers = ", ".join(str(f.number) for f in holders.get(bad_party.id, []))
-                held = f"; {bad_party.name} seats are held by {numbers or 'no faction'}"
-            yield error(
-                where,
-                "FF-COUNCIL-SEATS",
-                f"council seats total {total} in the base game, the rules require "
-                f"{required}{detail} (10.1.3, 10.3.1){held}",
-            )
+            yield from _base_findings(ix, holders, parts, total)
             continue
+        detail = f" ({_counts(parts)})" if parts else ""
         extra = [f for f in ix.faction_list if f.seats.council and f.expansion in setup - {BASE}]
         for f in extra:
             yield error(
@@ -98,7 +138,7 @@ def check_council_seats(ix: Index) -> Iterator[Diagnostic]:
                 "FF-COUNCIL-SEATS",
                 f"with {setup_label(setup)} in play the Council would have {total} seats"
                 f"{detail}; there must always be {required} (10.1.3, 13.2.1.2), so an "
-                f"expansion faction cannot add a Council seat",
+                f"expansion faction cannot add a Council seat: remove `seats.council`",
             )
 
 

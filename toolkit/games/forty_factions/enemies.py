@@ -8,8 +8,11 @@ otherwise one player could Activate both and the other could not.
 from __future__ import annotations
 
 from collections.abc import Iterator
+from functools import partial
+from typing import Any
 
 from toolkit.diagnostics import Diagnostic, error
+from toolkit.fixes import Fix, document_path
 from toolkit.games.forty_factions.index import Index
 from toolkit.games.forty_factions.models import Faction
 
@@ -45,17 +48,63 @@ def check(ix: Index) -> Iterator[Diagnostic]:
                         "FF-ENEMY-SYMMETRY",
                         f"{ix.name(f.number)} names {ix.name(e)} as an enemy, but "
                         f"{ix.name(e)} names neither {f.number} nor its category "
-                        f"'{f.category}' (4.3.8: enmity holds both ways)",
+                        f"'{f.category}' (4.3.8: enmity holds both ways): "
+                        f"{answer(f, other)}, or remove {e} here",
                     )
                 continue
-            silent = [
-                o.number for o in by_category.get(e, []) if o.number != f.number and not names(o, f)
-            ]
+            silent = [o for o in by_category.get(e, []) if o.number != f.number and not names(o, f)]
             if silent:
-                listed = ", ".join(ix.name(n) for n in silent)
+                listed = ", ".join(ix.name(o.number) for o in silent)
+                fixes = "; ".join(answer(f, o) for o in silent)
                 yield error(
                     loc,
                     "FF-ENEMY-SYMMETRY",
                     f"{ix.name(f.number)} names the category '{e}' as enemies, but {listed} "
-                    f"name neither {f.number} nor '{f.category}' (4.3.8: enmity holds both ways)",
+                    f"name neither {f.number} nor '{f.category}' (4.3.8: enmity holds both "
+                    f"ways): {fixes}",
                 )
+
+
+def answer(f: Faction, other: Faction) -> str:
+    """Where and how `other` answers `f`'s enmity: its file and line, and the edit that
+    `toolkit check --fix` makes."""
+    if other.enemies:
+        return (f"add {f.number} to `enemies` at {other.loc_of('enemies')} "
+                "(`toolkit check --fix` does)")  # fmt: skip
+    below = other.loc_of("category")  # `enemies` follows `category` (rules 4.3.7, 4.3.8)
+    return (f"add `enemies: [{f.number}]` below `category` at {below.path}:{below.line + 1} "
+            "(`toolkit check --fix` does)")  # fmt: skip
+
+
+def fixes(ix: Index) -> list[Fix]:
+    """`toolkit check --fix`: the missing side of each enemy pair, written into the other
+    faction's file (after `category` when it names no enemies yet, as 4.3.7-4.3.8 order them)."""
+    out: list[Fix] = []
+    for f in ix.faction_list:
+        for e in f.enemies:
+            others = ([ix.factions[e]] if isinstance(e, int) and e in ix.factions
+                      else [o for o in ix.faction_list if o.category == e])  # fmt: skip
+            for other in others:
+                if other.number != f.number and not names(other, f):
+                    out.append(Fix(document_path(other),
+                                   f"{ix.name(other.number)} names {ix.name(f.number)} as an "
+                                   f"enemy, as {ix.name(f.number)} names it (4.3.8)",
+                                   partial(_add_enemy, f.number)))  # fmt: skip
+    return out
+
+
+def _add_enemy(number: int, tree: Any) -> bool:
+    enemies = tree.get("enemies")
+    if enemies is None:
+        from ruamel.yaml.comments import CommentedSeq
+
+        seq = CommentedSeq([number])
+        seq.fa.set_flow_style()
+        keys = list(tree.keys())
+        at = keys.index("category") + 1 if "category" in keys else len(keys)
+        tree.insert(at, "enemies", seq)
+        return True
+    if number in enemies:
+        return False
+    enemies.append(number)
+    return True

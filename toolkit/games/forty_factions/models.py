@@ -29,6 +29,7 @@ class Passage(Model):
         "Expansion code this passage applies to (SC, DD, FgF); empty: always.",
         "",
         pattern=EXPANSION_CODE,
+        ref="expansion",
     )
     source: str = spec(
         "Where the rules give it: a section (`8.6`, `SC3.2.10`) or line (`000:798`), see "
@@ -74,11 +75,14 @@ class Location(Model):
     """A location the faction controls (rules 4.3.11), in an Area, Forest or Domain."""
 
     name: str = spec("The location's name as shown on the board.", max_len=60)
-    area: str = spec("Id of the area (or Forest, SC) it lies in, from game.yaml.", pattern=SLUG)
+    area: str = spec(
+        "Id of the area (or Forest, SC) it lies in, from game.yaml.", pattern=SLUG, ref="area"
+    )
     expansion: str = spec(
         "Expansion in which the faction controls it; not in play in the base game (4.3.11).",
         "",
         pattern=EXPANSION_CODE,
+        ref="expansion",
     )
     circle: Literal["", "sacred", "lesser"] = spec(
         "SC: a Sacred Circle, or a Lesser Circle counting 0.5 (SC3.1.3).", ""
@@ -115,13 +119,21 @@ class Faction(Document):
     name: str = spec("Name of the faction (4.3.2).", max_len=80)
     tarot: str = spec("The standard tarot card (Minor Arcana) that stands for it (4.3.1).")
     alleyman: str = spec("The card of The Alleyman's Tarot that may stand for it.")
-    expansion: str = spec("Base game or expansion code (4.3.3).", pattern=EXPANSION_CODE)
+    expansion: str = spec(
+        "Base game or expansion code (4.3.3).", pattern=EXPANSION_CODE, ref="expansion"
+    )
     timeframe: Prose = spec("When the faction exists in game time (4.3.4). " + PROSE_DOC, "")
     alignment: str = spec("Predominant alignment of its members (4.3.5).", "", max_len=40)
-    politics: str = spec("Id of its party or politics, from game.yaml (4.3.6).", pattern=SLUG)
-    category: str = spec("Id of its category, from game.yaml (4.3.7).", pattern=SLUG)
+    politics: str = spec(
+        "Id of its party or politics, from game.yaml (4.3.6).", pattern=SLUG, ref="party"
+    )
+    category: str = spec(
+        "Id of its category, from game.yaml (4.3.7).", pattern=SLUG, ref="category"
+    )
     enemies: list[int | str] = spec(
-        "Enemies (4.3.8): faction numbers, or category ids meaning every faction of it.", []
+        "Enemies (4.3.8): faction numbers, or category ids meaning every faction of it.",
+        [],
+        ref="enemy",
     )
     seats: Seats = spec("Seats held (4.3.9).", Seats())
     characters: list[str] = spec("Leading characters (4.3.10).", [])
@@ -162,7 +174,9 @@ class Plot(Document):
     name: str = spec("Name of the plot (4.4.2).", max_len=80)
     tarot: str = spec("The Major Arcana card that stands for it, numeral first (4.4.1).")
     alleyman: str = spec("The card of The Alleyman's Tarot that may stand for it.")
-    expansion: str = spec("Base game or expansion code (4.4.3).", pattern=EXPANSION_CODE)
+    expansion: str = spec(
+        "Base game or expansion code (4.4.3).", pattern=EXPANSION_CODE, ref="expansion"
+    )
     specify: Prose = spec("What the player must specify on playing it (4.4.4). " + PROSE_DOC, "")
     notes: Prose = spec("Storyline and how it resolves (4.4.5). " + PROSE_DOC, "")
     rules: list[Passage] = spec(RULES_DOC, [])
@@ -192,7 +206,10 @@ class Area(Model):
         "Board the area is drawn on (main, sacred-circles, hall-of-mirrors).", pattern=SLUG
     )
     expansion: str = spec(
-        "Expansion that adds the area; empty for the base game.", "", pattern=EXPANSION_CODE
+        "Expansion that adds the area; empty for the base game.",
+        "",
+        pattern=EXPANSION_CODE,
+        ref="expansion",
     )
     locations: int | None = spec(
         "Number of base-game Locations in the area (12.2.1); empty where the rules give none.",
@@ -295,7 +312,7 @@ class Suit(Model):
     """A Minor Arcana suit and the expansion whose factions it numbers (3.1, 13.1)."""
 
     name: str = spec("Suit name as in the card names (Swords, Cups, ...).")
-    expansion: str = spec("Expansion code.", pattern=EXPANSION_CODE)
+    expansion: str = spec("Expansion code.", pattern=EXPANSION_CODE, ref="expansion")
     first: int = spec("Number of the suit's King.", **CARD_NO)
 
 
@@ -499,7 +516,7 @@ class Game(Document):
 class Forest(Model):
     """A Forest of the SC map side board (SC3.1.1)."""
 
-    area: str = spec("Area id of the Forest in game.yaml.", pattern=SLUG)
+    area: str = spec("Area id of the Forest in game.yaml.", pattern=SLUG, ref="area")
     sacred_circles: int = spec("Sacred Circles in it.", ge=0)
     lesser_circles: int = spec("Lesser Circles in it (SC3.1.3).", 0, ge=0)
     lesser_value: float = spec("What a Lesser Circle counts as (SC3.1.3).", 0.5, ge=0, le=1)

@@ -62,7 +62,7 @@ def _layout_sheet(session: Session, sheet: views.Sheet, scale: float):  # type: 
     html = render(
         session.env, "forty-factions/sheets.html.j2", sheets=[sheet],
         title=f"{sheet.number} {sheet.name}", paper=opts.paper, page_size=opts.page_size,
-        proof=opts.proof, scale=scale,
+        proof=opts.proof, final=opts.final, scale=scale,
     )  # fmt: skip
     return session.layout(html)
 
@@ -97,8 +97,13 @@ def sheet_layout(session: Session, job: SheetJob):  # type: ignore[no-untyped-de
 
 
 def render_sheet(job: SheetJob, session: Session) -> bytes:
-
+    """A sheet's own PDF, one page."""
     return session.write(sheet_layout(session, job))
+
+
+def fit_sheet(job: SheetJob, session: Session) -> object:
+    """Whether a sheet fits one page, without writing it (`toolkit check --layout`)."""
+    return sheet_layout(session, job)
 
 
 def render_deck(jobs: tuple[SheetJob, ...], session: Session) -> bytes:
@@ -162,7 +167,7 @@ def outputs(content: ContentSet, options: BuildOptions) -> list[Output]:
             out.append(Output(
                 path=f"sheets/{folder}/{Path(src).stem}.pdf", kind="sheet",
                 sources=(src, game_src, *SHEET_TEMPLATES), render=partial(render_sheet, job),
-                group=folder, cost=cost, shared=layout))  # fmt: skip
+                group=folder, cost=cost, shared=layout, fit=partial(fit_sheet, job)))  # fmt: skip
         out.append(Output(
             path=f"sheets/{folder}.pdf", kind="deck",
             sources=(*(j.source for j in jobs), game_src, *SHEET_TEMPLATES),

@@ -6,7 +6,7 @@
 from __future__ import annotations
 
 from toolkit.components import rule_args
-from toolkit.games import Rule
+from toolkit.games import Rule, scoped
 
 _REF = "every reference names something that exists"
 
@@ -214,3 +214,29 @@ RULES: dict[str, Rule] = {
 # The core's component rules (toolkit.components), with this game's sources.
 RULES.update({a[0]: Rule(*a) for a in rule_args(
     "FF", "2.1-2.3, 5.6, 10.2.1, SC3.2.2-SC3.2.7, DD3.2.3-DD3.3.1")})  # fmt: skip
+
+_ONE_FILE = frozenset[str]()
+_BOARDS = frozenset({"sacred-circles", "gathering", "hall-of-mirrors", "congress", "madness"})
+# What each rule's findings depend on (see `toolkit.games.Rule.needs`); a rule not named
+# here needs every file. A rule that looks at one file (with game.yaml), or finds a card
+# number, tarot or Alleyman's card used twice, runs even while other files do not load.
+RULES = scoped(RULES, {
+    **{code: _ONE_FILE for code in (
+        "FF-REF-AREA", "FF-REF-PARTY", "FF-REF-CATEGORY", "FF-REF-EXPANSION",
+        "FF-COUNCIL-PARTY-FACTION", "FF-COUNCIL-POLITICS", "FF-PARTY-ENEMIES", "FF-CONCLAVE",
+        "FF-LOCATIONS", "FF-AREA-TOTAL", "FF-ENEMY-SELF", "FF-ENEMY-DUPLICATE", "FF-FILE-NAME",
+        "FF-DECK-NUMBER", "FF-DECK-RANGE", "FF-DECK-TAROT", "FF-DECK-ALLEYMAN", "FF-DECK-SUIT",
+        "FF-DECK-NUMERAL", "FF-DECK-ALLEYMAN-NUMERAL", "FF-DECK-EXPANSION", "FF-DECK-ARCANA",
+        "FF-RULES-PASSAGE")},
+    "FF-CANON": _BOARDS,
+    "FF-LOCATION-EXPANSION": frozenset({"hall-of-mirrors"}),
+    "FF-LOCATION-DOMAIN": frozenset({"hall-of-mirrors"}),
+    "FF-REF-FACTION": frozenset({"faction"}),
+    "FF-REF-PLOT": frozenset({"plot"}),
+    "FF-COUNCIL-SEATS": frozenset({"faction"}),
+    "FF-AREA-COUNT": frozenset({"faction"}),
+    "FF-MAP-ART": frozenset({"faction"}),
+    "FF-ENEMY-SYMMETRY": frozenset({"faction"}),
+    "FF-DECK-MISSING": frozenset({"faction", "plot"}),
+    "FF-PAWN-COLOUR": frozenset({"faction"}),
+})  # fmt: skip

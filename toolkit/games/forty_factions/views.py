@@ -49,6 +49,11 @@ class Sheet:
     fields: list[Field] = field(default_factory=list)
     name_placeholder: bool = False
 
+    @property
+    def has_placeholder(self) -> bool:
+        """Does the sheet print a placeholder value (its legend then explains the mark)?"""
+        return self.name_placeholder or any(it.placeholder for f in self.fields for it in f.items)
+
 
 @dataclass(frozen=True)
 class Card:

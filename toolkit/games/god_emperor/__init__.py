@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from toolkit.components import Components
-from toolkit.content import ContentKind
+from toolkit.content import ContentKind, ContentSet
 from toolkit.games import GamePack, indexed_checks, lazy_outputs, lazy_procedures
 from toolkit.games.god_emperor import calendar, components, economy, geography
 from toolkit.games.god_emperor.index import Index
@@ -34,6 +34,14 @@ CHECKS = (
 )  # fmt: skip
 
 
+def content_values(content: ContentSet) -> dict[str, list[object]]:
+    """The Houses and favor factions the content declares: what the written schemas offer
+    editors for a field naming one (`toolkit schema`)."""
+    game, favors = content.one("game", Game), content.one("favors", Favors)
+    return {"house": [h.id for h in game.houses] if game else [],
+            "faction": [f.id for f in favors.factions] if favors else []}  # fmt: skip
+
+
 PACK = GamePack(
     id="god-emperor",
     title="God Emperor",
@@ -42,4 +50,5 @@ PACK = GamePack(
     rules=RULES,
     outputs=lazy_outputs("toolkit.games.god_emperor.outputs"),
     procedures=lazy_procedures("toolkit.games.god_emperor.procedures"),
+    enums=content_values,
 )

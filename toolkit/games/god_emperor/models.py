@@ -48,7 +48,8 @@ class Castle(Model):
 
     region: str = spec("Region the castle stands in.")
     kind: Literal["home", "neutral"] = spec("A House's home castle or a neutral castle.")
-    house: str = spec("The House whose home it is (home castles).", "", pattern=SLUG)
+    house: str = spec("The House whose home it is (home castles).", "", pattern=SLUG,
+                      ref="house")  # fmt: skip
     name: str = spec("Name printed on the map.", "")
 
 
@@ -59,7 +60,7 @@ class Sitting(Model):
     month: int = spec("Month (round) number.", ge=1, le=99)
     province: str = spec("Province hosting the Court; empty when it meets elsewhere.", "",
                          pattern=SLUG)  # fmt: skip
-    host: str = spec("Host House.", "", pattern=SLUG)
+    host: str = spec("Host House.", "", pattern=SLUG, ref="house")
     region: str = spec("Region of the host castle.", "")
     place: str = spec("Where the Court meets when it is not a region (e.g. `God`).", "")
     proposers: list[str] = spec("Houses that may propose laws; empty: all Houses.", [])
@@ -271,7 +272,8 @@ class WarBuilding(Model):
     """A building as the War Room rules list it (L216-222)."""
 
     name: str = spec("Name as printed.")
-    faction: str = spec("The faction whose favors build it (a faction id).", pattern=SLUG)
+    faction: str = spec("The faction whose favors build it (a faction id).", pattern=SLUG,
+                        ref="faction")  # fmt: skip
     text: str = spec("As printed.")
     source: str = spec(SOURCE_DOC, "")
 
@@ -323,7 +325,7 @@ class Player(Model):
     """One player of the cast."""
 
     name: str = spec("Name on the badge.", max_len=40)
-    house: str = spec("House id.", pattern=SLUG)
+    house: str = spec("House id.", pattern=SLUG, ref="house")
     rank: int = spec("Starting position in the House, 1 the highest; 0: in cast order.", 0,
                      ge=0, le=60)  # fmt: skip
 

@@ -6,7 +6,7 @@ Sources are the rulebook's pages (Worldspanner Factions, Rulebook Sets 1 & 2).
 from __future__ import annotations
 
 from toolkit.components import rule_args
-from toolkit.games import Rule
+from toolkit.games import Rule, scoped
 
 RULES: dict[str, Rule] = {
     r.code: r
@@ -83,3 +83,30 @@ RULES: dict[str, Rule] = {
 
 # The core's component rules (toolkit.components), with this game's sources.
 RULES.update({a[0]: Rule(*a) for a in rule_args("WS", "p. 2, p. 3, p. 10, p. 17, p. 18")})
+
+# What each rule's findings depend on (see `toolkit.games.Rule.needs`): the rules about one
+# hero, quest or challenge deck at a time (with game.yaml), and names used twice, run while
+# other files do not load; the others wait.
+RULES = scoped(
+    RULES,
+    {
+        code: frozenset()
+        for code in (
+            "WS-REF",
+            "WS-UNIQUE",
+            "WS-RATING-SYMBOL",
+            "WS-OPPOSE",
+            "WS-OPPOSE-MUTUAL",
+            "WS-HERO-RATING",
+            "WS-HERO-HEALTH",
+            "WS-HERO-NATURE",
+            "WS-HERO-SET",
+            "WS-DESIGN",
+            "WS-DESIGN-FIT",
+            "WS-CHALLENGE",
+            "WS-QUEST",
+            "WS-BALANCE",
+            "WS-BALANCE-MODEL",
+        )
+    },
+)

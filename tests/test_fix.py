@@ -1,0 +1,64 @@
+"""`toolkit check --fix` (issue 17): mechanical fixes written round trip with ruamel.yaml,
+every untouched byte kept, idempotent; `--diff` shows them and writes nothing."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from tests.shipped import copy_content, edit, faction_file, toolkit
+
+
+def _check(content: Path, *args: str):  # type: ignore[no-untyped-def]
+    return toolkit("check", "--content", str(content), "--game", "forty-factions", *args)
+
+
+def _broken(tmp_path: Path) -> tuple[Path, dict[Path, bytes]]:
+    content = copy_content(tmp_path)
+    shipped = {faction_file(content, n): faction_file(content, n).read_bytes() for n in (2, 5, 18)}
+    edit(faction_file(content, 18), "enemies: [31, 88]", "enemies: [31, 88, 5]")
+    navy = faction_file(content, 2)
+    edit(navy, "placeholders: [politics, ", "placeholders: [politics, nickname, ")
+    return content, shipped
+
+
+def test_fix_writes_the_other_side_and_drops_a_stale_placeholder_keeping_every_byte(
+    tmp_path: Path,
+) -> None:
+    content, shipped = _broken(tmp_path)
+    navy, mercs, thieves = (faction_file(content, n) for n in (2, 5, 18))
+    broken_thieves = thieves.read_bytes()
+    assert _check(content).returncode == 1
+    proc = _check(content, "--fix")
+    assert proc.returncode == 0, proc.stdout + proc.stderr
+    assert f"fixed {mercs}" in proc.stderr and f"fixed {navy}" in proc.stderr
+    # the Navy's file is as shipped again; the Mercenaries' gains one line after `category`
+    assert navy.read_bytes() == shipped[navy]
+    lines = shipped[mercs].decode().splitlines(keepends=True)
+    at = next(i for i, ln in enumerate(lines) if ln.startswith("category:")) + 1
+    assert mercs.read_bytes().decode() == "".join([*lines[:at], "enemies: [18]\n", *lines[at:]])
+    assert thieves.read_bytes() == broken_thieves  # the file named the enemy: untouched
+    # idempotent: nothing left to fix, nothing written
+    before = {p: p.read_bytes() for p in (navy, mercs, thieves)}
+    again = _check(content, "--fix")
+    assert again.returncode == 0 and "fixed" not in again.stderr
+    assert {p: p.read_bytes() for p in before} == before
+
+
+def test_diff_shows_the_fixes_and_writes_nothing(tmp_path: Path) -> None:
+    content, _ = _broken(tmp_path)
+    files = {p: p.read_bytes() for p in (content / "forty-factions").rglob("*.yaml")}
+    proc = _check(content, "--fix", "--diff")
+    assert proc.returncode == 1
+    assert "+enemies: [18]" in proc.stdout and "-placeholders: [politics, nickname," in proc.stdout
+    assert {p: p.read_bytes() for p in files} == files
+
+
+def test_a_file_that_would_not_round_trip_is_left_to_the_designer(tmp_path: Path) -> None:
+    content, _ = _broken(tmp_path)
+    mercs = faction_file(content, 5)
+    mercs.write_bytes(mercs.read_bytes().replace(b"\n", b"\r\n"))  # CRLF: not ours to rewrite
+    before = mercs.read_bytes()
+    proc = _check(content, "--fix")
+    assert f"not fixed {mercs}" in proc.stderr and "edit it by hand" in proc.stderr
+    assert mercs.read_bytes() == before
+    assert proc.returncode == 1 and "FF-ENEMY-SYMMETRY" in proc.stdout

@@ -1,0 +1,205 @@
+"""Messages that say what to change, where the designer changed it (issue 17, part 3).
+
+Each case breaks a copy of the shipped content as a designer would, runs `toolkit check`
+in a fresh process and asserts the file:line of the finding and its wording.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from tests.shipped import copy_content, edit, faction_file, line_of, toolkit
+from toolkit.load import load_bytes
+
+
+def _records(content: Path, game: str = "forty-factions") -> list[dict]:
+    proc = toolkit("check", "--content", str(content), "--game", game, "--format", "json")
+    assert proc.returncode == 1, proc.stdout + proc.stderr
+    return [r for r in json.loads(proc.stdout) if r["waived"] is None]
+
+
+def _at(records: list[dict], path: Path, line: int, code: str) -> dict:
+    hits = [r for r in records
+            if Path(r["path"]).name == path.name and r["line"] == line
+            and r["code"] == code]  # fmt: skip
+    assert hits, f"no {code} at {path.name}:{line}; got " + "; ".join(
+        f"{r['code']}@{Path(r['path']).name}:{r['line']}" for r in records
+    )
+    return hits[0]
+
+
+def test_party_seat_miscount_names_parties_and_the_faction_files(tmp_path: Path) -> None:
+    content = copy_content(tmp_path)
+    moved = faction_file(content, 46)
+    edit(moved, "politics: liberal", "politics: conservative")
+    records = _records(content)
+    game = content / "forty-factions" / "game.yaml"
+    conservative = line_of(game, "faction: 42") - 1  # its `seats: 9` line
+    top = _at(records, game, conservative, "FF-COUNCIL-SEATS")
+    assert "Conservative 10 of 9; Liberal 11 of 12" in top["message"]
+    here = _at(records, moved, line_of(moved, "politics:"), "FF-COUNCIL-SEATS")
+    assert here["message"] == (
+        "Associated Guilds of Beggars, Buskers and Rumourmongers (46) holds one of 10 Council "
+        "seats of the Conservative party, which has 9 (Conservative 10 of 9; Liberal 11 of "
+        "12): if this is the faction that changed, set `politics: liberal`"
+    )
+    # the party's own faction (42) is never the one asked to move
+    party_own = faction_file(content, 42)
+    assert not [r for r in records if Path(r["path"]).name == party_own.name]
+
+
+def test_a_lost_seat_points_at_the_party_factions_without_one(tmp_path: Path) -> None:
+    content = copy_content(tmp_path)
+    lost = faction_file(content, 47)
+    edit(lost, "  council: 1\n", "")
+    records = _records(content)
+    here = _at(records, lost, line_of(lost, "politics:"), "FF-COUNCIL-SEATS")
+    assert "is Mercantile without a Council seat" in here["message"]
+    assert "Mercantile 8 of 9" in here["message"]
+    assert "give it back (`seats: {council: 1}`)" in here["message"]
+
+
+def test_one_sided_enemy_names_the_other_file_and_line(tmp_path: Path) -> None:
+    content = copy_content(tmp_path)
+    naming = faction_file(content, 18)
+    edit(naming, "enemies: [31, 88]", "enemies: [31, 88, 5]")
+    other = faction_file(content, 5)  # has no `enemies` yet: it goes below `category`
+    records = _records(content)
+    found = _at(records, naming, line_of(naming, "enemies:"), "FF-ENEMY-SYMMETRY")
+    below = line_of(other, "category:") + 1
+    assert found["message"] == (
+        "Thieves' Guild of Tehmor (18) names Mercenaries' Guild (5) as an enemy, but "
+        "Mercenaries' Guild (5) names neither 18 nor its category 'thieves-guilds' (4.3.8: "
+        f"enmity holds both ways): add `enemies: [18]` below `category` at {other}:{below} "
+        "(`toolkit check --fix` does), or remove 5 here"
+    )
+
+
+def test_one_sided_enemy_with_a_list_names_that_list(tmp_path: Path) -> None:
+    content = copy_content(tmp_path)
+    naming = faction_file(content, 4)
+    edit(naming, "enemies: [31]", "enemies: [31, 25]")
+    other = faction_file(content, 25)  # Elves: `enemies: [53]`
+    records = _records(content)
+    found = _at(records, naming, line_of(naming, "enemies:"), "FF-ENEMY-SYMMETRY")
+    assert found["message"].endswith(
+        f"add 4 to `enemies` at {other}:{line_of(other, 'enemies:')}:10 "
+        "(`toolkit check --fix` does), or remove 25 here"
+    )
+
+
+def test_yaml_tab_indentation_and_wrong_level_in_plain_words(tmp_path: Path) -> None:
+    content = copy_content(tmp_path)
+    tab, over, wrong, under = (faction_file(content, n) for n in (5, 6, 7, 9))
+    edit(tab, "seats:\n  council: 1\n", "seats:\n\tcouncil: 1\n")
+    edit(over, "seats:\n  council: 1\n", "seats:\n  council: 1\n   conclave: 0\n")
+    edit(wrong, "seats:\n  council: 1\n", "seats:\ncouncil: 1\n")
+    edit(under, "seats:\n  council: 1\n", "seats:\n  council: 1\n conclave: 0\n")
+    records = _records(content)
+
+    line = line_of(tab, "\tcouncil")
+    got = _at(records, tab, line, "YAML-SYNTAX")
+    assert got["column"] == 1
+    assert got["message"].startswith(
+        f"line {line} is indented with a tab; YAML indents with spaces only: replace the tab "
+        "with spaces"
+    )
+
+    line = line_of(over, "   conclave")
+    got = _at(records, over, line, "YAML-SYNTAX")
+    assert got["message"] == (
+        f"line {line} is indented 3 spaces, the keys around it use 2 (line {line - 1}, "
+        "`council`): line `conclave` up with `council` to make it a field beside it (indented "
+        "further, YAML reads it as more of the value of `council`)"
+    )
+
+    line = line_of(wrong, "council: 1")
+    got = _at(records, wrong, line, "SCHEMA-UNKNOWN-KEY")
+    assert got["message"] == (
+        "unknown field `council` in faction: `council` belongs under `seats` (a field of "
+        "seats); indent it beneath `seats:`"
+    )
+
+    line = line_of(under, " conclave")
+    got = _at(records, under, line, "YAML-SYNTAX")
+    assert got["message"] == (
+        f"line {line} is indented 1 space, but the keys around it use 2 (line {line - 1}, "
+        f"`council`) or 0 (line {line - 2}, `seats`): indent `conclave` 2 spaces to put it "
+        "under `seats`, or 0 spaces to line it up with `seats`"
+    )
+
+
+def test_a_field_indented_into_the_wrong_mapping_says_where_it_belongs(tmp_path: Path) -> None:
+    content = copy_content(tmp_path)
+    f = faction_file(content, 9)
+    edit(f, "seats:\n  council: 1\nlocations:", "seats:\n  council: 1\n  category: temples\n"
+         "locations:")  # fmt: skip
+    edit(f, "category: temples\nseats:", "seats:")
+    records = _records(content)
+    got = _at(records, f, line_of(f, "  category: temples"), "SCHEMA-UNKNOWN-KEY")
+    assert got["message"] == (
+        "unknown field `category` in seats: `category` is a field of the top level of the "
+        "file, not of `seats`; outdent it to line up with `seats:`"
+    )
+
+
+@pytest.mark.parametrize(
+    ("text", "line", "col", "message"),
+    [
+        (b"name: Guild: East\n", 1, 12,
+         "the value of `name` holds ': ', which YAML reads as the start of another key; put "
+         'the value in quotes: name: "Guild: East"'),
+        (b"name: 'Guild\nnumber: 3\n", 3, 1,
+         "the quote ' opened on line 1 is never closed: close it with ' (inside single "
+         "quotes, write '' for an apostrophe)"),
+        (b"locations:\n  - name: a\n    area: b\n   - name: c\n", 4, 4,
+         "line 4 is indented 3 spaces, but the items of the list that starts on line 2 use 2: "
+         "line its `-` up with theirs"),
+        (b"notes: @here\n", 1, 8,
+         "a value cannot start with `@` unless it is in quotes: put the whole value in quotes"),
+    ],
+)  # fmt: skip
+def test_other_syntax_errors_in_plain_words(text: bytes, line: int, col: int, message: str) -> None:
+    (d,) = load_bytes(text, "x.yaml").diagnostics
+    assert (d.code, d.loc.line, d.loc.col, d.message) == ("YAML-SYNTAX", line, col, message)
+
+
+def test_a_schema_error_does_not_hide_rule_checks_on_the_rest(tmp_path: Path) -> None:
+    content = copy_content(tmp_path)
+    broken = faction_file(content, 46)
+    edit(broken, "number: 46", 'number: "x46"')
+    selfish = faction_file(content, 18)
+    edit(selfish, "enemies: [31, 88]", "enemies: [31, 88, 18]")
+    proc = toolkit("check", "--content", str(content), "--game", "forty-factions")
+    assert proc.returncode == 1
+    lines = proc.stdout.splitlines()
+    codes = {ln.split("[", 1)[1].split("]", 1)[0] for ln in lines if "error[" in ln}
+    assert "SCHEMA-TYPE" in codes
+    assert "FF-ENEMY-SELF" in codes  # a rule check ran on the files that validated
+    # no false finding from the file that did not load: its number, seat and enemies are
+    # missing from the rest, and the rules that count them wait
+    assert not codes & {"FF-DECK-MISSING", "FF-COUNCIL-SEATS", "FF-REF-FACTION",
+                        "FF-ENEMY-SYMMETRY", "FF-AREA-COUNT", "WAIVER-UNUSED"}  # fmt: skip
+    note = next(ln for ln in lines if ln.startswith("note: forty-factions:"))
+    assert "wait until the 1 file(s) above load and validate" in note
+    assert "FF-COUNCIL-SEATS" in note and "FF-DECK-MISSING" in note
+
+
+def test_check_layout_finds_a_sheet_too_long_before_build(tmp_path: Path) -> None:
+    """An over-long text passes `check` (it is valid content) but not `check --layout`,
+    which lays out every sheet without writing and points at the field, as build would."""
+    content = copy_content(tmp_path)
+    f = faction_file(content, 5)
+    long = " ".join(["The Mercenaries' Guild remembers every debt."] * 260)
+    f.write_text(f.read_text() + f"background: {long}\n")
+    plain = toolkit("check", "--content", str(content), "--game", "forty-factions")
+    assert plain.returncode == 0, plain.stdout
+    proc = toolkit("check", "--content", str(content), "--game", "forty-factions", "--layout")
+    assert proc.returncode == 1, proc.stdout + proc.stderr
+    n = f.read_text().splitlines().index(f"background: {long}") + 1
+    line = next(ln for ln in proc.stdout.splitlines() if "RENDER-OVERFLOW" in ln)
+    assert line.startswith(f"{f}:{n}:") and "`background`" in line
+    assert not list(tmp_path.rglob("*.pdf"))  # nothing written

@@ -1,0 +1,239 @@
+"""Load stage, messages: libyaml's parse errors said in plain words.
+
+libyaml reports where it gave up and why in parser terms ("mapping values are not
+allowed in this context", "found character that cannot start any token"). A designer
+needs to know which line is wrong and what to type instead: a tab to replace with
+spaces, a line indented 3 spaces among keys that use 2, a list left open, a colon inside
+a value that needs quotes. `explain` reads the text around the error and says so; what it
+cannot recognise keeps libyaml's words. No I/O, no game knowledge here.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+import yaml
+
+
+@dataclass(frozen=True)
+class Explained:
+    """A parse error in plain words: 1-based line and column, and the message."""
+
+    line: int
+    col: int
+    message: str
+
+
+_KEY = re.compile(r"(?:-\s+)*([^\s#:'\"\[\]{},][^:#]*?|\"[^\"]*\"|'[^']*'):(?:\s|$)")
+
+
+def _indent(line: str) -> int:
+    return len(line) - len(line.lstrip(" "))
+
+
+def _key_col(line: str) -> int:
+    """The column a line's key starts at: after its indent and any `- ` of a list item."""
+    m = re.match(r"[ ]*(?:-[ ]+)*", line)
+    return m.end() if m else 0
+
+
+def _spaces(n: int) -> str:
+    return f"{n} space{'' if n == 1 else 's'}"
+
+
+def _key_of(line: str) -> str | None:
+    """The key a line starts, if it starts one (`  - name: x` -> `name`)."""
+    m = _KEY.match(line.strip())
+    return m.group(1).strip("'\"") if m else None
+
+
+def _first_colon(line: str) -> int:
+    """Index of the colon that ends a line's key (-1 when none)."""
+    m = re.search(r":(?=\s|$)", line)
+    return m.start() if m else -1
+
+
+def _content_lines(lines: list[str], before: int) -> list[tuple[int, str]]:
+    """(index, text) of the non-blank, non-comment lines before index `before`, nearest first."""
+    out = []
+    for i in range(min(before, len(lines)) - 1, -1, -1):
+        stripped = lines[i].strip()
+        if stripped and not stripped.startswith("#"):
+            out.append((i, lines[i]))
+    return out
+
+
+def _tab(lines: list[str], row: int) -> Explained | None:
+    """A tab in the indentation of the line libyaml stopped at (or the one before it)."""
+    for i in (row, row - 1):
+        if 0 <= i < len(lines):
+            lead = lines[i][: len(lines[i]) - len(lines[i].lstrip(" \t"))]
+            if "\t" in lead:
+                around = [_indent(t) for _j, t in _content_lines(lines, i) if "\t" not in t[:8]]
+                uses = next((n for n in around if n > 0), 2)
+                return Explained(
+                    i + 1,
+                    lead.index("\t") + 1,
+                    f"line {i + 1} is indented with a tab; YAML indents with spaces only: "
+                    f"replace the tab with spaces (the lines around it use {_spaces(uses)} a "
+                    "level)",
+                )
+    return None
+
+
+def _siblings(lines: list[str], row: int) -> list[tuple[int, int, str]]:
+    """(line number, indent, key) of the keyed lines before `row`, nearest first."""
+    out = []
+    for i, text in _content_lines(lines, row):
+        key = _key_of(text)
+        if key is not None:
+            out.append((i + 1, _key_col(text), key))
+    return out
+
+
+def _over_indented(lines: list[str], row: int, col: int) -> Explained | None:
+    """`council: 1` then `   conclave: 1`: the second line is read as more of the first's
+    value, and its colon as a key where no key may be."""
+    text = lines[row]
+    key = _key_of(text)
+    if key is None or col != _first_colon(text):
+        return None
+    prev = _content_lines(lines, row)
+    if not prev:
+        return None
+    p_row, p_text = prev[0]
+    p_key = _key_of(p_text)
+    here, there = _indent(text), _key_col(p_text)
+    if p_key is None or here <= there or p_text.rstrip().endswith(":"):
+        return None
+    return Explained(
+        row + 1,
+        here + 1,
+        f"line {row + 1} is indented {_spaces(here)}, the keys around it use {there} "
+        f"(line {p_row + 1}, `{p_key}`): line `{key}` up with `{p_key}` to make it a field "
+        f"beside it (indented further, YAML reads it as more of the value of `{p_key}`)",
+    )
+
+
+def _colon_in_value(lines: list[str], row: int, col: int) -> Explained | None:
+    """`name: Guild: East`: a second `: ` inside a plain value."""
+    text = lines[row]
+    key = _key_of(text)
+    if key is None:
+        return None
+    start = _first_colon(text) + 1
+    value = text[start:].split(" #")[0].strip()
+    if col < start or not value:
+        return None
+    return Explained(
+        row + 1,
+        col + 1,
+        f"the value of `{key}` holds ': ', which YAML reads as the start of another key; "
+        f'put the value in quotes: {key}: "{value}"',
+    )
+
+
+def _under_indented(lines: list[str], row: int, what: str) -> Explained | None:
+    """A line between two levels: indented less than the keys (or `-` items) above it, but
+    more than their parent's."""
+    text = lines[row]
+    here = _indent(text)
+    levels: list[tuple[int, int, str]] = []
+    for line_no, indent, key in _siblings(lines, row):
+        if all(indent != lv for lv, _n, _k in levels):
+            levels.append((indent, line_no, key))
+        if indent == 0:
+            break
+    above = [lv for lv in levels if lv[0] > here]
+    below = [lv for lv in levels if lv[0] < here]
+    if not above or not below:
+        return None
+    inner, outer = min(above), max(below)
+    key = _key_of(text) or text.strip()[:20]
+    parent = next((k for n, i, k in _siblings(lines, inner[1] - 1) if i < inner[0]), None)
+    under = f" to put it under `{parent}`" if parent else ""
+    return Explained(
+        row + 1,
+        here + 1,
+        f"line {row + 1} is indented {_spaces(here)}, but the {what} around it use "
+        f"{inner[0]} (line {inner[1]}, `{inner[2]}`) or {outer[0]} (line {outer[1]}, "
+        f"`{outer[2]}`): indent `{key}` {_spaces(inner[0])}{under}, or {_spaces(outer[0])} "
+        f"to line it up with `{outer[2]}`",
+    )
+
+
+def _list_item(lines: list[str], row: int, ctx: yaml.Mark | None) -> Explained | None:
+    """A `-` item out of line with the items of its list."""
+    if ctx is None or not 0 <= ctx.line < len(lines):
+        return None
+    want = ctx.column
+    text = lines[row]
+    here = _indent(text)
+    if here == want:
+        return None
+    return Explained(
+        row + 1,
+        here + 1,
+        f"line {row + 1} is indented {_spaces(here)}, but the items of the list that starts "
+        f"on line {ctx.line + 1} use {want}: line its `-` up with theirs",
+    )
+
+
+def _unclosed(
+    lines: list[str], row: int, col: int, ctx: yaml.Mark | None, problem: str
+) -> Explained | None:
+    """A `[` or `{` never closed, or a quote never closed (said where libyaml gave up,
+    naming the line it was opened on)."""
+    if ctx is None or not 0 <= ctx.line < len(lines):
+        return None
+    if "flow sequence" in problem or "flow mapping" in problem:
+        opener, closer = ("[", "]") if "sequence" in problem else ("{", "}")
+        what = "list" if opener == "[" else "mapping"
+        return Explained(
+            row + 1,
+            col + 1,
+            f"the {what} opened with `{opener}` on line {ctx.line + 1} is not closed: end it "
+            f"with `{closer}` (items are separated by commas; a value that holds a comma or "
+            "colon goes in quotes)",
+        )
+    if "quoted scalar" in problem:
+        quote = lines[ctx.line][ctx.column] if ctx.column < len(lines[ctx.line]) else "'"
+        return Explained(
+            row + 1,
+            col + 1,
+            f"the quote {quote} opened on line {ctx.line + 1} is never closed: close it with "
+            f"{quote} (inside single quotes, write '' for an apostrophe)",
+        )
+    return None
+
+
+def explain(text: str, exc: yaml.MarkedYAMLError) -> Explained:
+    """libyaml's error on `text`, said in plain words where the mistake is recognised."""
+    mark = exc.problem_mark or exc.context_mark
+    line, col = (mark.line, mark.column) if mark is not None else (0, 0)
+    lines = text.splitlines() or [""]
+    if line >= len(lines):  # past the last line: the end of the file
+        lines.append("")
+    problem = exc.problem or "invalid YAML"
+    context = exc.context or ""
+    ctx = exc.context_mark
+    hit: Explained | None = None
+    if "tab" in problem or "cannot start any token" in problem:
+        hit = _tab(lines, line)
+        if hit is None and "cannot start any token" in problem and col < len(lines[line]):
+            ch = lines[line][col]
+            hit = Explained(line + 1, col + 1, f"a value cannot start with `{ch}` unless it "
+                            "is in quotes: put the whole value in quotes")  # fmt: skip
+    elif "mapping values are not allowed" in problem:
+        hit = _over_indented(lines, line, col) or _colon_in_value(lines, line, col)
+    elif "did not find expected key" in problem and "block mapping" in context:
+        hit = _under_indented(lines, line, "keys")
+    elif "expected '-' indicator" in problem:
+        hit = _list_item(lines, line, ctx) or _under_indented(lines, line, "items")
+    elif "flow" in context or "quoted scalar" in context:
+        hit = _unclosed(lines, line, col, ctx, context)
+    if hit is not None:
+        return hit
+    tail = f" ({context})" if context else ""
+    return Explained(line + 1, col + 1, f"parse error: {problem}{tail}")
