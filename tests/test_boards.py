@@ -203,10 +203,9 @@ def test_map_art_places_spaces_on_the_designers_map(tmp_path: Path) -> None:
     assert not report.failed, [str(d.loc) + d.message for d in report.diagnostics]
     ix = Index.build(loaded[0][1])
     from toolkit.games.forty_factions.main_boards import main_board
-    from toolkit.svg import document
 
-    w, h, title, body = main_board(ix)
-    root = ET.fromstring(document(w, h, title, body))
+    _w, _h, _title, svg = main_board(ix)
+    root = ET.fromstring(svg)
     image = next(root.iter(f"{NS}image"), None)
     assert image is not None and image.get("href", "").startswith("data:image/png;base64,")
     boxes = _spaces(root, "location")

@@ -14,15 +14,17 @@ import shutil
 import subprocess
 import sys
 import threading
+import xml.etree.ElementTree as ET
 from pathlib import Path
 
 import pikepdf
 import pytest
 
 from tests.shipped import CONTENT, ROOT, copy_content, edit, faction_file, toolkit
+from toolkit.board_style import draw, load_style
 from toolkit.pdf import AssetFetcher, RenderError, layout, write_pdf
 from toolkit.render import TEMPLATES
-from toolkit.svg import El, SVGTextError
+from toolkit.svg import SVGTextError
 from toolkit.write import write_bytes
 
 CANARY = "CANARY-7f3a9c"
@@ -177,16 +179,26 @@ def test_runaway_layout_hits_a_budget() -> None:
 # ----------------------------------------------------------------------- 17: SVG text
 
 
+def _sheet(title: str, heading: str = "Commandments") -> str:
+    """A board drawn by its template (a Law Board extension sheet) with these texts."""
+    style = load_style("god-emperor")
+    return draw("god-emperor", "law-board-extension", 210, 297, title, style,
+                heading=style.line(heading, "extension-title"),
+                note=style.line("note", "extension-note"), slots=())  # fmt: skip
+
+
 @pytest.mark.parametrize("text", ["bell\x07", "lone \ud800 surrogate", "nul\x00"])
 def test_svg_refuses_control_characters_and_surrogates(text: str) -> None:
     with pytest.raises(SVGTextError):
-        El("text", text)
+        _sheet(text)  # the title: written as it is, the whole file checked
+    with pytest.raises(SVGTextError):
+        _sheet("title", heading=text)  # a label: its glyphs checked before layout
 
 
 def test_svg_escapes_markup() -> None:
-    out: list[str] = []
-    El("text", '</text><script>alert("x")</script>', x=1).serialise(out)
-    assert "<script>" not in out[0] and "&lt;script&gt;" in out[0]
+    svg = _sheet('</title><script>alert("x")</script>', '</text><script>alert("x")</script>')
+    assert "<script>" not in svg and svg.count("&lt;script&gt;") == 2
+    ET.fromstring(svg.encode())  # still well-formed
 
 
 # ----------------------------------------------------------------------- 19-20: writes

@@ -240,7 +240,10 @@ def rsvg_boxes(path: Path, tmp: Path) -> dict[int, Box]:
         nonlocal i
         for child in list(el):
             if child.tag == f"{NS}text":
-                child.set("fill", "#{:02x}{:02x}{:02x}".format(*_colour(i)))
+                # in `style`: a board's stylesheet (board.css) colours its text by class, over
+                # a `fill` attribute
+                fill = "fill: #{:02x}{:02x}{:02x}".format(*_colour(i))
+                child.set("style", "; ".join(filter(None, (child.get("style"), fill))))
                 child.attrib.pop("stroke", None)
                 i += 1
             elif child.tag in (f"{NS}g", f"{NS}style"):

@@ -10,6 +10,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from toolkit.board_style import BoardStyleError
 from toolkit.check import held_codes, placeholder_count, run_checks
 from toolkit.components import Components, gallery_groups
 from toolkit.content import ContentSet, load_content
@@ -17,6 +18,7 @@ from toolkit.diagnostics import Diagnostic, Loc, Report, display_path, error
 from toolkit.errors import ToolkitError
 from toolkit.facts import disagreements
 from toolkit.games import GamePack, UnknownGame, load_pack
+from toolkit.render import TemplateProblem
 from toolkit.svg import SVGTextError
 
 if TYPE_CHECKING:
@@ -204,6 +206,9 @@ def build(content_dir: Path, game: str | None, options: BuildOptions) -> Report:
             listed = pack.outputs(content, options)
         except SVGTextError as exc:  # a board's text the fonts cannot print (a missing glyph)
             report.extend([error(Loc(display_path(content.root)), "RENDER-TEXT", str(exc))])
+            continue
+        except (BoardStyleError, TemplateProblem) as exc:  # board.css or a board template
+            report.extend([error(Loc(display_path(content.root)), "RENDER-STYLE", str(exc))])
             continue
         except Exception as exc:  # content that breaks a rule may not even lay out
             if not errors:

@@ -143,6 +143,15 @@ CORE_RULES: dict[str, Rule] = {
              "A board or counter prints text in the kit's own fonts (Cinzel, EB Garamond); a "
              "character they have no glyph for (a star in Cinzel) would print as an empty box. "
              "Use a character the font has, or draw the symbol.", ""),
+        Rule("RENDER-STYLE", "A board stylesheet the boards can be drawn with",
+             "templates/<game>/board.css",
+             "Each text class of a game's board.css that a board's labels use names a "
+             "font-family, a font-weight and a font-size (in px, which are mm on a board), in "
+             "a face the kit ships (Cinzel 400/700, EB Garamond 400/600/700): the labels are "
+             "fitted to their spaces with that face's widths. A board template that fails "
+             "(a typo, an undefined name) is reported here too, with its line.",
+             ".space-label { font-family: \"EB Garamond\", serif; font-weight: 400; "
+             "font-size: 3.4px }"),
         Rule("CHECK-CRASH", "A check failed", "",
              "A rule check raised an exception: a toolkit bug. Report it with the content.", ""),
     )

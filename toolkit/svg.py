@@ -1,8 +1,8 @@
-"""Render stage, SVG side: a small element builder, text measured with the shipped fonts.
+"""Render stage, SVG side: text measured with the shipped fonts, for the boards' layout
+(`toolkit.board_style`; their templates draw them).
 
-Every string written is XML-escaped, and text with control characters or lone
-surrogates is refused (svgwrite would write them and produce broken XML that
-renderers silently drop). Labels are fitted to their boxes with the real
+Text with control characters or lone surrogates is refused (`clean`): it would make broken
+XML that renderers silently drop. Labels are fitted to their boxes with the real
 advance widths of the fonts the kit ships, so a board's labels never overflow
 their spaces or run into each other.
 
@@ -18,7 +18,6 @@ import json
 import re
 from dataclasses import dataclass
 from functools import cache
-from html import escape as _escape
 from pathlib import Path
 
 FONTS = Path(__file__).resolve().parent.parent / "templates" / "common" / "fonts"
@@ -34,12 +33,6 @@ FACES = {
 FALLBACK = "'Times New Roman', Times, 'Liberation Serif', 'Nimbus Roman', Tinos, serif"
 LANG = "en"  # the language of every board's text: shaping must not follow the locale
 _BAD = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f\ud800-\udfff\ufffe\uffff]")
-
-
-def escape(text: str) -> str:
-    """`&`, `<` and `>` escaped for XML text (as xml.sax.saxutils does, whose import pulls in
-    urllib and http: a tenth of a second of `toolkit check`, which lists boards)."""
-    return _escape(text, quote=False)
 
 
 class SVGTextError(ValueError):
@@ -167,94 +160,11 @@ def fit(
         s = max(min_size, s * 0.92)
 
 
-class El:
-    """An SVG element: tag, attributes, children; serialised with escaping."""
-
-    __slots__ = ("attrs", "children", "tag", "text")
-
-    def __init__(self, tag: str, text: str | None = None, **attrs: object) -> None:
-        self.tag = tag
-        self.text = clean(text) if text is not None else None
-        self.attrs = {k.rstrip("_").replace("__", ":").replace("_", "-"): v
-                      for k, v in attrs.items() if v is not None}  # fmt: skip
-        self.children: list[El] = []
-
-    def add(self, child: El) -> El:
-        self.children.append(child)
-        return child
-
-    def serialise(self, out: list[str], depth: int = 0) -> None:
-        pad = "  " * depth
-        attrs = "".join(f' {k}="{_attr(v)}"' for k, v in self.attrs.items())
-        if not self.children and self.text is None:
-            out.append(f"{pad}<{self.tag}{attrs}/>")
-        elif not self.children:
-            out.append(f"{pad}<{self.tag}{attrs}>{escape(self.text or '')}</{self.tag}>")
-        else:
-            out.append(f"{pad}<{self.tag}{attrs}>")
-            if self.text is not None:
-                out.append(f"{pad}  {escape(self.text)}")
-            for c in self.children:
-                c.serialise(out, depth + 1)
-            out.append(f"{pad}</{self.tag}>")
-
-
-_ATTR = str.maketrans({"&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;",
-                      "\n": "&#10;", "\r": "&#13;", "\t": "&#9;"})  # fmt: skip
-
-
-def _attr(v: object) -> str:
-    """An attribute value, escaped for double quotes (numbers need no cleaning)."""
-    if isinstance(v, (int, float)):
-        return _fmt(v)
-    return clean(str(v)).translate(_ATTR)
-
-
-def _fmt(v: object) -> str:
+def mm(v: object) -> str:
+    """A number as a board writes it: at most two decimals, no trailing zeros."""
     if isinstance(v, float):
         return f"{v:.2f}".rstrip("0").rstrip(".")
     return str(v)
-
-
-def label(parent: El, fitted: Fitted, cx: float, top: float, cls: str = "label",
-          fill: str | None = None) -> None:  # fmt: skip
-    """Centered multi-line text whose first baseline sits one line below `top`."""
-    for i, line in enumerate(fitted.lines):
-        parent.add(El("text", line, class_=cls, x=cx, y=top + fitted.size * (0.9 + 1.15 * i),
-                      font_family=fitted.family, font_weight=fitted.weight,
-                      font_size=fitted.size, text_anchor="middle", fill=fill))  # fmt: skip
-
-
-def text(parent: El, value: str, x: float, y: float, size: float, weight: int = 400,
-         family: str = "EB Garamond", anchor: str = "start",
-         fill: str = "#1a1a1a") -> None:  # fmt: skip
-    """One line of text at a baseline point, in a shipped font (which must have its glyphs)."""
-    require_glyphs(value, family, weight)
-    parent.add(El("text", value, x=x, y=y, font_family=family, font_weight=weight,
-                  font_size=size, text_anchor=anchor, fill=fill))  # fmt: skip
-
-
-def _with_fallbacks(el: El) -> None:
-    """Every `font-family` under `el` followed by the fallback serifs."""
-    family = el.attrs.get("font-family")
-    if isinstance(family, str):
-        el.attrs["font-family"] = font_stack(family)
-    for child in el.children:
-        _with_fallbacks(child)
-
-
-def document(width_mm: float, height_mm: float, title: str, body: El) -> str:
-    """A whole SVG file: real size in mm, a viewBox in mm, its language, a title, the body.
-    (Its fonts are embedded when it is written: `toolkit.svg_fonts.embed_fonts`.)"""
-    root = El("svg", xmlns="http://www.w3.org/2000/svg", width=f"{_fmt(width_mm)}mm",
-              height=f"{_fmt(height_mm)}mm", viewBox=f"0 0 {_fmt(width_mm)} {_fmt(height_mm)}",
-              role="img", xml__lang=LANG, lang=LANG)  # fmt: skip
-    root.add(El("title", title))
-    _with_fallbacks(body)
-    root.add(body)
-    out = ['<?xml version="1.0" encoding="UTF-8"?>']
-    root.serialise(out)
-    return "\n".join(out) + "\n"
 
 
 SQRT3 = 3**0.5

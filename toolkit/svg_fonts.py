@@ -106,12 +106,12 @@ def font_faces(svg: str) -> str:
 
 
 def embed_fonts(svg: str) -> str:
-    """An SVG file from `toolkit.svg.document` with the fonts it uses embedded, in a
-    `<style>` right after its `<title>`."""
+    """A board's SVG file (`toolkit.board_style.draw`) with the fonts it uses embedded, in
+    a `<style>` right after its `<title>`."""
     rules = font_faces(svg)
     if not rules:
         return svg
     head, sep, rest = svg.partition("</title>\n")
     if not sep:
-        raise ValueError("not an SVG from toolkit.svg.document: it has no <title>")
+        raise ValueError("not a board SVG (toolkit.board_style.draw): it has no <title>")
     return f"{head}{sep}  <style>\n{rules}\n  </style>\n{rest}"

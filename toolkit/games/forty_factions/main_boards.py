@@ -1,127 +1,181 @@
-"""The base game's boards (rules 2.1): the map of Tehmor, and the Council and Conclave.
+"""The base game's map of Tehmor (rules 2.1.1), laid out for its template
+`templates/forty-factions/boards/main.svg.j2`: Areas with their Location spaces (or the
+designer's map art with each space where the content puts it), the Sequence of Play and
+the VP track.
 
-Every count comes from the content: the spaces of an Area are the locations
-that lie in it, the seats are the factions holding them. Sizes are mm.
+Every count comes from the content: the spaces of an Area are the locations that lie in
+it. Sizes are mm. (The Council board is `council_board.py`.)
 """
 
 from __future__ import annotations
 
 import math
+from dataclasses import dataclass
 
+from toolkit.board_style import BoardStyle, Label
 from toolkit.games.forty_factions.areas import MAIN_BOARD, map_key, map_locations
+from toolkit.games.forty_factions.board_views import SpaceBox, frame, render, space_box, style
 from toolkit.games.forty_factions.components import component_of
 from toolkit.games.forty_factions.index import Index
 from toolkit.games.forty_factions.models import Faction, Location
-from toolkit.svg import El, fit, label
 
-INK = "#1a1a1a"
-PAPER = "#fbf8f1"
+__all__ = ["main_board", "map_key", "map_locations"]
 
 
-def frame(w: float, h: float, title: str, subtitle: str) -> El:
-    """The board's background, border and title band."""
-    g = El("g", class_="board")
-    g.add(El("rect", x=0, y=0, width=w, height=h, fill=PAPER))
-    g.add(El("rect", x=4, y=4, width=w - 8, height=h - 8, fill="none", stroke=INK,
-             stroke_width=1.2))  # fmt: skip
-    g.add(El("rect", x=6, y=6, width=w - 12, height=h - 12, fill="none", stroke=INK,
-             stroke_width=0.35))  # fmt: skip
-    t = fit(title, w - 40, 12, 11, "Cinzel", 700, max_lines=1)
-    label(g, t, w / 2, 8, "title")
-    s = fit(subtitle, w - 40, 6, 4.2, "EB Garamond", 400, max_lines=1)
-    label(g, s, w / 2, 20, "subtitle")
-    return g
+@dataclass(frozen=True)
+class Place:
+    """A Location space: its holder, Area, expansion, title and box."""
+
+    faction: int
+    area: str
+    expansion: str
+    title: str
+    box: SpaceBox
 
 
-def star_points(cx: float, cy: float, r: float) -> str:
-    """The `points` of a five-pointed star of outer radius `r`, point up."""
-    import math
+@dataclass(frozen=True)
+class Area:
+    """An Area's panel: its box, name, VP and Location spaces."""
 
-    pts = []
-    for i in range(10):
-        a = math.radians(-90 + 36 * i)
-        k = r if i % 2 == 0 else r * 0.4
-        pts.append(f"{cx + k * math.cos(a):.2f},{cy + k * math.sin(a):.2f}")
-    return " ".join(pts)
-
-
-def space_box(
-    parent: El, x: float, y: float, w: float, h: float, number: int | str, text: str,
-    dashed: bool = False, tag: str = "",
-) -> None:  # fmt: skip
-    """A pawn space: a box with the faction number in a disc (an empty disc for no number)
-    and a fitted label."""
-    parent.add(El("rect", x=x, y=y, width=w, height=h, rx=1.6, fill="#ffffff", stroke=INK,
-                  stroke_width=0.45, stroke_dasharray="1.6 1" if dashed else None))  # fmt: skip
-    r = min(h / 2 - 1.2, 4.2)
-    parent.add(El("circle", cx=x + r + 1.5, cy=y + h / 2, r=r, fill="none", stroke=INK,
-                  stroke_width=0.35))  # fmt: skip
-    if str(number):
-        n = fit(str(number), 2 * r - 0.6, r * 1.3, r * 0.95, "Cinzel", 700, max_lines=1)
-        label(parent, n, x + r + 1.5, y + h / 2 - n.height / 2, "number")
-    left = x + 2 * r + 3
-    right = x + w - (7 if tag else 1.5)
-    f = fit(text, right - left, h - 2, 3.4, "EB Garamond", 400, max_lines=3)
-    label(parent, f, (left + right) / 2, y + h / 2 - f.height / 2)
-    if tag:
-        t = fit(tag, 5.5, 3, 2.2, "Cinzel", 700, max_lines=1)
-        label(parent, t, x + w - 3.6, y + 0.8, "tag")
+    id: str
+    x: float
+    y: float
+    w: float
+    h: float
+    name: Label
+    name_cx: float
+    name_top: float
+    vp: Label
+    vp_cx: float
+    vp_top: float
+    places: tuple[Place, ...]
 
 
-def main_board(ix: Index) -> tuple[float, float, str, El]:
-    """The map of Tehmor (2.1.1): Areas with their Location spaces, the Sequence of Play
-    and the VP track."""
+@dataclass(frozen=True)
+class Art:
+    """The designer's map: the picture (a data URL) and where it goes."""
+
+    href: str
+    x: float
+    y: float
+    w: float
+    h: float
+    places: tuple[Place, ...]
+
+
+@dataclass(frozen=True)
+class Phase:
+    """A phase of the Sequence of Play, a space for the phase counter."""
+
+    number: int
+    title: str
+    box: SpaceBox
+
+
+@dataclass(frozen=True)
+class Sequence:
+    """The Sequence of Play panel."""
+
+    x: float
+    y: float
+    w: float
+    h: float
+    head: Label
+    phases: tuple[Phase, ...]
+    note: Label
+    note_top: float
+
+
+@dataclass(frozen=True)
+class Cell:
+    """A space of the VP track."""
+
+    value: int
+    holds: str
+    title: str
+    x: float
+    w: float
+    fifth: bool
+    number: Label
+    number_top: float
+
+
+@dataclass(frozen=True)
+class Track:
+    """The VP track and Game Turn track."""
+
+    x: float
+    y: float
+    h: float
+    head: Label
+    head_top: float
+    cells: tuple[Cell, ...]
+
+
+def _place(st: BoardStyle, ix: Index, f: Faction, loc: Location, x: float, y: float, w: float,
+           h: float, where: bool) -> Place:  # fmt: skip
+    area = ix.area_by_id[loc.area]
+    exp = loc.expansion or (f.expansion if f.expansion != "base" else "")
+    only = f" ({exp} only)" if exp and where else ""
+    box = space_box(st, x, y, w, h, f.number, loc.name, dashed=bool(exp), tag=exp)
+    return Place(f.number, area.id, exp, f"{loc.name}: {f.name} ({f.number}), {area.name}{only}",
+                 box)  # fmt: skip
+
+
+def main_board(ix: Index) -> tuple[float, float, str, str]:
+    """The map of Tehmor (2.1.1): its size, title and SVG."""
     w, h = 594.0, 420.0
+    st = style()
     game = ix.game
-    root = frame(w, h, "Tehmor", "Anarea · Forty Factions · the main board (rules 2.1.1)")
-    areas = [a for a in game.areas if a.board == MAIN_BOARD]
+    fr = frame(st, w, h, "Tehmor", "Anarea · Forty Factions · the main board (rules 2.1.1)")
+    title = "Tehmor: the main board"
     located = map_locations(ix)
     if game.map_art is not None and ix.root is not None:
-        _map_art(root, ix, located, 12.0, 30.0, w - 84 - 22, h - 30 - 46)
-        _sequence_of_play(root, ix, w - 84 + 2, 31.5, 84 - 16, h - 30 - 40)
-        _vp_track(root, ix, 12.0, h - 40 + 4, w - 24, 22)
-        return w, h, "Tehmor: the main board", root
+        art = _map_art(st, ix, located, 12.0, 30.0, w - 84 - 22, h - 30 - 46)
+        seq = _sequence(st, ix, w - 84 + 2, 31.5, 84 - 16, h - 30 - 40)
+        track = _track(st, ix, 12.0, h - 40 + 4, w - 24, 22)
+        return w, h, title, render("main", w, h, title, st, frame=fr, art=art, areas=(),
+                                   sequence=seq, track=track, **_components())  # fmt: skip
+    areas = [a for a in game.areas if a.board == MAIN_BOARD]
     cols = 3
     rows = math.ceil(len(areas) / cols)
     left, top, right_panel, bottom = 12.0, 30.0, 84.0, 40.0
     pw = (w - left - right_panel - 10) / cols
     ph = (h - top - bottom - 6) / rows
+    panels = []
     for i, area in enumerate(areas):
         x = left + (i % cols) * pw
         y = top + (i // cols) * ph
-        g = root.add(El("g", class_="area", data_area=area.id))
-        g.add(El("rect", x=x + 1.5, y=y + 1.5, width=pw - 3, height=ph - 3, rx=3, fill="#efe8da",
-                 stroke=INK, stroke_width=0.8))  # fmt: skip
-        name = fit(area.name, pw - 50, 8, 7, "Cinzel", 700, max_lines=1)
-        label(g, name, x + pw / 2 - 14, y + 4)
+        name = st.fit(area.name, "area-name", pw - 50, 8, max_lines=1)
         vp = f"{area.vp} VP" + "".join(f" · {c}: {v} VP" for c, v in area.vp_with.items())
-        v = fit(vp, 44, 5, 3.8, "Cinzel", 700, max_lines=1)
-        label(g, v, x + pw - 26, y + 5.5, "vp")
+        v = st.fit(vp, "area-vp", 44, 5, max_lines=1)
         spaces = located.get(area.id, [])
         scols = 3
         srows = max(1, math.ceil(len(spaces) / scols))
         sw = (pw - 8) / scols
         sh = min(20.0, (ph - 20) / srows)
-        for j, (f, loc) in enumerate(spaces):
-            sx = x + 4 + (j % scols) * sw
-            sy = y + 15 + (j // scols) * sh
-            exp = loc.expansion or (f.expansion if f.expansion != "base" else "")
-            sg = g.add(El("g", class_="space location", data_component=component_of("location"),
-                          data_area=area.id,
-                          data_faction=f.number, data_expansion=exp or None))  # fmt: skip
-            where = f" ({exp} only)" if exp else ""
-            sg.add(El("title", f"{loc.name}: {f.name} ({f.number}), {area.name}{where}"))
-            space_box(sg, sx + 0.8, sy + 0.8, sw - 1.6, sh - 1.6, f.number, loc.name,
-                      dashed=bool(exp), tag=exp)  # fmt: skip
-    _sequence_of_play(root, ix, w - right_panel + 2, top + 1.5, right_panel - 16, h - top - bottom)
-    _vp_track(root, ix, left, h - bottom + 4, w - 2 * left, 22)
-    return w, h, "Tehmor: the main board", root
+        places = tuple(
+            _place(st, ix, f, loc, x + 4 + (j % scols) * sw + 0.8,
+                   y + 15 + (j // scols) * sh + 0.8, sw - 1.6, sh - 1.6, True)
+            for j, (f, loc) in enumerate(spaces)
+        )  # fmt: skip
+        panels.append(Area(area.id, x + 1.5, y + 1.5, pw - 3, ph - 3, name, x + pw / 2 - 14,
+                           y + 4, v, x + pw - 26, y + 5.5, places))  # fmt: skip
+    seq = _sequence(st, ix, w - right_panel + 2, top + 1.5, right_panel - 16, h - top - bottom)
+    track = _track(st, ix, left, h - bottom + 4, w - 2 * left, 22)
+    return w, h, title, render("main", w, h, title, st, frame=fr, art=None, areas=panels,
+                               sequence=seq, track=track, **_components())  # fmt: skip
+
+
+def _components() -> dict[str, str]:
+    """The components the spaces hold, for their `data-component`."""
+    return {"location": component_of("location"), "phase": component_of("phase")}
 
 
 def _map_art(
-    root: El, ix: Index, located: dict[str, list[tuple[Faction, Location]]],
+    st: BoardStyle, ix: Index, located: dict[str, list[tuple[Faction, Location]]],
     x: float, y: float, w: float, h: float,
-) -> None:  # fmt: skip
+) -> Art:  # fmt: skip
     """The designer's map as the background, each location space where the content puts it."""
     import base64
 
@@ -131,158 +185,46 @@ def _map_art(
     assert art is not None and ix.root is not None
     data = read_game_asset(ix.root, art.image)
     mime = "image/png" if art.image.endswith(".png") else "image/jpeg"
-    root.add(El("image", x=x, y=y, width=w, height=h, preserveAspectRatio="xMidYMid slice",
-                href=f"data:{mime};base64,{base64.b64encode(data).decode()}"))  # fmt: skip
-    for area_id, spaces in located.items():
-        area = ix.area_by_id[area_id]
+    places = []
+    for spaces in located.values():
         for f, loc in spaces:
             key = map_key(f, f.location_list.index(loc))
             if key not in art.spaces:
                 continue  # reported by the checker (FF-MAP-ART)
             sx, sy = art.spaces[key]
-            exp = loc.expansion or (f.expansion if f.expansion != "base" else "")
-            sg = root.add(El("g", class_="space location", data_component=component_of("location"),
-                             data_area=area.id,
-                             data_faction=f.number, data_expansion=exp or None))  # fmt: skip
-            sg.add(El("title", f"{loc.name}: {f.name} ({f.number}), {area.name}"))
-            space_box(sg, x + sx, y + sy, 44, 14, f.number, loc.name, dashed=bool(exp), tag=exp)
+            places.append(_place(st, ix, f, loc, x + sx, y + sy, 44, 14, False))
+    return Art(f"data:{mime};base64,{base64.b64encode(data).decode()}", x, y, w, h,
+               tuple(places))  # fmt: skip
 
 
-def _sequence_of_play(root: El, ix: Index, x: float, y: float, w: float, h: float) -> None:
-    g = root.add(El("g", class_="sequence-of-play"))
-    g.add(El("rect", x=x, y=y, width=w, height=h - 3, rx=3, fill="#efe8da", stroke=INK,
-             stroke_width=0.8))  # fmt: skip
-    label(g, fit("Sequence of Play", w - 6, 8, 5.2, "Cinzel", 700, max_lines=2), x + w / 2, y + 3)
+def _sequence(st: BoardStyle, ix: Index, x: float, y: float, w: float, h: float) -> Sequence:
+    head = st.fit("Sequence of Play", "panel-head", w - 6, 8, max_lines=2)
     phases = ix.game.sequence_of_play
     step = min(26.0, (h - 30) / max(len(phases), 1))
-    for i, p in enumerate(phases):
-        py = y + 18 + i * step
-        sg = g.add(
-            El("g", class_="space phase", data_phase=p.number, data_component=component_of("phase"))
-        )
-        sg.add(El("title", f"Phase {p.number}: {p.name} ({p.section}); the phase counter"))
-        space_box(sg, x + 3, py, w - 6, step - 3, p.number, p.name)
-    note = fit("Place the phase counter on the current Phase (2.1.1.2).", w - 6, 12, 3.2,
-               max_lines=3)  # fmt: skip
-    label(g, note, x + w / 2, y + 20 + len(phases) * step)
+    out = tuple(
+        Phase(p.number, f"Phase {p.number}: {p.name} ({p.section}); the phase counter",
+              space_box(st, x + 3, y + 18 + i * step, w - 6, step - 3, p.number, p.name))
+        for i, p in enumerate(phases)
+    )  # fmt: skip
+    note = st.fit("Place the phase counter on the current Phase (2.1.1.2).", "note", w - 6, 12,
+                  max_lines=3)  # fmt: skip
+    return Sequence(x, y, w, h, head, out, note, y + 20 + len(phases) * step)
 
 
-def _vp_track(root: El, ix: Index, x: float, y: float, w: float, h: float) -> None:
+def _track(st: BoardStyle, ix: Index, x: float, y: float, w: float, h: float) -> Track:
     track = ix.game.vp_track
     values = list(range(track.min, track.max + 1))
-    g = root.add(El("g", class_="vp-track"))
-    head = fit("VP Track and Game Turn", 38, h, 3.6, "Cinzel", 700, max_lines=3)
-    label(g, head, x + 19, y + h / 2 - head.height / 2)
+    head = st.fit("VP Track and Game Turn", "track-head", 38, h, max_lines=3)
     sw = (w - 40) / len(values)
+    cells = []
     for i, v in enumerate(values):
-        sx = x + 40 + i * sw
         holds = [component_of("vp")] + ([component_of("turn")] if v > 0 else [])
         if v == track.max:
             holds.append(component_of("lap"))
-        sg = g.add(El("g", class_="space vp", data_value=v, data_component=" ".join(holds)))
-        sg.add(
-            El(
-                "title",
-                (f"{v} VP / Game Turn {v}" if v > 0 else f"{v} VP")
-                + ("; past it, take a +40 marker and go round again" if v == track.max else ""),
-            )
+        title = (f"{v} VP / Game Turn {v}" if v > 0 else f"{v} VP") + (
+            "; past it, take a +40 marker and go round again" if v == track.max else ""
         )
-        sg.add(El("rect", x=sx, y=y, width=sw, height=h, fill="#ffffff" if v % 5 else "#e3dccd",
-                  stroke=INK, stroke_width=0.35))  # fmt: skip
-        n = fit(str(v), sw - 1, h / 2, 3.6, "Cinzel", 700, max_lines=1)
-        label(sg, n, sx + sw / 2, y + h / 2 - n.height / 2, "number")
-
-
-PARTY_HATCH = ["", "M0 0 L4 4", "M0 4 L4 0", "M2 0 L2 4", "M0 2 L4 2"]
-
-
-def council_board(ix: Index) -> tuple[float, float, str, El]:
-    """The Council and Conclave side board (2.1.2, 10): 40 seats grouped by party, the
-    Overlord's place, the majority and two-thirds marks, the Conclave's seats."""
-    w, h = 420.0, 297.0
-    game = ix.game
-    root = frame(
-        w, h, "The Council of Tehmor and the Secret Conclave",
-        "Seats held by Activated Factions take their player's pawn (rules 4.3.9, 10)",
-    )  # fmt: skip
-    defs = root.add(El("defs"))
-    parties = [p for p in game.parties if p.body == "council"]
-    for i, p in enumerate(parties):
-        pat = defs.add(El("pattern", id=f"hatch-{p.id}", width=4, height=4,
-                          patternUnits="userSpaceOnUse"))  # fmt: skip
-        pat.add(El("rect", width=4, height=4, fill=p.colour or "#ffffff"))
-        if PARTY_HATCH[i % len(PARTY_HATCH)]:
-            pat.add(El("path", d=PARTY_HATCH[i % len(PARTY_HATCH)], stroke="#ffffff",
-                       stroke_width=0.6, stroke_opacity=0.7))  # fmt: skip
-    holders = {p.id: [f for f in ix.faction_list if f.seats.council and f.politics == p.id
-                      and f.expansion == "base"] for p in parties}  # fmt: skip
-    x, y0 = 12.0, 30.0
-    col_w = (w - 24 - 110) / len(parties)
-    seat_h = 12.0
-    for i, p in enumerate(parties):
-        px = x + i * col_w
-        g = root.add(El("g", class_="party", data_party=p.id))
-        g.add(El("rect", x=px + 1, y=y0, width=col_w - 2, height=12, fill=f"url(#hatch-{p.id})",
-                 stroke=INK, stroke_width=0.6))  # fmt: skip
-        g.add(El("rect", x=px + 3, y=y0 + 2.5, width=col_w - 6, height=7, fill="#ffffff",
-                 stroke="none"))  # fmt: skip
-        head = fit(f"{p.name} · {len(holders[p.id])}", col_w - 8, 6, 3.6, "Cinzel", 700,
-                   max_lines=1)  # fmt: skip
-        label(g, head, px + col_w / 2, y0 + 6 - head.height / 2)
-        for j, f in enumerate(holders[p.id]):
-            sy = y0 + 15 + j * seat_h
-            sg = g.add(El("g", class_="space seat", data_component=component_of("seat"),
-                          data_body="council", data_party=p.id,
-                          data_faction=f.number))  # fmt: skip
-            sg.add(El("title", f"Council seat of {f.name} ({f.number}), {p.name}"))
-            sg.add(El("rect", x=px + 1, y=sy, width=col_w - 2, height=seat_h - 1.5, rx=1.5,
-                      fill=f"url(#hatch-{p.id})", stroke=INK, stroke_width=0.4))  # fmt: skip
-            space_box(sg, px + 2.5, sy + 1.2, col_w - 5, seat_h - 4, f.number, f.name)
-    _council_side(root, ix, w - 118, y0, 106, h - y0 - 12)
-    return w, h, "The Council and the Conclave", root
-
-
-def _council_side(root: El, ix: Index, x: float, y: float, w: float, h: float) -> None:
-    from toolkit.games.forty_factions.procedures.council import board_statement
-
-    council = ix.game.council
-    seats = council.seats
-    line, marks = board_statement(council)  # 10.3.5 counts only the votes cast
-    g = root.add(El("g", class_="council-marks"))
-    og = g.add(
-        El(
-            "g",
-            class_="space overlord",
-            data_body="council",
-            data_component=component_of("overlord"),
-        )
-    )
-    og.add(El("title", "The Overlord (Pasha): the Leader of the Conservative Party at the start "
-                       "(10.2.1)"))  # fmt: skip
-    space_box(og, x, y, w, 16, "", "The Overlord's place")
-    # a star in the number's disc, drawn: the board's fonts have no star glyph
-    og.add(El("polygon", points=star_points(x + 4.2 + 1.5, y + 8, 3.2), fill=INK))
-    ty = y + 22
-    label(g, fit(line, w, 10, 3.6, "Cinzel", 700, max_lines=3), x + w / 2, ty)
-    bar_y = ty + 12
-    step = w / seats
-    for v in range(1, seats + 1):
-        mark = any(v == m for m, _ in marks)
-        g.add(El("rect", x=x + (v - 1) * step, y=bar_y, width=step, height=6,
-                 fill="#1a1a1a" if mark else "#ffffff", stroke=INK, stroke_width=0.2))  # fmt: skip
-    for i, (v, text) in enumerate(marks):
-        t = fit(text, 30, 4, 2.8, "EB Garamond", 600, max_lines=1)
-        label(g, t, x + (v - 0.5) * step, bar_y + (7 if i == 0 else 11))
-    cy = bar_y + 26
-    conclave = [f for f in ix.faction_list if f.seats.conclave]
-    cg = g.add(El("g", class_="conclave"))
-    label(cg, fit("The Secret Conclave of the Thieves' Guilds (10.4)", w, 10, 4.2, "Cinzel", 700,
-                  max_lines=2), x + w / 2, cy)  # fmt: skip
-    for j, f in enumerate(conclave):
-        sy = cy + 13 + j * 13
-        sg = cg.add(El("g", class_="space seat", data_component=component_of("seat"),
-                       data_body="conclave", data_faction=f.number,
-                       data_expansion=None if f.expansion == "base" else f.expansion))  # fmt: skip
-        sg.add(El("title", f"Conclave seat of {f.name} ({f.number})"))
-        tag = "" if f.expansion == "base" else f.expansion
-        space_box(sg, x, sy, w, 11, f.number, f.name, dashed=bool(tag), tag=tag)
+        n = st.fit(str(v), "track-number", sw - 1, h / 2, max_lines=1)
+        cells.append(Cell(v, " ".join(holds), title, x + 40 + i * sw, sw, v % 5 == 0, n,
+                          y + h / 2 - n.height / 2))  # fmt: skip
+    return Track(x, y, h, head, y + h / 2 - head.height / 2, tuple(cells))

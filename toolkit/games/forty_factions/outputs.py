@@ -230,12 +230,12 @@ def outputs(content: ContentSet, options: BuildOptions) -> list[Output]:
 
 BOARDS = (
     ("main", "toolkit.games.forty_factions.main_boards:main_board", ""),
-    ("council", "toolkit.games.forty_factions.main_boards:council_board", ""),
+    ("council", "toolkit.games.forty_factions.council_board:council_board", ""),
     ("sacred-circles", "toolkit.games.forty_factions.side_boards:sacred_circles_board", "SC"),
     ("gathering", "toolkit.games.forty_factions.side_boards:gathering_board", "SC"),
-    ("hall-of-mirrors", "toolkit.games.forty_factions.side_boards:mirrors_board", "DD"),
-    ("congress", "toolkit.games.forty_factions.side_boards:congress_board", "DD"),
-    ("madness", "toolkit.games.forty_factions.side_boards:madness_board", "DD"),
+    ("hall-of-mirrors", "toolkit.games.forty_factions.dream_boards:mirrors_board", "DD"),
+    ("congress", "toolkit.games.forty_factions.dream_boards:congress_board", "DD"),
+    ("madness", "toolkit.games.forty_factions.dream_boards:madness_board", "DD"),
 )
 
 
@@ -304,7 +304,8 @@ def board_outputs(ix: Index, content: ContentSet, options: BuildOptions) -> list
     """Each board as semantic SVG, a PDF at its physical size and tiles for home printing."""
     import importlib
 
-    from toolkit.svg import document
+    from toolkit.board_style import template_sources
+    from toolkit.games.forty_factions.board_views import GAME
 
     out = []
     game_src = ix.game.loc.path
@@ -317,9 +318,12 @@ def board_outputs(ix: Index, content: ContentSet, options: BuildOptions) -> list
             out.extend(boards.board_outputs(name, "", (1.0, 1.0), name, srcs, options))
             continue
         module, func = target.split(":")
-        w, h, title, body = getattr(importlib.import_module(module), func)(ix)
-        svg = document(w, h, title, body)
-        out.extend(boards.board_outputs(name, svg, (w, h), title, srcs, options))
+        w, h, title, svg = getattr(importlib.import_module(module), func)(ix)
+        out.extend(
+            boards.board_outputs(
+                name, svg, (w, h), title, (*srcs, *template_sources(GAME, name)), options
+            )
+        )
     return out
 
 

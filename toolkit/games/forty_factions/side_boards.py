@@ -1,45 +1,66 @@
-"""The expansions' side boards: Sacred Circles map and Grasslander Gathering (SC3.1, SC3.2),
-Hall of Mirrors, Congress of Dreams and Madness Indicator (DD3.1-DD3.3). Sizes are mm."""
+"""The Sacred Circles side boards (SC3.1, SC3.2), laid out for their templates in
+`templates/forty-factions/boards/`: the Forests with their circles, and the Grasslander
+Gathering with its Totems and Influence Table. Sizes are mm. (The Doorways to Dreams
+boards are `dream_boards.py`.)"""
 
 from __future__ import annotations
 
 import math
+from dataclasses import dataclass
 
+from toolkit.games.forty_factions.board_views import (
+    At,
+    CircleSpace,
+    circle_space,
+    frame,
+    render,
+    style,
+)
 from toolkit.games.forty_factions.boards import FOREST_BOARD, circles_in
 from toolkit.games.forty_factions.components import component_of
 from toolkit.games.forty_factions.index import Index
-from toolkit.games.forty_factions.main_boards import INK, frame
-from toolkit.svg import El, fit, label
 
 
-def _circle_space(parent: El, cx: float, cy: float, r: float, number: int, text: str,
-                  lesser: bool = False) -> None:  # fmt: skip
-    parent.add(El("circle", cx=cx, cy=cy, r=r, fill="#ffffff", stroke=INK,
-                  stroke_width=0.5, stroke_dasharray="1.2 0.8" if lesser else None))  # fmt: skip
-    n = fit(f"{number}{' ½' if lesser else ''}", r * 1.5, r * 0.8, r * 0.7, "Cinzel", 700,
-            max_lines=1)  # fmt: skip
-    label(parent, n, cx, cy - r * 0.75)
-    t = fit(text, r * 1.65, r * 0.95, 3.2, max_lines=3)
-    label(parent, t, cx, cy - 0.4)
+@dataclass(frozen=True)
+class Circle:
+    """A Sacred or Lesser Circle: its holder, its kind, the dark side's holders, its space."""
+
+    faction: int
+    circle: str
+    rivals: str
+    title: str
+    space: CircleSpace
 
 
-def sacred_circles_board(ix: Index) -> tuple[float, float, str, El]:
+@dataclass(frozen=True)
+class Forest:
+    """A Forest's panel and its circles."""
+
+    area: str
+    scoring: bool
+    x: float
+    y: float
+    w: float
+    h: float
+    name: At
+    circles: tuple[Circle, ...]
+
+
+def sacred_circles_board(ix: Index) -> tuple[float, float, str, str]:
     """The two Forests with their circles, shared circles as one space (SC3.1)."""
     w, h = 420.0, 297.0
-    root = frame(w, h, "The Sacred Circles", "Sacred Circles · the Forests of the Grasslands "
-                 "and of the Great Desert (rules SC3.1)")  # fmt: skip
+    st = style()
+    fr = frame(st, w, h, "The Sacred Circles", "Sacred Circles · the Forests of the Grasslands "
+               "and of the Great Desert (rules SC3.1)")  # fmt: skip
     areas = [a for a in ix.game.areas if a.board == FOREST_BOARD]
     panel_w = (w - 24) / max(len(areas), 1)
+    forests = []
     for i, area in enumerate(areas):
         x, y = 12 + i * panel_w, 30.0
-        g = root.add(El("g", class_="forest", data_area=area.id))
-        g.add(El("rect", x=x + 1.5, y=y, width=panel_w - 3, height=h - y - 12, rx=4,
-                 fill="#e8efe0" if area.scoring else "#efefef", stroke=INK,
-                 stroke_width=0.8, stroke_dasharray=None if area.scoring else "3 2"))  # fmt: skip
         title = area.name + (f" · {area.vp} VP" if area.scoring else " · role-play only, "
                              "no VP (SC3.1.4)")  # fmt: skip
-        label(g, fit(title, panel_w - 12, 10, 5, "Cinzel", 700, max_lines=2), x + panel_w / 2,
-              y + 3)  # fmt: skip
+        name = At(st.fit(title, "forest-name", panel_w - 12, 10, max_lines=2), x + panel_w / 2,
+                  y + 3)  # fmt: skip
         circles = [
             (f, loc, [o for o in ix.faction_list for ol in o.location_list
                       if ol.shared_with == f.number and ol.name == loc.name])
@@ -50,33 +71,64 @@ def sacred_circles_board(ix: Index) -> tuple[float, float, str, El]:
         rows = max(1, math.ceil(len(circles) / cols))
         step_y = min(2 * r + 6, (h - y - 32) / rows)
         r = min(r, step_y / 2 - 1.5)
+        out = []
         for j, (f, loc, rivals) in enumerate(circles):
             cx = x + 6 + (j % cols + 0.5) * (panel_w - 12) / cols
             cy = y + 22 + (j // cols + 0.5) * step_y
-            sg = g.add(El("g", class_="space circle", data_component=component_of("location"),
-                          data_area=area.id, data_faction=f.number,
-                          data_circle=loc.circle,
-                          data_rival=",".join(str(o.number) for o in rivals) or None,
-                          data_scoring="true" if area.scoring else "false"))  # fmt: skip
             who = f.name + "".join(f" / {o.name} ({o.number}, dark side)" for o in rivals)
             kind = "Lesser Circle, counts 0.5" if loc.circle == "lesser" else "Sacred Circle"
-            sg.add(El("title", f"{loc.name}: {kind} of {who} ({f.number}), {area.name}"))
             text = loc.name + "".join(f" / {o.number}" for o in rivals)
-            _circle_space(sg, cx, cy, r, f.number, text, lesser=loc.circle == "lesser")
-    return w, h, "The Sacred Circles map", root
+            out.append(Circle(f.number, loc.circle or "", ",".join(str(o.number) for o in rivals),
+                              f"{loc.name}: {kind} of {who} ({f.number}), {area.name}",
+                              circle_space(st, cx, cy, r, f.number, text,
+                                           lesser=loc.circle == "lesser")))  # fmt: skip
+        forests.append(Forest(area.id, area.scoring, x + 1.5, y, panel_w - 3, h - y - 12, name,
+                              tuple(out)))  # fmt: skip
+    title = "The Sacred Circles map"
+    return w, h, title, render("sacred-circles", w, h, title, st, frame=fr, forests=forests,
+                               location=component_of("location"))  # fmt: skip
 
 
-def gathering_board(ix: Index) -> tuple[float, float, str, El]:
+@dataclass(frozen=True)
+class Totem:
+    """A Totem's space and the room for its chits beside it."""
+
+    faction: int
+    animal: str
+    central: bool
+    rival: int | None
+    title: str
+    space: CircleSpace
+    chits_x: float
+    chits_y: float
+    chits: At
+
+
+@dataclass(frozen=True)
+class Row:
+    """A line of the Influence Table."""
+
+    y: float
+    h: float
+    animal: At
+    names: At
+
+
+def gathering_board(ix: Index) -> tuple[float, float, str, str]:
     """12 totems in a circle around the central one, chit room by each, the Influence Table
     beside (SC3.2.5)."""
     w, h = 420.0, 297.0
+    st = style()
+    title = "The Grasslander Gathering"
+    fr = frame(st, w, h, "The Grasslander Gathering", "The Circle of Totems at the Gathering "
+               "Place (rules SC3.2)")  # fmt: skip
     g_data = ix.gathering
-    root = frame(w, h, "The Grasslander Gathering", "The Circle of Totems at the Gathering "
-                 "Place (rules SC3.2)")  # fmt: skip
     if g_data is None:
-        return w, h, "The Grasslander Gathering", root
+        return w, h, title, render("gathering", w, h, title, st, frame=fr, totems=(),
+                                   table=None)  # fmt: skip
     cx, cy, ring = 130.0, 160.0, 95.0
     ring_totems = [t for t in g_data.totems if not t.central]
+    totems = []
     for i, t in enumerate(g_data.totems):
         if t.central:
             x, y = cx, cy
@@ -84,193 +136,42 @@ def gathering_board(ix: Index) -> tuple[float, float, str, El]:
             k = ring_totems.index(t)
             angle = -math.pi / 2 + 2 * math.pi * k / len(ring_totems)
             x, y = cx + ring * math.cos(angle), cy + ring * math.sin(angle)
-        sg = root.add(El("g", class_="space totem", data_component=component_of("totem"),
-                         data_faction=t.faction, data_animal=t.animal,
-                         data_central="true" if t.central else None,
-                         data_rival=t.rival.faction if t.rival else None))  # fmt: skip
         rival = f" / {t.rival.animal} ({t.rival.faction})" if t.rival else ""
-        sg.add(El("title", f"Totem {i + 1}: {t.animal} ({t.faction}){rival}"))
         name = t.animal + (f" / {t.rival.animal}" if t.rival else "")
-        _circle_space(sg, x, y, 15 if not t.central else 19, t.faction, name)
-        chits = root.add(
-            El("g", class_="chits", data_faction=t.faction, data_component=component_of("chits"))
-        )
-        chits.add(El("rect", x=x - 14, y=y + (17 if not t.central else 21), width=28, height=7,
-                     rx=1.5, fill="none", stroke=INK, stroke_width=0.3,
-                     stroke_dasharray="1 0.8"))  # fmt: skip
-        label(chits, fit("chits", 26, 5, 2.6, max_lines=1), x, y + (18 if not t.central else 22))
+        chits = At(st.fit("chits", "chit-label", 26, 5, max_lines=1), x,
+                   y + (18 if not t.central else 22))  # fmt: skip
+        totems.append(Totem(t.faction, t.animal, t.central, t.rival.faction if t.rival else None,
+                            f"Totem {i + 1}: {t.animal} ({t.faction}){rival}",
+                            circle_space(st, x, y, 15 if not t.central else 19, t.faction, name),
+                            x - 14, y + (17 if not t.central else 21), chits))  # fmt: skip
     tx, ty = 262.0, 34.0
-    table = root.add(El("g", class_="influence-table"))
-    label(table, fit("Influence Table (SC3.2.5.2)", 140, 8, 5, "Cinzel", 700, max_lines=1),
-          tx + 70, ty)  # fmt: skip
     row_h = min(16.0, (h - ty - 40) / (len(g_data.totems) + 1))
+    rows = []
     for i, t in enumerate(g_data.totems):
         ry = ty + 10 + i * row_h
         names = ", ".join(f"{n} {ix.factions[n].name}" if n in ix.factions else str(n)
                           for n in t.influence)  # fmt: skip
-        table.add(El("rect", x=tx, y=ry, width=140, height=row_h - 1, fill="#ffffff",
-                     stroke=INK, stroke_width=0.3))  # fmt: skip
-        label(table, fit(t.animal, 24, row_h - 2, 3.6, "Cinzel", 700, max_lines=2), tx + 13,
-              ry + 0.6)  # fmt: skip
         # the names keep to the right of the animal's column, with room before the border
-        label(table, fit(names, 106, row_h - 2, 3.2, max_lines=3), tx + 83, ry + 0.6)
+        rows.append(Row(ry, row_h - 1,
+                        At(st.fit(t.animal, "table-animal", 24, row_h - 2, max_lines=2), tx + 13,
+                           ry + 0.6),
+                        At(st.fit(names, "table-names", 106, row_h - 2, max_lines=3), tx + 83,
+                           ry + 0.6)))  # fmt: skip
     anyone = ", ".join(ix.name(n) for n in g_data.influence_any)
-    label(table, fit(f"Influence only over any Totem: {anyone}", 140, 14, 3.4, max_lines=3),
-          tx + 70, ty + 12 + len(g_data.totems) * row_h)  # fmt: skip
-    return w, h, "The Grasslander Gathering", root
+    head = st.fit("Influence Table (SC3.2.5.2)", "table-head", 140, 8, max_lines=1)
+    note = st.fit(f"Influence only over any Totem: {anyone}", "table-note", 140, 14, max_lines=3)
+    table = Table(tx, At(head, tx + 70, ty), tuple(rows),
+                  At(note, tx + 70, ty + 12 + len(g_data.totems) * row_h))  # fmt: skip
+    return w, h, title, render("gathering", w, h, title, st, frame=fr, totems=totems,
+                               table=table, totem=component_of("totem"),
+                               chits=component_of("chits"))  # fmt: skip
 
 
-def mirrors_board(ix: Index) -> tuple[float, float, str, El]:
-    """Two halls of 12 mirrors, numbered circles by each, hidden mirrors at the ends
-    (DD3.1)."""
-    w, h = 420.0, 297.0
-    hm = ix.mirrors
-    root = frame(w, h, "The Hall of Mirrors", "Doorways to Dreams · the light Hall of Mirrors "
-                 "and the dark Hall of Broken Mirrors (rules DD3.1)")  # fmt: skip
-    if hm is None:
-        return w, h, "The Hall of Mirrors", root
-    hall_h = (h - 44) / 2
-    for hi, hall in enumerate(hm.halls):
-        y = 30 + hi * (hall_h + 4)
-        area = ix.area_by_id.get(hall.domain)
-        carpet = "#b71c1c" if hall.carpet == "red" else "#5e2a84"
-        g = root.add(El("g", class_="hall", data_side=hall.side, data_domain=hall.domain))
-        g.add(El("rect", x=12, y=y, width=w - 24, height=hall_h, rx=3, fill="#f1ede4",
-                 stroke=INK, stroke_width=0.8))  # fmt: skip
-        g.add(El("rect", x=40, y=y + hall_h / 2 - 9, width=w - 80, height=18, fill=carpet,
-                 stroke=INK, stroke_width=0.4))  # fmt: skip
-        head = f"{hall.name} · {area.name if area else hall.domain} · {area.vp if area else ''} VP"
-        t = fit(f"{head} · {hall.carpet} carpet", w - 100, 8, 4.6, "Cinzel", 700, max_lines=1)
-        g.add(El("rect", x=w / 2 - t.width() / 2 - 2, y=y + hall_h / 2 - 4, width=t.width() + 4,
-                 height=8, fill="#ffffff", stroke="none"))  # fmt: skip
-        label(g, t, w / 2, y + hall_h / 2 - t.height / 2)
-        mirrors = sorted((m for m in hm.mirrors if m.side == hall.side), key=lambda m: m.number)
-        per_wall = math.ceil(len(mirrors) / 2)
-        step = (w - 100) / per_wall
-        for k, m in enumerate(mirrors):
-            wall = k // per_wall  # 0: top wall, 1: bottom wall
-            mx = 50 + (k % per_wall + 0.5) * step
-            my = y + 6 if wall == 0 else y + hall_h - 12
-            mg = g.add(El("g", class_="mirror", data_side=hall.side, data_number=m.number))
-            mg.add(El("title", f"Mirror {m.number} ({hall.name}): {m.otherworld}"))
-            mg.add(El("rect", x=mx - step / 2 + 2, y=my, width=step - 4, height=6, rx=1,
-                      fill="#dfe7ee", stroke=INK, stroke_width=0.6))  # fmt: skip
-            label(mg, fit(m.otherworld, step - 6, 5.4, 2.8, max_lines=2), mx, my + 0.3)
-            for p, number in enumerate(m.circles):
-                # precedence: the first circle sits nearest the mirror
-                ccy = my + (12 + p * 12 if wall == 0 else -6 - p * 12)
-                f = ix.factions.get(number)
-                sg = mg.add(El("g", class_="space mirror-circle", data_side=hall.side,
-                               data_mirror=m.number, data_faction=number,
-                               data_precedence=p + 1))  # fmt: skip
-                sg.add(El("title", f"{f.name if f else number} ({number}) at {m.otherworld}, "
-                                   f"precedence {p + 1}"))  # fmt: skip
-                sg.add(El("circle", cx=mx, cy=ccy, r=5, fill="#ffffff", stroke=INK,
-                          stroke_width=0.5))  # fmt: skip
-                label(sg, fit(str(number), 8, 5, 4, "Cinzel", 700, max_lines=1), mx, ccy - 2.3)
-        for hidden in (hh for hh in hm.hidden if hh.side == hall.side):
-            hx = 16 if hidden.end == "entrance" else w - 36
-            sg = g.add(El("g", class_="space mirror hidden", data_side=hall.side,
-                          data_faction=hidden.faction))  # fmt: skip
-            sg.add(El("title", f"Hidden mirror ({hidden.end}): {hidden.otherworld}, "
-                               "Forgotten Factions, no numbered circle (DD3.1.2.3)"))  # fmt: skip
-            sg.add(
-                El(
-                    "rect",
-                    x=hx,
-                    y=y + hall_h / 2 - 16,
-                    width=20,
-                    height=32,
-                    rx=1.5,
-                    fill="#dfe7ee",
-                    stroke=INK,
-                    stroke_width=0.5,
-                    stroke_dasharray="1.5 1",
-                )
-            )
-            label(sg, fit(f"FgF {hidden.otherworld}", 18, 30, 3, max_lines=5), hx + 10,
-                  y + hall_h / 2 - 14)  # fmt: skip
-    return w, h, "The Hall of Mirrors", root
+@dataclass(frozen=True)
+class Table:
+    """The Influence Table: its head, its rows, the note under it."""
 
-
-def congress_board(ix: Index) -> tuple[float, float, str, El]:
-    """Seats around a cloud-shaped table, numbered circles for the factions with one
-    (DD3.2.2)."""
-    w, h = 420.0, 297.0
-    c = ix.congress
-    root = frame(w, h, "The Congress of Dreams", "Doorways to Dreams · it sits Once in a Blue "
-                 "Moon (rules DD3.2)")  # fmt: skip
-    cx, cy, rx, ry = w / 2, h / 2 + 8, 120.0, 70.0
-    bumps = 14
-    d = []
-    for k in range(bumps):
-        a0 = 2 * math.pi * k / bumps
-        a1 = 2 * math.pi * (k + 1) / bumps
-        x0, y0 = cx + rx * math.cos(a0), cy + ry * math.sin(a0)
-        x1, y1 = cx + rx * math.cos(a1), cy + ry * math.sin(a1)
-        if k == 0:
-            d.append(f"M{x0:.1f} {y0:.1f}")
-        d.append(f"A14 14 0 0 1 {x1:.1f} {y1:.1f}")
-    root.add(El("path", d=" ".join(d) + " Z", fill="#e6ecf5", stroke=INK, stroke_width=0.8,
-                class_="table"))  # fmt: skip
-    label(root, fit("Place the pawns of seated factions without a circle anywhere around the "
-                    "table (DD3.2.2)", 180, 14, 4.2, max_lines=2), cx, cy - 6)  # fmt: skip
-    circles = c.circles if c else []
-    for k, number in enumerate(circles):
-        a = -math.pi / 2 + 2 * math.pi * k / max(len(circles), 1)
-        sx, sy = cx + (rx + 26) * math.cos(a), cy + (ry + 24) * math.sin(a)
-        f = ix.factions.get(number)
-        sg = root.add(
-            El(
-                "g",
-                class_="space congress-seat",
-                data_component=component_of("seat"),
-                data_faction=number,
-            )
-        )
-        sg.add(El("title", f"Congress seat of {f.name if f else number} ({number})"))
-        _circle_space(sg, sx, sy, 14, number, f.name if f else str(number))
-    return w, h, "The Congress of Dreams", root
-
-
-def madness_board(ix: Index) -> tuple[float, float, str, El]:
-    """For each Area, Normality and levels 1-10 of each alignment (DD3.3.1)."""
-    w, h = 420.0, 297.0
-    m = ix.madness
-    root = frame(w, h, "The Madness Indicator", "Doorways to Dreams · the Level of Madness of "
-                 "each Area of Tehmor (rules DD3.3)")  # fmt: skip
-    if m is None:
-        return w, h, "The Madness Indicator", root
-    levels = m.max_level
-    block_h = (h - 44) / len(m.areas)
-    cell = min(8.6, (w - 70 - 14) / (levels + 1))
-    for i, area_id in enumerate(m.areas):
-        area = ix.area_by_id.get(area_id)
-        y = 30 + i * block_h
-        g = root.add(El("g", class_="madness-area", data_area=area_id))
-        label(g, fit(area.name if area else area_id, 46, block_h - 2, 4, "Cinzel", 700,
-                     max_lines=2), 38, y + block_h / 2 - 4)  # fmt: skip
-        row_h = (block_h - 3) / len(m.alignments)
-        zero = g.add(El("g", class_="space madness", data_area=area_id, data_level=0,
-                        data_alignment="", data_component=component_of("madness")))  # fmt: skip
-        zero.add(El("title", f"{area.name if area else area_id}: Normality (0)"))
-        zero.add(El("rect", x=64, y=y, width=cell, height=block_h - 3, fill="#ffffff", stroke=INK,
-                    stroke_width=0.4))  # fmt: skip
-        label(zero, fit("0", cell - 1, 5, 4, "Cinzel", 700, max_lines=1), 64 + cell / 2,
-              y + (block_h - 3) / 2 - 2)  # fmt: skip
-        for j, al in enumerate(m.alignments):
-            ry = y + j * row_h
-            label(g, fit(f"{al.code} {al.name}", 30, row_h - 1, 3.2, "Cinzel", 700, max_lines=1),
-                  64 + cell * (levels + 1) + 18, ry + 0.5)  # fmt: skip
-            for lv in range(1, levels + 1):
-                sx = 64 + cell * lv
-                sg = g.add(El("g", class_="space madness", data_area=area_id, data_level=lv,
-                              data_alignment=al.code,
-                              data_component=component_of("madness")))  # fmt: skip
-                sg.add(El("title", f"{area.name if area else area_id}: level {lv} of {al.name}"))
-                shade = ["#ffffff", "#ececec", "#d6d6d6"][j % 3]
-                sg.add(El("rect", x=sx, y=ry, width=cell, height=row_h, fill=shade, stroke=INK,
-                          stroke_width=0.3))  # fmt: skip
-                label(sg, fit(f"{al.code}{lv}", cell - 1, row_h - 0.6, 3, "Cinzel", 700,
-                              max_lines=1), sx + cell / 2, ry + row_h / 2 - 1.7)  # fmt: skip
-    return w, h, "The Madness Indicator", root
+    x: float
+    head: At
+    rows: tuple[Row, ...]
+    note: At

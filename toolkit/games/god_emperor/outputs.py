@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from functools import partial
 
 from toolkit import boards
+from toolkit.board_style import template_sources
 from toolkit.build import BuildOptions, Output, Session
 from toolkit.cards import (
     CardFormat,
@@ -30,10 +31,10 @@ from toolkit.counters import counter_outputs
 from toolkit.games.god_emperor import facts
 from toolkit.games.god_emperor.components import minion_copies, setting
 from toolkit.games.god_emperor.index import Index
-from toolkit.games.god_emperor.maps import law_board, law_board_extensions, war_map
+from toolkit.games.god_emperor.law_board import EXTENSION, law_board, law_board_extensions
+from toolkit.games.god_emperor.maps import war_map
 from toolkit.guide import Kind, guide_output
 from toolkit.render import render
-from toolkit.svg import El, document
 
 T = "templates/god-emperor"
 CARD_TPL = (f"{T}/card.html.j2", f"{T}/card.css", "templates/common/cards.html.j2",
@@ -224,8 +225,10 @@ def outputs(content: ContentSet, options: BuildOptions) -> list[Output]:
         out += _board(ix, "law-board", law_board, (src, ix.court.loc.path), options)
         # Commandments past the board's room, on A4 sheets numbered on (none for 10 months)
         for n, (w, h, title, body) in enumerate(law_board_extensions(ix), 2):
-            out += boards.board_outputs(f"law-board-{n}", document(w, h, title, body), (w, h),
-                                        title, (src, ix.court.loc.path), options)[:2]  # fmt: skip
+            out += boards.board_outputs(f"law-board-{n}", body, (w, h), title,
+                                        (src, ix.court.loc.path,
+                                         *template_sources("god-emperor", EXTENSION)),
+                                        options)[:2]  # fmt: skip
     if ix.layout is not None:
         printed = facts.war_map(ix)
         board = _board(ix, "war-map", war_map, (src, ix.layout.loc.path), options)
@@ -249,14 +252,16 @@ def outputs(content: ContentSet, options: BuildOptions) -> list[Output]:
     return out
 
 
-def _board(ix: Index, name: str, draw: Callable[[Index], tuple[float, float, str, El]],
+def _board(ix: Index, name: str, draw: Callable[[Index], tuple[float, float, str, str]],
            sources: tuple[str, ...], options: BuildOptions) -> list[Output]:  # fmt: skip
-    """A board's SVG, real-size PDF and tiles (not drawn when only the paths are wanted)."""
+    """A board's SVG, real-size PDF and tiles (not drawn when only the paths are wanted),
+    made from its data and its template's files (`toolkit.board_style`)."""
     if options.paths_only:
         return boards.board_outputs(name, "", (1.0, 1.0), name, sources, options)
-    w, h, title, body = draw(ix)
-    return boards.board_outputs(name, document(w, h, title, body), (w, h), title, sources,
-                                options)  # fmt: skip
+    w, h, title, svg = draw(ix)
+    return boards.board_outputs(
+        name, svg, (w, h), title, (*sources, *template_sources("god-emperor", name)), options
+    )
 
 
 GUIDE = (

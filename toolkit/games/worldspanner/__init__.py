@@ -42,7 +42,6 @@ def draw_setup(content: ContentSet, seed: int, params: dict[str, object]) -> Set
     """`toolkit setup worldspanner`: a random map for a design, as a sheet."""
     from toolkit.games.worldspanner.setup import SetupError, generate, summary
     from toolkit.games.worldspanner.setup_sheet import setup_sheet
-    from toolkit.svg import document
 
     ix = Index.build(content)
     if ix is None:
@@ -51,8 +50,7 @@ def draw_setup(content: ContentSet, seed: int, params: dict[str, object]) -> Set
     s = generate(ix.game, str(params.get("design") or "standard"), seed,
                  heroes=int(heroes) if heroes is not None else None,  # type: ignore[call-overload]
                  length=str(params["length"]) if params.get("length") else None)  # fmt: skip
-    w, h, title, body = setup_sheet(s, ix.game.title)
-    svg = document(w, h, f"{title}: {s.design.name} set-up, seed {seed}", body)
+    w, h, title, svg = setup_sheet(s, ix.game.title)
     return SetupSheet(f"{s.design.id}-seed-{seed}", title, svg, (w, h), summary(s))
 
 

@@ -12,6 +12,7 @@ import dataclasses
 from functools import partial
 
 from toolkit import boards
+from toolkit.board_style import template_sources
 from toolkit.build import BuildOptions, Output, Session
 from toolkit.cards import (
     CardFormat,
@@ -31,7 +32,6 @@ from toolkit.games.worldspanner.setup import generate
 from toolkit.games.worldspanner.setup_sheet import setup_sheet
 from toolkit.guide import Kind, guide_output
 from toolkit.render import render
-from toolkit.svg import document
 
 POKER = CardFormat(63.5, 88.0, "worldspanner/card.html.j2", "worldspanner/card.css",
                    "Worldspanner cards")  # fmt: skip
@@ -211,10 +211,10 @@ def outputs(content: ContentSet, options: BuildOptions) -> list[Output]:
                                         (game_src,), options, folder="setup")[:2]  # fmt: skip
             continue
         sheet = generate(game, d.id, SETUP_SEED)
-        w, h, title, body = setup_sheet(sheet, game.title)
-        svg = document(w, h, f"{title}: {d.name} set-up, seed {SETUP_SEED}", body)
+        w, h, title, svg = setup_sheet(sheet, game.title)
         out += boards.board_outputs(f"{d.id}-seed-{SETUP_SEED}", svg, (w, h), title,
-                                    (game_src,), options, folder="setup")[:2]  # fmt: skip
+                                    (game_src, *template_sources("worldspanner", "setup")),
+                                    options, folder="setup")[:2]  # fmt: skip
     bring = bring_rows(ix.components, setting(ix)) if ix.components is not None else ()
     out.append(guide_output(game.title, out, KINDS, GUIDE, (game_src,), bring))
     rows = tuple((h.name, ix.faction_name(h.faction), ix.value(h)) for h in ix.heroes)

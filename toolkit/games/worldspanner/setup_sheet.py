@@ -1,4 +1,6 @@
-"""The set-up sheet: an A4 page, as semantic SVG, showing where every platter and key goes.
+"""The set-up sheet: an A4 page, as semantic SVG, showing where every platter and key goes,
+laid out here for `templates/worldspanner/boards/setup.svg.j2`; the look is
+`templates/worldspanner/board.css`, a faction key's colour comes from its content.
 
 Slots are drawn as hexes of the design's layout; each key slot is a `space key` element
 with `data-slot`, `data-key`, `data-kind` and `data-rotation`, and a `<title>`, so a test
@@ -8,28 +10,68 @@ with `data-slot`, `data-key`, `data-kind` and `data-rotation`, and a `<title>`, 
 from __future__ import annotations
 
 import math
+from dataclasses import dataclass
 
+from toolkit.board_style import At, BoardStyle, Label, colour, draw, load_style
 from toolkit.games.worldspanner.setup import Setup
-from toolkit.svg import SQRT3, El, fit, label
+from toolkit.svg import SQRT3
 from toolkit.svg import hex_centre as _centre
 from toolkit.svg import hex_points as _hex
-from toolkit.svg import text as _text
 
+GAME = "worldspanner"
+BOARD = "setup"
 PAGE_W, PAGE_H = 210.0, 297.0
 MARGIN = 12.0
 MAP_TOP, MAP_H = 30.0, 120.0
-KIND_FILL = {"dome": "#6a4c93", "lith": "#8c2f1e", "vista": "#5d8a4a"}
 
 
-def setup_sheet(s: Setup, title: str) -> tuple[float, float, str, El]:
-    """The sheet's size, title and SVG body."""
+@dataclass(frozen=True)
+class Platter:
+    """A platter: its slot, name, cells and label."""
+
+    slot: str
+    name: str
+    cells: tuple[str, ...]
+    label: At
+
+
+@dataclass(frozen=True)
+class Key:
+    """A key in its slot: the hex (in its faction's colour, or its kind's), the notch on
+    its top edge after turning, and its labels."""
+
+    slot: str
+    key: str
+    kind: str
+    rotation: int
+    section: int
+    title: str
+    points: str
+    colour: str
+    centre: bool
+    notch: tuple[float, float, float]
+    x: float
+    slot_label: Label
+    slot_y: float
+    name: At
+    turn: Label
+    turn_y: float
+
+
+@dataclass(frozen=True)
+class Lines:
+    """Lines of text from a baseline, `step` apart."""
+
+    label: Label
+    x: float
+    y: float
+    step: float
+
+
+def setup_sheet(s: Setup, title: str) -> tuple[float, float, str, str]:
+    """The sheet's size, title and SVG."""
+    st = load_style(GAME)
     d = s.design
-    body = El("g", class_="setup-sheet", data_design=d.id, data_seed=s.seed)
-    body.add(El("rect", x=0, y=0, width=PAGE_W, height=PAGE_H, fill="#ffffff"))
-    _text(body, title, MARGIN, 16, 9, 700, "Cinzel")
-    _text(body, f"Set-up · {d.name} · seed {s.seed}", MARGIN, 23, 6.2, 400, "Cinzel")
-    _text(body, f"Same seed, same map: toolkit setup worldspanner --design {d.id} --seed {s.seed}",
-          PAGE_W - MARGIN, 23, 3.2, anchor="end", fill="#555555")  # fmt: skip
     cells = [(p.slot.q, p.slot.r) for p in s.keys]
     cells += [(c[0], c[1]) for place, _ in s.platters for c in place.cells]
     xs = [_centre(q, r, 1)[0] for q, r in cells]
@@ -38,47 +80,53 @@ def setup_sheet(s: Setup, title: str) -> tuple[float, float, str, El]:
     size = min((PAGE_W - 2 * MARGIN) / span_w, MAP_H / span_h)
     ox = MARGIN + (PAGE_W - 2 * MARGIN - span_w * size) / 2 - (min(xs) - SQRT3 / 2) * size
     oy = MAP_TOP + (MAP_H - span_h * size) / 2 - (min(ys) - 1) * size
-    board = body.add(El("g", class_="map"))
+    platters = []
     for place, name in s.platters:
-        g = board.add(El("g", class_="platter", data_slot=place.id, data_platter=name))
-        g.add(El("title", f"{place.id}: {name}"))
         pts = [_centre(c[0], c[1], size) for c in place.cells]
-        for x, y in pts:
-            g.add(El("polygon", points=_hex(ox + x, oy + y, size * 0.97), fill="#e6e1d6",
-                     stroke="#b8b0a0", stroke_width=0.3))  # fmt: skip
         # the label sits inside one cell, clear of the keys around the platter
         lx, ly = pts[0]
-        label(g, fit(f"{place.id} {name}", size * 1.4, size * 1.1, min(4.2, size * 0.34),
-                     max_lines=2), ox + lx, oy + ly - size * 0.4)  # fmt: skip
+        label = st.fit(f"{place.id} {name}", "platter-name", size * 1.4, size * 1.1,
+                       size=min(4.2, size * 0.34), max_lines=2)  # fmt: skip
+        platters.append(Platter(place.id, name, tuple(_hex(ox + x, oy + y, size * 0.97)
+                                                      for x, y in pts),
+                                At(label, ox + lx, oy + ly - size * 0.4)))  # fmt: skip
+    keys = []
     for p in s.keys:
         x, y = _centre(p.slot.q, p.slot.r, size)
         cx, cy = ox + x, oy + y
-        fill = p.key.colour if p.key.kind == "faction" else KIND_FILL[p.key.kind]
-        g = board.add(El("g", class_="space key", data_slot=p.slot.id, data_key=p.key.id,
-                         data_kind=p.key.kind, data_rotation=p.rotation,
-                         data_section=p.slot.section))  # fmt: skip
-        g.add(El("title", f"{p.slot.id}: {p.key.name}, turned {p.rotation} step(s) clockwise"))
-        g.add(El("polygon", points=_hex(cx, cy, size * 0.97), fill=fill, stroke="#1a1a1a",
-                 stroke_width=0.5 if p.slot.centre else 0.25))  # fmt: skip
         # the key's top edge after turning: a notch on the edge it now faces
         a = math.radians(-90 + 60 * p.rotation)
-        g.add(El("circle", cx=cx + 0.78 * size * math.cos(a), cy=cy + 0.78 * size * math.sin(a),
-                 r=size * 0.09, fill="#ffffff", stroke="#1a1a1a", stroke_width=0.2))  # fmt: skip
-        _text(g, p.slot.id, cx, cy - size * 0.38, min(3.2, size * 0.26), 700, "Cinzel",
-              "middle", "#ffffff")  # fmt: skip
-        label(g, fit(p.key.name, size * 1.35, size * 0.6, min(3.6, size * 0.3), weight=700,
-                     max_lines=2), cx, cy - size * 0.22, cls="keyname", fill="#ffffff")  # fmt: skip
-        _text(g, f"turn {p.rotation}", cx, cy + size * 0.62, min(3.2, size * 0.26), 600,
-              anchor="middle", fill="#ffffff")  # fmt: skip
-    _facts(body, s)
-    return PAGE_W, PAGE_H, title, body
+        name = st.fit(p.key.name, "key-name", size * 1.35, size * 0.6,
+                      size=min(3.6, size * 0.3), max_lines=2)  # fmt: skip
+        keys.append(Key(
+            p.slot.id, p.key.id, p.key.kind, p.rotation, p.slot.section,
+            f"{p.slot.id}: {p.key.name}, turned {p.rotation} step(s) clockwise",
+            _hex(cx, cy, size * 0.97),
+            colour(p.key.colour) if p.key.kind == "faction" else "", p.slot.centre,
+            (cx + 0.78 * size * math.cos(a), cy + 0.78 * size * math.sin(a), size * 0.09), cx,
+            st.line(p.slot.id, "key-slot", min(3.2, size * 0.26)), cy - size * 0.38,
+            At(name, cx, cy - size * 0.22),
+            st.line(f"turn {p.rotation}", "key-turn", min(3.2, size * 0.26)), cy + size * 0.62,
+        ))  # fmt: skip
+    facts, heads = _facts(st, s)
+    doc_title = f"{title}: {d.name} set-up, seed {s.seed}"
+    svg = draw(GAME, BOARD, PAGE_W, PAGE_H, doc_title, st, design=d.id, seed=s.seed,
+               margin=MARGIN, heading=st.line(title, "sheet-title"),
+               subheading=st.line(f"Set-up · {d.name} · seed {s.seed}", "sheet-subtitle"),
+               command=st.line(f"Same seed, same map: toolkit setup worldspanner --design "
+                               f"{d.id} --seed {s.seed}", "sheet-command"),
+               platters=platters, keys=keys, facts=facts, heads=heads)  # fmt: skip
+    return PAGE_W, PAGE_H, title, svg
 
 
-def _facts(body: El, s: Setup) -> None:
+def _facts(st: BoardStyle, s: Setup) -> tuple[list[Lines], list[Lines]]:
+    """The facts of the set-up beside the map, and the key list: lines of text, and the
+    heads of their paragraphs."""
     d = s.design
     y = MAP_TOP + MAP_H + 8
     col2 = PAGE_W / 2 + 2
-    facts = body.add(El("g", class_="facts"))
+    facts: list[Lines] = []
+    heads: list[Lines] = []
     lines = [
         ("Teams", f"{s.heroes} heroes per team. Deal {s.dealt} hero cards to each team; each "
                   f"team secretly discards {s.dealt - s.heroes}."),
@@ -94,23 +142,21 @@ def _facts(body: El, s: Setup) -> None:
         lines.append(("Sections", f"{d.sections} separate sections, each with an adventure key "
                                   "and a Dome key (p. 4)."))  # fmt: skip
     for head, text in lines:
-        _text(facts, head, MARGIN, y, 3.6, 700, "Cinzel")
-        fitted = fit(text, col2 - MARGIN - 27, 12, 3.4, max_lines=3)
-        for i, ln in enumerate(fitted.lines):
-            _text(facts, ln, MARGIN + 22, y + i * fitted.size * 1.2, fitted.size)
+        heads.append(Lines(st.line(head, "fact-head"), MARGIN, y, 0))
+        fitted = st.fit(text, "fact-text", col2 - MARGIN - 27, 12, max_lines=3)
+        facts.append(Lines(fitted, MARGIN + 22, y, fitted.size * 1.2))
         y += max(1, len(fitted.lines)) * fitted.size * 1.2 + 2.2
     y2 = MAP_TOP + MAP_H + 8
-    _text(facts, "Keys", col2, y2, 3.6, 700, "Cinzel")
+    heads.append(Lines(st.line("Keys", "fact-head"), col2, y2, 0))
     y2 += 5
     for p in sorted(s.keys, key=lambda p: p.slot.id):
         extra = f" — {p.key.text}" if p.key.kind == "vista" else ""
-        fitted = fit(f"{p.slot.id}  {p.key.name}, turn {p.rotation}{extra}", PAGE_W - MARGIN - col2,
-                     8, 3.1, max_lines=2)  # fmt: skip
-        for i, ln in enumerate(fitted.lines):
-            _text(facts, ln, col2, y2 + i * fitted.size * 1.2, fitted.size)
+        fitted = st.fit(f"{p.slot.id}  {p.key.name}, turn {p.rotation}{extra}", "key-line",
+                        PAGE_W - MARGIN - col2, 8, max_lines=2)  # fmt: skip
+        facts.append(Lines(fitted, col2, y2, fitted.size * 1.2))
         y2 += len(fitted.lines) * fitted.size * 1.2 + 0.6
     quest = ", ".join(p.key.name for p in s.keys if p.key.kind == "faction")
-    fitted = fit(f"Quest decks: set the decks of {quest} by their keys; the others go back "
-                 "in the box (p. 4).", col2 - MARGIN - 5, 14, 3.2, max_lines=4)  # fmt: skip
-    for i, ln in enumerate(fitted.lines):
-        _text(facts, ln, MARGIN, y + 2 + i * fitted.size * 1.2, fitted.size, anchor="start")
+    fitted = st.fit(f"Quest decks: set the decks of {quest} by their keys; the others go back "
+                    "in the box (p. 4).", "quest", col2 - MARGIN - 5, 14, max_lines=4)  # fmt: skip
+    facts.append(Lines(fitted, MARGIN, y + 2, fitted.size * 1.2))
+    return facts, heads

@@ -1,0 +1,148 @@
+"""The Council and Conclave side board (rules 2.1.2, 10), laid out for its template
+`templates/forty-factions/boards/council.svg.j2`: 40 seats grouped by party in the party's
+colour (from game.yaml), the Overlord's place, the vote bar with its majority and
+two-thirds marks, the Conclave's seats. Sizes are mm.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from toolkit.board_style import BoardStyle, Label, colour
+from toolkit.games.forty_factions.board_views import (
+    SpaceBox,
+    frame,
+    render,
+    space_box,
+    star_points,
+    style,
+)
+from toolkit.games.forty_factions.components import component_of
+from toolkit.games.forty_factions.index import Index
+
+# the hatching that tells the parties apart without their colours (a grey print), in turn
+PARTY_HATCH = ["", "M0 0 L4 4", "M0 4 L4 0", "M2 0 L2 4", "M0 2 L4 2"]
+SEAT_H = 12.0
+
+
+@dataclass(frozen=True)
+class Seat:
+    """A seat: its holder, its title, its place and its pawn space."""
+
+    faction: int
+    title: str
+    x: float
+    y: float
+    w: float
+    h: float
+    box: SpaceBox
+    expansion: str = ""
+
+
+@dataclass(frozen=True)
+class Party:
+    """A party's column: its colour and hatching, its head, its seats."""
+
+    id: str
+    colour: str
+    hatch: str
+    x: float
+    w: float
+    head: Label
+    head_cx: float
+    head_top: float
+    seats: tuple[Seat, ...]
+
+
+@dataclass(frozen=True)
+class Mark:
+    """A labelled mark under the vote bar."""
+
+    label: Label
+    cx: float
+    top: float
+
+
+@dataclass(frozen=True)
+class Side:
+    """The right-hand column: the Overlord, the votes needed, the Conclave."""
+
+    overlord: SpaceBox
+    star: str
+    statement: Label
+    statement_cx: float
+    statement_top: float
+    bar_y: float
+    bar: tuple[tuple[float, float, bool], ...]  # x, width, marked
+    marks: tuple[Mark, ...]
+    conclave_head: Label
+    conclave_top: float
+    conclave: tuple[Seat, ...]
+
+
+def council_board(ix: Index) -> tuple[float, float, str, str]:
+    """The Council and Conclave side board (2.1.2, 10): its size, title and SVG."""
+    w, h = 420.0, 297.0
+    st = style()
+    fr = frame(
+        st,
+        w,
+        h,
+        "The Council of Tehmor and the Secret Conclave",
+        "Seats held by Activated Factions take their player's pawn (rules 4.3.9, 10)",
+    )
+    council = [p for p in ix.game.parties if p.body == "council"]
+    x, y0 = 12.0, 30.0
+    col_w = (w - 24 - 110) / len(council)
+    parties = []
+    for i, p in enumerate(council):
+        holders = [f for f in ix.faction_list
+                   if f.seats.council and f.politics == p.id and f.expansion == "base"]  # fmt: skip
+        px = x + i * col_w
+        head = st.fit(f"{p.name} · {len(holders)}", "party-name", col_w - 8, 6, max_lines=1)
+        seats = []
+        for j, f in enumerate(holders):
+            sy = y0 + 15 + j * SEAT_H
+            box = space_box(st, px + 2.5, sy + 1.2, col_w - 5, SEAT_H - 4, f.number, f.name)
+            seats.append(Seat(f.number, f"Council seat of {f.name} ({f.number}), {p.name}",
+                              px + 1, sy, col_w - 2, SEAT_H - 1.5, box))  # fmt: skip
+        parties.append(Party(p.id, colour(p.colour) if p.colour else "",
+                             PARTY_HATCH[i % len(PARTY_HATCH)], px, col_w, head,
+                             px + col_w / 2, y0 + 6 - head.height / 2, tuple(seats)))  # fmt: skip
+    side = _side(st, ix, w - 118, y0, 106)
+    title = "The Council and the Conclave"
+    svg = render("council", w, h, title, st, frame=fr, parties=parties, side=side, y0=y0,
+                 seat=component_of("seat"), overlord=component_of("overlord"))  # fmt: skip
+    return w, h, title, svg
+
+
+def _side(st: BoardStyle, ix: Index, x: float, y: float, w: float) -> Side:
+    from toolkit.games.forty_factions.procedures.council import board_statement
+
+    council = ix.game.council
+    seats = council.seats
+    line, marks = board_statement(council)  # 10.3.5 counts only the votes cast
+    overlord = space_box(st, x, y, w, 16, "", "The Overlord's place")
+    # a star in the number's disc, drawn: the board's fonts have no star glyph
+    star = star_points(x + 4.2 + 1.5, y + 8, 3.2)
+    ty = y + 22
+    statement = st.fit(line, "statement", w, 10, max_lines=3)
+    bar_y = ty + 12
+    step = w / seats
+    bar = tuple((x + (v - 1) * step, step, any(v == m for m, _ in marks))
+                for v in range(1, seats + 1))  # fmt: skip
+    labels = tuple(Mark(st.fit(text, "mark", 30, 4, max_lines=1), x + (v - 0.5) * step,
+                        bar_y + (7 if i == 0 else 11))
+                   for i, (v, text) in enumerate(marks))  # fmt: skip
+    cy = bar_y + 26
+    head = st.fit("The Secret Conclave of the Thieves' Guilds (10.4)", "conclave-head", w, 10,
+                  max_lines=2)  # fmt: skip
+    conclave = []
+    for j, f in enumerate(f for f in ix.faction_list if f.seats.conclave):
+        sy = cy + 13 + j * 13
+        tag = "" if f.expansion == "base" else f.expansion
+        box = space_box(st, x, sy, w, 11, f.number, f.name, dashed=bool(tag), tag=tag)
+        conclave.append(Seat(f.number, f"Conclave seat of {f.name} ({f.number})", x, sy, w, 11,
+                             box, tag))  # fmt: skip
+    return Side(overlord, star, statement, x + w / 2, ty, bar_y, bar, labels, head, cy,
+                tuple(conclave))  # fmt: skip

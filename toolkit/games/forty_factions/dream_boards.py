@@ -1,0 +1,239 @@
+"""The Doorways to Dreams side boards (DD3.1-DD3.3), laid out for their templates in
+`templates/forty-factions/boards/`: the Hall of Mirrors, the Congress of Dreams and the
+Madness Indicator. Sizes are mm."""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+
+from toolkit.games.forty_factions.board_views import At, CircleSpace, circle_space, frame, render
+from toolkit.games.forty_factions.board_views import style as board_style
+from toolkit.games.forty_factions.components import component_of
+from toolkit.games.forty_factions.index import Index
+
+
+@dataclass(frozen=True)
+class MirrorCircle:
+    """A numbered circle by a mirror: its faction, precedence, title and place."""
+
+    faction: int
+    precedence: int
+    title: str
+    cy: float
+    number: At
+
+
+@dataclass(frozen=True)
+class Mirror:
+    """A mirror on a wall of a hall, and the numbered circles by it."""
+
+    number: int
+    title: str
+    x: float
+    y: float
+    w: float
+    name: At
+    cx: float
+    circles: tuple[MirrorCircle, ...]
+
+
+@dataclass(frozen=True)
+class Hidden:
+    """A hidden mirror at an end of a hall (Forgotten Factions)."""
+
+    faction: int | None
+    title: str
+    x: float
+    y: float
+    name: At
+
+
+@dataclass(frozen=True)
+class Hall:
+    """A hall: its floor, carpet, name, mirrors and hidden mirrors."""
+
+    side: str
+    domain: str
+    y: float
+    h: float
+    carpet: str
+    name: At
+    name_x: float
+    name_w: float
+    mirrors: tuple[Mirror, ...]
+    hidden: tuple[Hidden, ...]
+
+
+def mirrors_board(ix: Index) -> tuple[float, float, str, str]:
+    """Two halls of 12 mirrors, numbered circles by each, hidden mirrors at the ends
+    (DD3.1)."""
+    w, h = 420.0, 297.0
+    st = board_style()
+    title = "The Hall of Mirrors"
+    fr = frame(st, w, h, "The Hall of Mirrors", "Doorways to Dreams · the light Hall of Mirrors "
+               "and the dark Hall of Broken Mirrors (rules DD3.1)")  # fmt: skip
+    hm = ix.mirrors
+    halls = []
+    hall_h = (h - 44) / 2
+    for hi, hall in enumerate(hm.halls if hm else ()):
+        assert hm is not None
+        y = 30 + hi * (hall_h + 4)
+        area = ix.area_by_id.get(hall.domain)
+        head = f"{hall.name} · {area.name if area else hall.domain} · {area.vp if area else ''} VP"
+        t = st.fit(f"{head} · {hall.carpet} carpet", "hall-name", w - 100, 8, max_lines=1)
+        mirrors = sorted((m for m in hm.mirrors if m.side == hall.side), key=lambda m: m.number)
+        per_wall = math.ceil(len(mirrors) / 2)
+        step = (w - 100) / per_wall
+        out = []
+        for k, m in enumerate(mirrors):
+            wall = k // per_wall  # 0: top wall, 1: bottom wall
+            mx = 50 + (k % per_wall + 0.5) * step
+            my = y + 6 if wall == 0 else y + hall_h - 12
+            circles = []
+            for p, number in enumerate(m.circles):
+                # precedence: the first circle sits nearest the mirror
+                ccy = my + (12 + p * 12 if wall == 0 else -6 - p * 12)
+                f = ix.factions.get(number)
+                n = st.fit(str(number), "mirror-number", 8, 5, max_lines=1)
+                circles.append(MirrorCircle(number, p + 1, f"{f.name if f else number} ({number}) "
+                                            f"at {m.otherworld}, precedence {p + 1}", ccy,
+                                            At(n, mx, ccy - 2.3)))  # fmt: skip
+            name = st.fit(m.otherworld, "mirror-name", step - 6, 5.4, max_lines=2)
+            out.append(Mirror(m.number, f"Mirror {m.number} ({hall.name}): {m.otherworld}",
+                              mx - step / 2 + 2, my, step - 4, At(name, mx, my + 0.3), mx,
+                              tuple(circles)))  # fmt: skip
+        hidden = []
+        for hh in (hh for hh in hm.hidden if hh.side == hall.side):
+            hx = 16 if hh.end == "entrance" else w - 36
+            name = st.fit(f"FgF {hh.otherworld}", "hidden-name", 18, 30, max_lines=5)
+            what = (
+                f"Hidden mirror ({hh.end}): {hh.otherworld}, Forgotten Factions, no "
+                "numbered circle (DD3.1.2.3)"
+            )
+            hidden.append(Hidden(hh.faction, what, hx, y + hall_h / 2 - 16,
+                                 At(name, hx + 10, y + hall_h / 2 - 14)))  # fmt: skip
+        halls.append(Hall(hall.side, hall.domain, y, hall_h, hall.carpet,
+                          At(t, w / 2, y + hall_h / 2 - t.height / 2), w / 2 - t.width() / 2 - 2,
+                          t.width() + 4, tuple(out), tuple(hidden)))  # fmt: skip
+    return w, h, title, render("hall-of-mirrors", w, h, title, st, frame=fr, halls=halls)
+
+
+@dataclass(frozen=True)
+class CongressSeat:
+    """A numbered circle at the Congress."""
+
+    faction: int
+    title: str
+    space: CircleSpace
+
+
+def congress_board(ix: Index) -> tuple[float, float, str, str]:
+    """Seats around a cloud-shaped table, numbered circles for the factions with one
+    (DD3.2.2)."""
+    w, h = 420.0, 297.0
+    st = board_style()
+    title = "The Congress of Dreams"
+    fr = frame(st, w, h, "The Congress of Dreams", "Doorways to Dreams · it sits Once in a Blue "
+               "Moon (rules DD3.2)")  # fmt: skip
+    cx, cy, rx, ry = w / 2, h / 2 + 8, 120.0, 70.0
+    bumps = 14
+    d = []
+    for k in range(bumps):
+        a0 = 2 * math.pi * k / bumps
+        a1 = 2 * math.pi * (k + 1) / bumps
+        x0, y0 = cx + rx * math.cos(a0), cy + ry * math.sin(a0)
+        x1, y1 = cx + rx * math.cos(a1), cy + ry * math.sin(a1)
+        if k == 0:
+            d.append(f"M{x0:.1f} {y0:.1f}")
+        d.append(f"A14 14 0 0 1 {x1:.1f} {y1:.1f}")
+    text = "Place the pawns of seated factions without a circle anywhere around the table (DD3.2.2)"
+    note = At(st.fit(text, "congress-note", 180, 14, max_lines=2), cx, cy - 6)
+    circles = ix.congress.circles if ix.congress else []
+    seats = []
+    for k, number in enumerate(circles):
+        a = -math.pi / 2 + 2 * math.pi * k / max(len(circles), 1)
+        sx, sy = cx + (rx + 26) * math.cos(a), cy + (ry + 24) * math.sin(a)
+        f = ix.factions.get(number)
+        seats.append(CongressSeat(number, f"Congress seat of {f.name if f else number} ({number})",
+                                  circle_space(st, sx, sy, 14, number,
+                                               f.name if f else str(number))))  # fmt: skip
+    return w, h, title, render("congress", w, h, title, st, frame=fr, table=" ".join(d) + " Z",
+                               note=note, seats=seats, seat=component_of("seat"))  # fmt: skip
+
+
+@dataclass(frozen=True)
+class Level:
+    """A space of the Madness Indicator: a level of an alignment in an Area."""
+
+    level: int
+    alignment: str
+    title: str
+    x: float
+    shade: int
+    label: At
+
+
+@dataclass(frozen=True)
+class Alignment:
+    """A row of an Area's block: its name and its levels."""
+
+    y: float
+    name: At
+    levels: tuple[Level, ...]
+
+
+@dataclass(frozen=True)
+class MadnessArea:
+    """An Area's block: its name, Normality, and a row for each alignment."""
+
+    area: str
+    y: float
+    h: float
+    name: At
+    zero_title: str
+    zero: At
+    rows: tuple[Alignment, ...]
+
+
+def madness_board(ix: Index) -> tuple[float, float, str, str]:
+    """For each Area, Normality and levels 1-10 of each alignment (DD3.3.1)."""
+    w, h = 420.0, 297.0
+    st = board_style()
+    title = "The Madness Indicator"
+    fr = frame(st, w, h, "The Madness Indicator", "Doorways to Dreams · the Level of Madness of "
+               "each Area of Tehmor (rules DD3.3)")  # fmt: skip
+    m = ix.madness
+    blocks = []
+    cell = row_h = 0.0
+    if m is not None:
+        levels = m.max_level
+        block_h = (h - 44) / len(m.areas)
+        cell = min(8.6, (w - 70 - 14) / (levels + 1))
+        row_h = (block_h - 3) / len(m.alignments)
+        for i, area_id in enumerate(m.areas):
+            area = ix.area_by_id.get(area_id)
+            name = area.name if area else area_id
+            y = 30 + i * block_h
+            rows = []
+            for j, al in enumerate(m.alignments):
+                ry = y + j * row_h
+                spaces = tuple(
+                    Level(lv, al.code, f"{name}: level {lv} of {al.name}", 64 + cell * lv, j % 3,
+                          At(st.fit(f"{al.code}{lv}", "madness-level", cell - 1, row_h - 0.6,
+                                    max_lines=1), 64 + cell * lv + cell / 2, ry + row_h / 2 - 1.7))
+                    for lv in range(1, levels + 1)
+                )  # fmt: skip
+                head = st.fit(f"{al.code} {al.name}", "alignment-name", 30, row_h - 1, max_lines=1)
+                rows.append(Alignment(ry, At(head, 64 + cell * (levels + 1) + 18, ry + 0.5),
+                                      spaces))  # fmt: skip
+            blocks.append(MadnessArea(
+                area_id, y, block_h - 3,
+                At(st.fit(name, "madness-area-name", 46, block_h - 2, max_lines=2), 38,
+                   y + block_h / 2 - 4),
+                f"{name}: Normality (0)",
+                At(st.fit("0", "madness-zero", cell - 1, 5, max_lines=1), 64 + cell / 2,
+                   y + (block_h - 3) / 2 - 2),
+                tuple(rows)))  # fmt: skip
+    return w, h, title, render("madness", w, h, title, st, frame=fr, blocks=blocks, cell=cell,
+                               row_h=row_h, madness=component_of("madness"))  # fmt: skip
