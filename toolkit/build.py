@@ -47,6 +47,10 @@ class BuildOptions:
     # uniform: one back per deck kind, so the DM may slip expansion cards in unseen (rule
     # 13.2.1.2); expansion: each back also names its card's expansion (13.2.1.1)
     backs: str = "uniform"
+    # mm of bleed around every card output (None: each card format's own, 3 mm)
+    bleed: float | None = None
+    # a print-shop profile (`templates/common/print-shops.yaml`): export/<profile>/ too
+    export: str | None = None
 
     @property
     def page_size(self) -> str:
@@ -203,7 +207,7 @@ def output_key(
     what = (render.args, render.keywords) if isinstance(render, partial) else render
     data = _repr(what, memo)
     opts = (options.paper, options.proof, sorted(options.expansions or ()), options.back_offset,
-            options.preset, options.backs)  # fmt: skip
+            options.preset, options.backs, options.bleed, options.export)  # fmt: skip
     return hashlib.sha256(f"{code}|{opts}|{output.path}|{data}".encode()).hexdigest()
 
 

@@ -23,17 +23,20 @@ from toolkit.cards import (
     render_faces,
     render_imposed,
     render_pod,
+    with_bleed,
 )
 from toolkit.components import Components, bring_rows
 from toolkit.content import ContentSet
 from toolkit.counters import counter_outputs
 from toolkit.diagnostics import Diagnostic, Loc, Severity
 from toolkit.errors import ToolkitError
+from toolkit.export import export_outputs
 from toolkit.games.forty_factions import components, views
 from toolkit.games.forty_factions.components import setting
 from toolkit.games.forty_factions.index import Index
 from toolkit.guide import Kind, guide_output
 from toolkit.render import render
+from toolkit.shops import profile
 
 SCALES = (1.0, 0.93, 0.86)  # a sheet may be set smaller, down to 86 %, to fit one page
 # tarot size, 70 x 120 mm with 3 mm bleed (issue 4)
@@ -186,6 +189,9 @@ def outputs(content: ContentSet, options: BuildOptions) -> list[Output]:
             out.append(Output(f"cards/{folder}-{options.paper}.pdf", "card-sheet", srcs,
                               partial(render_imposed, CARD, cards), group=f"{folder}-imposed",
                               cost=0.8 * len(cards)))  # fmt: skip
+        if options.export:
+            out += export_outputs(profile(options.export), folder, CARD,
+                                  tuple((c, c) for c in cards), srcs)  # fmt: skip
     backs = []
     for kind, docs in (("faction", ix.faction_list), ("plot", ix.plot_list)):
         # uniform backs are one per deck kind; expansion backs one per kind and expansion
@@ -351,7 +357,7 @@ def render_tts(cards: tuple[views.Card, ...], back: views.Card, session: Session
     faces = _raster(session, render_faces(CARD, (*cards, back), session), dpi)
     faces[-1:] = _raster(session, render_backs(CARD, (back,), session), dpi)
     sheet = Image.new("RGB", (cell_w * TTS_COLS, cell_h * TTS_ROWS), "white")
-    bleed_px = round(CARD.bleed / 25.4 * dpi)
+    bleed_px = round(with_bleed(CARD, session).bleed / 25.4 * dpi)  # as render_faces drew it
     for i, img in enumerate(faces):
         cell = (TTS_COLS * TTS_ROWS - 1) if i == len(faces) - 1 else i
         trimmed = img.crop((bleed_px, bleed_px, img.width - bleed_px, img.height - bleed_px))

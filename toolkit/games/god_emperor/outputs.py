@@ -27,12 +27,14 @@ from toolkit.cards import (
 from toolkit.components import bring_rows
 from toolkit.content import ContentSet
 from toolkit.counters import counter_outputs
+from toolkit.export import export_outputs
 from toolkit.games.god_emperor import facts
 from toolkit.games.god_emperor.components import minion_copies, setting
 from toolkit.games.god_emperor.index import Index
 from toolkit.games.god_emperor.maps import law_board, law_board_extensions, war_map
 from toolkit.guide import Kind, guide_output
 from toolkit.render import render
+from toolkit.shops import profile
 from toolkit.svg import El, document
 
 T = "templates/god-emperor"
@@ -139,6 +141,9 @@ def _deck(name: str, cards: tuple, back: Back, srcs: tuple[str, ...],
         out.append(Output(f"cards/{name}-{options.paper}.pdf", "card-sheet", srcs,
                           partial(render_imposed, POKER, cards, back=back),
                           group=f"{name}-sheet", cost=0.25 * len(cards)))  # fmt: skip
+    if options.export:
+        out += export_outputs(profile(options.export), name, POKER,
+                              tuple((back, c) for c in cards), srcs)  # fmt: skip
     return out
 
 
