@@ -51,6 +51,8 @@ class BuildOptions:
     bleed: float | None = None
     # a print-shop profile (`templates/common/print-shops.yaml`): export/<profile>/ too
     export: str | None = None
+    # where the Tabletop Simulator saved objects say the deck PNGs are (None: beside them)
+    tts_url: str | None = None
 
     @property
     def page_size(self) -> str:
@@ -207,7 +209,8 @@ def output_key(
     what = (render.args, render.keywords) if isinstance(render, partial) else render
     data = _repr(what, memo)
     opts = (options.paper, options.proof, sorted(options.expansions or ()), options.back_offset,
-            options.preset, options.backs, options.bleed, options.export)  # fmt: skip
+            options.preset, options.backs, options.bleed, options.export,
+            options.tts_url)  # fmt: skip
     return hashlib.sha256(f"{code}|{opts}|{output.path}|{data}".encode()).hexdigest()
 
 

@@ -188,6 +188,14 @@ def coverage(content: Path, game: str | None, fmt: str) -> None:
     "not --bleed. Profiles: templates/common/print-shops.yaml.",
 )
 @click.option(
+    "--tts-url",
+    metavar="URL",
+    default=None,
+    help="Where the Tabletop Simulator saved objects (tts/<deck>.json) find the deck PNGs: "
+    "the https:// folder you uploaded tts/ to, or file:///path/to/<out>/<game>/tts/ on your "
+    "machine (default: the PNG's name, beside the JSON).",
+)
+@click.option(
     "--back-offset",
     metavar="X,Y",
     default="0,0",
@@ -221,6 +229,7 @@ def build(
     backs: str,
     bleed: float | None,
     export: str | None,
+    tts_url: str | None,
 ) -> None:
     """Check the content, then build the print kit under <out>/<game>/.
 
@@ -247,7 +256,11 @@ def build(
         raise click.BadParameter("at most 20 mm either way", param_hint="--back-offset")
     options = BuildOptions(out=out, paper=paper, proof=proof, only=only, jobs=jobs, force=force,
                            expansions=chosen, back_offset=(dx, dy), preset=preset,
-                           backs=backs, bleed=bleed, export=export)  # fmt: skip
+                           backs=backs, bleed=bleed, export=export,
+                           tts_url=tts_url)  # fmt: skip
+    if tts_url is not None and not tts_url.startswith(("https://", "http://", "file:///")):
+        raise click.BadParameter("expected an https://, http:// or file:/// address",
+                                 param_hint="--tts-url")  # fmt: skip
     if export is not None:
         from toolkit.shops import profile
 

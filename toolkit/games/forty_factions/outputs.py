@@ -369,11 +369,43 @@ def render_tts(cards: tuple[views.Card, ...], back: views.Card, session: Session
     return out.getvalue()
 
 
+def render_tts_back(back: views.Card, session: Session) -> bytes:
+    """The back of a TTS deck sheet's cards, as its own picture (TTS's `BackURL`), one
+    cell of the sheet in size."""
+    import io
+
+    from PIL import Image
+
+    fmt = with_bleed(CARD, session)
+    cell_h = TTS_MAX_PX // TTS_ROWS
+    cell_w = int(cell_h * CARD.width / CARD.height)
+    dpi = cell_h / (CARD.height / 25.4)
+    (img,) = _raster(session, render_backs(CARD, (back,), session), dpi)
+    bleed_px = round(fmt.bleed / 25.4 * dpi)
+    img = img.crop((bleed_px, bleed_px, img.width - bleed_px, img.height - bleed_px))
+    out = io.BytesIO()
+    img.resize((cell_w, cell_h), Image.Resampling.LANCZOS).save(out, format="PNG")
+    session.pages = 0
+    return out.getvalue()
+
+
+def render_tts_json(title: str, sheets: tuple[object, ...], session: Session) -> bytes:
+    """The Tabletop Simulator saved object of one deck (`toolkit.tts`)."""
+    from toolkit.tts import saved_object_json
+
+    session.pages = 0
+    return saved_object_json(title, sheets, TTS_COLS, TTS_ROWS,  # type: ignore[arg-type]
+                             session.options.tts_url)  # fmt: skip
+
+
 def tts_outputs(ix: Index, srcs: tuple[str, ...], copies: int = 1,
                 backs: str = "uniform") -> list[Output]:  # fmt: skip
     """One TTS deck sheet per 69 cards of each deck, every card as many times as the kit
-    prints it. A sheet has one hidden card, its back: with `--backs expansion` each
-    expansion's cards get sheets of their own, behind their own back."""
+    prints it, with its back as a picture of its own; and per deck the saved object that
+    loads them all in one step. A sheet has one hidden card, its back: with `--backs
+    expansion` each expansion's cards get sheets of their own, behind their own back."""
+    from toolkit.tts import Sheet
+
     out = []
     per_sheet = TTS_COLS * TTS_ROWS - 1
     for folder, docs, kind in (("factions", ix.faction_list, "faction"),
@@ -381,6 +413,7 @@ def tts_outputs(ix: Index, srcs: tuple[str, ...], copies: int = 1,
         codes = (dict.fromkeys(d.expansion for d in docs) if backs == "expansion"
                  else {"": None})  # fmt: skip
         n = 0
+        sheets = []
         for code in codes:
             cards = [views.card(ix, d) for _ in range(copies) for d in docs
                      if not code or d.expansion == code]  # fmt: skip
@@ -388,7 +421,18 @@ def tts_outputs(ix: Index, srcs: tuple[str, ...], copies: int = 1,
             for start in range(0, len(cards), per_sheet):
                 n += 1
                 chunk = tuple(cards[start : start + per_sheet])
-                out.append(Output(f"tts/{folder}-{n}.png", "tts", srcs,
+                face, behind = f"{folder}-{n}.png", f"{folder}-{n}-back.png"
+                out.append(Output(f"tts/{face}", "tts", srcs,
                                   partial(render_tts, chunk, back), group=f"tts-{folder}-{n}",
                                   cost=1.1 * len(chunk)))  # fmt: skip
+                out.append(Output(f"tts/{behind}", "tts", srcs, partial(render_tts_back, back),
+                                  group=f"tts-{folder}-{n}", cost=1))  # fmt: skip
+                sheets.append(Sheet(face, behind, tuple(
+                    (c.name, f"{c.kind.title()} {c.number} · {c.expansion_name}")
+                    for c in chunk)))  # fmt: skip
+        if sheets:
+            title = f"{ix.game.title}: {folder.title()}"
+            out.append(Output(f"tts/{folder}.json", "tts-deck", srcs,
+                              partial(render_tts_json, title, tuple(sheets)),
+                              group=f"tts-{folder}-json", cost=0.1))  # fmt: skip
     return out
