@@ -89,9 +89,11 @@ class Session:
     @property
     def env(self) -> Any:
         if self._env is None:
+            from toolkit.icons import html
             from toolkit.render import environment
 
             self._env = environment()
+            self._env.filters["icons"] = partial(html, game_dir=self.content_root)
         return self._env
 
     def asset_roots(self) -> list[Path]:

@@ -14,6 +14,7 @@ from collections import defaultdict
 from toolkit.content import ContentSet, Document
 from toolkit.diagnostics import Diagnostic, Loc, display_path, error
 from toolkit.games import GamePack
+from toolkit.icons import check as icon_check
 from toolkit.schema import Model, resolve_path
 from toolkit.sources import covers, is_reference_list
 
@@ -29,6 +30,7 @@ CORE_CODES = frozenset(
         "WAIVER-BLANKET",
         "WAIVER-UNKNOWN-RULE",
         "WAIVER-UNUSED",
+        "CONTENT-ICON",
     }
 )
 
@@ -208,6 +210,7 @@ def run_checks(pack: GamePack, content: ContentSet) -> list[Diagnostic]:
     found: list[Diagnostic] = []
     for doc in docs:
         found.extend(_meta_checks(doc))
+    found.extend(icon_check(content.root, docs))
     for check in pack.checks:
         try:
             found.extend(check(content))
