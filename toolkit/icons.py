@@ -19,6 +19,8 @@ import os
 import re
 import xml.etree.ElementTree as ET
 from collections.abc import Iterator
+from contextlib import contextmanager
+from contextvars import ContextVar
 from dataclasses import dataclass, fields, is_dataclass
 from functools import cache
 from pathlib import Path
@@ -210,3 +212,29 @@ def runs(line: str, known: tuple[str, ...]) -> list[Run]:
     if at < len(line):
         out.append(Run(line[at:]))
     return out
+
+
+_DRAWING: ContextVar[Path | None] = ContextVar("drawing", default=None)
+
+
+@contextmanager
+def drawing(game_dir: Path | None) -> Iterator[None]:
+    """While a game's boards are drawn, labels place that game's icons (`toolkit.svg`)."""
+    token = _DRAWING.set(game_dir)
+    try:
+        yield
+    finally:
+        _DRAWING.reset(token)
+
+
+def drawn_icons() -> tuple[str, ...]:
+    """The icons of the game whose boards are being drawn (none outside `drawing`)."""
+    game_dir = _DRAWING.get()
+    return available(game_dir) if game_dir is not None else ()
+
+
+def drawn_url(name: str) -> str:
+    """An icon of the game being drawn, as a `data:` URL."""
+    game_dir = _DRAWING.get()
+    assert game_dir is not None
+    return data_url(game_dir, name)

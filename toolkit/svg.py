@@ -103,8 +103,24 @@ def fallback_width(text: str, size: float, weight: int = 400) -> float:
 
 def label_width(text: str, size: float, family: str = "EB Garamond", weight: int = 400) -> float:
     """The width `text` needs: in the kit's font, or in the fallback serif where a viewer
-    ignores the SVG's embedded fonts, whichever is wider."""
+    ignores the SVG's embedded fonts, whichever is wider; an icon (`:name:`, see
+    `toolkit.icons`) is one em wide."""
+    pieces = _icon_runs(text)
+    if pieces is not None:
+        return sum(size if r.icon else label_width(r.text, size, family, weight) for r in pieces)
     return max(text_width(text, size, family, weight), fallback_width(text, size, weight))
+
+
+def _icon_runs(text: str) -> list | None:  # type: ignore[type-arg]
+    """The line as text and icon runs when it holds an icon of the game whose board is
+    being drawn (`toolkit.icons.drawing`), else None."""
+    if ":" not in text:
+        return None
+    from toolkit.icons import drawn_icons, runs
+
+    known = drawn_icons()
+    pieces = runs(text, known) if known else []
+    return pieces if any(r.icon for r in pieces) else None
 
 
 def font_stack(family: str) -> str:
@@ -218,11 +234,37 @@ def _fmt(v: object) -> str:
 
 def label(parent: El, fitted: Fitted, cx: float, top: float, cls: str = "label",
           fill: str | None = None) -> None:  # fmt: skip
-    """Centered multi-line text whose first baseline sits one line below `top`."""
+    """Centered multi-line text whose first baseline sits one line below `top`; an icon in
+    it (`:name:`) is drawn one em high on the baseline, the text around it set apart."""
     for i, line in enumerate(fitted.lines):
+        if _icon_runs(line) is not None:
+            _icon_line(parent, fitted, line, cx, top + fitted.size * (0.9 + 1.15 * i), cls, fill)
+            continue
         parent.add(El("text", line, class_=cls, x=cx, y=top + fitted.size * (0.9 + 1.15 * i),
                       font_family=fitted.family, font_weight=fitted.weight,
                       font_size=fitted.size, text_anchor="middle", fill=fill))  # fmt: skip
+
+
+def _icon_line(parent: El, fitted: Fitted, line: str, cx: float, baseline: float, cls: str,
+               fill: str | None) -> None:  # fmt: skip
+    """One centred line of text and icons: each run placed at its measured offset."""
+    from toolkit.icons import drawn_url
+
+    size, family, weight = fitted.size, fitted.family, fitted.weight
+    pieces = _icon_runs(line) or []
+    x = cx - label_width(line, size, family, weight) / 2
+    for r in pieces:
+        if r.icon:
+            parent.add(El("image", x=x, y=baseline - 0.88 * size, width=size, height=size,
+                          href=drawn_url(r.icon)))  # fmt: skip
+            x += size
+            continue
+        lead = label_width(r.text[: len(r.text) - len(r.text.lstrip())], size, family, weight)
+        if r.text.strip():
+            parent.add(El("text", r.text.strip(), class_=cls, x=x + lead, y=baseline,
+                          font_family=family, font_weight=weight, font_size=size,
+                          text_anchor="start", fill=fill))  # fmt: skip
+        x += label_width(r.text, size, family, weight)
 
 
 def text(parent: El, value: str, x: float, y: float, size: float, weight: int = 400,
