@@ -2,13 +2,13 @@
 icon `content/<game>/icons/<name>.svg`, one em high, on the text's baseline.
 
 The syntax: a colon, a name of lowercase letters, digits and hyphens starting with a
-letter, a colon (`:vp:`, `:pawn-red:`), not inside a word or a run of colons (so `12:30`
-and `a:b:c` stay text). An unknown name is a content error (`CONTENT-ICON`) with a
-did-you-mean. An icon is untrusted like all content: it is read through the confined
-reader (`toolkit.assets`; no link out of the content folder, nothing hidden, a size
-limit) and refused unless it is a plain drawing: no DOCTYPE or entity, no script, no
-event attribute, no `foreignObject`, no reference to anything outside itself (`href`,
-`url(...)` and `@import` may only point at `#` fragments of the icon).
+letter, a colon (`:vp:`, `:pawn-red:`), not inside a word or a chain of colons (so
+`12:30` and `a:b:c` stay text; `Den :vp:: Lower` holds one). An unknown name is a content
+error (`CONTENT-ICON`) with a did-you-mean. An icon is untrusted like all content: it is
+read through the confined reader (`toolkit.assets`; no link out of the content folder,
+nothing hidden, a size limit) and refused unless it is a plain drawing: no DOCTYPE or
+entity, no script, no event attribute, no `foreignObject`, no reference to anything
+outside itself (`href`, `url(...)` and `@import` may only point at `#` fragments).
 """
 
 from __future__ import annotations
@@ -31,7 +31,7 @@ from toolkit.assets import AssetError, confined, within
 from toolkit.diagnostics import Diagnostic, Loc, error
 
 ICONS = "icons"  # a game's icon folder, `content/<game>/icons/`
-ICON = re.compile(r"(?<![\w:]):([a-z][a-z0-9-]{0,39}):(?![\w:])")
+ICON = re.compile(r"(?<![\w:]):([a-z][a-z0-9-]{0,39}):(?!\w|:\w)")
 MAX_ICON_BYTES = 100_000
 _SVG = "{http://www.w3.org/2000/svg}"
 _BANNED_TAGS = {"script", "foreignObject", "iframe", "object", "embed", "audio", "video",
