@@ -8,6 +8,7 @@ from pathlib import Path
 from toolkit.api import discover_games
 from toolkit.errors import ToolkitError
 from toolkit.games import UnknownGame, load_pack
+from toolkit.icons import available
 from toolkit.schema import json_schema
 from toolkit.write import write_text
 
@@ -27,8 +28,18 @@ def render_all(content_dir: Path, game: str | None) -> dict[str, str]:
                 schema_id=f"https://toolkit.invalid/schemas/{name}",
                 title=f"{pack.title}: {kind.name} ({kind.pattern})",
             )
+            doc["description"] = _with_icons(str(doc.get("description", "")),
+                                             available(content_dir / gid))  # fmt: skip
             out[name] = json.dumps(doc, indent=2, ensure_ascii=False) + "\n"
     return out
+
+
+def _with_icons(description: str, icons: tuple[str, ...]) -> str:
+    """The schema's description, saying which icons its texts may hold (`toolkit.icons`)."""
+    have = ", ".join(f":{n}:" for n in icons) if icons else "none yet"
+    note = (f"Any text may place an icon of content/<game>/icons/ inline as :name: "
+            f"(this game's: {have}).")  # fmt: skip
+    return f"{description} {note}".strip()
 
 
 def write_all(content_dir: Path, game: str | None, out_dir: Path) -> list[Path]:

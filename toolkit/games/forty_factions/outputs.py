@@ -35,7 +35,6 @@ from toolkit.games.forty_factions import components, views
 from toolkit.games.forty_factions.components import setting
 from toolkit.games.forty_factions.index import Index
 from toolkit.guide import Kind, guide_output
-from toolkit.icons import drawing
 from toolkit.render import render
 from toolkit.shops import profile
 
@@ -319,8 +318,7 @@ def board_outputs(ix: Index, content: ContentSet, options: BuildOptions) -> list
             out.extend(boards.board_outputs(name, "", (1.0, 1.0), name, srcs, options))
             continue
         module, func = target.split(":")
-        with drawing(ix.root):  # labels place the game's icons (`:name:`)
-            w, h, title, body = getattr(importlib.import_module(module), func)(ix)
+        w, h, title, body = getattr(importlib.import_module(module), func)(ix)
         svg = document(w, h, title, body)
         out.extend(boards.board_outputs(name, svg, (w, h), title, srcs, options))
     return out
