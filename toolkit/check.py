@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from collections import defaultdict
 
+from toolkit.art import check as art_check
 from toolkit.content import ContentSet, Document
 from toolkit.diagnostics import Diagnostic, Loc, display_path, error
 from toolkit.games import GamePack
@@ -31,6 +32,7 @@ CORE_CODES = frozenset(
         "WAIVER-UNKNOWN-RULE",
         "WAIVER-UNUSED",
         "CONTENT-ICON",
+        "CONTENT-ART",
     }
 )
 
@@ -211,6 +213,7 @@ def run_checks(pack: GamePack, content: ContentSet) -> list[Diagnostic]:
     for doc in docs:
         found.extend(_meta_checks(doc))
     found.extend(icon_check(content.root, docs))
+    found.extend(art_check(content.root, docs))
     for check in pack.checks:
         try:
             found.extend(check(content))

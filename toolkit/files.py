@@ -13,8 +13,9 @@ read, so that nothing is skipped in silence:
 - a FIFO, device or socket, a file or folder that cannot be listed or read: an error;
 - an editor's temporary file, a hidden file or folder, any other file: a warning.
 
-The `assets/` and `icons/` folders hold the pictures content points at: they are read when used, so
-only its links out, special files and stray content files are reported. Links inside
+The `assets/`, `icons/` and `art/` folders hold the pictures content points at: they are
+read when used, so only their links out, special files and stray content files are
+reported. Links inside
 the content folder are followed (a folder reached twice is reported, not read twice).
 """
 
@@ -27,6 +28,7 @@ from dataclasses import dataclass, field
 from pathlib import Path, PurePosixPath
 from typing import TYPE_CHECKING
 
+from toolkit.art import ART
 from toolkit.assets import ASSETS, inside
 from toolkit.diagnostics import Diagnostic, Loc, display_path, error, warning
 from toolkit.icons import ICONS
@@ -35,7 +37,7 @@ if TYPE_CHECKING:
     from toolkit.content import ContentKind
 
 CONTENT_SUFFIXES = (".yaml", ".yml", ".csv")
-PICTURES = ((ASSETS,), (ICONS,))  # a game's picture folders: read when used, not content
+PICTURES = ((ASSETS,), (ICONS,), (ART,))  # picture folders: read when used, not content
 EDITOR_SUFFIXES = (".swp", ".swo", ".swx", ".tmp", ".bak", ".orig", ".rej")
 
 

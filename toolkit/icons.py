@@ -78,10 +78,10 @@ def _available(game_dir: Path, _stamp: int) -> tuple[str, ...]:
                         if ICON.fullmatch(f":{p.stem}:")))  # fmt: skip
 
 
-def sanitise(data: bytes) -> str:
+def sanitise(data: bytes, max_bytes: int = MAX_ICON_BYTES) -> str:
     """The icon's SVG text when it is a plain drawing (see the module docstring)."""
-    if len(data) > MAX_ICON_BYTES:
-        raise IconError(f"larger than {MAX_ICON_BYTES // 1000} kB")
+    if len(data) > max_bytes:
+        raise IconError(f"larger than {max_bytes // 1000} kB")
     try:
         text = data.decode("utf-8")
     except UnicodeDecodeError:
