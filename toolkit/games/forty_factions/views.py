@@ -50,6 +50,7 @@ class Sheet:
     fields: list[Field] = field(default_factory=list)
     name_placeholder: bool = False
     emblem: str = ""  # the emblem's picture (a data: URL), "" while there is none
+    emblem_placeholder: bool = False  # a stand-in (sample art), marked under --proof
 
 
 @dataclass(frozen=True)
@@ -225,6 +226,7 @@ def _sheet(ix: Index, kind: str, c: Faction | Plot, fields: list[Field]) -> Shee
         fields=[fl for fl in fields if fl.items],
         name_placeholder=is_placeholder(c, "name"),
         emblem=placed(ix.root, getattr(c, "emblem", "")),
+        emblem_placeholder=is_placeholder(c, "emblem"),
     )
 
 
