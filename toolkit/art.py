@@ -20,6 +20,7 @@ import base64
 import io
 import os
 import re
+import warnings
 from functools import cache
 from pathlib import Path
 
@@ -68,16 +69,20 @@ def check_picture(data: bytes, suffix: str) -> str:
             raise ArtError(f"not a plain SVG drawing: {exc}") from None
         return MIMES[suffix]
     want = "PNG" if suffix == "png" else "JPEG"
+    too_many = f"more than {MAX_PIXELS // 1_000_000} million pixels"
     try:
-        with Image.open(io.BytesIO(data)) as img:  # reads the header only
-            fmt, (w, h) = img.format, img.size
+        with warnings.catch_warnings():
+            warnings.simplefilter("error", Image.DecompressionBombWarning)
+            with Image.open(io.BytesIO(data)) as img:  # reads the header only
+                fmt, (w, h) = img.format, img.size
+    except (Image.DecompressionBombError, Image.DecompressionBombWarning):
+        raise ArtError(too_many) from None
     except Exception:  # Pillow raises many kinds for a broken or hostile file
         raise ArtError(f"not a readable {want} picture") from None
     if fmt != want:
         raise ArtError(f"named .{suffix} but it is {fmt or 'not a picture'}")
     if w * h > MAX_PIXELS or max(w, h) > MAX_SIDE:
-        raise ArtError(f"{w} x {h} pixels: more than {MAX_PIXELS // 1_000_000} million, or a "
-                       f"side over {MAX_SIDE}")  # fmt: skip
+        raise ArtError(f"{w} x {h} pixels: {too_many}, or a side over {MAX_SIDE}")
     return MIMES[suffix]
 
 
