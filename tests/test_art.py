@@ -152,3 +152,31 @@ def test_coverage_counts_missing_art() -> None:
     # the sample art stands in: a placeholder, not a value of the game
     assert {"emblem", "illustration"} <= set(zakel["placeholders"])
     assert "emblem" not in zakel["empty"]
+
+
+def test_a_png_emblem_is_one_image_per_pdf_and_cmyk_in_print_shop_files(tmp_path: Path) -> None:
+    """Two factions sharing a PNG emblem: the card file and the deck of sheets each hold it
+    once; under --preset pod it is converted to the press's CMYK, not refused."""
+    import pikepdf
+
+    content = copy_content(tmp_path)
+    picture = Image.new("RGB", (300, 360), "#f3eee3")
+    picture.paste((43, 45, 66), (40, 40, 260, 320))
+    picture.save(content / "forty-factions/art/shared.png")
+    for f in (NAVY, "forty-factions/factions/003-army.yaml"):
+        edit(content / f, "sources:", "emblem: art/shared.png\nsources:")
+    out = tmp_path / "out"
+    for extra in ([], ["--preset", "pod"]):
+        for only in ("cards/factions-faces.pdf", "sheets/factions.pdf", "cards/factions-pod.pdf"):
+            if (only == "cards/factions-pod.pdf") != bool(extra):
+                continue
+            proc = toolkit("build", "--content", str(content), "--game", "forty-factions",
+                           "--only", only, "--out", str(out), *extra)  # fmt: skip
+            assert proc.returncode == 0, proc.stdout + proc.stderr
+    for name in ("cards/factions-faces.pdf", "sheets/factions.pdf", "cards/factions-pod.pdf"):
+        with pikepdf.open(out / "forty-factions" / name) as pdf:
+            images = [o for o in pdf.objects if isinstance(o, pikepdf.Stream)
+                      and o.get("/Subtype") == "/Image"]  # fmt: skip
+            assert len(images) == 1, (name, len(images))
+            want = "/DeviceCMYK" if name.endswith("pod.pdf") else "/DeviceRGB"
+            assert images[0].ColorSpace == want, name
