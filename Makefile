@@ -17,6 +17,8 @@ DEBS   := libpango-1.0-0 libpangoft2-1.0-0 libharfbuzz-subset0 poppler-utils qpd
 # their embedded fonts; `locales` builds the locales the reproducibility test runs under.
 TESTDEBS := chromium fonts-urw-base35 locales
 TESTLOCALES := tr_TR de_DE
+# Test workers (pytest-xdist): one per core; the shipped kit is built once for all of them.
+TESTJOBS ?= auto
 
 .PHONY: help setup sysdeps testlocales sheets test check audit audit-deps lock lint format schema bench clean
 
@@ -53,7 +55,7 @@ sheets: setup ## Check the shipped content and build the whole kit under build/
 test: setup ## Run the test suite (an empty suite is a failure, not a pass)
 	@$(MAKE) --no-print-directory sysdeps EXTRA_DEBS="$(TESTDEBS)"
 	@$(MAKE) --no-print-directory testlocales
-	@$(PY) -m pytest -q; rc=$$?; \
+	@$(PY) -m pytest -q -n $(TESTJOBS); rc=$$?; \
 	if [ $$rc -eq 5 ]; then echo "pytest collected no tests: the suite must not be empty" >&2; exit 1; fi; \
 	exit $$rc
 

@@ -80,6 +80,7 @@ class Value:
     refs: str = ""  # the reference list it is judged by
     key: str = ""  # the field name that says what kind of value it is
     passage: str = ""  # "rules" for a quotation, "prose" for other passages
+    subject: int | None = None  # the faction a faction file describes
 
 
 def _leaves(node: Any, path: tuple[str, ...] = ()) -> Iterator[tuple[tuple[str, ...], Any]]:
@@ -120,6 +121,7 @@ def values(file: Path, doc: dict[str, Any]) -> Iterator[Value]:
     placeholders = doc.get("placeholders") or []
     errata = [e["field"] for e in doc.get("errata") or []]
     sources: dict[str, str] = doc.get("sources") or {}
+    subject = doc.get("number") if file.parent.name == "factions" else None
     for parts, value in _leaves(doc):
         path = ".".join(parts)
         key = next((p for p in reversed(parts) if not p.isdigit()), "")
@@ -135,9 +137,9 @@ def values(file: Path, doc: dict[str, Any]) -> Iterator[Value]:
         if parts[-1] == "text" and item is not None:
             passage = "rules" if item[1] == "rules" else "prose"
         if claimed:
-            yield Value(file, path, value, "sourced", claimed[-1], key, passage)
+            yield Value(file, path, value, "sourced", claimed[-1], key, passage, subject)
         elif item is not None:
-            yield Value(file, path, value, "sourced", item[0], key, passage)
+            yield Value(file, path, value, "sourced", item[0], key, passage, subject)
         else:
             yield Value(file, path, value, "unsourced", key=key)
 
@@ -249,6 +251,12 @@ def judge(v: Value, game: str, names: Names) -> str | None:
         s = str(value)
         ok = (says(text, s) or says(text, names.ids.get(s, "\0"))
               or says(text, s.replace("-", " ")) or _quoted(s, text))  # fmt: skip
+    if ok and v.subject is not None and not v.passage and not names.faction_says(text, v.subject):
+        # a faction's fact is stated where the faction is named, not on any line that
+        # happens to print the value
+        return f"{v.value!r} is cited to {v.refs}, which does not name the faction"
+    if ok and v.key == "enemies" and "enem" not in text.lower():
+        return f"{v.value!r} is cited to {v.refs}, which names no enemies"
     if ok:
         return None
     return f"{v.value!r} is not stated at {v.refs}"
@@ -272,10 +280,12 @@ _CITATION = re.compile(r"(?<![\w:])(\d{3}:\d+(?:-\d+)?|L\d+(?:-\d+)?)(?![\w:])")
 
 
 def citation_problems(file: Path, doc: dict[str, Any], game: str) -> Iterator[str]:
-    """A line cited in a waiver's reason or an erratum's note exists, and a quotation
+    """A line cited in a waiver's reason, an erratum's or a component's note exists, and a quotation
     followed by a citation, `'...' (L267)`, stands on the lines it cites."""
     texts = [(f"waiver of {w.get('rule')}", w.get("reason", "")) for w in doc.get("waive") or []]
     texts += [(f"erratum note on {e['field']}", e.get("note", "")) for e in doc.get("errata") or []]
+    texts += [(f"note on component {c.get('id')}", c.get("note", ""))
+              for c in doc.get("components") or []]  # fmt: skip
     for what, text in texts:
         for m in _CITATION.finditer(text):
             (c,) = resolve_all(game, m[1])

@@ -28,14 +28,10 @@ def _build(root: Path, *args: str) -> subprocess.CompletedProcess[str]:
     return toolkit("build", "--content", "content", "--out", "build", *args, cwd=root)
 
 
-@pytest.fixture(scope="module")
-def kit(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    """The whole kit, built once from a copy of the shipped content."""
-    root = tmp_path_factory.mktemp("kit")
-    shutil.copytree(CONTENT, root / "content")
-    proc = _build(root)
-    assert proc.returncode == 0, proc.stdout + proc.stderr
-    return root
+@pytest.fixture
+def kit(shipped_kit: Path) -> Path:
+    """The whole kit, built once per run from a copy of the shipped content (read only)."""
+    return shipped_kit
 
 
 def _out(kit: Path) -> Path:
@@ -512,8 +508,9 @@ def _first_word_x(pdf: Path, page: int) -> float:
 def test_back_offset_shifts_backs_only_and_calibration_sheet(tmp_path: Path) -> None:
     shutil.copytree(CONTENT, tmp_path / "content")
     for out, offset in (("plain", "0,0"), ("shifted", "2,1")):
-        proc = toolkit("build", "--content", "content", "--out", out, "--only", "cards/*-a4.pdf",
-                       "--back-offset", offset, cwd=tmp_path)  # fmt: skip
+        proc = toolkit("build", "--content", "content", "--out", out, "--game",
+                       "forty-factions", "--only", "cards/*-a4.pdf", "--back-offset", offset,
+                       cwd=tmp_path)  # fmt: skip
         assert proc.returncode == 0, proc.stdout + proc.stderr
     plain = tmp_path / "plain" / "forty-factions" / "cards" / "plots-a4.pdf"
     shifted = tmp_path / "shifted" / "forty-factions" / "cards" / "plots-a4.pdf"

@@ -22,7 +22,6 @@ from tests.shipped import (
     CONTENT,
     RULES,
     assert_finding,
-    build_game,
     edit,
     line_after,
     pdf_text,
@@ -229,9 +228,10 @@ def test_print_shop_preset_gives_each_deck_as_pdfx(tmp_path: Path) -> None:
         assert "/OutputIntents" in pdf.Root and set(colour_spaces(pdf)) == {"/DeviceCMYK"}
 
 
-@pytest.fixture(scope="module")
-def kit(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    return build_game("god-emperor", tmp_path_factory.mktemp("gebuild"))
+@pytest.fixture
+def kit(shipped_kit: Path) -> Path:
+    """The god-emperor kit of the run's shared build (read only)."""
+    return shipped_kit / "build" / "god-emperor"
 
 
 def test_badges_and_strips_one_per_player(kit: Path) -> None:

@@ -116,3 +116,28 @@ def test_an_erratum_quoting_what_its_source_does_not_print_is_reported(tmp_path:
          'source: "000:131"', 'source: "000:130"')  # fmt: skip
     problems = text_problems(content, "forty-factions")
     assert any("019-" in p and "XVIII The Sun" in p for p in problems), problems
+
+
+def test_a_line_that_only_mentions_a_value_does_not_source_it(tmp_path: Path) -> None:
+    content = copy_content(tmp_path)
+    # 10.3.2.2.1 lists the three party factions together: it says nothing of enemies
+    reform = faction_file(content, 28)
+    edit(reform, "placeholders: [locations.0, enemies]", "placeholders: [locations.0]")
+    edit(reform, 'politics: "000:481"', 'politics: "000:481"\n  enemies: "000:481"')
+    # 10.3.3 is about the Anarchist Movement and says "militant": not of the Navy
+    navy = faction_file(content, 2)
+    edit(navy, "placeholders: [politics, ", "placeholders: [")
+    edit(navy, 'expansion: "000:48"', 'expansion: "000:48"\n  politics: "10.3.3"')
+    problems = value_problems(content)
+    assert any("028-" in p and "enemies" in p and "names no enemies" in p for p in problems)
+    assert any("002-" in p and "politics" in p and "does not name the faction" in p
+               for p in problems)  # fmt: skip
+    assert len(problems) == 2, problems
+
+
+def test_a_component_note_quoting_the_wrong_line_fails(tmp_path: Path) -> None:
+    content = copy_content(tmp_path)
+    components = content / "god-emperor" / "components.yaml"
+    edit(components, "'on the War map' (L382)", "'on the War map' (L381)")
+    problems = text_problems(content, "god-emperor")
+    assert any("note on component" in p and "L381" in p for p in problems), problems

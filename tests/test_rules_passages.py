@@ -79,7 +79,7 @@ def _names() -> list[tuple[str, str]]:
             forms |= {f[: -len(" Tribes")] for f in list(forms) if f.endswith(" Tribes")}
         else:
             forms |= {re.sub(r"^A ", "", f) for f in list(forms)}
-        names += [(form, key) for form in forms if len(form) > 2]
+        names += [(form, key) for form in sorted(forms) if len(form) > 2]  # stable test ids
     for form, (kind, numbers) in ALIASES.items():
         names += [(form, f"{kind}{n}") for n in numbers]
     return names

@@ -28,11 +28,10 @@ def build_references(content: Path, out: Path, game: str, *extra: str) -> Path:
     return out / game
 
 
-@pytest.fixture(scope="module")
-def built(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Path]:
-    root = tmp_path_factory.mktemp("screens")
-    content = copy_content(root)
-    return {g: build_references(content, root / "build", g) for g in GAMES}
+@pytest.fixture
+def built(shipped_kit: Path) -> dict[str, Path]:
+    """Each game's folder of the run's shared kit (read only)."""
+    return {g: shipped_kit / "build" / g for g in GAMES}
 
 
 def flat(text: str) -> str:

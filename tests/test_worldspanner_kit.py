@@ -19,7 +19,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from tests.printguide import check_bill, check_gallery
-from tests.shipped import CONTENT, build_game, pdf_text, toolkit
+from tests.shipped import CONTENT, pdf_text, toolkit
 from toolkit.content import load_content
 from toolkit.games.worldspanner import KINDS
 from toolkit.games.worldspanner.index import Index
@@ -115,9 +115,10 @@ def test_setup_command_reports_a_bad_design() -> None:
     assert "quad-split" in proc.stderr
 
 
-@pytest.fixture(scope="module")
-def kit(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    return build_game("worldspanner", tmp_path_factory.mktemp("wsbuild"))
+@pytest.fixture
+def kit(shipped_kit: Path) -> Path:
+    """The worldspanner kit of the run's shared build (read only)."""
+    return shipped_kit / "build" / "worldspanner"
 
 
 def test_hero_cards_are_poker_size_with_every_hero(kit: Path) -> None:

@@ -131,8 +131,9 @@ def check_lesser(ix: Index) -> Iterator[Diagnostic]:
         for loc in f.location_list:
             if loc.circle == "lesser" and f.number not in holders:
                 yield error(loc.loc_of("circle"), "FF-SC-LESSER",
-                            f"'{loc.name}' is a Lesser Circle, but the rules name only those of "
-                            "Vavistor, Iklaron and Quthar (Desert Nomads) (SC3.1.3)")  # fmt: skip
+                            f"{ix.name(f.number)} holds no Lesser Circle: SC3.1.3 gives them "
+                            f"to {', '.join(ix.name(n) for n in canon.LESSER_HOLDERS)}, so "
+                            f"'{loc.name}' is not `circle: lesser`")  # fmt: skip
 
 
 def check_shared(ix: Index) -> Iterator[Diagnostic]:

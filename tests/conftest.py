@@ -1,0 +1,42 @@
+"""Fixtures shared across test modules.
+
+The whole kit built from the shipped content is the most expensive thing the suite makes
+(a minute of CPU), and a dozen modules only read it. It is built once per test run, and
+under pytest-xdist once for all workers: the first worker to ask builds it under a file
+lock in the run's shared temporary folder, the others wait and read the same folder.
+Tests that change a kit copy it first (`tests/test_build.py::_copy_kit`).
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+from pathlib import Path
+
+import pytest
+from filelock import FileLock
+
+from tests.shipped import CONTENT, toolkit
+
+
+def _run_folder(factory: pytest.TempPathFactory) -> Path:
+    """The temporary folder of this run, shared by every xdist worker of it."""
+    base = factory.getbasetemp()
+    return base.parent if os.environ.get("PYTEST_XDIST_WORKER") else base
+
+
+@pytest.fixture(scope="session")
+def shipped_kit(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """A folder holding a copy of the shipped content (`content/`) and the whole kit of
+    every game built from it with the default options (`build/<game>/`). Read only."""
+    root = _run_folder(tmp_path_factory) / "shipped-kit"
+    done = root / ".built"
+    with FileLock(str(root) + ".lock"):
+        if not done.exists():
+            shutil.rmtree(root, ignore_errors=True)
+            root.mkdir()
+            shutil.copytree(CONTENT, root / "content")
+            proc = toolkit("build", "--content", "content", "--out", "build", cwd=root)
+            assert proc.returncode == 0, proc.stdout + proc.stderr
+            done.touch()
+    return root
