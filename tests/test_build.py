@@ -177,6 +177,7 @@ def test_manifest_lists_every_output_with_its_hash(kit: Path) -> None:
         if (
             p.suffix in (".pdf", ".svg", ".png")
             or p.name in ("PRINT.md", "companion.html", "coverage.html")
+            or (p.suffix == ".json" and p.name != "manifest.json")  # TTS saved objects
         )
         and p.relative_to(_out(kit)).parts[0] != "preview"  # the gallery's pictures
     }
@@ -291,8 +292,8 @@ def test_edit_rebuilds_only_dependants(kit: Path, tmp_path: Path) -> None:
         # the boards that name it: the map (its locations) and the Council (its seat)
         "main.svg", "main.pdf", "main-tiles-a4.pdf",
         "council.svg", "council.pdf", "council-tiles-a4.pdf",
-        # the Tabletop Simulator sheet that holds its card
-        "factions-1.png",
+        # the Tabletop Simulator sheet that holds its card, and the saved deck naming it
+        "factions-1.png", "factions.json",
         # the print guide, which lists the sheet under its new file name
         "PRINT.md",
         # the coverage page, which names every card
