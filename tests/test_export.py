@@ -164,3 +164,21 @@ def test_export_through_the_cli_writes_every_card_of_every_deck(tmp_path: Path) 
     assert faces.returncode == 0, faces.stderr
     n = len(pikepdf.open(tmp_path / "b/god-emperor/cards/favors-faces.pdf").pages)
     assert len(pikepdf.open(files[0]).pages) == 2 * n
+
+
+def test_a_forty_factions_export_has_one_back_a_deck_unless_backs_name_expansions() -> None:
+    from toolkit.games.forty_factions.outputs import outputs
+
+    content, diags = load_content("forty-factions", CONTENT / "forty-factions", KINDS)
+    assert not diags
+    for backs, want in (("uniform", 2), ("expansion", 180)):
+        listed = outputs(content, BuildOptions(export="tgc-tarot", backs=backs))
+        paths = [o.path for o in listed if o.kind == "export"]
+        assert sum(1 for p in paths if "back" in p) == want, backs
+        assert sum(1 for p in paths if "back" not in p) == 180  # 114 factions, 66 plots
+    # the back is the deck's back, as cards/backs.pdf prints it, not the card's face again
+    (back,) = [
+        o for o in listed if o.path == "export/tgc-tarot/factions/001-temple-of-zakel-back.png"
+    ]
+    job = back.render.args[0]
+    assert all(b.number == 0 and b.name == "" for b, _ in job.pairs)

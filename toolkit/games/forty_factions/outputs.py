@@ -152,7 +152,7 @@ def outputs(content: ContentSet, options: BuildOptions) -> list[Output]:
     copies = components.decks(ix, parts)  # complete Tarot decks to print, one a table
     decks = (("faction", "factions", ix.faction_list, views.faction_sheet),
              ("plot", "plots", ix.plot_list, views.plot_sheet))  # fmt: skip
-    for _kind, folder, docs, make_sheet in decks:
+    for kind, folder, docs, make_sheet in decks:
         jobs = []
         layouts = 0.0
         for d in docs:
@@ -190,8 +190,13 @@ def outputs(content: ContentSet, options: BuildOptions) -> list[Output]:
                               partial(render_imposed, CARD, cards), group=f"{folder}-imposed",
                               cost=0.8 * len(cards)))  # fmt: skip
         if options.export:
-            out += export_outputs(profile(options.export), folder, CARD,
-                                  tuple((c, c) for c in cards), srcs)  # fmt: skip
+            # each card behind the back of cards/backs.pdf: one back a deck kind, or one a
+            # kind and expansion with `--backs expansion` (so a shop gets one back file)
+            behind = {code: views.back(ix, kind, code if options.backs == "expansion" else "base")
+                      for code in dict.fromkeys(d.expansion for d in docs)}  # fmt: skip
+            pairs = tuple((behind[d.expansion], views.card(ix, d)) for _ in range(copies)
+                          for d in docs)  # fmt: skip
+            out += export_outputs(profile(options.export), folder, CARD, pairs, srcs)
     backs = []
     for kind, docs in (("faction", ix.faction_list), ("plot", ix.plot_list)):
         # uniform backs are one per deck kind; expansion backs one per kind and expansion
