@@ -71,6 +71,17 @@ def test_sc3_2_2_gathering_example() -> None:
     assert "10 - (12 - 5) = 3" in " ".join(r.steps)
 
 
+def test_sc3_2_2_a_gathering_long_ago_subtracts_nothing() -> None:
+    r = calc("gathering-chance", "turn=20", "totems=3", "last=1")
+    assert r.value == 3 and "nothing is subtracted" in " ".join(r.steps)
+
+
+def test_sc3_1_5_rival_tribes_share_one_totem() -> None:
+    """Horse and Owl hold one Totem (SC3.1.5, SC3.2.5.1): both cannot speak."""
+    with pytest.raises(ParamError, match="share one Totem"):
+        calc("gathering-vote", "chits=horse:1,owl:1", "strongest=owl")
+
+
 def test_sc3_2_2_without_a_last_gathering_the_totems_are_the_target() -> None:
     assert calc("gathering-chance", "turn=8", "totems=10").value == 10
 
@@ -358,9 +369,9 @@ def test_gathering_chance_grows_with_totems_and_time(turn_: int, totems: int, ga
     assert gathering.gathering_chance(g, turn_ + 1, totems, last).value >= r.value
     if totems < len(g.totems):
         assert gathering.gathering_chance(g, turn_, totems + 1, last).value >= r.value
-    # a Gathering already held never makes the next one likelier than a first one
-    since = turn_ - last
-    assert r.value <= gathering.gathering_chance(g, turn_, totems).value or since > g.since_last
+    # a Gathering already held never makes the next one likelier than a first one, however
+    # long ago it was (SC3.2.2 subtracts; taken literally it would add after 12 Game Turns)
+    assert r.value <= gathering.gathering_chance(g, turn_, totems).value
 
 
 @given(st.integers(0, 40), st.integers(0, 40))
@@ -407,3 +418,9 @@ def test_panels_print_no_step_without_a_rule() -> None:
             assert step.rule, (panel.id, step.text)
         for table in panel.tables:
             assert table.rule, (panel.id, table.caption)
+
+
+def test_an_area_of_an_expansion_not_in_play_is_refused() -> None:
+    with pytest.raises(ParamError, match="only with DD"):
+        calc("area-control", "area=domain-dreams", "pawns=red:2", "expansions=base")
+    assert calc("area-control", "area=domain-dreams", "pawns=red:2", "expansions=base,DD").value

@@ -236,6 +236,44 @@ def test_companion_tally_matches_the_procedures(built: dict[str, Path], tmp_path
     )
 
 
+COALITIONS = {
+    # Liberal and Conservative are Enemy parties: their controllers' Coalition is refused
+    "enemies": ({"c.liberal.red": "5", "c.liberal.green": "1", "c.conservative.blue": "4",
+                 "c.mercantile.green": "3", "coal.red": "yes", "coal.blue": "yes"},
+                ("liberal=red:5,green:1", "conservative=blue:4", "mercantile=green:3",
+                 "coalition=red+blue")),
+    # green controls no party's majority and holds no Militant or Independent seat
+    "no-majority": ({"c.liberal.red": "5", "c.conservative.blue": "4",
+                     "c.conservative.green": "3", "c.mercantile.green": "1",
+                     "c.mercantile.blue": "2", "coal.blue": "yes", "coal.green": "yes"},
+                    ("liberal=red:5", "conservative=blue:4,green:3", "mercantile=green:1,blue:2",
+                     "coalition=blue+green")),
+}  # fmt: skip
+
+
+@pytest.mark.parametrize("case", COALITIONS)
+def test_companion_refuses_the_coalitions_calc_refuses(built: dict[str, Path], tmp_path: Path,
+                                                       case: str) -> None:  # fmt: skip
+    page_state, args = COALITIONS[case]
+    dom, log = chromium(
+        (built["forty-factions"] / "companion.html").as_uri()
+        + "#"
+        + urlencode({"sides": "red,blue,green", **page_state}),
+        tmp_path / "p",
+    )
+    got = outputs(dom)["council-result"]
+    proc = toolkit("calc", "forty-factions", "council-control", *args, "--format", "json")
+    assert proc.returncode == 0, proc.stderr
+    want = json.loads(proc.stdout)
+    assert any("not counted" in step for step in want["steps"]), want
+    assert got.get("data-refused"), log[-2000:]
+    assert (got["data-kind"], got["data-side"], got["data-vp"]) == (
+        want["details"]["control"],
+        want["details"]["side"] or "",
+        str(want["value"]),
+    )
+
+
 def test_god_emperor_and_worldspanner_tallies_match(built: dict[str, Path], tmp_path: Path) -> None:
     dom, _ = chromium(
         (built["god-emperor"] / "companion.html").as_uri()

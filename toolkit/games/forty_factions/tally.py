@@ -78,6 +78,12 @@ def tally_data(ix: Index) -> dict[str, object]:
         "parties": [{"id": p.id, "name": p.name, "seats": p.seats,
                      "neutral": council.allocates_neutrals(p)} for p in parties],
         "holds": holds, "majority": majority, "minority": minority, "council_vp": council_vp,
+        # 10.3.6, for the Coalition check: who controls a party, which parties' seats let a
+        # side join a Coalition without controlling them, which parties are Enemies
+        "controls": {str(cast): [council.controls_party(v, cast) for v in range(cast + 1)]
+                     for cast in range(max(p.seats for p in parties) + 1)},
+        "seat_only": [p.id for p in parties if not council.allocates_neutrals(p)],
+        "enemies": [[p.id, e] for p in parties for e in p.enemies],
     }  # fmt: skip
     if ix.madness is not None:
         data["madness"] = _madness(ix)

@@ -125,6 +125,9 @@ def _control(ix: Index) -> list[Procedure]:
     def area(area: str, pawns: dict, lesser: dict | None = None,
              expansions: tuple[str, ...] | None = None) -> Result:  # fmt: skip
         chosen = expansions if expansions is not None else tuple(e.code for e in g.expansions)
+        need = ix.area_by_id[area].expansion
+        if need and need not in chosen:
+            raise ParamError("area", f"{area} is in play only with {need} (add it to expansions=)")
         forest = forests.get(area)
         if lesser and not (forest and forest.lesser_circles):
             raise ParamError("lesser", f"{area} has no Lesser Circles (SC3.1.3)")
@@ -225,6 +228,12 @@ def _gathering(ix: Index) -> list[Procedure]:
             raise ParamError("chits", "at least one Totem must speak")
         if len(chits) > len(gb.totems):
             raise ParamError("chits", f"at most {len(gb.totems)} Totems speak")
+        for t in gb.totems:  # FgF: a Totem is one tribe's or its rival's, never both
+            pair = (t.animal.lower(), t.rival.animal.lower()) if t.rival is not None else ()
+            if pair and all(animal in chits for animal in pair):
+                raise ParamError("chits", f"{pair[0]} and {pair[1]} share one Totem, "
+                                 "held by whichever tribe was Activated first (SC3.1.5, "
+                                 "SC3.2.5.1): give chits to one of them")  # fmt: skip
         if strongest not in chits:
             raise ParamError("strongest", f"{strongest} does not speak (give it chits=)")
         if final is not None:

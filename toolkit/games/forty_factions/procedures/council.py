@@ -68,8 +68,14 @@ def count_party(party: Party, pawns: Mapping[str, int], leader: str | None) -> P
     if to is not None and neutral:
         votes[to] = votes.get(to, 0) + neutral
     cast = sum(votes.values())
-    controller = next((s for s, n in votes.items() if 2 * n > cast), None)
+    controller = next((s for s, n in votes.items() if controls_party(n, cast)), None)
     return PartyCount(party, votes, neutral, to if neutral else None, why, controller)
+
+
+def controls_party(votes: int, cast: int) -> bool:
+    """10.3.6: a side controls a party when it holds a simple majority of the party's votes
+    cast (its pawns and the neutral seats it votes)."""
+    return 2 * votes > cast
 
 
 def majority(votes: int, cast: int, casting: bool) -> bool:
@@ -131,9 +137,14 @@ def council_control(parties: Sequence[Party], council: Council, state: CouncilSt
             votes[s] = votes.get(s, 0) + n
     cast = sum(votes.values())
     pawns = sum(sum(p.values()) for p in state.pawns.values())
-    steps.append(f"votes cast: {cast} (neutral seats that abstain are not counted, 10.3.5); "
-                 f"Majority Control needs {needed(cast, False)}, or {needed(cast, True)} with "
-                 "the Overlord's casting vote")  # fmt: skip
+    need = (
+        f"Majority Control needs {needed(cast, False)}, or {needed(cast, True)} with the "
+        "Overlord's casting vote"
+        if cast
+        else "no votes are cast: nobody can Control it"
+    )
+    steps.append(f"votes cast: {cast} (neutral seats that abstain are not counted, "
+                 f"10.3.5); {need}")  # fmt: skip
     blocs = {s: ([s], n) for s, n in votes.items()}
     coalition = tuple(state.coalition)
     if coalition:
@@ -204,7 +215,8 @@ def board_statement(council: Council) -> tuple[str, tuple[tuple[int, str], ...]]
     vote bar (the majority when every seat votes, the two-thirds for the Overlord)."""
     full = needed(council.seats, False)
     line = (f"Majority: more than half of the votes cast ({full} if all {council.seats} vote). "
-            f"Change of Overlord: {council.two_thirds} (10.3.5, 10.3.8)")  # fmt: skip
+            f"Change of Overlord: {council.two_thirds} for, or twice as many for as against "
+            "(10.3.5, 10.3.8)")  # fmt: skip
     return line, ((full, f"{full} if all vote"), (council.two_thirds, "two-thirds"))
 
 

@@ -38,7 +38,8 @@ def congress_award(c: Congress, votes: Mapping[str, int], roll: int) -> Result:
     seats = sum(votes.values())
     got = award_cap(roll, seats)
     steps = [", ".join(f"{s} {n}" for s, n in sorted(votes.items(), key=lambda kv: -kv[1])),
-             f"1d{c.vp_die} rolled {roll}; {seats} seats held by Activated Factions: "
+             f"1d{c.vp_die} rolled {roll}; {seats} seat{'' if seats == 1 else 's'} held by "
+             "Activated Factions: "
              f"{got} VP"]  # fmt: skip
     best = max(votes.values()) if votes else 0
     top = sorted(s for s, n in votes.items() if n == best)

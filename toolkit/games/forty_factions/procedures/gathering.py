@@ -15,7 +15,9 @@ def gathering_target(g: Gathering, turn: int, totems: int, last: int | None) -> 
     been held (SC3.2.2)."""
     if last is None:
         return totems
-    return totems - (g.since_last - (turn - last))
+    # Ruling: SC3.2.2 subtracts; once `since_last` Game Turns have passed there is nothing
+    # left to subtract (taken literally, a Gathering long ago would add to the chance)
+    return totems - max(0, g.since_last - (turn - last))
 
 
 def gathering_chance(g: Gathering, turn: int, totems: int, last: int | None = None,
@@ -36,7 +38,11 @@ def gathering_chance(g: Gathering, turn: int, totems: int, last: int | None = No
         since = turn - last
         steps.append(f"last Gathering held on Game Turn {last}{called}: {turn} - {last} = {since} "
                      f"Game Turns since")  # fmt: skip
-        steps.append(f"{totems} - ({g.since_last} - {since}) = {target}")
+        if since >= g.since_last:
+            steps.append(f"{since} >= {g.since_last} Game Turns since: nothing is subtracted "
+                         "(ruling: SC3.2.2 subtracts, never adds)")  # fmt: skip
+        else:
+            steps.append(f"{totems} - ({g.since_last} - {since}) = {target}")
     else:
         steps.append(f"no Gathering held yet{called}: nothing is subtracted")
     value = min(target, die)
