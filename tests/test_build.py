@@ -177,6 +177,7 @@ def test_manifest_lists_every_output_with_its_hash(kit: Path) -> None:
         if (
             p.suffix in (".pdf", ".svg", ".png")
             or p.name in ("PRINT.md", "companion.html", "coverage.html")
+            or (p.suffix == ".json" and p.name != "manifest.json")  # TTS saved objects
         )
         and p.relative_to(_out(kit)).parts[0] != "preview"  # the gallery's pictures
     }
@@ -291,8 +292,8 @@ def test_edit_rebuilds_only_dependants(kit: Path, tmp_path: Path) -> None:
         # the boards that name it: the map (its locations) and the Council (its seat)
         "main.svg", "main.pdf", "main-tiles-a4.pdf",
         "council.svg", "council.pdf", "council-tiles-a4.pdf",
-        # the Tabletop Simulator sheet that holds its card
-        "factions-1.png",
+        # the Tabletop Simulator sheet that holds its card, and the saved deck naming it
+        "factions-1.png", "factions.json",
         # the print guide, which lists the sheet under its new file name
         "PRINT.md",
         # the coverage page, which names every card
@@ -434,7 +435,7 @@ def test_tts_grids_hold_every_card_within_limits(kit: Path) -> None:
     tts = _out(kit) / "tts"
     for deck, folder in (("factions", "factions"), ("plots", "plots")):
         count = len(_content_docs(folder))
-        sheets = sorted(tts.glob(f"{deck}-*.png"))
+        sheets = sorted(p for p in tts.glob(f"{deck}-*.png") if not p.stem.endswith("-back"))
         assert len(sheets) == -(-count // 69)
         filled = 0
         for path in sheets:

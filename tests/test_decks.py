@@ -5,6 +5,7 @@ page count."""
 from __future__ import annotations
 
 import math
+import re
 from pathlib import Path
 
 import pikepdf
@@ -76,7 +77,7 @@ def test_backs_and_tts_sheets_follow_the_backs_option() -> None:
     assert ("plot", "FgF") in expansions and ("faction", "SC") in expansions
     # a TTS sheet has one hidden back: with expansion backs, one expansion a sheet
     for path, o in coded.items():
-        if path.startswith("tts/"):
+        if re.fullmatch(r"tts/\w+-\d+\.png", path):  # a deck sheet (not its back or JSON)
             cards, back = o.render.args
             assert {c.expansion for c in cards} == {back.expansion}, path
     assert sum(1 for p in coded if p.startswith("tts/")) > sum(1 for p in uniform
@@ -95,7 +96,7 @@ def test_every_forty_factions_card_file_prints_each_deck_the_content_asks_for(
         assert len(two[path].render.args[1]) == 2 * len(one[path].render.args[1]), path
     pod = _outputs("forty-factions", content, preset="pod")
     assert len(pod["cards/plots-pod.pdf"].render.args[1]) == 2 * len(_plots())
-    tts = [o for p, o in two.items() if p.startswith("tts/factions")]
+    tts = [o for p, o in two.items() if re.fullmatch(r"tts/factions-\d+\.png", p)]
     assert sum(len(o.render.args[0]) for o in tts) == 2 * 114
     # the page count a DM prints: two decks of 66 Plots, 4-up, fronts and backs
     proc = toolkit("build", "--content", str(content), "--game", "forty-factions", "--only",

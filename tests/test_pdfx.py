@@ -121,8 +121,18 @@ def _png() -> str:
 
 @pytest.mark.parametrize("body", [
     '<div style="width: 20mm; height: 10mm; background: linear-gradient(#f00, #00f)"></div>',
-    f'<img src="data:image/png;base64,{_png()}" style="width: 10mm">',
 ])  # fmt: skip
 def test_pdfx4_refuses_what_it_would_leave_in_rgb(body: str) -> None:
     with pytest.raises(RenderError, match=r"RGB|gradient"):
         to_pdfx4(_pdf(body))
+
+
+def test_pdfx4_converts_a_picture_to_cmyk_keeping_its_look() -> None:
+    """A picture (art/) is converted, not refused: CMYK pixels that print as its colour."""
+    data = to_pdfx4(_pdf(f'<img src="data:image/png;base64,{_png()}" style="width: 10mm">'))
+    with pikepdf.open(io.BytesIO(data)) as pdf:
+        images = [o for o in pdf.objects if isinstance(o, pikepdf.Stream)
+                  and o.get("/Subtype") == "/Image"]  # fmt: skip
+        assert images and all(o.ColorSpace == "/DeviceCMYK" for o in images)
+        c, m, y, _k = pikepdf.PdfImage(images[0]).as_pil_image().getpixel((0, 0))
+    assert m > 200 and y > 150 and c < 60  # (200, 30, 30) red: magenta and yellow ink

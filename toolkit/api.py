@@ -167,6 +167,18 @@ def _listed_paths(pack: GamePack, content: ContentSet, broken: bool) -> list[Dia
     return path_findings(outputs)
 
 
+def no_export(pid: str, games: list[str]) -> ToolkitError:
+    """A usage error: no card of the games built is the profile's size."""
+    from toolkit.shops import profile
+
+    p = profile(pid)
+    size = f"{p.trim[0]:.1f} x {p.trim[1]:.1f} mm"
+    return ToolkitError(
+        f"--export {pid}: {p.title} prints {size} cards; no deck of "
+        f"{', '.join(games) or 'the kit'} is that size (within 1 mm)"
+    )
+
+
 def build(content_dir: Path, game: str | None, options: BuildOptions) -> Report:
     """Check, then render and write every output of every game (or one game).
 
@@ -231,6 +243,8 @@ def build(content_dir: Path, game: str | None, options: BuildOptions) -> Report:
     if report.errors > len(errors) or (report.failed and not options.draft):
         report.notes.append("note: nothing built: fix the errors above first")
         return report
+    if options.export and not any(o.kind == "export" for *_, outputs in plan for o in outputs):
+        raise no_export(options.export, [p.id for p, *_ in plan])
     if options.only and not any(select(outputs, options.only) for *_, outputs in plan):
         raise unmatched_only(options.only, [o for *_, outputs in plan for o in outputs])
     for pack, content, outputs in plan:

@@ -52,6 +52,12 @@ class BuildOptions:
     # uniform: one back per deck kind, so the DM may slip expansion cards in unseen (rule
     # 13.2.1.2); expansion: each back also names its card's expansion (13.2.1.1)
     backs: str = "uniform"
+    # mm of bleed around every card output (None: each card format's own, 3 mm)
+    bleed: float | None = None
+    # a print-shop profile (`templates/common/print-shops.yaml`): export/<profile>/ too
+    export: str | None = None
+    # where the Tabletop Simulator saved objects say the deck PNGs are (None: beside them)
+    tts_url: str | None = None
 
     @property
     def page_size(self) -> str:
@@ -88,9 +94,11 @@ class Session:
     @property
     def env(self) -> Any:
         if self._env is None:
+            from toolkit.icons import html
             from toolkit.render import environment
 
             self._env = environment()
+            self._env.filters["icons"] = partial(html, game_dir=self.content_root)
         return self._env
 
     def asset_roots(self) -> list[Path]:
@@ -211,7 +219,8 @@ def output_key(
     what = (render.args, render.keywords) if isinstance(render, partial) else render
     data = _repr(what, memo)
     opts = (options.paper, options.proof, options.final, sorted(options.expansions or ()),
-            options.back_offset, options.preset, options.backs)  # fmt: skip
+            options.back_offset, options.preset, options.backs, options.bleed, options.export,
+            options.tts_url)  # fmt: skip
     return hashlib.sha256(f"{code}|{opts}|{output.path}|{data}".encode()).hexdigest()
 
 

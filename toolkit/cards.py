@@ -9,6 +9,7 @@ mirrored backs for a home duplex printer) through one shared page template,
 
 from __future__ import annotations
 
+import dataclasses
 import datetime
 import os
 from collections.abc import Sequence
@@ -62,6 +63,12 @@ def build_date() -> str:
     return datetime.datetime.fromtimestamp(epoch, datetime.UTC).strftime("%Y-%m-%dT%H:%M:%S+00:00")
 
 
+def with_bleed(fmt: CardFormat, session: Session) -> CardFormat:
+    """The card format with the bleed the user asked for (`--bleed MM`), else its own."""
+    bleed = session.options.bleed
+    return fmt if bleed is None else dataclasses.replace(fmt, bleed=bleed)
+
+
 def render_cards(
     session: Session, fmt: CardFormat, mode: str, variant: str | None = None, **context: object
 ) -> bytes:
@@ -87,19 +94,19 @@ def render_cards(
 
 def render_faces(fmt: CardFormat, cards: Sequence[object], session: Session) -> bytes:
     """One card face a page, at trim size with bleed (TrimBox and BleedBox set)."""
-    return render_cards(session, fmt, "faces", cards=cards)
+    return render_cards(session, with_bleed(fmt, session), "faces", cards=cards)
 
 
 def render_backs(fmt: CardFormat, backs: Sequence[object], session: Session) -> bytes:
     """One card back a page, at trim size with bleed."""
-    return render_cards(session, fmt, "backs", cards=backs)
+    return render_cards(session, with_bleed(fmt, session), "backs", cards=backs)
 
 
 def render_pod(fmt: CardFormat, pairs: Sequence[tuple[object, object]], session: Session) -> bytes:
     """Print-on-demand: every card as its back page then its face page, trim size with bleed,
     as PDF/X-4 in CMYK with its output intent (`toolkit.pdfx`), with fixed dates, so the
     file stays reproducible."""
-    return render_cards(session, fmt, "pod", variant="pdf/x-4", pairs=pairs,
+    return render_cards(session, with_bleed(fmt, session), "pod", variant="pdf/x-4", pairs=pairs,
                         build_date=build_date())  # fmt: skip
 
 
@@ -111,6 +118,7 @@ def render_imposed(
     mirrored for long-edge duplex and shifted by the printer's `--back-offset`. The game's
     `back` macro gets each card, or `back` for every card when given, or `backs[i]` for
     card i when given. Without `duplex` (badges, strips) only the fronts are printed."""
+    fmt = with_bleed(fmt, session)
     g = grid(fmt, session.options.paper_mm)
     if backs is not None and len(backs) != len(cards):
         raise ValueError(f"{len(backs)} backs for {len(cards)} cards")
@@ -132,6 +140,7 @@ def render_calibration(fmt: CardFormat, session: Session) -> bytes:
     """A duplex calibration sheet: crosshairs and millimetre scales at each card position on
     the front, crosshairs on the back; held to the light, the scales read the printer's
     offset, to pass as `--back-offset X,Y`."""
+    fmt = with_bleed(fmt, session)
     g = grid(fmt, session.options.paper_mm)
     cell_w, cell_h = fmt.cell
     centres = [(g.x0 + (c + 0.5) * cell_w, g.y0 + (r + 0.5) * cell_h)

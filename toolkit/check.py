@@ -12,9 +12,11 @@ from __future__ import annotations
 
 from collections import defaultdict
 
+from toolkit.art import check as art_check
 from toolkit.content import ContentSet, Document
 from toolkit.diagnostics import Diagnostic, Loc, display_path, error
 from toolkit.games import GamePack, held_back
+from toolkit.icons import check as icon_check
 from toolkit.schema import Model, resolve_path
 from toolkit.sources import covers, is_reference_list
 
@@ -30,6 +32,8 @@ CORE_CODES = frozenset(
         "WAIVER-BLANKET",
         "WAIVER-UNKNOWN-RULE",
         "WAIVER-UNUSED",
+        "CONTENT-ICON",
+        "CONTENT-ART",
     }
 )
 
@@ -219,6 +223,8 @@ def run_checks(pack: GamePack, content: ContentSet) -> list[Diagnostic]:
     found: list[Diagnostic] = []
     for doc in docs:
         found.extend(_meta_checks(doc))
+    found.extend(icon_check(content.root, docs))
+    found.extend(art_check(content.root, docs))
     for check in pack.checks:
         try:
             found.extend(check(content))

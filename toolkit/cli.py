@@ -228,7 +228,35 @@ def coverage(content: Path, game: str | None, fmt: str) -> None:
     default="home",
     show_default=True,
     help="home: cards n-up with crop marks, mirrored duplex backs and a calibration sheet; "
-    "pod: one card a page with 3 mm bleed, back before face, CMYK PDF/X-4, for a print shop.",
+    "pod: one card a page with bleed (3 mm, or --bleed), back before face, CMYK PDF/X-4, "
+    "for a print shop.",
+)
+@click.option(
+    "--bleed",
+    metavar="MM",
+    type=click.FloatRange(min=0, max=12.7),
+    default=None,
+    help="Bleed around every card in the card files (faces, backs, card sheets, pod, TTS), "
+    "in mm, 0 to 12.7 (default: 3).",
+)
+@click.option(
+    "--export",
+    "export",
+    metavar="PROFILE",
+    default=None,
+    help="Also write every card as a print shop asks, under export/<PROFILE>/: "
+    "tgc-poker, tgc-tarot (The Game Crafter), mpc-poker, mpc-tarot (MakePlayingCards): one "
+    "PNG a face and back at the shop's pixel size, dpi and bleed; dtc-poker, dtc-tarot "
+    "(DriveThruCards): one CMYK PDF a deck, face then back. The profile's bleed applies, "
+    "not --bleed. Profiles: templates/common/print-shops.yaml.",
+)
+@click.option(
+    "--tts-url",
+    metavar="URL",
+    default=None,
+    help="Where the Tabletop Simulator saved objects (tts/<deck>.json) find the deck PNGs: "
+    "the https:// folder you uploaded tts/ to, or file:///path/to/<out>/<game>/tts/ on your "
+    "machine (default: the PNG's name, beside the JSON).",
 )
 @click.option(
     "--back-offset",
@@ -264,6 +292,9 @@ def build(
     back_offset: str,
     preset: str,
     backs: str,
+    bleed: float | None,
+    export: str | None,
+    tts_url: str | None,
 ) -> None:
     """Check the content, then build the print kit under <out>/<game>/.
 
@@ -301,7 +332,15 @@ def build(
     options = BuildOptions(out=out, paper=paper, proof=proof, final=final, draft=draft,
                            only=only, jobs=jobs, force=force,
                            expansions=chosen, back_offset=(dx, dy), preset=preset,
-                           backs=backs)  # fmt: skip
+                           backs=backs, bleed=bleed, export=export,
+                           tts_url=tts_url)  # fmt: skip
+    if tts_url is not None and not tts_url.startswith(("https://", "http://", "file:///")):
+        raise click.BadParameter("expected an https://, http:// or file:/// address",
+                                 param_hint="--tts-url")  # fmt: skip
+    if export is not None:
+        from toolkit.shops import profile
+
+        profile(export)  # an unknown profile is a usage error, with a did-you-mean
     if watch:
 
         def echo(report: object) -> None:

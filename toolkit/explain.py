@@ -100,6 +100,19 @@ CORE_RULES: dict[str, Rule] = {
              "reported. Shorten the content file's name.", ""),
         Rule("CONTENT-UNKNOWN-GAME", "No game pack", "DESIGN.md",
              "A content folder with no game pack of the same name.", ""),
+        Rule("CONTENT-ICON", "Icons in text", "README.md (Icons in text)",
+             "`:name:` in a text places the icon `content/<game>/icons/<name>.svg` inline, one "
+             "em high. The name must be an icon of the game, and the icon a plain SVG "
+             "drawing: no DOCTYPE or entity, script, event attribute, foreignObject, or "
+             "reference outside itself (href and url() only to `#` fragments), at most "
+             "100 kB, not a link out of the content folder.",
+             "text: Gain 2 :vp: when you win the vote."),
+        Rule("CONTENT-ART", "Art slots", "README.md (Art)",
+             "A picture a content field names (an emblem, an illustration) must be a file "
+             "under content/<game>/art/, reached by no link out of the content folder: a PNG "
+             "or JPEG of at most 8 MB and 40 million pixels, or an SVG that is a plain "
+             "drawing (no script, event attribute, foreignObject, DOCTYPE or entity, no "
+             "href or url() outside itself).", "emblem: art/emblems/zakel.svg"),
         Rule("PLACEHOLDER-PATH", "Placeholder paths", "DESIGN.md (content honesty)",
              "Each `placeholders:` entry names a value of the file.", "placeholders: [politics]"),
         Rule("ERRATA-PATH", "Erratum paths", "DESIGN.md (content honesty)",

@@ -13,8 +13,9 @@ read, so that nothing is skipped in silence:
 - a FIFO, device or socket, a file or folder that cannot be listed or read: an error;
 - an editor's temporary file, a hidden file or folder, any other file: a warning.
 
-The `assets/` folder holds the pictures content points at: they are read when used, so
-only its links out, special files and stray content files are reported. Links inside
+The `assets/`, `icons/` and `art/` folders hold the pictures content points at: they are
+read when used, so only their links out, special files and stray content files are
+reported. Links inside
 the content folder are followed (a folder reached twice is reported, not read twice).
 """
 
@@ -27,13 +28,16 @@ from dataclasses import dataclass, field
 from pathlib import Path, PurePosixPath
 from typing import TYPE_CHECKING
 
+from toolkit.art import ART
 from toolkit.assets import ASSETS, inside
 from toolkit.diagnostics import Diagnostic, Loc, display_path, error, warning
+from toolkit.icons import ICONS
 
 if TYPE_CHECKING:
     from toolkit.content import ContentKind
 
 CONTENT_SUFFIXES = (".yaml", ".yml", ".csv")
+PICTURES = ((ASSETS,), (ICONS,), (ART,))  # picture folders: read when used, not content
 EDITOR_SUFFIXES = (".swp", ".swo", ".swx", ".tmp", ".bak", ".orig", ".rej")
 
 
@@ -98,11 +102,11 @@ class _Walk:
             self.refuse(display_path(path), "CONTENT-IO", why)
             return
         for name in names:
-            self.entry(path / name, rel / name, in_assets=rel.parts[:1] == (ASSETS,))
+            self.entry(path / name, rel / name, in_assets=rel.parts[:1] in PICTURES)
 
     def entry(self, path: Path, rel: PurePosixPath, in_assets: bool) -> None:
         shown, name = display_path(path), path.name
-        self.in_assets = in_assets or rel == PurePosixPath(ASSETS)
+        self.in_assets = in_assets or rel.as_posix() in {p[0] for p in PICTURES}
         if os.path.islink(path):
             real = os.path.realpath(path)
             if not inside(real, self.root_real):
@@ -134,7 +138,7 @@ class _Walk:
             self.found.files.append((path, rel, kind))
         elif in_assets:
             if path.suffix.lower() in CONTENT_SUFFIXES:
-                self.refuse(shown, "CONTENT-UNKNOWN-FILE", f"a content file in {ASSETS}/, "
+                self.refuse(shown, "CONTENT-UNKNOWN-FILE", f"a content file in {rel.parts[0]}/, "
                             "which holds pictures only; it is not read")  # fmt: skip
         else:
             self.other(shown, rel)
@@ -143,7 +147,7 @@ class _Walk:
         """A link to a folder inside the content folder: walked, unless that folder is
         walked already (by its own path or another link)."""
         shown, real = display_path(path), os.path.realpath(path)
-        self.in_assets = in_assets or rel == PurePosixPath(ASSETS)
+        self.in_assets = in_assets or rel.as_posix() in {p[0] for p in PICTURES}
         if real in self.seen:
             return self.refuse(shown, "CONTENT-LINK", f"a link to {self.seen[real]}, which is "
                                "read already; its files are not read twice")  # fmt: skip

@@ -8,7 +8,9 @@ intent, which a shop's preflight rejects. This pass, over the finished PDF:
   profile, relative colorimetric with black-point compensation. Greys, text above all,
   become black ink alone (K, as dark as LittleCMS makes that grey), not a four-ink mix a
   press cannot keep in register;
-- refuses what it cannot convert (an RGB image, gradient or inline image): a render error,
+- converts every RGB image XObject (a picture from `art/`) to CMYK through the same
+  transform, pixel by pixel (its alpha mask, grey, stays as it is);
+- refuses what it cannot convert (an RGB gradient or inline image): a render error,
   never a silent RGB object in a print-shop file;
 - embeds the OutputIntent: FOGRA39 (offset, coated paper) with its ICC profile,
   `templates/common/icc/FOGRA39L-coated.icc` (see the LICENSE beside it);
@@ -130,6 +132,26 @@ def _convert_stream(stream: Any, resources: Any, where: str) -> bytes:
     return pikepdf.unparse_content_stream(out)
 
 
+def _image_to_cmyk(image: Any, where: str) -> None:
+    """An RGB image XObject rewritten in place as 8-bit DeviceCMYK (Flate), through the
+    output condition's profile."""
+    import zlib
+
+    from PIL import ImageCms
+
+    try:
+        picture = pikepdf.PdfImage(image).as_pil_image().convert("RGB")
+    except Exception as exc:  # an encoding pikepdf cannot decode
+        raise RenderError(f"{where}: RGB image cannot be converted to CMYK ({exc})") from None
+    cmyk = ImageCms.applyTransform(picture, _transforms()[0])
+    image.write(zlib.compress(cmyk.tobytes(), 9), filter=pikepdf.Name.FlateDecode)
+    image.ColorSpace = pikepdf.Name.DeviceCMYK
+    image.BitsPerComponent = 8
+    for key in ("/DecodeParms", "/Decode"):
+        if key in image:
+            del image[key]
+
+
 def _streams(pdf: pikepdf.Pdf) -> Iterator[tuple[Any, Any, str]]:
     """Each content stream once (pages, form XObjects, tiling patterns) with its resources,
     refusing RGB images and gradients on the way."""
@@ -145,7 +167,7 @@ def _streams(pdf: pikepdf.Pdf) -> Iterator[tuple[Any, Any, str]]:
             if x.get("/Subtype") == "/Form":
                 yield from visit(x, x.get("/Resources", resources), f"{where} {name}")
             elif _is_rgb(x.get("/ColorSpace"), resources):
-                raise RenderError(f"{where}: image {name} is RGB; it is not converted to CMYK")
+                _image_to_cmyk(x, f"{where} {name}")
         for name, p in ((resources or {}).get("/Pattern") or {}).items():
             if p.get("/PatternType") == 1:
                 yield from visit(p, p.get("/Resources", resources), f"{where} {name}")

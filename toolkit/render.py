@@ -10,6 +10,7 @@ ever passed as data, never compiled as a template.
 from __future__ import annotations
 
 import re
+from functools import partial
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -37,6 +38,10 @@ def environment(templates: Path = TEMPLATES) -> jinja2.Environment:
         lstrip_blocks=True,
         keep_trailing_newline=True,
     )
+    from toolkit.icons import html
+
+    # `:name:` icons in content text; a session names its game's icons (`Session.env`)
+    env.filters["icons"] = partial(html, game_dir=None)
     return env
 
 

@@ -9,6 +9,7 @@ from toolkit.api import discover_games, load_game
 from toolkit.diagnostics import Report
 from toolkit.errors import ToolkitError
 from toolkit.games import UnknownGame, load_pack
+from toolkit.icons import available
 from toolkit.schema import json_schema
 from toolkit.write import write_text
 
@@ -36,8 +37,18 @@ def render_all(content_dir: Path, game: str | None) -> dict[str, str]:
                 title=f"{pack.title}: {kind.name} ({kind.pattern})",
                 enums=enums,
             )
+            doc["description"] = _with_icons(str(doc.get("description", "")),
+                                             available(content_dir / gid))  # fmt: skip
             out[name] = json.dumps(doc, indent=2, ensure_ascii=False) + "\n"
     return out
+
+
+def _with_icons(description: str, icons: tuple[str, ...]) -> str:
+    """The schema's description, saying which icons its texts may hold (`toolkit.icons`)."""
+    have = ", ".join(f":{n}:" for n in icons) if icons else "none yet"
+    note = (f"Any text may place an icon of content/<game>/icons/ inline as :name: "
+            f"(this game's: {have}).")  # fmt: skip
+    return f"{description} {note}".strip()
 
 
 def write_all(content_dir: Path, game: str | None, out_dir: Path) -> list[Path]:

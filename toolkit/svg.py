@@ -96,8 +96,24 @@ def fallback_width(text: str, size: float, weight: int = 400) -> float:
 
 def label_width(text: str, size: float, family: str = "EB Garamond", weight: int = 400) -> float:
     """The width `text` needs: in the kit's font, or in the fallback serif where a viewer
-    ignores the SVG's embedded fonts, whichever is wider."""
+    ignores the SVG's embedded fonts, whichever is wider; an icon (`:name:`, see
+    `toolkit.icons`) is one em wide."""
+    pieces = _icon_runs(text)
+    if pieces is not None:
+        return sum(size if r.icon else label_width(r.text, size, family, weight) for r in pieces)
     return max(text_width(text, size, family, weight), fallback_width(text, size, weight))
+
+
+def _icon_runs(text: str) -> list | None:  # type: ignore[type-arg]
+    """The line as text and icon runs when it holds an icon of the game whose board is
+    being drawn (`toolkit.icons.drawing`), else None."""
+    if ":" not in text:
+        return None
+    from toolkit.icons import drawn_icons, runs
+
+    known = drawn_icons()
+    pieces = runs(text, known) if known else []
+    return pieces if any(r.icon for r in pieces) else None
 
 
 def font_stack(family: str) -> str:

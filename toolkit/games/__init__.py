@@ -140,7 +140,10 @@ def lazy_outputs(module: str) -> Outputs:
     renderers: `module` holds `outputs(content, options)`."""
 
     def outputs(content: ContentSet, options: BuildOptions) -> list[Output]:
-        return importlib.import_module(module).outputs(content, options)  # type: ignore[no-any-return]
+        from toolkit.icons import drawing
+
+        with drawing(content.root):  # board labels place the game's icons (`:name:`)
+            return importlib.import_module(module).outputs(content, options)  # type: ignore[no-any-return]
 
     return outputs
 

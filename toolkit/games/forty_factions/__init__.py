@@ -39,7 +39,7 @@ KINDS = (
                 doc="the game file (areas, parties, decks, set-up)"),
     ContentKind("faction", "factions/*.yaml", Faction, doc="one Faction Information Sheet",
                 to_write=("timeframe", "alignment", "characters", "resources", "random_event",
-                          "background", "notes")),
+                          "background", "notes", "emblem", "illustration")),
     ContentKind("plot", "plots/*.yaml", Plot, doc="one Plot Information Sheet",
                 to_write=("specify", "notes")),
     ContentKind("sacred-circles", "boards/sacred-circles.yaml", SacredCircles, singleton=True,

@@ -11,6 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Literal
 
+from toolkit.art import ART_REF
 from toolkit.content import Document
 from toolkit.schema import Model, spec
 
@@ -157,6 +158,12 @@ class Faction(Document):
     madness: Literal["", "G", "N", "E"] = spec(
         "DD: alignment of the Madness it spreads when its location pawn is placed (DD3.3.2).", ""
     )
+    emblem: str = spec(
+        "The faction's emblem, a picture under art/ (PNG, JPEG or SVG), shown on its sheet's "
+        "header and its card; empty: none yet.", "", pattern=ART_REF)  # fmt: skip
+    illustration: str = spec(
+        "The card's illustration, a picture under art/ (PNG, JPEG or SVG), shown above the "
+        "name on the card face; empty: none yet.", "", pattern=ART_REF)  # fmt: skip
 
     @property
     def location_list(self) -> list[Location]:

@@ -23,17 +23,20 @@ from toolkit.cards import (
     render_faces,
     render_imposed,
     render_pod,
+    with_bleed,
 )
 from toolkit.components import Components, bring_rows
 from toolkit.content import ContentSet
 from toolkit.counters import counter_outputs
 from toolkit.diagnostics import Diagnostic, Loc, Severity
 from toolkit.errors import ToolkitError
+from toolkit.export import export_outputs
 from toolkit.games.forty_factions import components, views
 from toolkit.games.forty_factions.components import setting
 from toolkit.games.forty_factions.index import Index
 from toolkit.guide import Kind, guide_output
 from toolkit.render import render
+from toolkit.shops import profile
 
 SCALES = (1.0, 0.93, 0.86)  # a sheet may be set smaller, down to 86 %, to fit one page
 # tarot size, 70 x 120 mm with 3 mm bleed (issue 4)
@@ -154,7 +157,7 @@ def outputs(content: ContentSet, options: BuildOptions) -> list[Output]:
     copies = components.decks(ix, parts)  # complete Tarot decks to print, one a table
     decks = (("faction", "factions", ix.faction_list, views.faction_sheet),
              ("plot", "plots", ix.plot_list, views.plot_sheet))  # fmt: skip
-    for _kind, folder, docs, make_sheet in decks:
+    for kind, folder, docs, make_sheet in decks:
         jobs = []
         layouts = 0.0
         for d in docs:
@@ -191,6 +194,14 @@ def outputs(content: ContentSet, options: BuildOptions) -> list[Output]:
             out.append(Output(f"cards/{folder}-{options.paper}.pdf", "card-sheet", srcs,
                               partial(render_imposed, CARD, cards), group=f"{folder}-imposed",
                               cost=0.8 * len(cards)))  # fmt: skip
+        if options.export:
+            # each card behind the back of cards/backs.pdf: one back a deck kind, or one a
+            # kind and expansion with `--backs expansion` (so a shop gets one back file)
+            behind = {code: views.back(ix, kind, code if options.backs == "expansion" else "base")
+                      for code in dict.fromkeys(d.expansion for d in docs)}  # fmt: skip
+            pairs = tuple((behind[d.expansion], views.card(ix, d)) for _ in range(copies)
+                          for d in docs)  # fmt: skip
+            out += export_outputs(profile(options.export), folder, CARD, pairs, srcs)
     backs = []
     for kind, docs in (("faction", ix.faction_list), ("plot", ix.plot_list)):
         # uniform backs are one per deck kind; expansion backs one per kind and expansion
@@ -360,7 +371,7 @@ def render_tts(cards: tuple[views.Card, ...], back: views.Card, session: Session
     faces = _raster(session, render_faces(CARD, (*cards, back), session), dpi)
     faces[-1:] = _raster(session, render_backs(CARD, (back,), session), dpi)
     sheet = Image.new("RGB", (cell_w * TTS_COLS, cell_h * TTS_ROWS), "white")
-    bleed_px = round(CARD.bleed / 25.4 * dpi)
+    bleed_px = round(with_bleed(CARD, session).bleed / 25.4 * dpi)  # as render_faces drew it
     for i, img in enumerate(faces):
         cell = (TTS_COLS * TTS_ROWS - 1) if i == len(faces) - 1 else i
         trimmed = img.crop((bleed_px, bleed_px, img.width - bleed_px, img.height - bleed_px))
@@ -372,11 +383,43 @@ def render_tts(cards: tuple[views.Card, ...], back: views.Card, session: Session
     return out.getvalue()
 
 
+def render_tts_back(back: views.Card, session: Session) -> bytes:
+    """The back of a TTS deck sheet's cards, as its own picture (TTS's `BackURL`), one
+    cell of the sheet in size."""
+    import io
+
+    from PIL import Image
+
+    fmt = with_bleed(CARD, session)
+    cell_h = TTS_MAX_PX // TTS_ROWS
+    cell_w = int(cell_h * CARD.width / CARD.height)
+    dpi = cell_h / (CARD.height / 25.4)
+    (img,) = _raster(session, render_backs(CARD, (back,), session), dpi)
+    bleed_px = round(fmt.bleed / 25.4 * dpi)
+    img = img.crop((bleed_px, bleed_px, img.width - bleed_px, img.height - bleed_px))
+    out = io.BytesIO()
+    img.resize((cell_w, cell_h), Image.Resampling.LANCZOS).save(out, format="PNG")
+    session.pages = 0
+    return out.getvalue()
+
+
+def render_tts_json(title: str, sheets: tuple[object, ...], session: Session) -> bytes:
+    """The Tabletop Simulator saved object of one deck (`toolkit.tts`)."""
+    from toolkit.tts import saved_object_json
+
+    session.pages = 0
+    return saved_object_json(title, sheets, TTS_COLS, TTS_ROWS,  # type: ignore[arg-type]
+                             session.options.tts_url)  # fmt: skip
+
+
 def tts_outputs(ix: Index, srcs: tuple[str, ...], copies: int = 1,
                 backs: str = "uniform") -> list[Output]:  # fmt: skip
     """One TTS deck sheet per 69 cards of each deck, every card as many times as the kit
-    prints it. A sheet has one hidden card, its back: with `--backs expansion` each
-    expansion's cards get sheets of their own, behind their own back."""
+    prints it, with its back as a picture of its own; and per deck the saved object that
+    loads them all in one step. A sheet has one hidden card, its back: with `--backs
+    expansion` each expansion's cards get sheets of their own, behind their own back."""
+    from toolkit.tts import Sheet
+
     out = []
     per_sheet = TTS_COLS * TTS_ROWS - 1
     for folder, docs, kind in (("factions", ix.faction_list, "faction"),
@@ -384,6 +427,7 @@ def tts_outputs(ix: Index, srcs: tuple[str, ...], copies: int = 1,
         codes = (dict.fromkeys(d.expansion for d in docs) if backs == "expansion"
                  else {"": None})  # fmt: skip
         n = 0
+        sheets = []
         for code in codes:
             cards = [views.card(ix, d) for _ in range(copies) for d in docs
                      if not code or d.expansion == code]  # fmt: skip
@@ -391,7 +435,18 @@ def tts_outputs(ix: Index, srcs: tuple[str, ...], copies: int = 1,
             for start in range(0, len(cards), per_sheet):
                 n += 1
                 chunk = tuple(cards[start : start + per_sheet])
-                out.append(Output(f"tts/{folder}-{n}.png", "tts", srcs,
+                face, behind = f"{folder}-{n}.png", f"{folder}-{n}-back.png"
+                out.append(Output(f"tts/{face}", "tts", srcs,
                                   partial(render_tts, chunk, back), group=f"tts-{folder}-{n}",
                                   cost=1.1 * len(chunk)))  # fmt: skip
+                out.append(Output(f"tts/{behind}", "tts", srcs, partial(render_tts_back, back),
+                                  group=f"tts-{folder}-{n}", cost=1))  # fmt: skip
+                sheets.append(Sheet(face, behind, tuple(
+                    (c.name, f"{c.kind.title()} {c.number} · {c.expansion_name}")
+                    for c in chunk)))  # fmt: skip
+        if sheets:
+            title = f"{ix.game.title}: {folder.title()}"
+            out.append(Output(f"tts/{folder}.json", "tts-deck", srcs,
+                              partial(render_tts_json, title, tuple(sheets)),
+                              group=f"tts-{folder}-json", cost=0.1))  # fmt: skip
     return out

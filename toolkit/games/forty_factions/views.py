@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from toolkit.art import placed
 from toolkit.games.forty_factions.index import Index
 from toolkit.games.forty_factions.models import Faction, Passage, Plot, Prose, passages
 from toolkit.schema import Model
@@ -48,6 +49,8 @@ class Sheet:
     expansion_name: str
     fields: list[Field] = field(default_factory=list)
     name_placeholder: bool = False
+    emblem: str = ""  # the emblem's picture (a data: URL), "" while there is none
+    emblem_placeholder: bool = False  # a stand-in (sample art), marked under --proof
 
     @property
     def has_placeholder(self) -> bool:
@@ -66,6 +69,8 @@ class Card:
     alleyman: str
     expansion: str
     expansion_name: str
+    emblem: str = ""  # pictures as data: URLs (`toolkit.art`), "" for an empty slot
+    illustration: str = ""
 
 
 def is_placeholder(doc: Model, path: str) -> bool:
@@ -225,6 +230,8 @@ def _sheet(ix: Index, kind: str, c: Faction | Plot, fields: list[Field]) -> Shee
         expansion_name=expansion_name(ix, c.expansion),
         fields=[fl for fl in fields if fl.items],
         name_placeholder=is_placeholder(c, "name"),
+        emblem=placed(ix.root, getattr(c, "emblem", "")),
+        emblem_placeholder=is_placeholder(c, "emblem"),
     )
 
 
@@ -238,6 +245,8 @@ def card(ix: Index, c: Faction | Plot) -> Card:
         alleyman=c.alleyman,
         expansion=c.expansion,
         expansion_name=expansion_name(ix, c.expansion),
+        emblem=placed(ix.root, getattr(c, "emblem", "")),
+        illustration=placed(ix.root, getattr(c, "illustration", "")),
     )
 
 

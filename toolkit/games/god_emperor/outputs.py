@@ -28,6 +28,7 @@ from toolkit.cards import (
 from toolkit.components import bring_rows
 from toolkit.content import ContentSet
 from toolkit.counters import counter_outputs
+from toolkit.export import export_outputs
 from toolkit.games.god_emperor import facts
 from toolkit.games.god_emperor.components import minion_copies, setting
 from toolkit.games.god_emperor.index import Index
@@ -35,6 +36,7 @@ from toolkit.games.god_emperor.law_board import EXTENSION, law_board, law_board_
 from toolkit.games.god_emperor.maps import war_map
 from toolkit.guide import Kind, guide_output
 from toolkit.render import render
+from toolkit.shops import profile
 
 T = "templates/god-emperor"
 CARD_TPL = (f"{T}/card.html.j2", f"{T}/card.css", "templates/common/cards.html.j2",
@@ -140,6 +142,9 @@ def _deck(name: str, cards: tuple, back: Back, srcs: tuple[str, ...],
         out.append(Output(f"cards/{name}-{options.paper}.pdf", "card-sheet", srcs,
                           partial(render_imposed, POKER, cards, back=back),
                           group=f"{name}-sheet", cost=0.25 * len(cards)))  # fmt: skip
+    if options.export:
+        out += export_outputs(profile(options.export), name, POKER,
+                              tuple((back, c) for c in cards), srcs)  # fmt: skip
     return out
 
 

@@ -25,6 +25,7 @@ from toolkit.cards import (
 from toolkit.components import bring_rows
 from toolkit.content import ContentSet
 from toolkit.counters import counter_outputs
+from toolkit.export import export_outputs
 from toolkit.games.worldspanner import views
 from toolkit.games.worldspanner.components import setting
 from toolkit.games.worldspanner.index import Index
@@ -32,6 +33,7 @@ from toolkit.games.worldspanner.setup import generate
 from toolkit.games.worldspanner.setup_sheet import setup_sheet
 from toolkit.guide import Kind, guide_output
 from toolkit.render import render
+from toolkit.shops import profile
 
 POKER = CardFormat(63.5, 88.0, "worldspanner/card.html.j2", "worldspanner/card.css",
                    "Worldspanner cards")  # fmt: skip
@@ -112,6 +114,9 @@ def _deck(name: str, cards: tuple, back: views.Back, srcs: tuple[str, ...],
         out.append(Output(f"cards/{name}-{options.paper}.pdf", "card-sheet", srcs,
                           partial(render_imposed, POKER, cards, backs=behind),
                           group=f"{name}-sheet", cost=0.3 * len(cards)))  # fmt: skip
+    if options.export:
+        out += export_outputs(profile(options.export), name, POKER,
+                              tuple(zip(behind, cards, strict=True)), srcs)  # fmt: skip
     return out
 
 

@@ -1,0 +1,182 @@
+"""Art slots (`toolkit.art`): a faction's emblem and card illustration from
+`content/<game>/art/`, hostile art refused with CONTENT-ART, the sample faction showing its
+art on its sheet and card, and coverage counting what is missing."""
+
+from __future__ import annotations
+
+import json
+import struct
+import subprocess
+import tempfile
+import zlib
+from pathlib import Path
+
+import pytest
+from PIL import Image, ImageChops
+
+from tests.hostile import CANARY, outside_folder, outside_reads, png, run_recorded
+from tests.shipped import FF, copy_content, edit, line_of, toolkit
+from toolkit.art import ArtError, check_picture
+
+ZAKEL = "forty-factions/factions/001-temple-of-zakel.yaml"
+NAVY = "forty-factions/factions/002-navy.yaml"
+
+
+def _png_header(width: int, height: int) -> bytes:
+    """A PNG whose header claims `width` x `height` pixels (a decompression bomb's shape)."""
+
+    def chunk(kind: bytes, data: bytes) -> bytes:
+        body = kind + data
+        return struct.pack(">I", len(data)) + body + struct.pack(">I", zlib.crc32(body))
+
+    ihdr = struct.pack(">IIBBBBB", width, height, 8, 2, 0, 0, 0)
+    return (b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", ihdr) + chunk(b"IDAT", zlib.compress(b"\0"))
+            + chunk(b"IEND", b""))  # fmt: skip
+
+
+def test_pictures_are_what_their_names_say_and_within_limits() -> None:
+    assert check_picture(png(), "png") == "image/png"
+    with pytest.raises(ArtError, match="million"):
+        check_picture(_png_header(30000, 30000), "png")  # 900 million pixels
+    with pytest.raises(ArtError, match="7000 x 7000 pixels"):
+        check_picture(_png_header(7000, 7000), "png")  # 49 million: over the toolkit's limit
+    with pytest.raises(ArtError, match=r"named \.jpg but it is PNG"):
+        check_picture(png(), "jpg")
+    with pytest.raises(ArtError, match="not a readable"):
+        check_picture(b"GIF89a" + b"\0" * 20, "png")
+    with pytest.raises(ArtError, match="larger than"):
+        check_picture(b"\0" * 9_000_000, "png")
+    with pytest.raises(ArtError, match="script"):
+        check_picture(b'<svg xmlns="http://www.w3.org/2000/svg"><script>x()</script></svg>', "svg")
+    with pytest.raises(ArtError, match="external reference"):
+        check_picture(b'<svg xmlns="http://www.w3.org/2000/svg"><image href="https://x/y.png"/>'
+                      b"</svg>", "svg")  # fmt: skip
+
+
+def _art_findings(proc: subprocess.CompletedProcess[str]) -> list[dict]:
+    return [r for r in json.loads(proc.stdout) if r["code"] == "CONTENT-ART"]
+
+
+@pytest.mark.parametrize("hostile", ["link out", "huge", "script", "external href"])
+def test_hostile_art_is_a_content_error_at_the_field_and_never_read_outside(
+    tmp_path: Path, hostile: str
+) -> None:
+    content = copy_content(tmp_path)
+    art = content / "forty-factions/art"
+    outside = outside_folder(tmp_path)
+    name = {"link out": "evil.png", "huge": "huge.png", "script": "evil.svg",
+            "external href": "href.svg"}[hostile]  # fmt: skip
+    if hostile == "link out":
+        (art / name).symlink_to(outside / "secret.png")
+    elif hostile == "huge":
+        (art / name).write_bytes(_png_header(20000, 20000))
+    elif hostile == "script":
+        (art / name).write_text('<svg xmlns="http://www.w3.org/2000/svg" onload="x()"/>')
+    else:
+        (art / name).write_text('<svg xmlns="http://www.w3.org/2000/svg" xmlns:xlink='
+                                '"http://www.w3.org/1999/xlink"><image xlink:href='
+                                f'"file://{outside}/secret.png"/></svg>')  # fmt: skip
+    edit(content / NAVY, "sources:", f"emblem: art/{name}\nsources:")
+    proc, opened = run_recorded(tmp_path, "check", "--content", str(content), "--game",
+                                "forty-factions", "--format", "json")  # fmt: skip
+    assert proc.returncode == 1, proc.stdout + proc.stderr
+    (hit,) = _art_findings(proc)
+    assert hit["path"].endswith("002-navy.yaml")
+    assert hit["line"] == line_of(content / NAVY, "emblem:")
+    assert f"art/{name}" in hit["message"]
+    assert not outside_reads(opened, content, tmp_path / "out")
+    # and the build refuses before rendering anything: no sheet carries the picture
+    build = toolkit("build", "--content", str(content), "--game", "forty-factions", "--only",
+                    "sheets/factions/002-*", "--out", str(tmp_path / "out"))  # fmt: skip
+    assert build.returncode == 1
+    assert not (tmp_path / "out/forty-factions/sheets/factions/002-navy.pdf").exists()
+    assert CANARY not in proc.stdout + build.stdout
+
+
+def test_a_path_out_of_art_is_refused_by_the_schema(tmp_path: Path) -> None:
+    content = copy_content(tmp_path)
+    edit(content / NAVY, "sources:", "emblem: ../../outside/secret.png\nsources:")
+    proc = toolkit("check", "--content", str(content), "--game", "forty-factions")
+    assert proc.returncode == 1
+    assert f"002-navy.yaml:{line_of(content / NAVY, 'emblem:')}:" in proc.stdout
+
+
+def _page(pdf: Path, dpi: int = 50) -> Image.Image:
+    with tempfile.TemporaryDirectory() as tmp:
+        subprocess.run(["pdftoppm", "-r", str(dpi), "-png", "-f", "1", "-l", "1", "-singlefile",
+                        str(pdf), f"{tmp}/p"], check=True)  # fmt: skip
+        return Image.open(f"{tmp}/p.png").convert("RGB")
+
+
+def _differs(a: Image.Image, b: Image.Image, box: tuple[float, float, float, float]) -> float:
+    """The share of pixels that differ in a box given as fractions of the page."""
+    w, h = a.size
+    px = tuple(round(v * (w if i % 2 == 0 else h)) for i, v in enumerate(box))
+    ca, cb = a.crop(px), b.crop(px)  # type: ignore[arg-type]
+    diff = ImageChops.difference(ca, cb).convert("L")
+    return sum(diff.histogram()[30:]) / (ca.width * ca.height)
+
+
+def test_the_sample_faction_shows_its_emblem_and_illustration(tmp_path: Path) -> None:
+    """The Temple of ZAKEL (sample art, CC0): its emblem on its sheet's header and its card,
+    its illustration above the name; without them, today's look."""
+    bare = copy_content(tmp_path)
+    edit(bare / ZAKEL, "emblem: art/samples/temple-emblem.svg\n", "")
+    edit(bare / ZAKEL, "illustration: art/samples/temple-illustration.svg\n", "")
+    edit(bare / ZAKEL, ", emblem, illustration]", "]")
+    only = ["sheets/factions/001-*", "cards/factions-faces.pdf"]
+    with_art, without = tmp_path / "art", tmp_path / "bare"
+    for pattern in only:
+        for content, out in ((FF.parent, with_art), (bare, without)):
+            proc = toolkit("build", "--content", str(content), "--game", "forty-factions",
+                           "--only", pattern, "--out", str(out))  # fmt: skip
+            assert proc.returncode == 0, proc.stdout + proc.stderr
+    sheet = "forty-factions/sheets/factions/001-temple-of-zakel.pdf"
+    a, b = _page(with_art / sheet), _page(without / sheet)
+    assert _differs(a, b, (0.15, 0.03, 0.28, 0.15)) > 0.1  # the emblem beside the number
+    assert _differs(a, b, (0.0, 0.2, 1.0, 1.0)) < 0.01  # the fields below are as they were
+    cards = "forty-factions/cards/factions-faces.pdf"
+    a, b = _page(with_art / cards, 100), _page(without / cards, 100)
+    assert _differs(a, b, (0.05, 0.04, 0.27, 0.16)) > 0.1  # the emblem in the top corner
+    assert _differs(a, b, (0.1, 0.25, 0.9, 0.45)) > 0.2  # the illustration
+
+
+def test_coverage_counts_missing_art() -> None:
+    proc = toolkit("coverage", "--game", "forty-factions", "--format", "json")
+    assert proc.returncode == 0, proc.stderr
+    data = json.loads(proc.stdout)
+    data = data[0] if isinstance(data, list) else data
+    files = {Path(f["file"]).name: f for f in data["files"]}
+    navy, zakel = files["002-navy.yaml"], files["001-temple-of-zakel.yaml"]
+    assert {"emblem", "illustration"} <= set(navy["empty"])
+    # the sample art stands in: a placeholder, not a value of the game
+    assert {"emblem", "illustration"} <= set(zakel["placeholders"])
+    assert "emblem" not in zakel["empty"]
+
+
+def test_a_png_emblem_is_one_image_per_pdf_and_cmyk_in_print_shop_files(tmp_path: Path) -> None:
+    """Two factions sharing a PNG emblem: the card file and the deck of sheets each hold it
+    once; under --preset pod it is converted to the press's CMYK, not refused."""
+    import pikepdf
+
+    content = copy_content(tmp_path)
+    picture = Image.new("RGB", (300, 360), "#f3eee3")
+    picture.paste((43, 45, 66), (40, 40, 260, 320))
+    picture.save(content / "forty-factions/art/shared.png")
+    for f in (NAVY, "forty-factions/factions/003-army.yaml"):
+        edit(content / f, "sources:", "emblem: art/shared.png\nsources:")
+    out = tmp_path / "out"
+    for extra in ([], ["--preset", "pod"]):
+        for only in ("cards/factions-faces.pdf", "sheets/factions.pdf", "cards/factions-pod.pdf"):
+            if (only == "cards/factions-pod.pdf") != bool(extra):
+                continue
+            proc = toolkit("build", "--content", str(content), "--game", "forty-factions",
+                           "--only", only, "--out", str(out), *extra)  # fmt: skip
+            assert proc.returncode == 0, proc.stdout + proc.stderr
+    for name in ("cards/factions-faces.pdf", "sheets/factions.pdf", "cards/factions-pod.pdf"):
+        with pikepdf.open(out / "forty-factions" / name) as pdf:
+            images = [o for o in pdf.objects if isinstance(o, pikepdf.Stream)
+                      and o.get("/Subtype") == "/Image"]  # fmt: skip
+            assert len(images) == 1, (name, len(images))
+            want = "/DeviceCMYK" if name.endswith("pod.pdf") else "/DeviceRGB"
+            assert images[0].ColorSpace == want, name

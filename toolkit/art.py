@@ -1,0 +1,150 @@
+"""Art slots, for any game: a content field may name a picture under `content/<game>/art/`
+(PNG, JPEG or SVG) that a template places (a faction's emblem, a card's illustration).
+
+Art is untrusted like all content. It is read only through the confined reader
+(`toolkit.assets`: no path out of `art/`, no link that leads out of the content folder,
+nothing hidden, a regular file), and refused unless it is what its name says: a PNG or
+JPEG whose header Pillow reads, at most `MAX_ART_BYTES` and `MAX_PIXELS`; or an SVG that is
+a plain drawing (`toolkit.icons.sanitise`: no script, event, DOCTYPE, entity,
+foreignObject or outside reference). A refusal is a content error (`CONTENT-ART`) at the
+field that names the picture. What is placed is a `data:` URL of the bytes that were
+checked, the same URL for every use, so a picture is one image in a PDF.
+
+A slot left empty keeps the template's look without the picture (and is marked as a
+placeholder under `--proof`; `toolkit coverage` counts it as still to write).
+"""
+
+from __future__ import annotations
+
+import base64
+import io
+import os
+import re
+import warnings
+from functools import cache
+from pathlib import Path
+
+from toolkit.assets import AssetError, confined, within
+
+ART = "art"  # a game's art folder, `content/<game>/art/`
+ART_REF = r"art/([A-Za-z0-9_-][A-Za-z0-9._-]*/)*[A-Za-z0-9_-][A-Za-z0-9._-]*\.(png|jpg|jpeg|svg)"
+MAX_ART_BYTES = 8_000_000
+MAX_PIXELS = 40_000_000  # a 6000 x 6000 picture is more than a card or sheet needs at 600 dpi
+MAX_SIDE = 12_000
+MIMES = {"png": "image/png", "jpg": "image/jpeg", "jpeg": "image/jpeg", "svg": "image/svg+xml"}
+
+
+class ArtError(Exception):
+    """A picture that must not be used; the message says why."""
+
+
+def _folder(game_dir: Path) -> Path:
+    folder = game_dir / ART
+    try:
+        within(folder, game_dir.parent, "the content folder")
+    except AssetError as exc:
+        raise ArtError(f"the {ART} folder cannot be used: {exc}") from None
+    return folder
+
+
+def _stamp(path: Path) -> int:
+    try:
+        return os.stat(path).st_mtime_ns
+    except OSError:
+        return 0
+
+
+def check_picture(data: bytes, suffix: str) -> str:
+    """The MIME type of a picture's bytes when they are a usable picture of that type."""
+    from PIL import Image
+
+    if len(data) > MAX_ART_BYTES:
+        raise ArtError(f"larger than {MAX_ART_BYTES // 1_000_000} MB")
+    if suffix == "svg":
+        from toolkit.icons import IconError, sanitise
+
+        try:
+            sanitise(data, MAX_ART_BYTES)
+        except IconError as exc:
+            raise ArtError(f"not a plain SVG drawing: {exc}") from None
+        return MIMES[suffix]
+    want = "PNG" if suffix == "png" else "JPEG"
+    too_many = f"more than {MAX_PIXELS // 1_000_000} million pixels"
+    try:
+        with warnings.catch_warnings():
+            warnings.simplefilter("error", Image.DecompressionBombWarning)
+            with Image.open(io.BytesIO(data)) as img:  # reads the header only
+                fmt, (w, h) = img.format, img.size
+    except (Image.DecompressionBombError, Image.DecompressionBombWarning):
+        raise ArtError(too_many) from None
+    except Exception:  # Pillow raises many kinds for a broken or hostile file
+        raise ArtError(f"not a readable {want} picture") from None
+    if fmt != want:
+        raise ArtError(f"named .{suffix} but it is {fmt or 'not a picture'}")
+    if w * h > MAX_PIXELS or max(w, h) > MAX_SIDE:
+        raise ArtError(f"{w} x {h} pixels: {too_many}, or a side over {MAX_SIDE}")
+    return MIMES[suffix]
+
+
+def data_url(game_dir: Path, ref: str) -> str:
+    """The checked picture `ref` (`art/...`) as a `data:` URL; ArtError saying why not."""
+    if not re.fullmatch(ART_REF, ref):
+        raise ArtError("not a path under art/ ending in .png, .jpg, .jpeg or .svg")
+    return _data_url(game_dir, ref, _stamp(game_dir / ref))
+
+
+@cache
+def _data_url(game_dir: Path, ref: str, _stamp: int) -> str:
+    folder = _folder(game_dir)
+    try:
+        real = confined(str(game_dir / ref), [folder])
+    except AssetError as exc:
+        raise ArtError(str(exc)) from None
+    with open(real, "rb") as fh:
+        data = fh.read(MAX_ART_BYTES + 1)
+    mime = check_picture(data, ref.rsplit(".", 1)[1].lower())
+    return f"data:{mime};base64,{base64.b64encode(data).decode()}"
+
+
+def placed(game_dir: Path | None, ref: str) -> str:
+    """What a template places for an art slot: the picture's URL, or "" for an empty slot
+    (or one the checker refused: the build stops on that error before anything renders)."""
+    if not ref or game_dir is None:
+        return ""
+    try:
+        return data_url(game_dir, ref)
+    except ArtError:
+        return ""
+
+
+def _slots(obj: object, path: tuple[str | int, ...]):  # type: ignore[no-untyped-def]
+    """Every art slot a content value holds: (path, picture named), nested models too."""
+    from toolkit.schema import Model, fields_of
+
+    if isinstance(obj, Model):
+        for fi in fields_of(type(obj)):
+            value = getattr(obj, fi.name)
+            pattern = fi.meta.get("pattern")
+            if pattern is not None and pattern.pattern == ART_REF:
+                yield (*path, fi.name), value
+            else:
+                yield from _slots(value, (*path, fi.name))
+    elif isinstance(obj, list):
+        for i, v in enumerate(obj):
+            yield from _slots(v, (*path, i))
+
+
+def check(game_dir: Path, docs: list) -> list:  # type: ignore[type-arg]
+    """CONTENT-ART for each art slot naming a picture that cannot be used."""
+    from toolkit.diagnostics import error
+
+    found = []
+    for doc in docs:
+        for path, ref in _slots(doc, ()):
+            if not ref:
+                continue
+            try:
+                data_url(game_dir, ref)
+            except ArtError as exc:
+                found.append(error(doc.loc_of(*path), "CONTENT-ART", f"picture {ref}: {exc}"))
+    return found

@@ -1,0 +1,240 @@
+"""Icons inline in text, for any game: `:name:` in any text of the content places the SVG
+icon `content/<game>/icons/<name>.svg`, one em high, on the text's baseline.
+
+The syntax: a colon, a name of lowercase letters, digits and hyphens starting with a
+letter, a colon (`:vp:`, `:pawn-red:`), not inside a word or a chain of colons (so
+`12:30` and `a:b:c` stay text; `Den :vp:: Lower` holds one). An unknown name is a content
+error (`CONTENT-ICON`) with a did-you-mean. An icon is untrusted like all content: it is
+read through the confined reader (`toolkit.assets`; no link out of the content folder,
+nothing hidden, a size limit) and refused unless it is a plain drawing: no DOCTYPE or
+entity, no script, no event attribute, no `foreignObject`, no reference to anything
+outside itself (`href`, `url(...)` and `@import` may only point at `#` fragments).
+"""
+
+from __future__ import annotations
+
+import base64
+import difflib
+import os
+import re
+import xml.etree.ElementTree as ET
+from collections.abc import Iterator
+from contextlib import contextmanager
+from contextvars import ContextVar
+from dataclasses import dataclass, fields, is_dataclass
+from functools import cache
+from pathlib import Path
+
+from markupsafe import Markup, escape
+
+from toolkit.assets import AssetError, confined, within
+from toolkit.diagnostics import Diagnostic, Loc, error
+
+ICONS = "icons"  # a game's icon folder, `content/<game>/icons/`
+ICON = re.compile(r"(?<![\w:]):([a-z][a-z0-9-]{0,39}):(?!\w|:\w)")
+MAX_ICON_BYTES = 100_000
+_SVG = "{http://www.w3.org/2000/svg}"
+_BANNED_TAGS = {"script", "foreignObject", "iframe", "object", "embed", "audio", "video",
+                "handler", "listener"}  # fmt: skip
+_URL = re.compile(r"url\(\s*['\"]?\s*([^'\")\s]*)", re.I)
+
+
+class IconError(Exception):
+    """An icon file that must not be used; the message says why."""
+
+
+def _folder(game_dir: Path) -> Path:
+    """The game's icons folder, vetted: it may not be a link out of the content folder."""
+    folder = game_dir / ICONS
+    try:
+        within(folder, game_dir.parent, "the content folder")
+    except AssetError as exc:
+        raise IconError(f"the {ICONS} folder cannot be used: {exc}") from None
+    return folder
+
+
+def _stamp(path: Path) -> int:
+    try:
+        return os.stat(path).st_mtime_ns
+    except OSError:
+        return 0
+
+
+def available(game_dir: Path) -> tuple[str, ...]:
+    """The names of the icons a game has (`icons/*.svg`), sorted; none without the folder
+    (cached while the folder is unchanged, so `--watch` sees an icon added)."""
+    return _available(game_dir, _stamp(game_dir / ICONS))
+
+
+@cache
+def _available(game_dir: Path, _stamp: int) -> tuple[str, ...]:
+    try:
+        folder = _folder(game_dir)
+    except IconError:
+        return ()
+    if not folder.is_dir():
+        return ()
+    return tuple(sorted(p.stem for p in folder.glob("*.svg")
+                        if ICON.fullmatch(f":{p.stem}:")))  # fmt: skip
+
+
+def sanitise(data: bytes, max_bytes: int = MAX_ICON_BYTES) -> str:
+    """The icon's SVG text when it is a plain drawing (see the module docstring)."""
+    if len(data) > max_bytes:
+        raise IconError(f"larger than {max_bytes // 1000} kB")
+    try:
+        text = data.decode("utf-8")
+    except UnicodeDecodeError:
+        raise IconError("not UTF-8 text") from None
+    if re.search(r"<!(DOCTYPE|ENTITY)", text, re.I):
+        raise IconError("a DOCTYPE or entity declaration")
+    try:
+        root = ET.fromstring(text)  # no DOCTYPE (refused above): no entity can expand
+    except ET.ParseError as exc:
+        raise IconError(f"not well-formed XML ({exc})") from None
+    if root.tag != f"{_SVG}svg":
+        raise IconError("not an SVG drawing (its root is not <svg>)")
+    for el in root.iter():
+        tag = el.tag.rsplit("}", 1)[-1] if isinstance(el.tag, str) else ""
+        if tag in _BANNED_TAGS:
+            raise IconError(f"a <{tag}> element")
+        for key, value in el.attrib.items():
+            name = key.rsplit("}", 1)[-1]
+            if name.lower().startswith("on"):
+                raise IconError(f"an event attribute ({name})")
+            if name == "href" and not value.strip().startswith("#"):
+                raise IconError(f"an external reference ({name}={value!r})")
+            if any(not u.startswith("#") for u in _URL.findall(value)):
+                raise IconError(f"an external url() in {name}")
+        body = el.text or ""
+        if tag == "style" and ("@import" in body or any(
+                not u.startswith("#") for u in _URL.findall(body))):  # fmt: skip
+            raise IconError("a stylesheet that loads something")
+    return text
+
+
+def load(game_dir: Path, name: str) -> str:
+    """The icon's checked SVG text, read through the confined reader (cached while the
+    file is unchanged)."""
+    return _load(game_dir, name, _stamp(game_dir / ICONS / f"{name}.svg"))
+
+
+@cache
+def _load(game_dir: Path, name: str, _stamp: int) -> str:
+    folder = _folder(game_dir)
+    try:
+        real = confined(str(folder / f"{name}.svg"), [folder])
+    except AssetError as exc:
+        raise IconError(str(exc)) from None
+    with open(real, "rb") as fh:
+        return sanitise(fh.read(MAX_ICON_BYTES + 1))
+
+
+def data_url(game_dir: Path, name: str) -> str:
+    """The icon as a `data:` URL (what is drawn is exactly what was checked)."""
+    return "data:image/svg+xml;base64," + base64.b64encode(load(game_dir, name).encode()).decode()
+
+
+def html(text: str, game_dir: Path | None) -> Markup:
+    """`text` escaped for HTML, each known `:name:` an inline icon one em high on the
+    baseline (an unknown name stays as typed: the checker reports it)."""
+    known = available(game_dir) if game_dir is not None else ()
+    out, at = [], 0
+    for m in ICON.finditer(text):
+        if m.group(1) not in known:
+            continue
+        out.append(escape(text[at : m.start()]))
+        src = data_url(game_dir, m.group(1))  # type: ignore[arg-type]
+        out.append(Markup('<img class="icon" alt="{}" src="{}" style="height: 1em; width: auto; '
+                          'vertical-align: -0.12em">').format(m.group(1), src))  # fmt: skip
+        at = m.end()
+    out.append(escape(text[at:]))
+    return Markup("").join(out)
+
+
+def _strings(value: object, path: tuple[str | int, ...]) -> Iterator[tuple[tuple, str]]:
+    """Every string inside a content value, with its path (fields, keys, indexes)."""
+    if isinstance(value, str):
+        yield path, value
+    elif isinstance(value, (list, tuple)):
+        for i, v in enumerate(value):
+            yield from _strings(v, (*path, i))
+    elif isinstance(value, dict):
+        for k, v in value.items():
+            yield from _strings(v, (*path, str(k)))
+    elif is_dataclass(value) and not isinstance(value, type):
+        for f in fields(value):
+            if not f.name.startswith("_"):
+                yield from _strings(getattr(value, f.name), (*path, f.name))
+
+
+def check(game_dir: Path, docs: list) -> list[Diagnostic]:  # type: ignore[type-arg]
+    """CONTENT-ICON for each `:name:` in a content text that names no usable icon."""
+    known = available(game_dir)
+    found: list[Diagnostic] = []
+    for doc in docs:
+        for path, text in _strings(doc, ()):
+            for m in ICON.finditer(text):
+                name = m.group(1)
+                loc: Loc = doc.loc_of(*path)
+                if name not in known:
+                    near = difflib.get_close_matches(name, known, n=1)
+                    hint = f"; did you mean :{near[0]}:?" if near else ""
+                    have = ", ".join(f":{k}:" for k in known) or f"none: add {ICONS}/{name}.svg"
+                    found.append(error(loc, "CONTENT-ICON", f"unknown icon :{name}:{hint} "
+                                       f"(icons: {have})"))  # fmt: skip
+                    continue
+                try:
+                    load(game_dir, name)
+                except IconError as exc:
+                    found.append(error(loc, "CONTENT-ICON", f"icon {ICONS}/{name}.svg cannot "
+                                       f"be used: {exc}"))  # fmt: skip
+    return found
+
+
+@dataclass(frozen=True)
+class Run:
+    """A piece of a label's line: text, or an icon by name."""
+
+    text: str
+    icon: str = ""
+
+
+def runs(line: str, known: tuple[str, ...]) -> list[Run]:
+    """A line split into text and known icons."""
+    out, at = [], 0
+    for m in ICON.finditer(line):
+        if m.group(1) in known:
+            if m.start() > at:
+                out.append(Run(line[at : m.start()]))
+            out.append(Run("", m.group(1)))
+            at = m.end()
+    if at < len(line):
+        out.append(Run(line[at:]))
+    return out
+
+
+_DRAWING: ContextVar[Path | None] = ContextVar("drawing", default=None)
+
+
+@contextmanager
+def drawing(game_dir: Path | None) -> Iterator[None]:
+    """While a game's boards are drawn, labels place that game's icons (`toolkit.svg`)."""
+    token = _DRAWING.set(game_dir)
+    try:
+        yield
+    finally:
+        _DRAWING.reset(token)
+
+
+def drawn_icons() -> tuple[str, ...]:
+    """The icons of the game whose boards are being drawn (none outside `drawing`)."""
+    game_dir = _DRAWING.get()
+    return available(game_dir) if game_dir is not None else ()
+
+
+def drawn_url(name: str) -> str:
+    """An icon of the game being drawn, as a `data:` URL."""
+    game_dir = _DRAWING.get()
+    assert game_dir is not None
+    return data_url(game_dir, name)
