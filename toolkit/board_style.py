@@ -155,6 +155,31 @@ class Label:
     def width(self) -> float:
         return self.fitted.width()
 
+    def pieces(self, i: int) -> list[dict[str, Any]] | None:
+        """Line `i` as text and icon pieces, each at its offset from the line's left edge
+        (the line centred on its anchor is `width` wide), or None when it has no icon of
+        the game being drawn (`toolkit.icons`): an icon is one em, on the baseline."""
+        from toolkit.icons import drawn_url
+        from toolkit.svg import _icon_runs, label_width
+
+        line = self.fitted.lines[i]
+        runs = _icon_runs(line)
+        if runs is None:
+            return None
+        size, family, weight = self.fitted.size, self.fitted.family, self.fitted.weight
+        out: list[dict[str, Any]] = []
+        x = 0.0
+        for r in runs:
+            if r.icon:
+                out.append({"icon": drawn_url(r.icon), "x": x})
+                x += size
+                continue
+            lead = label_width(r.text[: len(r.text) - len(r.text.lstrip())], size, family, weight)
+            if r.text.strip():
+                out.append({"text": r.text.strip(), "x": x + lead})
+            x += label_width(r.text, size, family, weight)
+        return [dict(p, width=x) for p in out]
+
 
 @dataclass(frozen=True)
 class At:

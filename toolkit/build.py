@@ -136,6 +136,9 @@ class Session:
         return self.write(self.layout(html), variant)
 
 
+DRAFT_LIST = "kit/draft.pdf"  # `toolkit.draft`: a draft's errors, gone once a build is no draft
+
+
 @dataclass(frozen=True)
 class Output:
     """One file of the kit: where it goes, what it is, what it is made from, how."""
@@ -415,10 +418,11 @@ def build_outputs(
     writing = [o.path for o in stale] + [o.path for o, _fresh in later]
     writing += ["index.html"] if options.only is None else []
     manifest.refuse_strangers(game_out, writing)
-    if options.only is None or every is not None:
-        # Outputs no longer produced (a deleted content file, a draft's list once the errors
-        # are fixed) go, with their manifest entry; under --only, those of the whole kit
-        wanted = {o.path for o in outputs} if options.only is None else set(every or ())
+    if options.only is None or not options.draft:
+        # Outputs no longer produced (a deleted content file) go, with their manifest entry;
+        # under --only, only a draft's list of errors once a build is no draft
+        wanted = ({o.path for o in outputs} if options.only is None
+                  else set(manifest.entries) - {DRAFT_LIST})  # fmt: skip
         result.removed, kept = manifest.prune(game_out, set(manifest.entries) - wanted)
         report.notes += [f"note: kept {display_path(k)}, no longer an output: it changed "
                          "since the toolkit wrote it" for k in kept]  # fmt: skip

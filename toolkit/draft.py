@@ -15,7 +15,7 @@ from dataclasses import replace
 from functools import partial
 from xml.sax.saxutils import escape
 
-from toolkit.build import Output, Session
+from toolkit.build import DRAFT_LIST, Output, Session
 from toolkit.diagnostics import Diagnostic, format_text
 
 BAND = "DRAFT · not for print · "
@@ -110,7 +110,7 @@ def stamp_svg(data: bytes, text: str) -> bytes:
 def cover_output(title: str, sources: Sequence[str], errors: Sequence[Diagnostic]) -> Output:
     """kit/draft.pdf: every error of the draft, one line each, as `check` prints them."""
     lines = tuple(format_text(d) for d in errors)
-    return Output("kit/draft.pdf", "draft", tuple(sources), partial(_cover, title, lines),
+    return Output(DRAFT_LIST, "draft", tuple(sources), partial(_cover, title, lines),
                   group="reference", cost=0)  # fmt: skip
 
 

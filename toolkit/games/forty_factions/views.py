@@ -55,7 +55,11 @@ class Sheet:
     @property
     def has_placeholder(self) -> bool:
         """Does the sheet print a placeholder value (its legend then explains the mark)?"""
-        return self.name_placeholder or any(it.placeholder for f in self.fields for it in f.items)
+        return (
+            self.name_placeholder
+            or self.emblem_placeholder
+            or any(it.placeholder for f in self.fields for it in f.items)
+        )
 
 
 @dataclass(frozen=True)
