@@ -18,13 +18,12 @@ from __future__ import annotations
 
 import base64
 import io
-import os
 import re
 import warnings
 from functools import cache
 from pathlib import Path
 
-from toolkit.assets import AssetError, confined, within
+from toolkit.assets import AssetError, confined, game_folder, mtime_ns
 
 ART = "art"  # a game's art folder, `content/<game>/art/`
 ART_REF = r"art/([A-Za-z0-9_-][A-Za-z0-9._-]*/)*[A-Za-z0-9_-][A-Za-z0-9._-]*\.(png|jpg|jpeg|svg)"
@@ -39,19 +38,11 @@ class ArtError(Exception):
 
 
 def _folder(game_dir: Path) -> Path:
-    folder = game_dir / ART
+    """The game's art folder, vetted: not a link out of the content folder."""
     try:
-        within(folder, game_dir.parent, "the content folder")
+        return game_folder(game_dir, ART)
     except AssetError as exc:
         raise ArtError(f"the {ART} folder cannot be used: {exc}") from None
-    return folder
-
-
-def _stamp(path: Path) -> int:
-    try:
-        return os.stat(path).st_mtime_ns
-    except OSError:
-        return 0
 
 
 def check_picture(data: bytes, suffix: str) -> str:
@@ -90,7 +81,7 @@ def data_url(game_dir: Path, ref: str) -> str:
     """The checked picture `ref` (`art/...`) as a `data:` URL; ArtError saying why not."""
     if not re.fullmatch(ART_REF, ref):
         raise ArtError("not a path under art/ ending in .png, .jpg, .jpeg or .svg")
-    return _data_url(game_dir, ref, _stamp(game_dir / ref))
+    return _data_url(game_dir, ref, mtime_ns(game_dir / ref))
 
 
 @cache

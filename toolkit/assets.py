@@ -121,3 +121,20 @@ def game_asset(game_dir: Path, ref: str) -> str:
 def read_game_asset(game_dir: Path, ref: str) -> bytes:
     """The bytes of a picture that content names (see `game_asset`)."""
     return read_asset(game_asset(game_dir, ref), [game_assets(game_dir)])
+
+
+def game_folder(game_dir: Path, name: str) -> Path:
+    """A game's own sub-folder (`art`, `icons`), vetted: a link out of the content folder
+    is an AssetError."""
+    folder = game_dir / name
+    within(folder, game_dir.parent, "the content folder")
+    return folder
+
+
+def mtime_ns(path: Path) -> int:
+    """When a file last changed (0 when it is not there): part of a cache key, so an edited
+    picture or icon is read again."""
+    try:
+        return os.stat(path).st_mtime_ns
+    except OSError:
+        return 0

@@ -15,7 +15,6 @@ from __future__ import annotations
 
 import base64
 import difflib
-import os
 import re
 import xml.etree.ElementTree as ET
 from collections.abc import Iterator
@@ -27,7 +26,7 @@ from pathlib import Path
 
 from markupsafe import Markup, escape
 
-from toolkit.assets import AssetError, confined, within
+from toolkit.assets import AssetError, confined, game_folder, mtime_ns
 from toolkit.diagnostics import Diagnostic, Loc, error
 
 ICONS = "icons"  # a game's icon folder, `content/<game>/icons/`
@@ -44,26 +43,17 @@ class IconError(Exception):
 
 
 def _folder(game_dir: Path) -> Path:
-    """The game's icons folder, vetted: it may not be a link out of the content folder."""
-    folder = game_dir / ICONS
+    """The game's icons folder, vetted: not a link out of the content folder."""
     try:
-        within(folder, game_dir.parent, "the content folder")
+        return game_folder(game_dir, ICONS)
     except AssetError as exc:
         raise IconError(f"the {ICONS} folder cannot be used: {exc}") from None
-    return folder
-
-
-def _stamp(path: Path) -> int:
-    try:
-        return os.stat(path).st_mtime_ns
-    except OSError:
-        return 0
 
 
 def available(game_dir: Path) -> tuple[str, ...]:
     """The names of the icons a game has (`icons/*.svg`), sorted; none without the folder
     (cached while the folder is unchanged, so `--watch` sees an icon added)."""
-    return _available(game_dir, _stamp(game_dir / ICONS))
+    return _available(game_dir, mtime_ns(game_dir / ICONS))
 
 
 @cache
@@ -116,7 +106,7 @@ def sanitise(data: bytes, max_bytes: int = MAX_ICON_BYTES) -> str:
 def load(game_dir: Path, name: str) -> str:
     """The icon's checked SVG text, read through the confined reader (cached while the
     file is unchanged)."""
-    return _load(game_dir, name, _stamp(game_dir / ICONS / f"{name}.svg"))
+    return _load(game_dir, name, mtime_ns(game_dir / ICONS / f"{name}.svg"))
 
 
 @cache
