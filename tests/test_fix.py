@@ -53,10 +53,27 @@ def test_diff_shows_the_fixes_and_writes_nothing(tmp_path: Path) -> None:
     assert {p: p.read_bytes() for p in files} == files
 
 
-def test_a_file_that_would_not_round_trip_is_left_to_the_designer(tmp_path: Path) -> None:
+def test_a_crlf_file_is_fixed_keeping_its_line_endings(tmp_path: Path) -> None:
     content, _ = _broken(tmp_path)
     mercs = faction_file(content, 5)
-    mercs.write_bytes(mercs.read_bytes().replace(b"\n", b"\r\n"))  # CRLF: not ours to rewrite
+    mercs.write_bytes(mercs.read_bytes().replace(b"\n", b"\r\n"))
+    before = mercs.read_bytes()
+    proc = _check(content, "--fix")
+    assert f"fixed {mercs}" in proc.stderr
+    after = mercs.read_bytes()
+    assert b"\n" not in after.replace(b"\r\n", b"")  # every line still ends in CRLF
+    old, new = before.split(b"\r\n"), after.split(b"\r\n")
+    assert [line for line in new if line not in old] == [b"enemies: [18]"]
+    assert [line for line in new if line != b"enemies: [18]"] == old  # the rest, byte for byte
+
+
+def test_a_fix_on_a_line_ruamel_would_rewrite_is_left_to_the_designer(tmp_path: Path) -> None:
+    content, _ = _broken(tmp_path)
+    mercs = faction_file(content, 5)
+    # enemies written as a hand-wrapped flow list, which ruamel.yaml writes on one line
+    edit(mercs, "category: guilds\n", "category: guilds\nenemies: [99,\n  100]\n")
+    edit(faction_file(content, 99), "enemies: [", "enemies: [5, ")
+    edit(faction_file(content, 100), "enemies: [", "enemies: [5, ")
     before = mercs.read_bytes()
     proc = _check(content, "--fix")
     assert f"not fixed {mercs}" in proc.stderr and "edit it by hand" in proc.stderr

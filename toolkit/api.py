@@ -26,6 +26,7 @@ if TYPE_CHECKING:
     from toolkit.coverage import GameCoverage
     from toolkit.fixes import Edited, Fix
     from toolkit.procedures import Procedure
+    from toolkit.scaffold import Made
 
 
 def discover_games(content_dir: Path, only: str | None = None) -> list[str]:
@@ -118,6 +119,25 @@ def fix(content_dir: Path, game: str | None = None) -> tuple[list[Edited], list[
         if pack.fixes is not None and content.complete:
             todo += pack.fixes(content)
     return apply(todo)
+
+
+def new(content_dir: Path, game: str, kind: str | None, params: dict[str, str]) -> Made:
+    """Plan a new card of `kind` (`toolkit new`): the new file and the edits of the others,
+    nothing written (`toolkit.scaffold.write` does). The game's content must load."""
+    from toolkit.scaffold import ScaffoldError, choose, prepare
+
+    discover_games(content_dir, game)
+    report = Report()
+    loaded = load_game(content_dir, game, report)
+    if loaded is None:
+        raise ScaffoldError(f"no game pack named '{game}'")
+    pack, content = loaded
+    scaffold = choose(pack.scaffolds, kind, game)
+    if not content.complete:
+        raise ScaffoldError(f"{len(content.failed)} file(s) of {game} do not load "
+                            f"({', '.join(sorted(content.failed))}): `toolkit check` says why; "
+                            "fix them first")  # fmt: skip
+    return prepare(content, scaffold, params, content_dir.parent / "schemas")
 
 
 def _check(

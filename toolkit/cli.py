@@ -364,6 +364,53 @@ def build(
 
 
 @cli.command()
+@click.argument("game")
+@click.argument("kind", required=False)
+@click.argument("params", nargs=-1, metavar="[NAME=VALUE]...")
+@click.option("--content", "content", callback=_own_content, **_folder("content", CONTENT_HELP))
+@click.option("--diff", is_flag=True, help="Print the new file and the other files' changes "
+              "as a diff, and write nothing.")  # fmt: skip
+def new(game: str, kind: str | None, params: tuple[str, ...], content: Path, diff: bool) -> None:
+    """Add a card to a game: a new content file with every value the rules decide filled in
+    and every other value a marked placeholder, and the other files it changes (a number
+    range, a new suit) edited keeping every byte they do not change. Then the game is checked.
+
+    \b
+    Examples:
+      toolkit new forty-factions faction name="The Lamplighters" expansion=Promo
+      toolkit new forty-factions faction name="Bell Ringers" expansion=FgF suit=Staves
+      toolkit new worldspanner hero name="Lamp Warden" faction=smugglers-den
+      toolkit new god-emperor favor name="Night Market" faction=spice-lords
+    `toolkit new GAME` lists the kinds of card of a game and what each takes.
+    """
+    import difflib
+
+    from toolkit import api
+    from toolkit.diagnostics import display_path, render
+    from toolkit.scaffold import parse_params, write
+
+    made = api.new(content, game, kind, parse_params(params))
+    if diff:
+        if made.text is not None and made.plan.path is not None:
+            shown = display_path(made.plan.path)
+            click.echo("".join(difflib.unified_diff(
+                [], made.text.splitlines(keepends=True), "/dev/null", f"b/{shown}")))  # fmt: skip
+        for e in made.edited:
+            click.echo(e.diff(), nl=False)
+        return
+    write(made)
+    if made.plan.path is not None:
+        click.echo(f"wrote {display_path(made.plan.path)}", err=True)
+    for e in made.edited:
+        click.echo("\n".join(f"edited {e.path}: {w}" for w in e.done), err=True)
+    for line in made.plan.said:
+        click.echo(f"  {line}", err=True)
+    report = api.check(content, game)
+    click.echo(render(report, "text", hide_waived=True))
+    sys.exit(1 if report.failed else 0)
+
+
+@cli.command()
 @_content_options
 @click.option(
     "--out", "out", **_folder("schemas", "Folder to write <game>/<kind>.schema.json into.")

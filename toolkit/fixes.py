@@ -4,8 +4,10 @@ A fix is an edit of one file's YAML tree that a finding describes exactly: a sta
 `placeholders` entry removed (the core's), the missing side of an enemy pair written into
 the other file (Forty Factions'). Files are edited round trip: comments, key order,
 quoting and flow style of everything a fix does not touch stay as they were, byte for
-byte. A file that ruamel.yaml cannot load and write back unchanged is never edited: the fix
-is reported as one to make by hand. Applying the fixes again changes nothing.
+byte: where ruamel.yaml would write some lines of a file another way (a flow mapping wrapped
+by hand, CRLF line endings), only the lines a fix changes are written, into the file as it
+is (`patch`). A fix that would change such a line is reported as one to make by hand.
+Applying the fixes again changes nothing.
 """
 
 from __future__ import annotations
@@ -50,7 +52,7 @@ class Edited:
             f"a/{self.path}", f"b/{self.path}"))  # fmt: skip
 
 
-def _yaml(style: tuple[int, int, int]) -> Any:
+def yaml_writer(style: tuple[int, int, int]) -> Any:
     from ruamel.yaml import YAML
 
     y = YAML()
@@ -69,7 +71,7 @@ def _dump(y: Any, tree: Any) -> str:
 def load_round_trip(text: str) -> tuple[Any, Any] | None:
     """The file's tree and the YAML writer that writes it back byte for byte, or None."""
     for style in STYLES:
-        y = _yaml(style)
+        y = yaml_writer(style)
         try:
             tree = y.load(text)
         except Exception:
@@ -79,23 +81,81 @@ def load_round_trip(text: str) -> tuple[Any, Any] | None:
     return None
 
 
+def _nearest(text: str) -> tuple[Any, Any, str] | None:
+    """The file's tree, the YAML writer whose rewrite of it is nearest the text, and that
+    rewrite; None when the text does not load."""
+    best: tuple[int, Any, Any, str] | None = None
+    for style in STYLES:
+        y = yaml_writer(style)
+        try:
+            tree = y.load(text)
+        except Exception:
+            return None
+        d0 = _dump(y, tree)
+        if d0 == text:
+            return tree, y, d0
+        changed = sum(max(i2 - i1, j2 - j1) for tag, i1, i2, j1, j2 in difflib.SequenceMatcher(
+            None, text.splitlines(), d0.splitlines(), autojunk=False).get_opcodes()
+            if tag != "equal")  # fmt: skip
+        if best is None or changed < best[0]:
+            best = (changed, tree, y, d0)
+    return None if best is None else best[1:]
+
+
+def patch(text: str, d0: str, d1: str) -> str | None:
+    """The change from `d0` to `d1` (ruamel.yaml's writing of a tree before and after an
+    edit) applied to `text`, the file `d0` was read from: every changed run of lines, and
+    the line on each side of it, must be lines that `text` holds as `d0` writes them, so
+    that lines ruamel.yaml would write another way (a hand-wrapped flow mapping, CRLF
+    endings) stay byte for byte; None when a change falls on such a line."""
+    eol = "\r\n" if "\r\n" in text else "\n"
+    t = text.splitlines(keepends=True)
+    tn, an, bn = ([x.rstrip("\r\n") for x in s.splitlines(keepends=True)] for s in (text, d0, d1))
+    where: dict[int, int] = {}  # a line of d0 -> the same line of text
+    for blk in difflib.SequenceMatcher(None, an, tn, autojunk=False).get_matching_blocks():
+        for k in range(blk.size):
+            where[blk.a + k] = blk.b + k
+    out, shift = list(t), 0
+    for tag, i1, i2, j1, j2 in difflib.SequenceMatcher(None, an, bn, autojunk=False).get_opcodes():
+        if tag == "equal":
+            continue
+        if any(k not in where for k in range(max(i1 - 1, 0), min(i2 + 1, len(an)))):
+            return None
+        if i1 < i2:
+            start, end = where[i1], where[i2 - 1] + 1
+            if end - start != i2 - i1:
+                return None
+        else:  # an insertion before d0's line i1
+            start = end = where[i1] if i1 < len(an) else (where[i1 - 1] + 1 if i1 else 0)
+        if start + shift == len(out) and out and not out[-1].endswith("\n"):
+            out[-1] += eol  # the file's last line had no line ending
+        new = [x + eol for x in bn[j1:j2]]
+        out[start + shift : end + shift] = new
+        shift += len(new) - (end - start)
+    return "".join(out)
+
+
 def apply(fixes: Iterable[Fix]) -> tuple[list[Edited], list[Fix]]:
     """Apply the fixes file by file (nothing is written): the files changed, and the fixes
-    left to do by hand (their file would not round-trip unchanged)."""
+    left to do by hand (a change would fall on lines ruamel.yaml cannot write back as the
+    file has them)."""
     by_file: dict[str, list[Fix]] = {}
     for f in fixes:
         by_file.setdefault(f.path, []).append(f)
     edited, by_hand = [], []
     for path, todo in sorted(by_file.items()):
         before = Path(path).read_bytes().decode("utf-8")  # line endings as they are
-        loaded = load_round_trip(before)
+        loaded = _nearest(before)
         if loaded is None:
             by_hand += todo
             continue
-        tree, y = loaded
+        tree, y, d0 = loaded
         done = tuple(f.what for f in todo if f.edit(tree))
-        after = _dump(y, tree)
-        if done and after != before:
+        d1 = _dump(y, tree)
+        after = d1 if d0 == before else patch(before, d0, d1)
+        if after is None:
+            by_hand += todo
+        elif done and after != before:
             edited.append(Edited(path, before, after, done))
     return edited, by_hand
 

@@ -59,6 +59,7 @@ if TYPE_CHECKING:
     from toolkit.build import BuildOptions, Output
     from toolkit.fixes import Fix
     from toolkit.procedures import Procedure
+    from toolkit.scaffold import Scaffold
 
 Outputs = Callable[[ContentSet, "BuildOptions"], "list[Output]"]
 # A game's rules procedures, bound to its content (`toolkit calc`, the DM screen)
@@ -115,6 +116,8 @@ class GamePack:
     enums: Callable[[ContentSet], dict[str, list[object]]] | None = None
     # the mechanical fixes of the game's findings (`toolkit check --fix`)
     fixes: Callable[[ContentSet], list[Fix]] | None = None
+    # the kinds of card `toolkit new` makes, each with its parameters
+    scaffolds: tuple[Scaffold, ...] = ()
 
 
 def indexed_checks(

@@ -33,6 +33,7 @@ from toolkit.games.forty_factions.models import (
 )
 from toolkit.games.forty_factions.references import check_references
 from toolkit.games.forty_factions.rules import RULES
+from toolkit.games.forty_factions.scaffold import SCAFFOLDS
 
 KINDS = (
     ContentKind("game", "game.yaml", Game, singleton=True,
@@ -109,4 +110,5 @@ PACK = GamePack(
     expansions=expansion_codes,
     enums=content_values,
     fixes=content_fixes,
+    scaffolds=SCAFFOLDS,
 )

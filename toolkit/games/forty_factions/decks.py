@@ -41,8 +41,15 @@ def split_major(tarot: str) -> tuple[str, str] | None:
     return head, rest
 
 
-def _range_of(ranges: Sequence[NumberRange], expansion: str) -> NumberRange | None:
-    return next((r for r in ranges if expansion in r.expansions), None)
+def _ranges_of(ranges: Sequence[NumberRange], expansion: str) -> list[NumberRange]:
+    """An expansion's ranges: one as published (13.1), more as a designer adds cards."""
+    return [r for r in ranges if expansion in r.expansions]
+
+
+def _range_of(ranges: Sequence[NumberRange], expansion: str, number: int) -> NumberRange | None:
+    """The expansion's range holding `number` (its first range when none does)."""
+    own = _ranges_of(ranges, expansion)
+    return next((r for r in own if r.first <= number <= r.last), own[0] if own else None)
 
 
 def _check_numbers(
@@ -60,13 +67,13 @@ def _check_numbers(
             )
             continue
         seen[c.number] = c
-        rng = _range_of(ranges, c.expansion)
-        if rng is not None and not rng.first <= c.number <= rng.last:
+        own = _ranges_of(ranges, c.expansion)
+        if own and not any(r.first <= c.number <= r.last for r in own):
             yield error(
                 c.loc_of("number"),
                 "FF-DECK-RANGE",
                 f"{kind} {c.number} is in {c.expansion}, whose {kind}s are numbered "
-                f"{rng.first}-{rng.last} (13.1)",
+                f"{', '.join(f'{r.first}-{r.last}' for r in own)} (13.1)",
             )
     for rng in ranges:
         missing = [n for n in range(rng.first, rng.last + 1) if n not in seen]
@@ -171,7 +178,7 @@ def check_arcana(ix: Index) -> Iterator[Diagnostic]:
                 f"{card} is Major Arcana {index}, but its numeral {numeral} reads "
                 f"{roman(numeral)}; correct it and record the printed value in `errata`",
             )
-        rng = _range_of(decks.plot_numbers, p.expansion)
+        rng = _range_of(decks.plot_numbers, p.expansion, p.number)
         if rng is None:
             continue
         want = (p.number - rng.first + 1) % canon.ARCANA_SIZE

@@ -49,6 +49,7 @@ class Sheet:
     expansion_name: str
     fields: list[Field] = field(default_factory=list)
     name_placeholder: bool = False
+    alleyman_placeholder: bool = False
     emblem: str = ""  # the emblem's picture (a data: URL), "" while there is none
     emblem_placeholder: bool = False  # a stand-in (sample art), marked under --proof
 
@@ -57,6 +58,7 @@ class Sheet:
         """Does the sheet print a placeholder value (its legend then explains the mark)?"""
         return (
             self.name_placeholder
+            or self.alleyman_placeholder
             or self.emblem_placeholder
             or any(it.placeholder for f in self.fields for it in f.items)
         )
@@ -234,6 +236,7 @@ def _sheet(ix: Index, kind: str, c: Faction | Plot, fields: list[Field]) -> Shee
         expansion_name=expansion_name(ix, c.expansion),
         fields=[fl for fl in fields if fl.items],
         name_placeholder=is_placeholder(c, "name"),
+        alleyman_placeholder=is_placeholder(c, "alleyman"),
         emblem=placed(ix.root, getattr(c, "emblem", "")),
         emblem_placeholder=is_placeholder(c, "emblem"),
     )

@@ -9,6 +9,7 @@ from toolkit.games.god_emperor import calendar, components, economy, geography
 from toolkit.games.god_emperor.index import Index
 from toolkit.games.god_emperor.models import Cast, Court, Favors, Game, MapLayout, Underground
 from toolkit.games.god_emperor.rules import RULES
+from toolkit.games.god_emperor.scaffold import SCAFFOLDS
 
 KINDS = (
     ContentKind("game", "game.yaml", Game, singleton=True,
@@ -51,4 +52,5 @@ PACK = GamePack(
     outputs=lazy_outputs("toolkit.games.god_emperor.outputs"),
     procedures=lazy_procedures("toolkit.games.god_emperor.procedures"),
     enums=content_values,
+    scaffolds=SCAFFOLDS,
 )

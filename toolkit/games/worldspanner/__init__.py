@@ -17,6 +17,7 @@ from toolkit.games.worldspanner import components, decks, designs, heroes
 from toolkit.games.worldspanner.index import Index
 from toolkit.games.worldspanner.models import ChallengeDeck, Game, Hero, QuestDeck, TreasureDeck
 from toolkit.games.worldspanner.rules import RULES
+from toolkit.games.worldspanner.scaffold import SCAFFOLDS
 
 KINDS = (
     ContentKind("game", "game.yaml", Game, singleton=True,
@@ -76,4 +77,5 @@ PACK = GamePack(
     outputs=lazy_outputs("toolkit.games.worldspanner.outputs"),
     setup=SETUP,
     procedures=lazy_procedures("toolkit.games.worldspanner.procedures"),
+    scaffolds=SCAFFOLDS,
 )

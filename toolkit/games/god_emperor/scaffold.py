@@ -1,0 +1,55 @@
+"""`toolkit new god-emperor favor name=...`: a Favor card added to favors.yaml's deck.
+
+The rules say what a Favor card shows (its faction, ability, timing and location, L522-528)
+but list no card: a new card's faction is the one with the fewest cards in the deck (or the
+one named), its copies those of the other cards of the deck, so the Favors a building needs
+stay available (L532); its ability, timing and location are placeholders.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Mapping
+
+from toolkit.content import ContentSet
+from toolkit.fixes import Fix, document_path
+from toolkit.games.god_emperor.models import Favors
+from toolkit.scaffold import Plan, Scaffold, ScaffoldError, append_entry
+
+
+def plan_favor(content: ContentSet, params: Mapping[str, str]) -> Plan:
+    """A Favor card appended to the deck in favors.yaml."""
+    favors = content.one("favors", Favors)
+    if favors is None:
+        raise ScaffoldError("favors.yaml did not load: check the content first")
+    ids = [f.id for f in favors.factions]
+    held = Counter()
+    for c in favors.cards:
+        held[c.faction] += c.copies
+    faction = params.get("faction") or min(ids, key=lambda f: (held[f], ids.index(f)))
+    if faction not in ids:
+        raise ScaffoldError(f"faction={faction} is not a favor faction ({', '.join(ids)})")
+    name = params["name"]
+    if any(c.name.casefold() == name.casefold() for c in favors.cards):
+        raise ScaffoldError(f"the favor deck has a card named '{name}' already")
+    copies = Counter(c.copies for c in favors.cards).most_common(1)
+    entry = {"name": name, "faction": faction, "ability": "To be written.",
+             "timing": "Any time", "location": "Anywhere",
+             "copies": copies[0][0] if copies else 1}  # fmt: skip
+    at = len(favors.cards)
+    placeholders = ("ability", "timing", "location", "copies") + (
+        () if params.get("faction") else ("faction",)
+    )
+    fix = Fix(document_path(favors), f"cards: {name} ({faction}), card {at + 1} of the deck",
+              append_entry("cards", entry, placeholders=placeholders))  # fmt: skip
+    return Plan(fixes=(fix,), said=(
+        f"{entry['copies']} copies, like the other cards of the deck",
+        f"placeholders to replace: cards.{at}: {', '.join(placeholders)} (then remove each "
+        "from `placeholders`)"))  # fmt: skip
+
+
+SCAFFOLDS = (
+    Scaffold("favor", "a Favor card",
+             {"name": "its name", "faction": "favor faction id (default: the one with the "
+              "fewest cards)"}, plan_favor),
+)  # fmt: skip

@@ -1,0 +1,87 @@
+"""`toolkit new worldspanner hero name=...`: a hero card, balanced like the others.
+
+The rulebook gives a hero's parts (home faction, set, health, ratings, natures, start loot,
+p. 13-14) but no new hero's values: each is the median of the heroes already written (the
+most common nature and start loot), so the new card starts balanced under the cost model,
+and every one is a placeholder until the designer writes the card.
+"""
+
+from __future__ import annotations
+
+import statistics
+from collections import Counter
+from collections.abc import Mapping
+from pathlib import Path
+from typing import Any
+
+from toolkit.content import ContentSet
+from toolkit.file_names import slug
+from toolkit.fixes import document_path
+from toolkit.games.worldspanner.index import Index
+from toolkit.scaffold import Plan, Scaffold, ScaffoldError
+
+
+def _median(values: list[int], default: int) -> int:
+    return round(statistics.median(values)) if values else default
+
+
+def _most_common(values: list[Any], default: Any) -> Any:
+    counted = Counter(repr(v) for v in values).most_common(1)
+    return next((v for v in values if repr(v) == counted[0][0]), default) if counted else default
+
+
+def _loot(loot: Any) -> dict[str, int]:
+    """A start loot as the files write it: only what the card shows."""
+    return {k: v for k in ("gold", "war", "secret", "elite", "boost") if (v := getattr(loot, k))}
+
+
+def plan_hero(content: ContentSet, params: Mapping[str, str]) -> Plan:
+    """A new hero of a faction (default: the faction with the fewest heroes)."""
+    ix = Index.build(content)
+    if ix is None:
+        raise ScaffoldError("game.yaml did not load: check the content first")
+    factions = [f.id for f in ix.game.factions]
+    held = Counter(h.faction for h in ix.heroes)
+    faction = params.get("faction") or min(factions, key=lambda f: (held[f], factions.index(f)))
+    if faction not in factions:
+        raise ScaffoldError(f"faction={faction} is not a faction of game.yaml "
+                            f"({', '.join(factions)})")  # fmt: skip
+    kin = [h for h in ix.heroes if h.faction == faction] or ix.heroes
+    sets = [h.set for h in ix.heroes]
+    chosen_set = int(params["set"]) if params.get("set", "").isdigit() else max(sets, default=1)
+    name = params["name"]
+    ratings = {r.id: _median([h.ratings.get(r.id, r.min) for h in ix.heroes], r.min)
+               for r in ix.game.ratings}  # fmt: skip
+    values: dict[str, Any] = {
+        "name": name,
+        "faction": faction,
+        "set": chosen_set,
+        "health": _median([h.health for h in ix.heroes], 5),
+        "ratings": ratings,
+        "natures": list(_most_common([h.natures for h in kin], ["Man"])),
+        "start_loot": _most_common([_loot(h.start_loot) for h in kin], {"gold": 1}),
+    }
+    given = {k for k in ("faction", "set") if params.get(k)}
+    values["placeholders"] = [k for k in ("faction", "set") if k not in given] + [
+        "health",
+        "natures",
+        "start_loot",
+        *(f"ratings.{r}" for r in ratings),
+    ]
+    folder = Path(document_path(ix.heroes[0])).parent if ix.heroes else content.root / "heroes"
+    comment = (
+        f"{name}: a new hero made by `toolkit new`. Every value is the median hero's (the "
+        "most common\nnature and start loot), a placeholder until the card is written."
+    )
+    return Plan(folder / f"{slug(name)}.yaml", "hero", values,
+                frozenset({"ratings", "natures", "start_loot"}), comment, (),
+                (f"hero of {faction}, set {chosen_set}, ratings of the median hero",
+                 "placeholders to replace: every value but the name (then remove each from "
+                 "`placeholders`); write its `special` ability"))  # fmt: skip
+
+
+SCAFFOLDS = (
+    Scaffold("hero", "a hero card",
+             {"name": "its name", "faction": "home faction id (default: the one with the "
+              "fewest heroes)", "set": "the set it comes in (default: the latest)"}, plan_hero),
+)  # fmt: skip
