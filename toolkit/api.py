@@ -26,6 +26,7 @@ if TYPE_CHECKING:
     from toolkit.coverage import GameCoverage
     from toolkit.fixes import Edited, Fix
     from toolkit.procedures import Procedure
+    from toolkit.rename import Renaming
     from toolkit.scaffold import Made
 
 
@@ -138,6 +139,24 @@ def new(content_dir: Path, game: str, kind: str | None, params: dict[str, str]) 
                             f"({', '.join(sorted(content.failed))}): `toolkit check` says why; "
                             "fix them first")  # fmt: skip
     return prepare(content, scaffold, params, content_dir.parent / "schemas")
+
+
+def rename(content_dir: Path, game: str, old: str, new: str) -> tuple[list[Edited], Renaming]:
+    """Plan `toolkit rename`: the edited files' text and the files to move, nothing written
+    (`toolkit.rename.write` does). The game's content must load."""
+    from toolkit.rename import RenameError, prepare
+
+    discover_games(content_dir, game)
+    loaded = load_game(content_dir, game, Report())
+    if loaded is None:
+        raise RenameError(f"no game pack named '{game}'")
+    pack, content = loaded
+    if pack.renames is None:
+        raise RenameError(f"{game} has nothing `toolkit rename` can rename")
+    if not content.complete:
+        raise RenameError(f"{len(content.failed)} file(s) of {game} do not load: `toolkit "
+                          "check` says why; fix them first")  # fmt: skip
+    return prepare(pack.renames(content, old, new))
 
 
 def _check(

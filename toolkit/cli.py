@@ -411,6 +411,47 @@ def new(game: str, kind: str | None, params: tuple[str, ...], content: Path, dif
 
 
 @cli.command()
+@click.argument("game")
+@click.argument("old")
+@click.argument("new")
+@click.option("--content", "content", callback=_own_content, **_folder("content", CONTENT_HELP))
+@click.option("--diff", is_flag=True, help="Print the changes as a diff and write nothing.")
+def rename(game: str, old: str, new: str, content: Path, diff: bool) -> None:
+    """Rename or renumber a card everywhere: its own file, its file's name, and every file
+    that refers to it, keeping every byte the change does not touch. Then the game is checked.
+
+    \b
+    Examples:
+      toolkit rename forty-factions faction:50 115          renumber faction 50
+      toolkit rename forty-factions guild-of-caravanserai "Caravan Guild"
+      toolkit rename worldspanner lamp-warden "Lamp Keeper"
+      toolkit rename god-emperor rat-king rat-queen         a favor faction's id
+    OLD is a file name, a slug, a name or an id; for Forty Factions also faction:N or plot:N.
+    """
+    from toolkit import api
+    from toolkit.diagnostics import display_path, render
+    from toolkit.rename import write
+
+    edited, renaming = api.rename(content, game, old, new)
+    if diff:
+        for e in edited:
+            click.echo(e.diff(), nl=False)
+        for frm, to in renaming.moves:
+            click.echo(f"rename {display_path(frm)} -> {display_path(to)}")
+        return
+    write(edited, renaming)
+    for e in edited:
+        click.echo("\n".join(f"edited {e.path}: {w}" for w in e.done), err=True)
+    for frm, to in renaming.moves:
+        click.echo(f"renamed {display_path(frm)} -> {display_path(to)}", err=True)
+    for line in renaming.said:
+        click.echo(f"  {line}", err=True)
+    report = api.check(content, game)
+    click.echo(render(report, "text", hide_waived=True))
+    sys.exit(1 if report.failed else 0)
+
+
+@cli.command()
 @_content_options
 @click.option(
     "--out", "out", **_folder("schemas", "Folder to write <game>/<kind>.schema.json into.")

@@ -196,3 +196,35 @@ def _remove_from(key: str, values: Sequence[str]) -> Callable[[Any], bool]:
 def document_path(doc: Document) -> str:
     """The file a document was read from."""
     return str(doc.loc_of().path)
+
+
+def replace_at(positions: Iterable[tuple[int, int]], value: Any) -> Callable[[Any], bool]:
+    """An edit setting every scalar that starts at one of `positions` (1-based line and
+    column, as a finding's `Loc` gives them) to `value`: a reference renamed where the
+    checker found it."""
+    wanted = set(positions)
+
+    def edit(tree: Any) -> bool:
+        found = 0
+
+        def visit(node: Any) -> None:
+            nonlocal found
+            if isinstance(node, dict):
+                slots = [(k, node.lc.value(k)) for k in node if hasattr(node, "lc")]
+            elif isinstance(node, list):
+                slots = [(i, node.lc.item(i)) for i in range(len(node)) if hasattr(node, "lc")]
+            else:
+                return
+            for key, (line, col) in slots:
+                child = node[key]
+                if (line + 1, col + 1) in wanted and not isinstance(child, dict | list):
+                    if child != value:
+                        node[key] = type(child)(value) if isinstance(child, str) else value
+                        found += 1
+                else:
+                    visit(child)
+
+        visit(tree)
+        return bool(found)
+
+    return edit

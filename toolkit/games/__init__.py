@@ -59,6 +59,7 @@ if TYPE_CHECKING:
     from toolkit.build import BuildOptions, Output
     from toolkit.fixes import Fix
     from toolkit.procedures import Procedure
+    from toolkit.rename import Renaming
     from toolkit.scaffold import Scaffold
 
 Outputs = Callable[[ContentSet, "BuildOptions"], "list[Output]"]
@@ -118,6 +119,8 @@ class GamePack:
     fixes: Callable[[ContentSet], list[Fix]] | None = None
     # the kinds of card `toolkit new` makes, each with its parameters
     scaffolds: tuple[Scaffold, ...] = ()
+    # `toolkit rename GAME OLD NEW`: what OLD names and every place that refers to it
+    renames: Callable[[ContentSet, str, str], Renaming] | None = None
 
 
 def indexed_checks(

@@ -32,6 +32,7 @@ from toolkit.games.forty_factions.models import (
     SacredCircles,
 )
 from toolkit.games.forty_factions.references import check_references
+from toolkit.games.forty_factions.rename import plan_rename
 from toolkit.games.forty_factions.rules import RULES
 from toolkit.games.forty_factions.scaffold import SCAFFOLDS
 
@@ -111,4 +112,5 @@ PACK = GamePack(
     enums=content_values,
     fixes=content_fixes,
     scaffolds=SCAFFOLDS,
+    renames=plan_rename,
 )

@@ -181,6 +181,36 @@ def _board_refs(r: _Refs, content: ContentSet) -> None:
 def check_references(ix: Index, content: ContentSet) -> Iterator[Diagnostic]:
     """Every reference in the content resolves."""
     r = _Refs(ix)
+    walk(r, ix, content)
+    yield from r.out
+
+
+class Found(_Refs):
+    """Where the content names one faction or plot by its number (what `toolkit rename`
+    changes): the very references the check resolves, so the two never disagree."""
+
+    def __init__(self, ix: Index, kind: str, number: int) -> None:
+        super().__init__(ix)
+        self.kind, self.number = kind, number
+        self.at: list[Loc] = []
+
+    def faction(self, loc: Loc, number: int | None, what: str) -> None:
+        if self.kind == "faction" and number == self.number:
+            self.at.append(loc)
+
+    def plot(self, loc: Loc, number: int | None, what: str) -> None:
+        if self.kind == "plot" and number == self.number:
+            self.at.append(loc)
+
+    def _slug(self, loc: Loc, value: str, known: set[str], code: str, what: str) -> None:
+        return None
+
+    def source(self, loc: Loc, refs: str, what: str = "source") -> None:
+        return None
+
+
+def walk(r: _Refs, ix: Index, content: ContentSet) -> None:
+    """Every reference of the content, each handed to `r` with its position."""
     _game_refs(r, ix.game)
     for f in content.of("faction", Faction):
         _faction_refs(r, f)
@@ -188,4 +218,3 @@ def check_references(ix: Index, content: ContentSet) -> Iterator[Diagnostic]:
         r.expansion(p.loc_of("expansion"), p.expansion)
         _passage_refs(r, p)
     _board_refs(r, content)
-    yield from r.out

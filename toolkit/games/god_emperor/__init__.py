@@ -9,7 +9,7 @@ from toolkit.games.god_emperor import calendar, components, economy, geography
 from toolkit.games.god_emperor.index import Index
 from toolkit.games.god_emperor.models import Cast, Court, Favors, Game, MapLayout, Underground
 from toolkit.games.god_emperor.rules import RULES
-from toolkit.games.god_emperor.scaffold import SCAFFOLDS
+from toolkit.games.god_emperor.scaffold import SCAFFOLDS, plan_rename
 
 KINDS = (
     ContentKind("game", "game.yaml", Game, singleton=True,
@@ -53,4 +53,5 @@ PACK = GamePack(
     procedures=lazy_procedures("toolkit.games.god_emperor.procedures"),
     enums=content_values,
     scaffolds=SCAFFOLDS,
+    renames=plan_rename,
 )

@@ -3,17 +3,20 @@
 The rules say what a Favor card shows (its faction, ability, timing and location, L522-528)
 but list no card: a new card's faction is the one with the fewest cards in the deck (or the
 one named), its copies those of the other cards of the deck, so the Favors a building needs
-stay available (L532); its ability, timing and location are placeholders.
+stay available (L532); its ability, timing and location are placeholders. A favor faction's
+id is renamed (`toolkit rename god-emperor OLD NEW`) wherever favors.yaml names it.
 """
 
 from __future__ import annotations
 
+import re
 from collections import Counter
 from collections.abc import Mapping
 
 from toolkit.content import ContentSet
 from toolkit.fixes import Fix, document_path
 from toolkit.games.god_emperor.models import Favors
+from toolkit.rename import RenameError, Renaming, values_at
 from toolkit.scaffold import Plan, Scaffold, ScaffoldError, append_entry
 
 
@@ -53,3 +56,27 @@ SCAFFOLDS = (
              {"name": "its name", "faction": "favor faction id (default: the one with the "
               "fewest cards)"}, plan_favor),
 )  # fmt: skip
+
+
+def plan_rename(content: ContentSet, old: str, new: str) -> Renaming:
+    """A favor faction's id renamed: in the factions list and wherever a card or a War Map
+    building names it (favors.yaml holds every reference, L522-540)."""
+    favors = content.one("favors", Favors)
+    if favors is None:
+        raise RenameError("favors.yaml did not load: check the content first")
+    ids = [f.id for f in favors.factions]
+    if old not in ids:
+        raise RenameError(f"'{old}' is not a favor faction's id ({', '.join(ids)})")
+    if new in ids:
+        raise RenameError(f"'{new}' is a favor faction's id already")
+    if not re.fullmatch(r"[a-z0-9]+(-[a-z0-9]+)*", new):
+        raise RenameError(f"'{new}' is not an id: lower-case words joined by hyphens")
+    i = ids.index(old)
+    at = [favors.loc_of("factions", i, "id")]
+    at += [favors.loc_of("cards", k, "faction") for k, c in enumerate(favors.cards)
+           if c.faction == old]  # fmt: skip
+    at += [favors.loc_of("war_buildings", k, "faction")
+           for k, b in enumerate(favors.war_buildings) if b.faction == old]  # fmt: skip
+    return Renaming(tuple(values_at(at, new, f"favor faction {old} is now {new}")), (),
+                    (f"favor faction {old} is now {new}: its id and {len(at) - 1} "
+                     "reference(s)",))  # fmt: skip

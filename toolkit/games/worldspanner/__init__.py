@@ -17,7 +17,7 @@ from toolkit.games.worldspanner import components, decks, designs, heroes
 from toolkit.games.worldspanner.index import Index
 from toolkit.games.worldspanner.models import ChallengeDeck, Game, Hero, QuestDeck, TreasureDeck
 from toolkit.games.worldspanner.rules import RULES
-from toolkit.games.worldspanner.scaffold import SCAFFOLDS
+from toolkit.games.worldspanner.scaffold import SCAFFOLDS, plan_rename
 
 KINDS = (
     ContentKind("game", "game.yaml", Game, singleton=True,
@@ -78,4 +78,5 @@ PACK = GamePack(
     setup=SETUP,
     procedures=lazy_procedures("toolkit.games.worldspanner.procedures"),
     scaffolds=SCAFFOLDS,
+    renames=plan_rename,
 )

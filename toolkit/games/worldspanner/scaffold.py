@@ -1,4 +1,5 @@
-"""`toolkit new worldspanner hero name=...`: a hero card, balanced like the others.
+"""`toolkit new worldspanner hero name=...`: a hero card, balanced like the others (and
+`toolkit rename worldspanner OLD NEW`: a hero renamed).
 
 The rulebook gives a hero's parts (home faction, set, health, ratings, natures, start loot,
 p. 13-14) but no new hero's values: each is the median of the heroes already written (the
@@ -18,6 +19,8 @@ from toolkit.content import ContentSet
 from toolkit.file_names import slug
 from toolkit.fixes import document_path
 from toolkit.games.worldspanner.index import Index
+from toolkit.games.worldspanner.models import Hero
+from toolkit.rename import RenameError, Renaming, values_at
 from toolkit.scaffold import Plan, Scaffold, ScaffoldError
 
 
@@ -85,3 +88,21 @@ SCAFFOLDS = (
              {"name": "its name", "faction": "home faction id (default: the one with the "
               "fewest heroes)", "set": "the set it comes in (default: the latest)"}, plan_hero),
 )  # fmt: skip
+
+
+def plan_rename(content: ContentSet, old: str, new: str) -> Renaming:
+    """A hero renamed: its `name` and its file (`heroes/<slug>.yaml`); no other file names
+    a hero. OLD is the hero's name or file slug."""
+    heroes = content.of("hero", Hero)
+    hits = [h for h in heroes if old in (h.name, Path(h.loc.path).stem, slug(h.name))]
+    if len(hits) != 1:
+        raise RenameError(f"'{old}' names {'no hero' if not hits else 'more than one hero'}: "
+                          "give a hero's name or file slug")  # fmt: skip
+    hero = hits[0]
+    if any(h.name.casefold() == new.casefold() for h in heroes if h is not hero):
+        raise RenameError(f"a hero is named '{new}' already")
+    path = Path(hero.loc.path)
+    to = path.with_name(f"{slug(new)}{path.suffix}")
+    return Renaming(tuple(values_at([hero.loc_of("name")], new, f"'{hero.name}' is now '{new}'")),
+                    ((path, to),) if to != path else (),
+                    (f"hero '{hero.name}' is now '{new}'",))  # fmt: skip

@@ -1,0 +1,96 @@
+"""`toolkit rename` (issue 17): a card renamed or renumbered in its file, its file's name and
+every file that refers to it, every other byte kept, and the game checked after."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from tests.shipped import copy_content, faction_file, toolkit
+
+
+def _rename(content: Path, *args: str):  # type: ignore[no-untyped-def]
+    return toolkit("rename", *args, "--content", str(content))
+
+
+def _snapshot(content: Path) -> dict[str, bytes]:
+    return {str(p.relative_to(content)): p.read_bytes() for p in content.rglob("*") if p.is_file()}
+
+
+def _changed_lines(before: bytes, after: bytes) -> list[tuple[str, str]]:
+    """(old, new) for each line that differs; the files must keep their line count."""
+    old, new = before.decode().splitlines(), after.decode().splitlines()
+    assert len(old) == len(new)
+    return [(a, b) for a, b in zip(old, new, strict=True) if a != b]
+
+
+def test_renaming_a_faction_moves_its_file_and_checks_clean(tmp_path: Path) -> None:
+    content = copy_content(tmp_path)
+    before = _snapshot(content)
+    old = faction_file(content, 50)
+    proc = _rename(content, "forty-factions", old.stem, "Caravan Guild")
+    assert proc.returncode == 0, proc.stdout + proc.stderr
+    assert "0 errors" in proc.stdout
+    new = old.with_name("050-caravan-guild.yaml")
+    assert not old.exists() and new.exists()
+    key = str(old.relative_to(content))
+    assert _changed_lines(before[key], new.read_bytes()) == [
+        ("name: Guild of Caravanserai", "name: Caravan Guild")
+    ]
+    after = _snapshot(content)
+    assert {k for k in after if after[k] != before.get(k)} == {str(new.relative_to(content))}
+
+
+def test_renumbering_a_faction_changes_every_reference_and_nothing_else(tmp_path: Path) -> None:
+    content = copy_content(tmp_path)
+    before = _snapshot(content)
+    proc = _rename(content, "forty-factions", "faction:42", "115")
+    assert "FF-REF-FACTION" not in proc.stdout  # no reference left behind
+    after = _snapshot(content)
+    moved = "forty-factions/factions/115-conservative-party.yaml"
+    assert moved in after and "forty-factions/factions/042-conservative-party.yaml" not in after
+    changed = {k for k in after if after[k] != before.get(k)} - {moved}
+    # the files that name faction 42 as a faction: enemies, the party's leader, pawn colours
+    assert changed == {
+        "forty-factions/game.yaml",
+        "forty-factions/factions/014-anarchist-movement.yaml",
+        "forty-factions/factions/028-reform-party.yaml",
+    }
+    for key in changed:
+        for a, b in _changed_lines(before[key], after[key]):
+            assert b == a.replace("42", "115"), (key, a, b)  # only the number, in place
+    assert _changed_lines(before["forty-factions/factions/042-conservative-party.yaml"],
+                          after[moved]) == [("number: 42", "number: 115")]  # fmt: skip
+    # the plot numbered 42 and the Congress board that names plot 42 are untouched
+    assert after["forty-factions/boards/congress.yaml"] == before["forty-factions/boards/"
+                                                                  "congress.yaml"]  # fmt: skip
+    # what the rules tie to a number is reported, as the command says
+    assert "tarot card or the number range" in proc.stderr
+    assert "FF-DECK-SUIT" in proc.stdout and proc.returncode == 1
+
+
+def test_a_hero_and_a_favor_faction_are_renamed(tmp_path: Path) -> None:
+    content = copy_content(tmp_path)
+    before = _snapshot(content)
+    hero = _rename(content, "worldspanner", "Blackbeard", "Redbeard")
+    assert hero.returncode == 0, hero.stdout + hero.stderr
+    assert (content / "worldspanner" / "heroes" / "redbeard.yaml").exists()
+    assert not (content / "worldspanner" / "heroes" / "blackbeard.yaml").exists()
+    favor = _rename(content, "god-emperor", "rat-king", "rat-queen")
+    assert favor.returncode == 0, favor.stdout + favor.stderr
+    key = "god-emperor/favors.yaml"
+    lines = _changed_lines(before[key], (content / key).read_bytes())
+    assert len(lines) == 4 and all(b == a.replace("rat-king", "rat-queen") for a, b in lines)
+
+
+def test_what_cannot_be_renamed_is_said_and_nothing_is_written(tmp_path: Path) -> None:
+    content = copy_content(tmp_path)
+    before = _snapshot(content)
+    both = _rename(content, "forty-factions", "50", "115")
+    assert both.returncode == 2 and "faction:50 or plot:50" in both.stderr
+    taken = _rename(content, "forty-factions", "faction:50", "51")
+    assert taken.returncode == 2 and "exists already" in taken.stderr
+    unknown = _rename(content, "forty-factions", "no-such-guild", "X")
+    assert unknown.returncode == 2 and "names nothing" in unknown.stderr
+    diff = _rename(content, "god-emperor", "rat-king", "rat-queen", "--diff")
+    assert diff.returncode == 0 and "+    faction: rat-queen" in diff.stdout
+    assert _snapshot(content) == before

@@ -1,0 +1,68 @@
+"""Renaming (`toolkit rename GAME OLD NEW`): a card's number, name or id changed in its own
+file, in its file's name, and in every file that refers to it.
+
+Each game's pack finds what OLD names and every place that refers to it (`Renaming`),
+through the same reference walk its checker resolves references with; the edits go through
+`toolkit.fixes` (ruamel.yaml round trip, only the changed lines written), and the files are
+moved only after every edit is known to be possible.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from toolkit.diagnostics import Loc
+from toolkit.errors import ToolkitError
+from toolkit.fixes import Edited, Fix, apply, replace_at
+
+
+class RenameError(ToolkitError):
+    """OLD names nothing (or more than one thing), or NEW is taken (exit 2: nothing was
+    written)."""
+
+
+@dataclass(frozen=True)
+class Renaming:
+    """What one rename changes: the edits (each a value replaced where it stands), the files
+    moved (from, to), and what the user is told."""
+
+    fixes: tuple[Fix, ...]
+    moves: tuple[tuple[Path, Path], ...] = ()
+    said: tuple[str, ...] = ()
+
+
+def values_at(locs: Iterable[Loc], value: Any, what: str) -> list[Fix]:
+    """One fix per file replacing the values at `locs` (where a checker found them)."""
+    by_file: dict[str, list[tuple[int, int]]] = {}
+    for loc in locs:
+        by_file.setdefault(loc.path, []).append((loc.line, loc.col))
+    return [Fix(path, what, replace_at(at, value)) for path, at in sorted(by_file.items())]
+
+
+def prepare(renaming: Renaming) -> tuple[list[Edited], Renaming]:
+    """The edits applied to the files' text (nothing written); an edit that cannot keep the
+    rest of its file, or a move onto an existing file, is an error."""
+    for _, to in renaming.moves:
+        if to.exists():
+            raise RenameError(f"{to} exists already")
+    edited, by_hand = apply(renaming.fixes)
+    if by_hand:
+        raise RenameError(
+            "; ".join(
+                f"{f.path} cannot be edited keeping its other bytes ({f.what}): nothing was changed"
+                for f in by_hand
+            )
+        )
+    return edited, renaming
+
+
+def write(edited: Iterable[Edited], renaming: Renaming) -> None:
+    """Write the edits, then move the files (an edited file is moved with its edit)."""
+    from toolkit.fixes import write as write_edits
+
+    write_edits(list(edited))
+    for frm, to in renaming.moves:
+        frm.rename(to)
