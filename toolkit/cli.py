@@ -54,6 +54,9 @@ def cli() -> None:
       toolkit check                 check all content, report every problem
       toolkit check --format github annotations for a pull request
       toolkit coverage              what is left to write, per game and file
+      toolkit new GAME KIND name=.. a new card, placeholders marked (`toolkit new GAME` lists kinds)
+      toolkit rename GAME OLD NEW   renumber or rename a card everywhere
+      toolkit build                 the print kit under build/<game>/
       toolkit schema                JSON Schemas for editor completion
     """
 
