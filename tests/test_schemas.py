@@ -93,3 +93,35 @@ def test_schemas_offer_the_values_the_content_declares(tmp_path) -> None:
                          "seats: 0}" + text[first:], encoding="utf-8")  # fmt: skip
     fresh = json.loads(render_all(content, "forty-factions")["forty-factions/faction.schema.json"])
     assert "greens" in fresh["properties"]["politics"]["enum"]
+
+
+def _any_ofs(node, path=""):  # type: ignore[no-untyped-def]
+    """Every sub-schema with alternatives (`anyOf`), with its place."""
+    if isinstance(node, dict):
+        if "anyOf" in node:
+            yield path, node
+        for k, v in node.items():
+            yield from _any_ofs(v, f"{path}/{k}")
+    elif isinstance(node, list):
+        for i, v in enumerate(node):
+            yield from _any_ofs(v, f"{path}/{i}")
+
+
+def test_an_editor_says_what_a_field_takes_instead_of_no_alternative_fits() -> None:
+    """A value that fits none of a field's alternatives reads "must be a list, each a faction
+    number or ..." (yaml-language-server shows `errorMessage`), not "is not valid under any
+    of the given schemas"."""
+    schema = json.loads((ROOT / "schemas" / "forty-factions" / "faction.schema.json").read_text())
+    places = list(_any_ofs(schema))
+    assert places and all(node.get("errorMessage", "").startswith("must be ")
+                          for _, node in places)  # fmt: skip
+    enemies = schema["properties"]["enemies"]
+    assert "an enemy number or an enemy id" in enemies["errorMessage"]
+    # the message is about the value that jsonschema finds fitting no alternative
+    errors = list(
+        jsonschema.Draft202012Validator(schema).iter_errors(
+            {**yaml.safe_load(faction_file(CONTENT, 5).read_text()), "enemies": "the navy"}
+        )
+    )
+    (err,) = [e for e in errors if list(e.path) == ["enemies"]]
+    assert err.validator == "anyOf" and err.schema["errorMessage"] == enemies["errorMessage"]

@@ -525,6 +525,26 @@ def resolve_path(obj: Any, dotted: str) -> tuple[bool, Any]:
 # JSON Schema, generated from the same declarations
 
 
+def wanted(tp: Any, meta: dict[str, Any]) -> str:
+    """What a field takes, in words, for the message an editor shows when a value does not
+    fit (`a list, each a whole number or an enemy id`)."""
+    origin, ref = get_origin(tp), meta.get("ref")
+    if origin in (types.UnionType, typing.Union):
+        return " or ".join(wanted(a, meta) for a in get_args(tp) if a is not type(None))
+    if origin is list:
+        return "a list, each " + wanted(get_args(tp)[0], meta)
+    if origin is Literal:
+        return " or ".join(f"`{a}`" for a in get_args(tp))
+    if isinstance(tp, type) and issubclass(tp, Model):
+        return "a mapping of " + ", ".join(fi.name for fi in fields_of(tp))
+    article = "an" if ref and ref[0] in "aeiou" else "a"
+    if tp is str and ref:
+        return f"{article} {ref} id"
+    if tp is int and ref:
+        return f"{article} {ref} number"
+    return _expected(tp)
+
+
 class _SchemaBuilder:
     def __init__(self, enums: dict[str, list[Any]] | None = None) -> None:
         self.defs: dict[str, Any] = {}
@@ -542,7 +562,9 @@ class _SchemaBuilder:
             subs = [
                 {"type": "null"} if a is type(None) else self.of_type(a, meta) for a in get_args(tp)
             ]
-            return {"anyOf": subs}
+            # what an editor says when no alternative fits, instead of "is not valid under
+            # any of the given schemas" (yaml-language-server reads `errorMessage`)
+            return {"anyOf": subs, "errorMessage": f"must be {wanted(tp, meta)}"}
         if isinstance(tp, type) and issubclass(tp, Model):
             name = tp.__name__
             if name not in self.defs:
@@ -592,7 +614,11 @@ class _SchemaBuilder:
             sub = self.of_type(fi.type, fi.meta)
             if not fi.required:
                 # An empty value means "the default" (see `spec`).
-                sub = {"anyOf": [sub, {"type": "null"}]} if not _accepts_null(fi.type) else sub
+                if not _accepts_null(fi.type):
+                    sub = {"anyOf": [sub, {"type": "null"}], "errorMessage": f"must be "
+                           f"{wanted(fi.type, fi.meta)}, or empty for the default"}  # fmt: skip
+                else:
+                    sub["errorMessage"] += ", or empty for the default"
                 sub["default"] = _jsonable(fi.default)
             else:
                 required.append(fi.name)
