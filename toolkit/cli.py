@@ -57,6 +57,7 @@ def cli() -> None:
       toolkit new GAME KIND name=.. a new card, placeholders marked (`toolkit new GAME` lists kinds)
       toolkit rename GAME OLD NEW   renumber or rename a card everywhere
       toolkit build                 the print kit under build/<game>/
+      toolkit serve                 the gallery in a browser, rebuilt and reloaded on each save
       toolkit schema                JSON Schemas for editor completion
     """
 
@@ -411,6 +412,48 @@ def new(game: str, kind: str | None, params: tuple[str, ...], content: Path, dif
     report = api.check(content, game)
     click.echo(render(report, "text", hide_waived=True))
     sys.exit(1 if report.failed else 0)
+
+
+@cli.command()
+@_content_options
+@click.option("--out", "out", **_folder("build", "Folder the kit is built into and served from."))
+@click.option("--port", type=click.IntRange(0, 65535), default=8000, show_default=True,
+              help="Port on 127.0.0.1 (0: any free port).")  # fmt: skip
+@click.option("--paper", type=click.Choice(["a4", "letter"]), default="a4", show_default=True,
+              help="Paper size of the sheets and tiles.")  # fmt: skip
+@click.option("--proof", is_flag=True, help="Mark placeholder values loudly.")
+def serve(content: Path, game: str | None, out: Path, port: int, paper: str, proof: bool) -> None:
+    """Build the kit, serve its gallery on this machine, and rebuild and reload the open
+    pages on every save (content or templates), as `mkdocs serve` does.
+
+    The server listens on 127.0.0.1 only and writes nothing but the build; the reload script
+    is added to the pages as they are served, never to the files.
+    """
+    from toolkit import api
+    from toolkit.build import BuildOptions
+    from toolkit.diagnostics import render
+    from toolkit.serve import serving
+
+    options = BuildOptions(out=out, paper=paper, proof=proof)
+    try:
+        server, rebuilds = serving(out, port, lambda line: click.echo(line, err=True))
+    except OSError as exc:
+        raise click.UsageError(f"cannot listen on 127.0.0.1:{port} ({exc.strerror}): "
+                               "choose another --port") from None  # fmt: skip
+
+    def echo(report: object) -> None:
+        click.echo(render(report, "text", hide_waived=True))  # type: ignore[arg-type]
+        rebuilds.done(report.summary())  # type: ignore[attr-defined]
+
+    def trouble(message: str) -> None:
+        click.echo(f"Error: {message}", err=True)
+
+    try:
+        api.watch(content, game, options, echo, trouble=trouble)
+    except KeyboardInterrupt:
+        click.echo("stopped serving", err=True)
+    finally:
+        server.shutdown()
 
 
 @cli.command()
