@@ -156,15 +156,65 @@ def test_same_input_same_bytes_and_fonts_embedded(built: Path, tmp_path: Path) -
             assert all(("Cinzel" in f or "EBGaramond" in f) for f in fonts), fonts
 
 
+def _images(pdf: Path) -> list[list[str]]:
+    """`pdfimages -list` rows: page, num, type, width, height, color ..."""
+    rows = subprocess.run(["pdfimages", "-list", str(pdf)], capture_output=True, text=True,
+                          check=True).stdout.splitlines()[2:]  # fmt: skip
+    return [r.split() for r in rows]
+
+
 def test_pod_preset_draws_counters_in_cmyk(tmp_path: Path) -> None:
-    proc = toolkit("build", "--game", "god-emperor", "--only", "counters/*", "--out",
-                   str(tmp_path), "--preset", "pod")  # fmt: skip
-    assert proc.returncode == 0, proc.stderr
+    for game in ("god-emperor", "forty-factions"):
+        proc = toolkit("build", "--game", game, "--only", "counters/*", "--out",
+                       str(tmp_path), "--preset", "pod")  # fmt: skip
+        assert proc.returncode == 0, proc.stderr
     import pikepdf
 
-    with pikepdf.open(tmp_path / "god-emperor" / "counters" / "counters-a4.pdf") as pdf:
-        ops = {str(op) for page in pdf.pages for _, op in pikepdf.parse_content_stream(page)}
-    assert "k" in ops and "rg" not in ops, sorted(ops)
+    for pdf_path in (tmp_path / "god-emperor" / "counters" / "counters-a4.pdf",
+                     tmp_path / "forty-factions" / "counters" / "tokens-a4.pdf"):  # fmt: skip
+        with pikepdf.open(pdf_path) as pdf:
+            ops = {str(op) for page in pdf.pages for _, op in pikepdf.parse_content_stream(page)}
+            assert "/OutputIntents" in pdf.Root  # converted through the profile it names
+        assert "k" in ops and "rg" not in ops and "RG" not in ops, sorted(ops)
+    # the First Player marker's picture too (its transparency kept as a mask)
+    kinds = {(r[2], r[5]) for r in _images(tmp_path / "forty-factions" / "counters" /
+                                           "tokens-a4.pdf")}  # fmt: skip
+    assert kinds == {("image", "cmyk"), ("smask", "gray")}
+
+
+def test_a_counter_places_its_art_once_inside_its_piece(built: Path) -> None:
+    pdf = built / "forty-factions" / "counters" / "tokens-a4.pdf"
+    images = [r for r in _images(pdf) if r[2] == "image"]
+    assert len(images) == 1 and images[0][0] == "1"  # one picture, embedded once
+    # drawn where the marker is: the words "First Player" sit just under it on that page
+    xml = subprocess.run(["pdftotext", "-bbox", "-f", "1", "-l", "1", str(pdf), "-"],
+                         capture_output=True, text=True, check=True).stdout  # fmt: skip
+    assert "First</word>" in xml and "Player</word>" in xml
+
+
+def test_hostile_counter_art_is_refused(tmp_path: Path) -> None:
+    content = tmp_path / "content"
+    shutil.copytree(CONTENT, content)
+    comps = content / "forty-factions" / "components.yaml"
+    svg = comps.read_text().replace("art/samples/compass-rose.png",
+                                    "art/samples/temple-emblem.svg")  # fmt: skip
+    comps.write_text(svg)
+    proc = toolkit("check", "--content", str(content), "--game", "forty-factions")
+    assert proc.returncode == 1 and "CONTENT-ART" in proc.stdout and "PNG or JPEG" in proc.stdout
+    comps.write_text(svg.replace("art/samples/temple-emblem.svg", "art/../game.yaml"))
+    proc = toolkit("check", "--content", str(content), "--game", "forty-factions")
+    assert proc.returncode == 1 and "SCHEMA" in proc.stdout  # not a path under art/
+    # a face that names a file of its own is refused: it places only the piece's art
+    from toolkit.faces import FaceError, parse
+
+    for attr in ('href="/etc/passwd"', 'xlink:href="http://example.com/x.png"'):
+        with pytest.raises(FaceError, match="takes no href"):
+            parse(
+                f'<image {attr} xmlns:xlink="http://www.w3.org/1999/xlink" x="1" y="1" '
+                'width="5" height="5"/>'
+            )
+    (op,) = parse('<image x="1" y="2" width="5" height="6"/>')
+    assert op.kind == "image" and op.points == (1, 2, 5, 6)
 
 
 # ------------------------------------------------------------------ God Emperor at 45 and 200

@@ -25,6 +25,7 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from typing import Literal
 
+from toolkit.art import ART_REF
 from toolkit.content import Document
 from toolkit.diagnostics import Diagnostic, Loc, error
 from toolkit.schema import Model, spec
@@ -52,6 +53,8 @@ class Piece(Model):
                      pattern=r"[a-z_][a-z0-9_]*")  # fmt: skip
     back: str = spec("The macro that draws the back (double-sided pieces); empty: the face.",
                      "", pattern=r"[a-z_][a-z0-9_]*")  # fmt: skip
+    art: str = spec("A picture under art/ (PNG or JPEG) that the face places where its macro "
+                    "draws `<image>`; empty: none.", "", pattern=ART_REF)  # fmt: skip
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -257,6 +260,11 @@ def check_components(doc: Components, setting: Setting, prefix: str) -> Iterator
         yield error(doc.loc_of("figures", name), f"{prefix}-COMP-FORMULA",
                     f"`{name}` is a figure of the game ({setting.figures[name]}); the kit "
                     "cannot set it")  # fmt: skip
+    for i, c in enumerate(doc.components):
+        if c.piece is not None and c.piece.art.endswith(".svg"):
+            yield error(doc.loc_of("components", i, "piece", "art"), "CONTENT-ART",
+                        f"picture {c.piece.art}: a counter face takes PNG or JPEG art (it is "
+                        "drawn by reportlab, which places pictures, not SVG drawings)")  # fmt: skip
     figures = figures_of(doc, setting)
     counts: dict[str, int] = {}
     for i, c in enumerate(doc.components):

@@ -3,13 +3,15 @@
 Faces come from the game's template (`toolkit.faces`), each distinct face parsed and
 fitted once. Fronts carry the cut lines (a thin grey outline on each piece; a standee's
 fold lines dashed); a backs page mirrors its fronts page for long-edge duplex. Colours
-are RGB, or CMYK for a print shop (`cmyk`), converted the way `toolkit.cards` converts
-the card stylesheets. The canvas runs with `invariant=1`: the same pieces give the same
-bytes.
+and pictures are RGB here; a print shop's sheets are converted to CMYK afterwards through
+the output condition's profile (`toolkit.pdfx`), as the cards are. The canvas runs with
+`invariant=1`: the same pieces give the same bytes.
 """
 
 from __future__ import annotations
 
+import base64
+import io
 from typing import IO, Any
 
 from toolkit.counters import BASE, BLEED, HEADER, MARGIN, Placed, Token, back_of
@@ -23,28 +25,17 @@ def _rgb(value: str) -> tuple[float, float, float]:
 
 
 class Pen:
-    """Colour setting for one canvas, RGB or CMYK."""
+    """Colour setting for one canvas (RGB; a print shop's file is converted to CMYK through
+    the output condition's profile afterwards, `toolkit.pdfx`, as the cards are)."""
 
-    def __init__(self, canvas: Any, cmyk: bool) -> None:
+    def __init__(self, canvas: Any) -> None:
         self.c = canvas
-        self.cmyk = cmyk
-
-    def _colour(self, value: str) -> Any:
-        from reportlab.lib.colors import CMYKColor, Color
-
-        r, g, b = _rgb(value)
-        if not self.cmyk:
-            return Color(r, g, b)
-        k = 1 - max(r, g, b)
-        if k >= 1:
-            return CMYKColor(0, 0, 0, 1)
-        return CMYKColor(*((1 - v - k) / (1 - k) for v in (r, g, b)), k)
 
     def fill(self, value: str) -> None:
-        self.c.setFillColor(self._colour(value))
+        self.c.setFillColorRGB(*_rgb(value))
 
     def stroke(self, value: str) -> None:
-        self.c.setStrokeColor(self._colour(value))
+        self.c.setStrokeColorRGB(*_rgb(value))
 
 
 class Faces:
@@ -56,7 +47,8 @@ class Faces:
 
     def ops(self, t: Token, side: str) -> tuple[Op, ...]:
         name = t.face if side == "front" else t.back
-        key = (name, t.label, t.colour, t.name, t.item, t.w, t.face_h, t.face_shape, side)
+        key = (name, t.label, t.colour, t.name, t.item, t.w, t.face_h, t.face_shape, side,
+               bool(t.art))  # fmt: skip
         hit = self.cache.get(key)
         if hit is None:
             macro = getattr(self.module, name, None)
@@ -91,7 +83,21 @@ def _path(c: Any, shape: str, w: float, h: float, grow: float = 0.0) -> Any:
     return p
 
 
-def _face(c: Any, pen: Pen, ops: tuple[Op, ...], shape: str, w: float, h: float) -> None:
+def _picture(art: str) -> Any:
+    """The piece's picture (a PNG or JPEG data: URL) as reportlab reads it, once each."""
+    from reportlab.lib.utils import ImageReader
+
+    hit = _PICTURES.get(art)
+    if hit is None:
+        hit = _PICTURES[art] = ImageReader(io.BytesIO(base64.b64decode(art.split(",", 1)[1])))
+    return hit
+
+
+_PICTURES: dict[str, Any] = {}
+
+
+def _face(c: Any, pen: Pen, ops: tuple[Op, ...], shape: str, w: float, h: float,
+          art: str = "") -> None:  # fmt: skip
     """Draw a face at the current origin (the face's top-left), clipped to its bleed."""
     c.saveState()
     c.clipPath(_path(c, shape, w, h, BLEED), stroke=0, fill=0)
@@ -122,6 +128,9 @@ def _face(c: Any, pen: Pen, ops: tuple[Op, ...], shape: str, w: float, h: float)
                 p.lineTo(q[i], -q[i + 1])
             p.close()
             c.drawPath(p, stroke=stroke, fill=fill)
+        elif op.kind == "image" and art:
+            c.drawImage(_picture(art), q[0], -q[1] - q[3], q[2], q[3],
+                        preserveAspectRatio=True, anchor="c", mask="auto")  # fmt: skip
         elif op.kind == "text":
             c.setFont(op.font, q[2])
             draw = {"start": c.drawString, "middle": c.drawCentredString,
@@ -136,7 +145,7 @@ def _piece(c: Any, pen: Pen, faces: Faces, t: Token, x: float, y: float, page_h:
     c.saveState()
     c.translate(x * PT, (page_h - y) * PT)
     if t.shape != "standee":
-        _face(c, pen, faces.ops(t, side), t.shape, t.w, t.h)
+        _face(c, pen, faces.ops(t, side), t.shape, t.w, t.h, t.art)
         if cuts:
             pen.stroke(CUT)
             c.setLineWidth(0.3)
@@ -149,11 +158,11 @@ def _piece(c: Any, pen: Pen, faces: Faces, t: Token, x: float, y: float, page_h:
     c.saveState()  # back panel: turned half a turn about its centre
     c.translate(t.w * PT, -(base + panel) * PT)
     c.rotate(180)
-    _face(c, pen, faces.ops(t, "back"), "rect", t.w, panel)
+    _face(c, pen, faces.ops(t, "back"), "rect", t.w, panel, t.art)
     c.restoreState()
     c.saveState()
     c.translate(0, -(base + panel) * PT)
-    _face(c, pen, faces.ops(t, "front"), "rect", t.w, panel)
+    _face(c, pen, faces.ops(t, "front"), "rect", t.w, panel, t.art)
     c.restoreState()
     for top in (0.0, base + 2 * panel):  # base tabs, the colour of the piece
         pen.fill(t.colour)
@@ -169,7 +178,7 @@ def _piece(c: Any, pen: Pen, faces: Faces, t: Token, x: float, y: float, page_h:
 
 
 def draw(out: IO[bytes], template: str, title: str, pages: list[list[Placed]],
-         paper: tuple[float, float], duplex: bool, offset: tuple[float, float], cmyk: bool,
+         paper: tuple[float, float], duplex: bool, offset: tuple[float, float],
          env: Any) -> int:  # fmt: skip
     """Draw the packed pages (each followed by its mirrored backs page when `duplex`);
     returns the number of PDF pages."""
@@ -189,7 +198,7 @@ def draw(out: IO[bytes], template: str, title: str, pages: list[list[Placed]],
     c.setAuthor("toolkit")
     c.setCreator("toolkit")
     c.setProducer("toolkit")
-    pen = Pen(c, cmyk)
+    pen = Pen(c)
     faces = Faces(env, template)
     n = 0
     for number, page in enumerate(pages, 1):

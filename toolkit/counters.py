@@ -23,6 +23,7 @@ import math
 from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import partial
+from pathlib import Path
 
 from toolkit.build import BuildOptions, Output, RenderFailure, Session
 from toolkit.components import Components, Setting, evaluate, figures_of
@@ -52,6 +53,7 @@ class Token:
     label: str
     colour: str
     item: str
+    art: str = ""  # the piece's picture as a data: URL ("" for none)
 
     @property
     def face_h(self) -> float:
@@ -67,7 +69,7 @@ class Token:
         return {"label": self.label, "colour": self.colour, "ink": ink(self.colour),
                 "name": self.name, "item": self.item, "component": self.component,
                 "w": self.w, "h": self.face_h, "shape": self.face_shape, "side": side,
-                "bleed": BLEED}  # fmt: skip
+                "bleed": BLEED, "art": bool(self.art)}  # fmt: skip
 
 
 def ink(colour: str) -> str:
@@ -78,12 +80,16 @@ def ink(colour: str) -> str:
 
 def tokens(doc: Components, setting: Setting) -> list[Token]:
     """Every single piece the kit prints, in the order of components.yaml."""
+    from toolkit.art import placed
+
     figures = figures_of(doc, setting)
+    game_dir = Path(doc.loc.path).parent
     out = []
     for c in doc.components:
         if c.supply != "print" or c.piece is None:
             continue
         p = c.piece
+        art = placed(game_dir, p.art)
         items = setting.items.get(c.each, ()) if c.each else (None,)
         for item in items:
             n = evaluate(c.count, {**figures, **(item.figures if item else {})})
@@ -99,7 +105,7 @@ def tokens(doc: Components, setting: Setting) -> list[Token]:
             label = c.label or (item.label if item else c.name)
             colour = item.colour if item else "#ffffff"
             out += [Token(c.id, c.name, p.shape, w, h, shape_panel, p.sides, p.face,
-                          p.back or p.face, label, colour, item.label if item else "")
+                          p.back or p.face, label, colour, item.label if item else "", art)
                     for _ in range(max(n, 0))]  # fmt: skip
     return out
 
@@ -156,12 +162,16 @@ def render_sheets(game: str, title: str, pieces: tuple[Token, ...], duplex: bool
         pages = pack(pieces, opts.paper_mm)
         buf = io.BytesIO()
         n = draw(buf, f"{game}/counters.svg.j2", title, pages, opts.paper_mm, duplex,
-                 opts.back_offset, cmyk=opts.preset == "pod", env=session.env)  # fmt: skip
+                 opts.back_offset, env=session.env)  # fmt: skip
     except (FaceError, ValueError) as exc:
         where = Loc(f"templates/{game}/counters.svg.j2")
         raise RenderFailure(Diagnostic(where, Severity.ERROR, "RENDER-COUNTERS",
                                        f"{title}: {exc}")) from None  # fmt: skip
     session.pages = n
+    if opts.preset == "pod":
+        from toolkit.pdfx import to_pdfx4
+
+        return to_pdfx4(buf.getvalue())  # CMYK through the profile, with its OutputIntent
     return buf.getvalue()
 
 
@@ -169,7 +179,10 @@ def counter_outputs(game: str, title: str, doc: Components, setting: Setting,
                     options: BuildOptions, sources: tuple[str, ...]) -> list[Output]:  # fmt: skip
     """The kit's counter sheets: single-sided pieces and double-sided ones, one file each."""
     every = tokens(doc, setting)
-    srcs = (*sources, doc.loc.path, f"templates/{game}/counters.svg.j2")
+    game_dir = Path(doc.loc.path).parent
+    arts = sorted({str(game_dir / c.piece.art) for c in doc.components
+                   if c.piece is not None and c.piece.art})  # fmt: skip
+    srcs = (*sources, doc.loc.path, f"templates/{game}/counters.svg.j2", *arts)
     out = []
     for duplex, stem, what in ((False, "tokens", "tokens and standees"),
                                (True, "counters", "double-sided counters")):  # fmt: skip

@@ -4,9 +4,11 @@ A game draws each face in `templates/<game>/counters.svg.j2`, one Jinja macro pe
 (`face: vp_marker` in components.yaml calls `vp_marker(p)`), in a small subset of SVG
 with millimetre units and the piece's top-left corner as origin: `circle`, `ellipse`,
 `rect`, `polygon`, `line` and `text` with `fill`, `stroke`, `stroke-width`, `font-family`
-(Cinzel or EB Garamond), `font-size`, `font-weight` and `text-anchor`. A designer
-restyles a counter by editing that file; no Python. The subset has no images, links or
-scripts, so a face can read nothing and run nothing.
+(Cinzel or EB Garamond), `font-size`, `font-weight` and `text-anchor`, and `image` (x, y,
+width, height: where the piece's `art:` goes, its proportions kept). A designer restyles a
+counter by editing that file; no Python. The subset has no links or scripts and an image
+names no file (the piece's vetted picture is the only one), so a face can read nothing and
+run nothing.
 
 This module parses a face into drawing operations and fits its text to the piece: a text
 too wide for the piece at its height is set smaller (down to half its size); one that
@@ -136,9 +138,17 @@ def parse(svg: str) -> tuple[Op, ...]:
             continue
         elif el.tag == "tspan":
             continue  # its text belongs to the enclosing <text>
+        elif el.tag == "image":
+            # the piece's own picture (components.yaml `art:`), the only one a face can place
+            if any(k.endswith("href") for k in el.attrib):
+                raise FaceError("<image> places the piece's `art:` from components.yaml; it "
+                                "takes no href")  # fmt: skip
+            pts = (_num(el, "x", 0), _num(el, "y", 0), _num(el, "width"), _num(el, "height"))
+            ops.append(Op("image", pts))
+            continue
         else:
             raise FaceError(f"<{el.tag}> is not drawn on counters (circle, ellipse, rect, "
-                            "polygon, line, text)")  # fmt: skip
+                            "polygon, line, text, image)")  # fmt: skip
         ops.append(Op(el.tag, pts, fill, stroke, sw))
     return tuple(ops)
 
