@@ -180,3 +180,49 @@ def test_a_png_emblem_is_one_image_per_pdf_and_cmyk_in_print_shop_files(tmp_path
             assert len(images) == 1, (name, len(images))
             want = "/DeviceCMYK" if name.endswith("pod.pdf") else "/DeviceRGB"
             assert images[0].ColorSpace == want, name
+
+
+def test_a_board_takes_its_backdrop_by_name(tmp_path: Path) -> None:
+    """`art/boards/<board>.png` is drawn on that board's paper, under the drawing, in its
+    SVG and PDF (once), and the board still passes the visual audit; other boards keep
+    their look."""
+    content = copy_content(tmp_path)
+    boards = content / "forty-factions/art/boards"
+    boards.mkdir()
+    (boards / "council.png").write_bytes((FF / "art/samples/compass-rose.png").read_bytes())
+    out = tmp_path / "out"
+    proc = toolkit("build", "--content", str(content), "--game", "forty-factions", "--out",
+                   str(out), "--only", "board")  # fmt: skip
+    assert proc.returncode == 0, proc.stdout + proc.stderr
+    svg = (out / "forty-factions/boards/council.svg").read_text()
+    assert svg.count('<image class="backdrop"') == 1
+    assert svg.index('class="backdrop"') < svg.index('class="border-outer"')  # under it all
+    assert 'class="backdrop"' not in (out / "forty-factions/boards/madness.svg").read_text()
+    images = subprocess.run(["pdfimages", "-list", str(out / "forty-factions/boards/council.pdf")],
+                            capture_output=True, text=True, check=True).stdout  # fmt: skip
+    assert [row.split()[2] for row in images.splitlines()[2:]].count("image") == 1
+    # the picture shows: the middle of the board darkens where the rose is drawn
+    plain = toolkit("build", "--game", "forty-factions", "--out", str(tmp_path / "plain"),
+                    "--only", "boards/council.pdf")  # fmt: skip
+    assert plain.returncode == 0
+    assert _differs(_page(out / "forty-factions/boards/council.pdf"),
+                    _page(tmp_path / "plain/forty-factions/boards/council.pdf"),
+                    (0.35, 0.3, 0.65, 0.7)) > 0.02  # fmt: skip
+    audit = toolkit("audit", str(out / "forty-factions/boards"))
+    assert audit.returncode == 0, audit.stdout + audit.stderr
+
+
+def test_a_hostile_backdrop_is_refused_and_never_read_outside(tmp_path: Path) -> None:
+    content = copy_content(tmp_path)
+    boards = content / "forty-factions/art/boards"
+    boards.mkdir()
+    outside = outside_folder(tmp_path)
+    (boards / "council.png").symlink_to(outside / "secret.png")
+    (boards / "madness.png").write_text("<svg/> not a png")
+    proc, opened = run_recorded(tmp_path, "check", "--content", str(content), "--game",
+                                "forty-factions", "--format", "json")  # fmt: skip
+    assert proc.returncode == 1
+    found = sorted(Path(r["path"]).name for r in _art_findings(proc))
+    assert found == ["council.png", "madness.png"]
+    assert not outside_reads(opened, content, tmp_path / "out")
+    assert CANARY not in proc.stdout

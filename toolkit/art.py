@@ -12,6 +12,11 @@ checked, the same URL for every use, so a picture is one image in a PDF.
 
 A slot left empty keeps the template's look without the picture (and is marked as a
 placeholder under `--proof`; `toolkit coverage` counts it as still to write).
+
+A board takes its backdrop by name, for any game and board: `art/boards/<board>.png` (or
+.jpg, .jpeg, .svg) is drawn on the board's paper, under everything else, as its template
+places it (`backdrop` in `templates/common/board-macros.svg.j2`; its look, such as its
+opacity, in the game's board.css, class `backdrop`).
 """
 
 from __future__ import annotations
@@ -106,6 +111,40 @@ def placed(game_dir: Path | None, ref: str) -> str:
         return data_url(game_dir, ref)
     except ArtError:
         return ""
+
+
+BACKDROPS = ("png", "jpg", "jpeg", "svg")
+
+
+def backdrop_ref(game_dir: Path, board: str) -> str:
+    """The picture a board is drawn on (`art/boards/<board>.<ext>`), or "" for none."""
+    for ext in BACKDROPS:
+        if (game_dir / ART / "boards" / f"{board}.{ext}").is_file():
+            return f"{ART}/boards/{board}.{ext}"
+    return ""
+
+
+def check_backdrops(game_dir: Path) -> list:  # type: ignore[type-arg]
+    """CONTENT-ART for each picture under `art/boards/` that cannot be used."""
+    from toolkit.diagnostics import Loc, display_path, error
+
+    try:
+        folder = _folder(game_dir) / "boards"
+    except ArtError:
+        return []  # the art folder itself is refused where a slot names it
+    if not folder.is_dir():
+        return []
+    found = []
+    for path in sorted(folder.iterdir()):
+        ref = f"{ART}/boards/{path.name}"
+        try:
+            if not re.fullmatch(ART_REF, ref):
+                raise ArtError("a board's backdrop is named <board>.png, .jpg, .jpeg or .svg")
+            data_url(game_dir, ref)
+        except ArtError as exc:
+            found.append(error(Loc(display_path(path)), "CONTENT-ART",
+                               f"picture {ref}: {exc}"))  # fmt: skip
+    return found
 
 
 def _slots(obj: object, path: tuple[str | int, ...]):  # type: ignore[no-untyped-def]

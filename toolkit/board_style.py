@@ -225,9 +225,22 @@ def template_sources(game: str, board: str) -> tuple[str, ...]:
     """The files a board is drawn from, for the manifest (a change rebuilds it): its
     template, the game's partials (`boards/_*.svg.j2`), its stylesheet, the common ones."""
     partials = sorted(p.name for p in (templates_root() / game / "boards").glob("_*.svg.j2"))
+    backdrop = _backdrop_path(board)
     return (f"templates/{game}/boards/{board}.svg.j2",
             *(f"templates/{game}/boards/{p}" for p in partials), f"templates/{game}/board.css",
-            *(f"templates/{t}" for t in COMMON))  # fmt: skip
+            *(f"templates/{t}" for t in COMMON), *backdrop)  # fmt: skip
+
+
+def _backdrop_path(board: str) -> tuple[str, ...]:
+    """The board's backdrop picture as a source (a change redraws the board), if it has one:
+    looked up in the game being drawn (`toolkit.icons.drawing`)."""
+    from toolkit.art import backdrop_ref
+    from toolkit.diagnostics import display_path
+    from toolkit.icons import drawing_root
+
+    root = drawing_root()
+    ref = backdrop_ref(root, board) if root is not None else ""
+    return (display_path(root / ref),) if ref and root is not None else ()
 
 
 def draw(game: str, board: str, width: float, height: float, title: str, style: BoardStyle,
@@ -235,8 +248,12 @@ def draw(game: str, board: str, width: float, height: float, title: str, style: 
     """A whole SVG file: `templates/<game>/boards/<board>.svg.j2` drawing `view`, at real
     size in mm with a viewBox in mm, its title, and the stylesheet in its `<style>`. Text
     with control characters is refused (`toolkit.svg.clean`), as the element builder does."""
+    from toolkit.art import backdrop_ref, placed
+    from toolkit.icons import drawing_root
     from toolkit.render import render
 
+    root = drawing_root()
+    backdrop = placed(root, backdrop_ref(root, board)) if root is not None else ""
     svg = render(_env(), f"{game}/boards/{board}.svg.j2", width=width, height=height,
-                 title=title, css=style.css, **view)  # fmt: skip
+                 title=title, css=style.css, backdrop=backdrop, **view)  # fmt: skip
     return clean(svg)

@@ -13,6 +13,7 @@ from __future__ import annotations
 from collections import defaultdict
 
 from toolkit.art import check as art_check
+from toolkit.art import check_backdrops
 from toolkit.content import ContentSet, Document
 from toolkit.diagnostics import Diagnostic, Loc, display_path, error
 from toolkit.games import GamePack, held_back
@@ -225,6 +226,7 @@ def run_checks(pack: GamePack, content: ContentSet) -> list[Diagnostic]:
         found.extend(_meta_checks(doc))
     found.extend(icon_check(content.root, docs))
     found.extend(art_check(content.root, docs))
+    found.extend(check_backdrops(content.root))
     for check in pack.checks:
         try:
             found.extend(check(content))

@@ -217,6 +217,11 @@ def drawing(game_dir: Path | None) -> Iterator[None]:
         _DRAWING.reset(token)
 
 
+def drawing_root() -> Path | None:
+    """The content folder of the game whose boards are being drawn (None outside)."""
+    return _DRAWING.get()
+
+
 def drawn_icons() -> tuple[str, ...]:
     """The icons of the game whose boards are being drawn (none outside `drawing`)."""
     game_dir = _DRAWING.get()
