@@ -415,6 +415,7 @@ def watch(
     changes = Changes([content_dir, TEMPLATES], interval)
     try:
         echo(build(content_dir, game, options))
+        warm(content_dir, game, options, changes.stirred)
         settle()
         done = 0
         while rounds is None or done < rounds:
@@ -435,6 +436,29 @@ def watch(
             settle()
     finally:
         changes.close()
+
+
+def warm(content_dir: Path, game: str | None, options: BuildOptions,
+         stop: Callable[[], bool]) -> int:  # fmt: skip
+    """Lay out every game's sheets in this process, without writing (`toolkit.build.
+    warm_outputs`), so that the first save after `--watch` starts is rebuilt as fast as the
+    later ones; stops as soon as `stop()` (a save has come). How many were laid out."""
+    from toolkit.build import warm_outputs
+
+    done = 0
+    for gid in discover_games(content_dir, game):
+        loaded = load_game(content_dir, gid, Report())
+        if loaded is None or loaded[0].outputs is None or not loaded[1].complete:
+            continue
+        pack, content = loaded
+        try:
+            outputs = select(pack.outputs(content, options), options.only)  # type: ignore[misc]
+        except Exception:  # content the build refused: nothing to warm
+            continue
+        done += warm_outputs(outputs, options, content.root, stop)
+        if stop():
+            break
+    return done
 
 
 def settle() -> None:

@@ -283,6 +283,26 @@ def _worker_init(options: BuildOptions, content_root: Path, code: str = "") -> N
         _WORKER = Session(options=options, content_root=content_root, code=code)
 
 
+def warm_outputs(outputs: list[Output], options: BuildOptions, content_root: Path,
+                 stop: Callable[[], bool]) -> int:  # fmt: skip
+    """Warm this process's renderer as a first save would find it cold (`--watch`, `serve`):
+    import it, load the fonts, and lay out, without writing, each output that can be laid
+    out alone (`fit`: a sheet, cached for its deck), the cheapest first; stop as soon as
+    `stop()` says a save has come. Returns how many were laid out."""
+    _worker_init(options, content_root, fingerprint())
+    assert _WORKER is not None
+    done = 0
+    for output in sorted((o for o in outputs if o.fit is not None), key=lambda o: o.cost):
+        if stop():
+            break
+        try:
+            output.fit(_WORKER)  # type: ignore[misc]
+        except Exception:  # a problem is the build's to report, when it renders the output
+            continue
+        done += 1
+    return done
+
+
 Rendered = tuple[str, bytes | None, list[Diagnostic], int]  # path, data, findings, pages
 
 

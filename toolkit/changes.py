@@ -91,6 +91,11 @@ class Changes:
             time.sleep(self.interval)  # let the editor finish saving
         return self._confirm()
 
+    def stirred(self) -> bool:
+        """Whether a file event has arrived that `wait` has not yet taken (False when
+        polling: there a save is heard at the next `wait`)."""
+        return self._stirred.is_set()
+
     def _confirm(self) -> bool:
         """Whether the folders' listing differs from the last one seen (and remember it)."""
         now = snapshot(self.folders)
