@@ -9,9 +9,14 @@ from __future__ import annotations
 
 import os
 import sys
+from collections.abc import Sequence
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import click
+
+if TYPE_CHECKING:
+    from toolkit.fixes import Edited
 
 CONTENT_HELP = "Folder holding one sub-folder per game."
 MAX_SEED = 2**64 - 1  # a seed names its sheet's files: a 251-digit one would not fit
@@ -390,7 +395,7 @@ def new(game: str, kind: str | None, params: tuple[str, ...], content: Path, dif
     import difflib
 
     from toolkit import api
-    from toolkit.diagnostics import display_path, render
+    from toolkit.diagnostics import display_path
     from toolkit.scaffold import parse_params, write
 
     made = api.new(content, game, kind, parse_params(params))
@@ -405,9 +410,21 @@ def new(game: str, kind: str | None, params: tuple[str, ...], content: Path, dif
     write(made)
     if made.plan.path is not None:
         click.echo(f"wrote {display_path(made.plan.path)}", err=True)
-    for e in made.edited:
+    _said_then_checked(made.edited, (), made.plan.said, content, game)
+
+
+def _said_then_checked(edited: Sequence[Edited], moves: Sequence[tuple[Path, Path]],
+                       said: Sequence[str], content: Path, game: str) -> None:  # fmt: skip
+    """After `new` or `rename` wrote: what changed and what remains, then the game checked
+    (exit 1 while it has errors)."""
+    from toolkit import api
+    from toolkit.diagnostics import display_path, render
+
+    for e in edited:
         click.echo("\n".join(f"edited {e.path}: {w}" for w in e.done), err=True)
-    for line in made.plan.said:
+    for frm, to in moves:
+        click.echo(f"renamed {display_path(frm)} -> {display_path(to)}", err=True)
+    for line in said:
         click.echo(f"  {line}", err=True)
     report = api.check(content, game)
     click.echo(render(report, "text", hide_waived=True))
@@ -475,7 +492,7 @@ def rename(game: str, old: str, new: str, content: Path, diff: bool) -> None:
     OLD is a file name, a slug, a name or an id; for Forty Factions also faction:N or plot:N.
     """
     from toolkit import api
-    from toolkit.diagnostics import display_path, render
+    from toolkit.diagnostics import display_path
     from toolkit.rename import write
 
     edited, renaming = api.rename(content, game, old, new)
@@ -486,15 +503,7 @@ def rename(game: str, old: str, new: str, content: Path, diff: bool) -> None:
             click.echo(f"rename {display_path(frm)} -> {display_path(to)}")
         return
     write(edited, renaming)
-    for e in edited:
-        click.echo("\n".join(f"edited {e.path}: {w}" for w in e.done), err=True)
-    for frm, to in renaming.moves:
-        click.echo(f"renamed {display_path(frm)} -> {display_path(to)}", err=True)
-    for line in renaming.said:
-        click.echo(f"  {line}", err=True)
-    report = api.check(content, game)
-    click.echo(render(report, "text", hide_waived=True))
-    sys.exit(1 if report.failed else 0)
+    _said_then_checked(edited, renaming.moves, renaming.said, content, game)
 
 
 @cli.command()

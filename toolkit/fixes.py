@@ -20,6 +20,7 @@ from pathlib import Path
 from typing import Any
 
 from toolkit.content import ContentSet, Document
+from toolkit.errors import ToolkitError
 from toolkit.schema import resolve_path
 
 # (mapping indent, sequence indent, sequence dash offset): the shipped files use the first
@@ -66,19 +67,6 @@ def _dump(y: Any, tree: Any) -> str:
     out = io.StringIO()
     y.dump(tree, out)
     return out.getvalue()
-
-
-def load_round_trip(text: str) -> tuple[Any, Any] | None:
-    """The file's tree and the YAML writer that writes it back byte for byte, or None."""
-    for style in STYLES:
-        y = yaml_writer(style)
-        try:
-            tree = y.load(text)
-        except Exception:
-            return None
-        if _dump(y, tree) == text:
-            return tree, y
-    return None
 
 
 def _nearest(text: str) -> tuple[Any, Any, str] | None:
@@ -158,6 +146,24 @@ def apply(fixes: Iterable[Fix]) -> tuple[list[Edited], list[Fix]]:
         elif done and after != before:
             edited.append(Edited(path, before, after, done))
     return edited, by_hand
+
+
+class NotKept(ToolkitError):
+    """An edit that `toolkit new` or `rename` needs would change a line ruamel.yaml writes
+    another way than the file has it (exit 2: nothing was written)."""
+
+
+def apply_whole(fixes: Iterable[Fix]) -> list[Edited]:
+    """Apply edits that must all be made, or none (`toolkit new`, `rename`)."""
+    edited, by_hand = apply(fixes)
+    if by_hand:
+        raise NotKept(
+            "; ".join(
+                f"{f.path} cannot be edited keeping its other bytes ({f.what}): nothing was changed"
+                for f in by_hand
+            )
+        )
+    return edited
 
 
 def write(edited: Sequence[Edited]) -> None:

@@ -16,7 +16,7 @@ from typing import Any
 
 from toolkit.diagnostics import Loc
 from toolkit.errors import ToolkitError
-from toolkit.fixes import Edited, Fix, apply, replace_at
+from toolkit.fixes import Edited, Fix, apply_whole, replace_at
 
 
 class RenameError(ToolkitError):
@@ -48,14 +48,7 @@ def prepare(renaming: Renaming) -> tuple[list[Edited], Renaming]:
     for _, to in renaming.moves:
         if to.exists():
             raise RenameError(f"{to} exists already")
-    edited, by_hand = apply(renaming.fixes)
-    if by_hand:
-        raise RenameError(
-            "; ".join(
-                f"{f.path} cannot be edited keeping its other bytes ({f.what}): nothing was changed"
-                for f in by_hand
-            )
-        )
+    edited = apply_whole(renaming.fixes)
     return edited, renaming
 
 

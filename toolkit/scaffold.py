@@ -20,7 +20,7 @@ from typing import Any
 
 from toolkit.content import ContentSet
 from toolkit.errors import ToolkitError
-from toolkit.fixes import STYLES, Edited, Fix, apply, yaml_writer
+from toolkit.fixes import STYLES, Edited, Fix, apply_whole, yaml_writer
 
 
 class ScaffoldError(ToolkitError):
@@ -134,15 +134,7 @@ def prepare(content: ContentSet, scaffold: Scaffold, params: Mapping[str, str],
         text = document_text(plan, Path(schema).as_posix())
         if _plain(yaml_writer(STYLES[0]).load(text)) != _plain(dict(plan.values)):
             raise ScaffoldError(f"internal: the new file {plan.path} would not read back")
-    edited, by_hand = apply(plan.fixes)
-    if by_hand:
-        raise ScaffoldError(
-            "; ".join(
-                f"{f.path} cannot be edited keeping its other bytes "
-                f"({f.what}): make the edit by hand"
-                for f in by_hand
-            )
-        )
+    edited = apply_whole(plan.fixes)
     return Made(plan, text, tuple(edited))
 
 
@@ -199,16 +191,7 @@ def append_entry(key: str, entry: Mapping[str, Any], flow: bool = True,
             m.fa.set_flow_style()
         at = len(seq)
         seq.append(m)
-        if placeholders:
-            listed = tree.get("placeholders")
-            paths = [f"{key}.{at}.{p}" if p else f"{key}.{at}" for p in placeholders]
-            covered = set(listed or ())
-            todo = [p for p in paths if not _covered(p, covered)]
-            if todo:
-                if listed is None:
-                    listed = CommentedSeq()
-                    tree["placeholders"] = listed
-                listed.extend(todo)
+        add_placeholders([f"{key}.{at}.{p}" if p else f"{key}.{at}" for p in placeholders])(tree)
         return True
 
     return edit

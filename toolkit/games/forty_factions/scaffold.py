@@ -101,26 +101,23 @@ def _placeholder_category(ix: Index, expansion: str) -> str:
     return "independents" if "independents" in ix.categories else ix.game.categories[0].id
 
 
-def _placeholder_area(ix: Index, expansion: str) -> tuple[str, list[Fix], list[str]]:
+def _placeholder_area(ix: Index, expansion: str) -> tuple[str, list[str]]:
     """Where the placeholder location goes: the main board's Area with the fewest Locations.
     A base-game faction's Location counts in the table of 12.2.1, which the rules fix (and
     FF-CANON holds): that is the designer's call, so it is said, not edited."""
     areas = [a for a in ix.game.areas if a.board == "main" and a.locations]
     if not areas:
-        return ix.game.areas[0].id, [], []
+        return ix.game.areas[0].id, []
     area = min(areas, key=lambda a: a.locations or 0)
     if expansion != "base":
-        return area.id, [], []
-    return (
-        area.id,
-        [],
-        [
-            f"a base-game faction's Location counts in the table of 12.2.1 (FF-AREA-COUNT: "
-            f"{area.name} now {(area.locations or 0) + 1} of {area.locations}); the rules fix that "
-            "table, so change it for your edition in game.yaml (with an `errata` note), or make "
-            "this an expansion faction (expansion=...), whose Locations do not count (2.5)"
-        ],
-    )
+        return area.id, []
+    count = (area.locations or 0) + 1
+    return area.id, [
+        f"a base-game faction's Location counts in the table of 12.2.1 (FF-AREA-COUNT: "
+        f"{area.name} now {count} of {area.locations}); the rules fix that table, so change it "
+        "for your edition in game.yaml (with an `errata` note), or make this an expansion "
+        "faction (expansion=...), whose Locations do not count (2.5)"
+    ]
 
 
 def plan_faction(content: ContentSet, params: Mapping[str, str]) -> Plan:
@@ -142,8 +139,7 @@ def plan_faction(content: ContentSet, params: Mapping[str, str]) -> Plan:
         fixes += suit_fixes
         said.append(note)
     fixes.append(_range_edit(ix, "faction_numbers", decks.faction_numbers, expansion, number))
-    area, area_fixes, area_note = _placeholder_area(ix, expansion)
-    fixes += area_fixes
+    area, area_note = _placeholder_area(ix, expansion)
     said += area_note
     name = params["name"]
     values = {
