@@ -18,6 +18,11 @@ from filelock import FileLock
 
 from tests.shipped import CONTENT, toolkit
 
+# The suite builds hundreds of content copies: none of them is kept in the user's cache of
+# validated documents (`toolkit.content_cache`), which tests/test_content_cache.py tries
+# with a cache folder of its own.
+os.environ["TOOLKIT_NO_CACHE"] = "1"
+
 
 def _run_folder(factory: pytest.TempPathFactory) -> Path:
     """The temporary folder of this run, shared by every xdist worker of it."""

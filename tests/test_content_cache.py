@@ -32,3 +32,66 @@ def test_unchanged_files_are_reused_and_an_edit_of_the_same_size_is_seen(tmp_pat
     assert [d.code for d in diags] == ["SCHEMA-TYPE"]
     lazar.write_text(good)
     assert _heroes(folder)["lazar.yaml"].health == 5
+
+
+def _check(content: Path, cache: Path, cwd: Path):  # type: ignore[no-untyped-def]
+    import os
+    import subprocess
+    import sys
+
+    from tests.shipped import ROOT
+
+    env = {k: v for k, v in os.environ.items() if k != "TOOLKIT_NO_CACHE"}
+    env.update(XDG_CACHE_HOME=str(cache), PYTHONPATH=str(ROOT))
+    return subprocess.run([sys.executable, "-m", "toolkit", "check", "--content", str(content),
+                           "--game", "worldspanner"], cwd=cwd, env=env, capture_output=True,
+                          text=True, timeout=300)  # fmt: skip
+
+
+def test_a_cold_check_reuses_the_documents_the_last_one_validated(tmp_path: Path) -> None:
+    """Between processes, validated documents are kept in the user's cache folder (only
+    this user may write it), and an edited file is read again."""
+    content = tmp_path / "content"
+    shutil.copytree(CONTENT / "worldspanner", content / "worldspanner")
+    cache = tmp_path / "cache"
+    first = _check(content, cache, tmp_path)
+    assert first.returncode == 0, first.stdout + first.stderr
+    (kept,) = (cache / "toolkit").glob("content-worldspanner-*.pickle")
+    assert oct(kept.stat().st_mode & 0o777) == "0o600"
+    assert oct((cache / "toolkit").stat().st_mode & 0o777) == "0o700"
+    second = _check(content, cache, tmp_path)
+    assert second.stdout == first.stdout and second.returncode == 0
+    lazar = content / "worldspanner" / "heroes" / "lazar.yaml"
+    lazar.write_text(lazar.read_text().replace("health: 5", "health: five"))
+    third = _check(content, cache, tmp_path)
+    assert third.returncode == 1 and "lazar.yaml" in third.stdout and "health" in third.stdout
+
+
+def test_a_cache_others_may_write_is_never_loaded(tmp_path: Path) -> None:
+    """The cache is a pickle: one that another user (or a group) could have written would
+    run their code, so it is ignored; so is a damaged one."""
+    import os
+    import pickle
+
+    content = tmp_path / "content"
+    shutil.copytree(CONTENT / "worldspanner", content / "worldspanner")
+    cache = tmp_path / "cache"
+    assert _check(content, cache, tmp_path).returncode == 0
+    (kept,) = (cache / "toolkit").glob("content-worldspanner-*.pickle")
+    marker = tmp_path / "ran"
+
+    class Evil:
+        def __reduce__(self):  # type: ignore[no-untyped-def]
+            return (os.system, (f"touch {marker}",))
+
+    kept.write_bytes(pickle.dumps(Evil()))
+    kept.chmod(0o620)  # group-writable
+    assert _check(content, cache, tmp_path).returncode == 0
+    assert not marker.exists()
+    kept.chmod(0o600)
+    (cache / "toolkit").chmod(0o777)  # a folder anyone may write into
+    assert _check(content, cache, tmp_path).returncode == 0
+    assert not marker.exists()
+    (cache / "toolkit").chmod(0o700)
+    kept.write_bytes(b"damaged")
+    assert _check(content, cache, tmp_path).returncode == 0

@@ -148,6 +148,10 @@ def load_content(
         content.failed_kinds.add("*")
     if found.outside:
         return content, diags  # the game folder itself is refused: nothing more to say
+    from toolkit import content_cache
+
+    kept_before = content_cache.load(game_dir)
+    kept: dict[tuple[object, ...], Document] = {}
     for path, _where, kind in found.files:
         shown = display_path(path)
         content.files.append(shown)
@@ -165,8 +169,9 @@ def load_content(
             continue
         # a file that loaded cleanly before with these very bytes is not parsed again
         stamp = (shown, kind.name, kind.model, hashlib.blake2b(data, digest_size=16).digest())
-        cached = _VALID.get(stamp)
+        cached = _VALID.get(stamp) or kept_before.get(stamp)
         if cached is not None:
+            _VALID[stamp] = kept[stamp] = cached
             content.documents[kind.name].append(cached)
             continue
         if path.suffix == ".csv":
@@ -186,8 +191,10 @@ def load_content(
             content.failed_kinds.add(kind.name)
             continue
         if not validator.diagnostics:
-            _VALID[stamp] = doc
+            _VALID[stamp] = kept[stamp] = doc
         content.documents[kind.name].append(doc)
+    if kept.keys() != kept_before.keys():
+        content_cache.save(game_dir, kept)  # the next cold process reads these, not the YAML
     for kind in kinds:
         docs = content.documents[kind.name]
         if kind.singleton and len(docs) > 1:
