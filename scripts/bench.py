@@ -125,6 +125,7 @@ def _html_sheets(session: object, pages: list, duplex: bool) -> str:
     same face markup, with its cut line; backs mirrored as the kit mirrors them."""
     from markupsafe import Markup
 
+    from toolkit.counter_pdf import LOOK
     from toolkit.counters import back_of
 
     module = session.env.get_template("god-emperor/counters.svg.j2").module  # type: ignore[attr-defined]
@@ -139,7 +140,9 @@ def _html_sheets(session: object, pages: list, duplex: bool) -> str:
             for p in page:
                 t = p.token
                 x, y = (p.x, p.y) if side == "front" else back_of(p, 210.0, (0.0, 0.0))
-                face = getattr(module, t.face if side == "front" else t.back)(t.context(side))
+                face = getattr(module, t.face if side == "front" else t.back)(
+                    t.context(side, {k: getattr(module, k) for k in LOOK})
+                )
                 cut = (
                     f'<circle cx="{t.w / 2}" cy="{t.h / 2}" r="{t.w / 2}" fill="none" '
                     f'stroke="#8c8c8c" stroke-width="0.1"/>'

@@ -162,3 +162,35 @@ def test_a_board_css_naming_a_font_the_kit_lacks_is_an_error(tmp_path: Path) -> 
     assert proc.returncode == 1, said
     assert ("error[RENDER-STYLE]: templates/forty-factions/board.css: .space-label names "
             "Papyrus 400") in said and "Traceback" not in said  # fmt: skip
+
+
+def test_a_designer_restyles_the_counters_in_their_template(tmp_path: Path) -> None:
+    """The colours the core draws counters with (cut lines, ink on a player colour, the
+    header) are set in templates/<game>/counters.svg.j2, not in Python: a new cut-line
+    colour shows in the sheet; a template that sets none is a clear error."""
+    project = _project(tmp_path)
+    template = project / "templates" / "god-emperor" / "counters.svg.j2"
+    original = template.read_text()
+    template.write_text(original.replace('set cut_line = "#8c8c8c"', 'set cut_line = "#ff0000"'))
+    out = tmp_path / "out"
+    env = dict(os.environ, PYTHONPATH=str(project))
+    args = [sys.executable, "-m", "toolkit", "build", "--content", str(CONTENT), "--out",
+            str(out), "--game", "god-emperor", "--only", "counters/counters-a4.pdf"]  # fmt: skip
+    proc = subprocess.run(args, cwd=project, env=env, capture_output=True, text=True, timeout=300)
+    assert proc.returncode == 0, proc.stdout + proc.stderr
+    import pikepdf
+
+    with pikepdf.open(out / "god-emperor" / "counters" / "counters-a4.pdf") as pdf:
+        strokes = {
+            tuple(float(v) for v in operands)
+            for page in pdf.pages[:1]
+            for operands, op in pikepdf.parse_content_stream(page)
+            if str(op) == "RG"
+        }
+    rounded = {tuple(round(v, 3) for v in s) for s in strokes}
+    assert (1.0, 0.0, 0.0) in rounded and (round(140 / 255, 3),) * 3 not in rounded
+    template.write_text(original.replace('{%- set cut_line = "#8c8c8c" %}\n', ""))
+    proc = subprocess.run([*args, "--force"], cwd=project, env=env, capture_output=True,
+                          text=True, timeout=300)  # fmt: skip
+    assert proc.returncode == 1
+    assert "RENDER-COUNTERS" in proc.stdout and "must set `cut_line`" in proc.stdout

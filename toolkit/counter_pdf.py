@@ -12,12 +12,23 @@ from __future__ import annotations
 
 import base64
 import io
+import re
 from typing import IO, Any
 
 from toolkit.counters import BASE, BLEED, HEADER, MARGIN, Placed, Token, back_of
 from toolkit.faces import PT, FaceError, Op, fit, outline, parse, register_fonts
 
-CUT = "#8c8c8c"
+# The look the core draws itself (cut lines, the ink on a player colour) comes from the
+# game's counter template, which sets these at its top (`{% set cut_line = "#..." %}`).
+LOOK = ("cut_line", "ink_dark", "ink_light", "piece_colour", "header_ink")
+
+
+def _hex(value: object, name: str) -> str:
+    """A colour the template sets for the core (`#rrggbb`), or FaceError naming it."""
+    if not isinstance(value, str) or not re.fullmatch(r"#[0-9a-fA-F]{6}", value):
+        raise FaceError(f"the counter template must set `{name}` to a colour as #rrggbb "
+                        f"(`{{% set {name} = \"#8c8c8c\" %}}`), not {value!r}")  # fmt: skip
+    return value
 
 
 def _rgb(value: str) -> tuple[float, float, float]:
@@ -44,6 +55,7 @@ class Faces:
     def __init__(self, env: Any, template: str) -> None:
         self.module = env.get_template(template).module
         self.cache: dict[tuple[Any, ...], tuple[Op, ...]] = {}
+        self.look = {k: _hex(getattr(self.module, k, None), k) for k in LOOK}
 
     def ops(self, t: Token, side: str) -> tuple[Op, ...]:
         name = t.face if side == "front" else t.back
@@ -57,8 +69,8 @@ class Faces:
             what = f"{t.component} ({t.label}, {side})"
             try:
                 turned = t.shape == "standee" and side == "back"  # drawn upside down
-                hit = fit(parse(str(macro(t.context(side)))), t.face_shape, t.w, t.face_h, what,
-                          turned)  # fmt: skip
+                p = t.context(side, self.look)
+                hit = fit(parse(str(macro(p))), t.face_shape, t.w, t.face_h, what, turned)
             except FaceError as exc:
                 raise FaceError(f"{what}: {exc}") if what not in str(exc) else exc from None
             self.cache[key] = hit
@@ -147,7 +159,7 @@ def _piece(c: Any, pen: Pen, faces: Faces, t: Token, x: float, y: float, page_h:
     if t.shape != "standee":
         _face(c, pen, faces.ops(t, side), t.shape, t.w, t.h, t.art)
         if cuts:
-            pen.stroke(CUT)
+            pen.stroke(faces.look["cut_line"])
             c.setLineWidth(0.3)
             c.drawPath(_path(c, t.shape, t.w, t.h), stroke=1, fill=0)
         c.restoreState()
@@ -165,10 +177,10 @@ def _piece(c: Any, pen: Pen, faces: Faces, t: Token, x: float, y: float, page_h:
     _face(c, pen, faces.ops(t, "front"), "rect", t.w, panel, t.art)
     c.restoreState()
     for top in (0.0, base + 2 * panel):  # base tabs, the colour of the piece
-        pen.fill(t.colour)
+        pen.fill(t.colour or faces.look["piece_colour"])
         c.rect(0, -(top + base) * PT, t.w * PT, base * PT, stroke=0, fill=1)
     if cuts:
-        pen.stroke(CUT)
+        pen.stroke(faces.look["cut_line"])
         c.setLineWidth(0.3)
         c.rect(0, -t.h * PT, t.w * PT, t.h * PT, stroke=1, fill=0)
         c.setDash(2, 2)
@@ -204,7 +216,7 @@ def draw(out: IO[bytes], template: str, title: str, pages: list[list[Placed]],
     for number, page in enumerate(pages, 1):
         sheets = [("front", page)] + ([("back", page)] if duplex else [])
         for side, placed in sheets:
-            pen.fill("#000000")
+            pen.fill(faces.look["header_ink"])
             c.setFont("EBGaramond", 8)
             head = f"{title}: sheet {number} of {len(pages)}"
             if duplex:

@@ -64,18 +64,21 @@ class Token:
     def face_shape(self) -> str:
         return "rect" if self.shape == "standee" else self.shape
 
-    def context(self, side: str) -> dict[str, object]:
-        """What the face macro gets as `p`."""
-        return {"label": self.label, "colour": self.colour, "ink": ink(self.colour),
+    def context(self, side: str, look: dict[str, str]) -> dict[str, object]:
+        """What the face macro gets as `p` (`look`: the colours the template sets, see
+        `toolkit.counter_pdf.LOOK`)."""
+        colour = self.colour or look["piece_colour"]
+        return {"label": self.label, "colour": colour,
+                "ink": ink(colour, look["ink_dark"], look["ink_light"]),
                 "name": self.name, "item": self.item, "component": self.component,
                 "w": self.w, "h": self.face_h, "shape": self.face_shape, "side": side,
                 "bleed": BLEED, "art": bool(self.art)}  # fmt: skip
 
 
-def ink(colour: str) -> str:
-    """Black or white, whichever reads on `colour`."""
+def ink(colour: str, dark: str, light: str) -> str:
+    """The dark ink or the light one, whichever reads on `colour`."""
     r, g, b = (int(colour[i : i + 2], 16) for i in (1, 3, 5))
-    return "#111111" if 0.299 * r + 0.587 * g + 0.114 * b > 140 else "#ffffff"
+    return dark if 0.299 * r + 0.587 * g + 0.114 * b > 140 else light
 
 
 def tokens(doc: Components, setting: Setting) -> list[Token]:
@@ -103,7 +106,7 @@ def tokens(doc: Components, setting: Setting) -> list[Token]:
                     h = p.size
                 shape_panel = 0.0
             label = c.label or (item.label if item else c.name)
-            colour = item.colour if item else "#ffffff"
+            colour = item.colour if item else ""  # the template's `piece_colour`
             out += [Token(c.id, c.name, p.shape, w, h, shape_panel, p.sides, p.face,
                           p.back or p.face, label, colour, item.label if item else "", art)
                     for _ in range(max(n, 0))]  # fmt: skip
