@@ -25,10 +25,12 @@ TESTJOBS ?= auto
 help: ## List the targets
 	@grep -E '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | awk -F':.*## ' '{printf "  make %-8s %s\n", $$1, $$2}'
 
-$(STAMP): pyproject.toml
+# The versions the suite passed with (requirements.lock, `make lock`) are the ones installed:
+# a dependency's new release must not change what a fresh clone builds or tests.
+$(STAMP): pyproject.toml requirements.lock
 	$(PYTHON) -m venv $(VENV)
 	$(PY) -m pip install --quiet --disable-pip-version-check --upgrade pip
-	$(PY) -m pip install --quiet --disable-pip-version-check -e '.[dev]'
+	$(PY) -m pip install --quiet --disable-pip-version-check -c requirements.lock -e '.[dev]'
 	touch $@
 
 sysdeps: ## Install the Debian packages the toolchain needs (only those missing)

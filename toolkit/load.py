@@ -255,6 +255,13 @@ def load_bytes(data: bytes, path: str) -> LoadResult:
             if not builder.feed(event):
                 break
     except yaml.MarkedYAMLError as exc:
+        if "maximum nesting depth" in str(exc.problem):  # libyaml's own limit came first
+            mark = exc.problem_mark or exc.context_mark
+            line, col = (mark.line + 1, mark.column + 1) if mark else (1, 1)
+            builder.diagnostics.append(error(Loc(path, line, col), "YAML-DEPTH",
+                                             f"nesting deeper than {MAX_DEPTH} levels "
+                                             "(max_depth); content needs far less"))  # fmt: skip
+            return LoadResult(path, None, builder.diagnostics)
         said = explain(text, exc)  # in plain words: the line, and what to type instead
         builder.diagnostics.append(
             error(Loc(path, said.line, said.col), "YAML-SYNTAX", said.message)
