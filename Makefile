@@ -34,7 +34,8 @@ $(STAMP): pyproject.toml requirements.lock
 	touch $@
 
 sysdeps: ## Install the Debian packages the toolchain needs (only those missing)
-	@missing=$$(for p in $(DEBS) $(EXTRA_DEBS); do dpkg -s $$p >/dev/null 2>&1 || echo $$p; done); \
+	@have=$$(dpkg-query -W -f='$${Package} $${db:Status-Abbrev}\n' $(DEBS) $(EXTRA_DEBS) 2>/dev/null | awk '$$2 == "ii" {print $$1}'); \
+	missing=$$(for p in $(DEBS) $(EXTRA_DEBS); do echo "$$have" | grep -qx "$$p" || echo $$p; done); \
 	if [ -n "$$missing" ]; then \
 	  echo "installing: $$missing"; \
 	  if [ "$$(id -u)" = 0 ]; then SUDO=; else SUDO=sudo; fi; \

@@ -78,8 +78,8 @@ def test_decks_hold_every_sheet_in_order(kit: Path) -> None:
 
 
 def test_deck_embeds_each_font_once(kit: Path) -> None:
-    """The deck is built from the sheets' layouts, not by joining 114 PDFs with 114 copies
-    of each font."""
+    """The deck is assembled from the sheets' PDFs with each face once, not 114 copies of
+    each font."""
     with pikepdf.open(_out(kit) / "sheets" / "factions.pdf") as pdf:
         names = []
         for obj in pdf.objects:
@@ -89,8 +89,8 @@ def test_deck_embeds_each_font_once(kit: Path) -> None:
 
 
 def test_a_sheet_is_the_same_file_however_it_was_built(kit: Path, tmp_path: Path) -> None:
-    """A sheet rebuilt on its own is byte-identical to the one the whole build cut from its
-    deck's layout, and each PDF carries its own title (a viewer's window shows it)."""
+    """A sheet rebuilt on its own is byte-identical to the one the whole build made, and
+    each PDF carries its own title (a viewer's window shows it)."""
     root = tmp_path / "one"
     shutil.copytree(CONTENT, root / "content")
     for pattern in ("sheets/factions/018-*", "sheets/plots/0[0-9]*"):

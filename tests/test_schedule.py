@@ -1,92 +1,69 @@
 """How a build plans its work: each output's key (what it is made from), and how the
-outputs are shared among the worker processes: a group stays together (its deck is cut
-from its sheets' layouts), unless it would keep one worker busy long after the others, in
-which case some of its sheets are rendered apart, in another worker."""
+outputs are shared among the worker processes: a group stays together in one worker (a
+board's SVG and PDF share its drawing), the costliest groups first so the workers finish
+together; a deck is not in any group: it is assembled from its sheets once they are
+written (tests/test_deck_pdf.py)."""
 
 from __future__ import annotations
 
 from collections import Counter
+from pathlib import Path
 
-import pytest
-
-from toolkit.build import Output, _groups
-
-
-def _out(path: str, group: str, cost: float, shared: float = 0.0) -> Output:
-    return Output(path, "sheet", (), lambda session: b"", group=group, cost=cost, shared=shared)
+from toolkit.build import BuildOptions, Output, _groups
 
 
-def _kit(sheets: int, others: int) -> list[Output]:
-    """A deck group (sheets costing 1, 0.7 of it the layout the deck needs too; the deck
-    costs every layout and 5 to write) and small groups."""
-    deck = [_out(f"s/{i}.pdf", "deck", 1.0, 0.7) for i in range(sheets)]
-    deck.append(_out("s.pdf", "deck", 0.7 * sheets + 5.0))
-    return deck + [_out(f"o/{i}.pdf", f"o{i}", 1.0) for i in range(others)]
+def _out(path: str, group: str, cost: float) -> Output:
+    return Output(path, "sheet", (), lambda session: b"", group=group, cost=cost)
 
 
-def _loads(plan: list[list[Output]]) -> list[float]:
-    """Each planned group's work: beside its deck, a sheet only writes itself (the deck
-    lays every sheet out); a sheet moved out of it lays itself out too."""
-    loads = []
-    for g in plan:
-        deck = any(o.path == "s.pdf" for o in g)
-        loads.append(sum(o.cost - (o.shared if deck else 0) for o in g))
-    return loads
-
-
-def _every_output_once(plan: list[list[Output]], outputs: list[Output]) -> None:
-    counts = Counter(o.path for g in plan for o in g)
-    assert counts == Counter(o.path for o in outputs)
-
-
-def test_one_worker_keeps_every_group_whole() -> None:
-    outputs = _kit(100, 10)
-    plan = _groups(outputs, jobs=1)
-    _every_output_once(plan, outputs)
-    assert len(plan) == 11
-    assert [o.path for o in plan[0]][-1] == "s.pdf"  # the costliest first, its deck last
-
-
-@pytest.mark.parametrize("jobs", [2, 3, 4])
-def test_a_long_group_moves_sheets_out_to_balance_the_workers(jobs: int) -> None:
-    outputs = _kit(100, 10)
-    plan = _groups(outputs, jobs)
-    _every_output_once(plan, outputs)
-    deck_group = next(g for g in plan if any(o.path == "s.pdf" for o in g))
-    assert deck_group[-1].path == "s.pdf"  # the deck still comes after its sheets
-    moved = [g for g in plan if g is not deck_group and any(o.group == "deck" for o in g)]
-    assert len(moved) == jobs - 1 and all(moved)
-    loads = _loads(plan)
-    kept = loads[plan.index(deck_group)]
-    # the deck's worker must lay out every sheet whatever moves (its floor); above that,
-    # it ends with the other workers, give or take one sheet
-    floor = 0.7 * 100 + 5.0
-    others = (sum(loads) - kept) / (jobs - 1)
-    assert kept <= max(floor, others) + 1.0, (kept, others, floor)
-    assert others <= kept + 1.0, (kept, others)
-    assert plan[0] is deck_group  # the longest group starts first
-
-
-def test_no_split_when_the_groups_already_balance() -> None:
-    outputs = _kit(20, 40)
-    plan = _groups(outputs, jobs=2)
-    _every_output_once(plan, outputs)
-    assert len(plan) == 41
+def test_a_group_stays_whole_and_the_costliest_go_first() -> None:
+    outputs = [_out(f"b/{i}.svg", "board", 2.0) for i in range(3)]
+    outputs += [_out(f"s/{i}.pdf", "", 1.0 + i / 10) for i in range(5)]
+    plan = _groups(outputs)
+    assert Counter(o.path for g in plan for o in g) == Counter(o.path for o in outputs)
+    assert [o.path for o in plan[0]] == ["b/0.svg", "b/1.svg", "b/2.svg"]  # in order
+    work = [sum(o.cost for o in g) for g in plan]
+    assert work == sorted(work, reverse=True) and len(plan) == 6
 
 
 def test_nothing_to_build_plans_nothing() -> None:
-    assert _groups([], jobs=2) == []
+    assert _groups([]) == []
+
+
+def test_a_deck_is_stale_with_any_of_its_sheets(tmp_path: Path) -> None:
+    """The build keys a deck by its sheets' keys too: a sheet whose view changes makes its
+    deck stale, though the deck's own renderer is handed only their paths."""
+    import dataclasses
+    from functools import partial
+
+    from tests.shipped import CONTENT
+    from toolkit import api
+    from toolkit.build import fingerprint, kit_keys
+
+    _report, loaded = api._check(CONTENT, "forty-factions", strict=False)
+    pack, content = loaded[0]
+    options = BuildOptions(out=tmp_path)
+    outputs = pack.outputs(content, options)
+    deck = next(o for o in outputs if o.path == "sheets/plots.pdf")
+    assert set(deck.parts) == {o.path for o in outputs if o.path.startswith("sheets/plots/")}
+    code = fingerprint()
+    before = kit_keys(outputs, options, code)
+    i, sheet = next((i, o) for i, o in enumerate(outputs) if o.path == deck.parts[5])
+    job = sheet.render.args[0]  # type: ignore[attr-defined]
+    edited = dataclasses.replace(job, sheet=dataclasses.replace(job.sheet, name="Renamed"))
+    outputs[i] = dataclasses.replace(sheet, render=partial(sheet.render.func, edited))  # type: ignore[attr-defined]
+    after = kit_keys(outputs, options, code)
+    changed = {p for p in after if after[p] != before[p]}
+    assert changed == {sheet.path, deck.path}
 
 
 def test_shared_memo_gives_the_same_keys() -> None:
     """Output keys written out with one memo for the whole build equal keys written out
-    alone: the memo saves time (a sheet's view appears in its sheet and its deck), never
+    alone: the memo saves time (a sheet's view appears in its sheet and its card), never
     changes what is digested."""
-    from pathlib import Path
-
     from tests.shipped import CONTENT
     from toolkit import api
-    from toolkit.build import BuildOptions, fingerprint, output_key
+    from toolkit.build import fingerprint, output_key
 
     _report, loaded = api._check(CONTENT, "forty-factions", strict=False)
     pack, content = loaded[0]

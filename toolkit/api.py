@@ -28,6 +28,7 @@ if TYPE_CHECKING:
     from toolkit.procedures import Procedure
     from toolkit.rename import Renaming
     from toolkit.scaffold import Made
+    from toolkit.warm_worker import WarmWorker
 
 
 def discover_games(content_dir: Path, only: str | None = None) -> list[str]:
@@ -222,8 +223,21 @@ def build(content_dir: Path, game: str | None, options: BuildOptions) -> Report:
     """Check, then render and write every output of every game (or one game).
 
     Refuses to render anything while an error remains (exit 1), so no sheet is
-    ever printed from content that breaks the rules.
+    ever printed from content that breaks the rules. With more than one job, a renderer
+    process warms while the content is checked (`toolkit.warm_worker`).
     """
+    from toolkit import warm_worker
+
+    warm = warm_worker.start() if options.jobs != 1 and not options.paths_only else None
+    try:
+        return _build(content_dir, game, options, warm)
+    finally:
+        if warm is not None:
+            warm.close()
+
+
+def _build(content_dir: Path, game: str | None, options: BuildOptions,
+           warm: WarmWorker | None) -> Report:  # fmt: skip
     from toolkit.build import ROOT, build_outputs
     from toolkit.output_paths import (
         check_out_folder,
@@ -290,9 +304,12 @@ def build(content_dir: Path, game: str | None, options: BuildOptions) -> Report:
         chosen = list(select(outputs, options.only))
         # a draft's list of errors comes with whatever part of the kit is asked for
         chosen += [o for o in outputs if o.kind == "draft" and o not in chosen]
+        # a deck is assembled from its sheets: they come with it (rebuilt only if stale)
+        parts = {p for o in chosen for p in o.parts}
+        chosen += [o for o in outputs if o.path in parts and o not in chosen]
         groups = gallery_groups(content.one("components", Components))
         result = build_outputs(pack.id, chosen, options, content.root, report, pack.title,
-                               [o.path for o in outputs], groups)  # fmt: skip
+                               [o.path for o in outputs], groups, warm)  # fmt: skip
         report.built += result.built
     return report
 
@@ -400,7 +417,7 @@ def watch(
 ) -> None:
     """Build, then rebuild whenever a content file or template changes, in this process:
     the renderer stays warm (fonts loaded, every sheet's layout cached), so a changed sheet
-    is re-laid out alone and its deck reassembled from the cached pages. Changes are heard
+    is re-laid out alone and its deck reassembled from the sheets' files. Changes are heard
     from the kernel's file events where it has them (see `toolkit.changes`).
 
     A problem of the first build (a usage error, a missing folder) ends the watch; after

@@ -19,10 +19,13 @@ from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
 from functools import partial
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from toolkit.diagnostics import Diagnostic, Loc, Report, Severity, display_path, to_record
 from toolkit.errors import os_failure
+
+if TYPE_CHECKING:
+    from toolkit.warm_worker import WarmWorker
 
 PAPERS = {"a4": ("A4", 210.0, 297.0), "letter": ("letter", 215.9, 279.4)}
 
@@ -68,6 +71,11 @@ class BuildOptions:
         return PAPERS[self.paper][1], PAPERS[self.paper][2]
 
 
+class RenderError(Exception):
+    """A render that must not produce output; the message says why (`toolkit.pdf` raises
+    it: defined here so that the build can catch it without importing the renderer)."""
+
+
 class RenderFailure(Exception):
     """An output that cannot be produced; carries the diagnostic to report."""
 
@@ -79,7 +87,7 @@ class RenderFailure(Exception):
 @dataclass
 class Session:
     """Per-process rendering state: options, template environment, asset roots, a cache
-    of layouts shared by outputs of one group (a deck reuses its sheets' layouts)."""
+    of layouts shared by outputs of one group (a board's SVG and PDF its drawing)."""
 
     options: BuildOptions
     content_root: Path
@@ -88,6 +96,13 @@ class Session:
     warnings: list[Diagnostic] = field(default_factory=list)
     pages: int = 0  # pages of the last output rendered
     kit: dict[str, dict[str, Any]] = field(default_factory=dict)  # the manifest, for `after`
+    # Where `part` finds the outputs another is assembled from: those this process
+    # rendered in this build (`keep` says which to hold), else the game's output folder,
+    # each as recorded in `current` (path -> digest of the file as the build means it)
+    out_dir: Path | None = None
+    current: dict[str, str] = field(default_factory=dict)
+    keep: frozenset[str] = frozenset()
+    rendered: dict[str, bytes] = field(default_factory=dict)
     _env: Any = None
     _styles: Any = None
 
@@ -135,6 +150,28 @@ class Session:
         """A template's HTML laid out and written as a PDF (see `layout` and `write`)."""
         return self.write(self.layout(html), variant)
 
+    def part(self, path: str) -> bytes:
+        """Another output of the kit as this build made it (one of `Output.parts`): from
+        memory if this process rendered it, else from disk, checked against the digest the
+        build recorded. A part that failed to render, or changed since, is a `MissingPart`."""
+        if path in self.rendered:
+            return self.rendered[path]
+        digest = self.current.get(path)
+        if self.out_dir is None or digest is None:
+            raise MissingPart(path, "did not render")
+        data = (self.out_dir / path).read_bytes()
+        if hashlib.sha256(data).hexdigest() != digest:
+            raise MissingPart(path, "changed on disk while the kit was built")
+        return data
+
+
+class MissingPart(Exception):
+    """An output that another is assembled from is not there as the build wrote it."""
+
+    def __init__(self, path: str, why: str) -> None:
+        super().__init__(f"{path} {why}")
+        self.path = path
+
 
 DRAFT_LIST = "kit/draft.pdf"  # `toolkit.draft`: a draft's errors, gone once a build is no draft
 
@@ -149,11 +186,10 @@ class Output:
     render: Callable[[Session], bytes]
     group: str = ""
     cost: float = 1.0  # rough work to render it, in sheet-pages, to balance the workers
-    # Of `cost`, the work its group does for it anyway (a sheet's layout, which its deck is
-    # cut from). An output with such shared work may be rendered apart from its group, in
-    # another worker, when that group alone would keep one worker busy long after the
-    # others: the shared work is then done twice, but the build ends sooner.
-    shared: float = 0.0
+    # The outputs it is assembled from, as written by this build (a deck from its sheets'
+    # PDFs, `toolkit.deck_pdf`): it is rendered once they are on disk, reads them through
+    # `Session.part`, and is stale whenever one of them is.
+    parts: tuple[str, ...] = ()
     # Lays the output out without writing it, to find whether it fits its page (`toolkit
     # check --layout`): raises RenderFailure as `render` would, notes warnings.
     fit: Callable[[Session], object] | None = None
@@ -169,7 +205,6 @@ class Output:
 def _render_one(session: Session, output: Output) -> tuple[bytes | None, list[Diagnostic]]:
     """Render one output; failures of content become diagnostics, never exceptions (an
     operating-system failure is a `WriteError`: the build stops with one clear line)."""
-    from toolkit.pdf import RenderError
     from toolkit.render import TemplateProblem
 
     session.warnings = []
@@ -179,6 +214,12 @@ def _render_one(session: Session, output: Output) -> tuple[bytes | None, list[Di
         data = output.render(session)
     except RenderFailure as exc:
         return None, [*session.warnings, exc.diagnostic]
+    except MissingPart as exc:  # its own error is reported where it failed
+        return None, [
+            *session.warnings,
+            Diagnostic(where, Severity.ERROR, "RENDER-FAILED",
+                       f"{output.path}: not assembled, {exc}; the previous one is kept"),
+        ]  # fmt: skip
     except TemplateProblem as exc:
         return None, [
             *session.warnings,
@@ -227,6 +268,21 @@ def output_key(
     return hashlib.sha256(f"{code}|{opts}|{output.path}|{data}".encode()).hexdigest()
 
 
+def kit_keys(outputs: Iterable[Output], options: BuildOptions, code: str) -> dict[str, str]:
+    """Each output's key by path (`output_key`); an output assembled from others (a deck)
+    also digests its parts' keys, so it is stale whenever one of them is, though its own
+    renderer is handed only their paths."""
+    memo: dict[int, str] = {}
+    outputs = list(outputs)
+    keys = {o.path: output_key(o, options, code, memo) for o in outputs}
+    for o in outputs:
+        if o.parts:
+            keys[o.path] = hashlib.sha256(
+                "|".join([keys[o.path], *(keys.get(p, "") for p in o.parts)]).encode()
+            ).hexdigest()
+    return keys
+
+
 def _repr(value: object, memo: dict[int, str]) -> str:
     """`repr(value)`, with the repr of each object inside tuples computed once per memo
     (the memo's owner keeps the objects alive, so their ids stay theirs)."""
@@ -269,11 +325,18 @@ class Progress:
 _WORKER: Session | None = None
 
 
-def _worker_init(options: BuildOptions, content_root: Path, code: str = "") -> None:
+# where a build's outputs are, the digest of each as it means them, which to hold in memory
+Parts = tuple[Path, dict[str, str], frozenset[str]]
+
+
+def _worker_init(options: BuildOptions, content_root: Path, code: str = "",
+                 parts: Parts | None = None) -> None:  # fmt: skip
     """Set a worker up once: import the renderer, load fonts, keep one session. In one
     process (`--jobs 1`, `--watch`) the session and its layouts stay warm between builds,
     until the options or the templates change (`code`, the renderer's fingerprint): a
-    layout cached under the old stylesheet must not print under the new one."""
+    layout cached under the old stylesheet must not print under the new one. `parts`: where
+    this build's outputs are and which to hold for the outputs assembled from them (see
+    `Session.part`), when this process assembles them."""
     global _WORKER
     import toolkit.pdf  # noqa: F401  (WeasyPrint and Pango, once per worker)
 
@@ -281,6 +344,9 @@ def _worker_init(options: BuildOptions, content_root: Path, code: str = "") -> N
         options, content_root, code
     ):  # fmt: skip
         _WORKER = Session(options=options, content_root=content_root, code=code)
+    out_dir, current_, keep = parts or (None, {}, frozenset())
+    _WORKER.out_dir, _WORKER.current, _WORKER.keep = out_dir, current_, keep
+    _WORKER.rendered = {}
 
 
 def warm_outputs(outputs: list[Output], options: BuildOptions, content_root: Path,
@@ -311,6 +377,8 @@ def _render_group(outputs: list[Output]) -> Iterator[Rendered]:
     assert _WORKER is not None
     for output in outputs:
         data, diags = _render_one(_WORKER, output)
+        if data is not None and output.path in _WORKER.keep:
+            _WORKER.rendered[output.path] = data  # for an output assembled from it
         yield output.path, data, diags, _WORKER.pages
 
 
@@ -331,57 +399,35 @@ def _run_group(outputs: list[Output]) -> list[Rendered]:
         gc.collect(1)
         gc.freeze()
     _WORKER.cache.clear()
+    _WORKER.rendered.clear()
     gc.unfreeze()
     gc.collect()
     return results
 
 
-def _groups(outputs: Iterable[Output], jobs: int = 1) -> list[list[Output]]:
-    """Outputs of one group run in one worker, in order (a deck after its sheets); the
-    costliest groups go first so the workers finish together. With several workers, a group
-    that would outlast all the others moves some of its outputs with shared work into
-    groups of their own (see `Output.shared`)."""
-    groups: dict[str, list[Output]] = {}
-    for o in outputs:
-        groups.setdefault(o.group or o.path, []).append(o)
-    plan = list(groups.values())
-    if jobs > 1:
-        plan = _balance(plan, jobs)
-    return sorted(plan, key=_work, reverse=True)
+# Work (in sheet-pages of 40 ms) that the warm worker, alone, finishes before a new pool of
+# two would have imported the renderer (half a second) and shared it: beyond it, a pool.
+WARM_WORK = 25.0
 
 
 def _work(group: list[Output]) -> float:
-    """A group's work. An output without shared work (a deck) counts in its cost the work
-    it shares with the group's other outputs (every sheet's layout), so those add only the
-    rest of theirs; outputs moved out alone do all of their own."""
-    gathered = any(o.shared == 0 for o in group)
-    return sum(o.cost - (o.shared if gathered else 0.0) for o in group)
+    return sum(o.cost for o in group)
 
 
-def _balance(plan: list[list[Output]], jobs: int) -> list[list[Output]]:
-    """Split the costliest group when it is longer than its share of the build.
+def _groups(outputs: Iterable[Output]) -> list[list[Output]]:
+    """Outputs of one group run in one worker, in order (a board's SVG and PDF share its
+    drawing); the costliest groups go first so the workers finish together."""
+    groups: dict[str, list[Output]] = {}
+    for o in outputs:
+        groups.setdefault(o.group or o.path, []).append(o)
+    return sorted(groups.values(), key=_work, reverse=True)
 
-    Moving x of its movable outputs (mean cost c, of which s shared) leaves it C - x(c - s)
-    of work and adds x c to the rest R, spread over the other jobs - 1 workers; the two
-    are equal at x = ((jobs - 1) C - R) / ((jobs - 1)(c - s) + c)."""
-    if not plan:
-        return plan
-    plan = sorted(plan, key=_work, reverse=True)
-    group = plan[0]
-    movable = [o for o in group if o.shared > 0]
-    if not movable or len(movable) == len(group):
-        return plan  # nothing to move, or nothing (a deck) that needs the rest: no gain
-    big = _work(group)
-    rest = sum(_work(g) for g in plan[1:])
-    c = sum(o.cost for o in movable) / len(movable)
-    s = sum(o.shared for o in movable) / len(movable)
-    x = min(len(movable), round(((jobs - 1) * big - rest) / ((jobs - 1) * (c - s) + c)))
-    if x <= 0:
-        return plan
-    moved = movable[-x:]
-    gone = {id(o) for o in moved}
-    kept = [o for o in group if id(o) not in gone]
-    return [kept, *plan[1:], *(moved[i :: jobs - 1] for i in range(min(jobs - 1, x)))]
+
+def current(manifest: Any, keys: dict[str, str]) -> dict[str, str]:
+    """The digest of each output that is on disk as this build means it (written now, or
+    found up to date), by path."""
+    return {path: entry["sha256"] for path, entry in manifest.entries.items()
+            if keys.get(path) is not None and entry.get("key") == keys[path]}  # fmt: skip
 
 
 @dataclass
@@ -398,11 +444,12 @@ class BuildResult:
 def build_outputs(
     game: str, outputs: list[Output], options: BuildOptions, content_root: Path, report: Report,
     title: str = "", every: list[str] | None = None,
-    gallery: tuple[tuple[str, tuple[str, ...]], ...] = (),
+    gallery: tuple[tuple[str, tuple[str, ...]], ...] = (), warm: WarmWorker | None = None,
 ) -> BuildResult:  # fmt: skip
     """Render what is stale (in parallel), write it atomically, keep the manifest and the
     gallery (its sections by component: `gallery`, see `toolkit.gallery`). `every`: the
-    paths of all the game's outputs, when `outputs` is a selection (`--only`)."""
+    paths of all the game's outputs, when `outputs` is a selection (`--only`); `warm`, a
+    renderer already started, is given work it finishes before a new pool would start."""
     from toolkit.manifest import Manifest, file_digest, remember_digest
     from toolkit.write import write_bytes
 
@@ -411,9 +458,8 @@ def build_outputs(
     manifest = Manifest.read(game_out / "kit" / "manifest.json")
     code = fingerprint()
     result = BuildResult()
-    memo: dict[int, str] = {}
-    keys = {o.path: output_key(o, options, code, memo) for o in outputs}
-    stale, later = [], []
+    keys = kit_keys(outputs, options, code)
+    stale, later, assembled = [], [], []
     for o in outputs:
         entry = manifest.entries.get(o.path)
         fresh = (
@@ -426,6 +472,8 @@ def build_outputs(
             later.append((o, fresh))  # decided once the others are done
         elif fresh:
             result.skipped += 1
+        elif o.parts:
+            assembled.append(o)  # once its parts are on disk
         else:
             stale.append(o)
     if manifest.damaged:
@@ -447,7 +495,7 @@ def build_outputs(
         report.notes += [f"note: kept {display_path(k)}, no longer an output: it changed "
                          "since the toolkit wrote it" for k in kept]  # fmt: skip
     by_path = {o.path: o for o in outputs}
-    progress = Progress(len(stale))
+    progress = Progress(len(stale) + len(assembled))
 
     def take(path: str, data: bytes | None, diags: list[Diagnostic], pages: int) -> None:
         report.extend(diags)
@@ -478,18 +526,28 @@ def build_outputs(
     from concurrent.futures import ProcessPoolExecutor, as_completed
 
     jobs = options.jobs or os.cpu_count() or 1
-    groups = _groups(stale, jobs)
+    groups = _groups(stale)
     manifest.claim(game_out, writing)
+    # where one process renders the parts and assembles: parts held in memory, the others
+    # read as found up to date
+    parts = (game_out, current(manifest, keys), frozenset(p for o in assembled for p in o.parts))
     try:
-        if not groups:
+        if not groups and not assembled:
             pass  # nothing to render: the renderer is never even imported
+        elif warm is not None and (len(groups) <= 1 or sum(map(_work, groups)) <= WARM_WORK):
+            # the warm worker: the cheapest first, as below, then what is assembled from them
+            batch = [o for group in reversed(groups) for o in group] + assembled
+            for item in warm.run(batch, options, content_root, code, parts):
+                take(*item)
+            assembled = []
         elif jobs <= 1 or len(groups) <= 1:
             # one process (`--jobs 1`, `--watch`): each file is written as soon as it is
             # rendered, so a changed sheet is on disk before its deck is reassembled
-            _worker_init(options, content_root, code)
-            for group in reversed(groups):  # cheapest first: the edited sheet before boards
+            _worker_init(options, content_root, code, parts)
+            for group in [*reversed(groups), assembled]:  # the edited sheet before boards
                 for item in _render_group(group):
                     take(*item)
+            assembled = []
         else:
             with ProcessPoolExecutor(
                 max_workers=min(jobs, len(groups)),
@@ -505,6 +563,12 @@ def build_outputs(
                     for future in futures:  # a full disk: the groups not started never start
                         future.cancel()
                     raise
+        if assembled:  # after a pool: a deck from its sheets as written (0.2 s for 114)
+            session = Session(options=options, content_root=content_root, code=code,
+                              out_dir=game_out, current=current(manifest, keys))  # fmt: skip
+            for o in assembled:
+                data, diags = _render_one(session, o)
+                take(o.path, data, diags, session.pages)
         # what reads the others' records (PRINT.md's pages) comes last, when any changed
         changed = bool(result.built or result.removed or result.failed)
         todo = [o for o, fresh in later if not fresh or changed]

@@ -53,6 +53,21 @@ def _private(path: Path) -> bool:
             and not st.st_mode & (stat.S_IWGRP | stat.S_IWOTH))  # fmt: skip
 
 
+def private_folder(name: str) -> Path | None:
+    """A folder of the user's toolkit cache for other work kept between processes (Jinja's
+    compiled templates, `toolkit.render`), made if need be; None when the cache is off or
+    someone else could write there (what it holds is loaded as code)."""
+    folder = _folder()
+    if folder is None:
+        return None
+    path = folder / name
+    try:
+        path.mkdir(mode=0o700, parents=True, exist_ok=True)
+    except OSError:
+        return None
+    return path if _private(folder) and _private(path) else None
+
+
 def _file(game_dir: Path) -> Path | None:
     folder = _folder()
     if folder is None:

@@ -32,6 +32,7 @@ from weasyprint import CSS, HTML, Document
 from weasyprint.urls import FatalURLFetchingError, URLFetcher, URLFetcherResponse
 
 from toolkit.assets import AssetError, confined, read_asset
+from toolkit.build import RenderError
 
 RENDER_SECONDS = 60
 MAX_PAGES = 400
@@ -52,10 +53,6 @@ def neutral_text_locale() -> None:
 
 
 neutral_text_locale()
-
-
-class RenderError(Exception):
-    """A render that must not produce output; the message says why."""
 
 
 class AssetFetcher(URLFetcher):
@@ -230,17 +227,6 @@ def _fixed_document_id(data: bytes) -> bytes:
     file_id = h[32:64].encode()
     data = _DID.sub(b"xmp.did:" + did, data)
     return _FILE_ID.sub(b"/ID [(" + file_id + b") (" + file_id + b")]", data)
-
-
-def combine(docs: Sequence[Document], title: str) -> Document:
-    """One document titled `title` from the pages of several layouts (no re-layout; fonts
-    shared)."""
-    import copy
-
-    doc = docs[0].copy([page for d in docs for page in d.pages])
-    doc.metadata = copy.copy(doc.metadata)  # a copy shares its source's metadata
-    doc.metadata.title = title
-    return doc
 
 
 def page_anchors(doc: Document) -> list[set[str]]:

@@ -1,8 +1,9 @@
 """The Forty Factions kit: which files it has, and how each is rendered.
 
 Sheets are laid out one per document so that a sheet that does not fit on one
-page is caught and named; a deck PDF is assembled from the same layouts (no
-second layout, one copy of each font). Cards are faces (one card per page,
+page is caught and named; a deck PDF is assembled from the sheets' PDFs as
+written (no second layout, one copy of each font: `toolkit.deck_pdf`), so an
+edit to one faction re-lays out one sheet. Cards are faces (one card per page,
 with bleed, for a print shop), backs, and n-up sheets with crop marks for a
 home printer, fronts and mirrored backs alternating for duplex printing.
 """
@@ -109,23 +110,23 @@ def fit_sheet(job: SheetJob, session: Session) -> object:
     return sheet_layout(session, job)
 
 
-def render_deck(jobs: tuple[SheetJob, ...], session: Session) -> bytes:
-    from toolkit.pdf import combine
+def render_deck(title: str, sheets: tuple[str, ...], session: Session) -> bytes:
+    """Every sheet of a deck, one a page, from the sheets' PDFs this build wrote."""
+    from toolkit.deck_pdf import assemble
 
-    title = f"Anarea: Forty Factions · {jobs[0].sheet.kind.title()} Information Sheets"
-    return session.write(combine([sheet_layout(session, j) for j in jobs], title))
-
-
-DECK_WRITE = 0.1  # a deck writes in about 4 ms a page, besides every sheet's layout
+    data, session.pages = assemble([session.part(path) for path in sheets], title)
+    return data
 
 
-def _sheet_cost(sheet: views.Sheet) -> tuple[float, float]:
-    """What a sheet costs to render, and of that its layout (which its deck needs too), in
-    sheet-pages of 40 ms. Measured on the shipped content: a layout takes about 17 ms and
-    0.08 ms a character of text, writing the sheet's PDF 8 ms and 0.03 ms a character."""
+DECK_PAGE = 0.04  # a deck is assembled in about 1.5 ms a sheet, in sheet-pages of 40 ms
+
+
+def _sheet_cost(sheet: views.Sheet) -> float:
+    """What a sheet costs to render, in sheet-pages of 40 ms. Measured on the shipped
+    content: a layout takes about 17 ms and 0.08 ms a character of text, writing the
+    sheet's PDF 8 ms and 0.03 ms a character."""
     chars = sum(len(it.text) for f in sheet.fields for it in f.items)
-    layout, write = (17 + 0.08 * chars) / 40, (8 + 0.03 * chars) / 40
-    return layout + write, layout
+    return (25 + 0.11 * chars) / 40
 
 
 def _field_locs(doc: object, sheet: views.Sheet) -> tuple[tuple[str, Loc], ...]:
@@ -158,24 +159,23 @@ def outputs(content: ContentSet, options: BuildOptions) -> list[Output]:
     decks = (("faction", "factions", ix.faction_list, views.faction_sheet),
              ("plot", "plots", ix.plot_list, views.plot_sheet))  # fmt: skip
     for kind, folder, docs, make_sheet in decks:
-        jobs = []
-        layouts = 0.0
+        sheets = []
         for d in docs:
             sheet = make_sheet(ix, d)  # type: ignore[operator]
             src = d.loc.path
             job = SheetJob(sheet, src, _field_locs(d, sheet))
-            jobs.append(job)
-            cost, layout = _sheet_cost(sheet)
-            layouts += layout
+            path = f"sheets/{folder}/{Path(src).stem}.pdf"
+            sheets.append(path)
             out.append(Output(
-                path=f"sheets/{folder}/{Path(src).stem}.pdf", kind="sheet",
-                sources=(src, game_src, *SHEET_TEMPLATES), render=partial(render_sheet, job),
-                group=folder, cost=cost, shared=layout, fit=partial(fit_sheet, job)))  # fmt: skip
+                path=path, kind="sheet", sources=(src, game_src, *SHEET_TEMPLATES),
+                render=partial(render_sheet, job), cost=_sheet_cost(sheet),
+                fit=partial(fit_sheet, job)))  # fmt: skip
+        title = f"Anarea: Forty Factions · {kind.title()} Information Sheets"
         out.append(Output(
             path=f"sheets/{folder}.pdf", kind="deck",
-            sources=(*(j.source for j in jobs), game_src, *SHEET_TEMPLATES),
-            render=partial(render_deck, tuple(jobs)), group=folder,
-            cost=layouts + DECK_WRITE * len(jobs)))  # fmt: skip
+            sources=(*(d.loc.path for d in docs), game_src, *SHEET_TEMPLATES),
+            render=partial(render_deck, title, tuple(sheets)), parts=tuple(sheets),
+            cost=DECK_PAGE * len(sheets)))  # fmt: skip
         # every card of the deck, once per deck the kit prints (components.yaml `tarot-deck`)
         cards = tuple(views.card(ix, d) for _ in range(copies) for d in docs)
         srcs = (*(d.loc.path for d in docs), game_src, *CARD_TEMPLATES)
