@@ -68,6 +68,7 @@ def assemble(parts: Sequence[bytes], title: str) -> tuple[bytes, int]:
         for face in faces.values():
             if face.mergeable and face.original is not None:
                 _merge(out, face)
+        _share_xobjects(out)
         _finish(out, sources, dests, outline, title)
         buf = io.BytesIO()
         version = max(src.pdf_version for src in sources) if sources else "1.7"
@@ -231,6 +232,66 @@ def _merge(out: Any, face: _Face) -> None:
     merged = out.make_indirect(font)
     for fonts, key in face.users:
         fonts[key] = merged
+
+
+def _share_xobjects(out: Any) -> None:
+    """One copy of each picture or drawing that several sheets show (an emblem two factions
+    share): the same bytes and dictionary are the same object in the deck."""
+    import pikepdf
+
+    first: dict[bytes, Any] = {}
+    memo: dict[tuple[int, int], bytes] = {}
+    seen: set[tuple[int, int]] = set()
+    stack = [page.obj.get("/Resources") for page in out.pages]
+    while stack:
+        resources = stack.pop()
+        if not isinstance(resources, pikepdf.Dictionary) or resources.objgen in seen:
+            continue
+        if resources.is_indirect:
+            seen.add(resources.objgen)
+        xobjects = resources.get("/XObject")
+        if not isinstance(xobjects, pikepdf.Dictionary):
+            continue
+        for name in sorted(xobjects.keys()):
+            obj = xobjects[name]
+            if not isinstance(obj, pikepdf.Stream):
+                continue
+            if "/Resources" in obj:
+                stack.append(obj.Resources)  # a drawing's own pictures
+            kept = first.setdefault(_digest(obj, memo), obj)
+            if kept.objgen != obj.objgen:
+                xobjects[name] = kept
+
+
+def _digest(obj: Any, memo: dict[tuple[int, int], bytes]) -> bytes:
+    """What an object holds, whatever its object number: its values, and the bytes of each
+    stream in it (as stored), followed through references (each once)."""
+    import hashlib
+
+    import pikepdf
+
+    indirect = isinstance(obj, pikepdf.Object) and obj.is_indirect
+    if indirect:
+        if obj.objgen in memo:
+            return memo[obj.objgen]
+        memo[obj.objgen] = b"cycle:%d" % obj.objgen[0]  # a loop ends where it began
+    h = hashlib.blake2b(digest_size=16)
+    if isinstance(obj, pikepdf.Stream):
+        h.update(b"stream" + obj.read_raw_bytes())
+        items = [(k, v) for k, v in obj.items() if k != "/Length"]
+    elif isinstance(obj, pikepdf.Dictionary):
+        items = list(obj.items())
+    elif isinstance(obj, pikepdf.Array):
+        items = [(str(i), v) for i, v in enumerate(obj)]
+    else:
+        items = []
+        h.update(obj.unparse() if isinstance(obj, pikepdf.Object) else repr(obj).encode())
+    for key, value in sorted(items, key=lambda kv: kv[0]):
+        h.update(key.encode() + b"=" + _digest(value, memo) + b";")
+    digest = h.digest()
+    if indirect:
+        memo[obj.objgen] = digest
+    return digest
 
 
 def _named_dests(src: Any, moved: dict[tuple[int, int], Any]) -> list[tuple[str, Any]]:
