@@ -301,6 +301,16 @@ def test_god_emperor_prints_what_the_rules_need(tmp_path: Path, players: int) ->
         assert sum(1 for t in pieces if t.component == "unit" and t.item == h) >= units
     immortals = _n(_said(r"The Court is guarded by (\w+) Immortals")[0][1])
     assert sum(1 for t in pieces if t.component == "immortal") == immortals
+    if players == 200:  # the longest file of the largest cast prints, one card a page
+        import io
+
+        import pikepdf
+
+        from toolkit.build import Session
+
+        data = outs["cards/minions-faces.pdf"].render(Session(BuildOptions(), cs.root))
+        with pikepdf.open(io.BytesIO(data)) as pdf:
+            assert len(pdf.pages) == len(cards["cards/minions-a4.pdf"]) > 400
 
 
 def test_counter_sheets_pass_the_visual_audit(built: Path) -> None:

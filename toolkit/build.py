@@ -128,16 +128,18 @@ class Session:
         except AssetError:
             return [TEMPLATES]  # content may then name no picture; the check reports why
 
-    def layout(self, html: str) -> Any:
+    def layout(self, html: str, pages: int = 0) -> Any:
         """Lay out a template's HTML (a WeasyPrint document), confined to the project's
-        assets, with this process's parsed stylesheets and registered fonts."""
-        from toolkit.pdf import AssetFetcher, Styles, layout
+        assets, with this process's parsed stylesheets and registered fonts. `pages`: how
+        many the document is meant to have, when more than the usual page budget (a card
+        file of a 200-player cast)."""
+        from toolkit.pdf import MAX_PAGES, AssetFetcher, Styles, layout
         from toolkit.render import TEMPLATES, compact
 
         if self._styles is None:
             self._styles = Styles()
         return layout(compact(html), TEMPLATES, AssetFetcher(self.asset_roots()),
-                      styles=self._styles)  # fmt: skip
+                      styles=self._styles, max_pages=max(MAX_PAGES, pages))  # fmt: skip
 
     def write(self, doc: Any, variant: str | None = None) -> bytes:
         """The PDF bytes of a laid-out document, noting its page count for the manifest."""
@@ -146,9 +148,9 @@ class Session:
         self.pages = len(doc.pages)
         return write_pdf(doc, variant=variant)
 
-    def pdf(self, html: str, variant: str | None = None) -> bytes:
+    def pdf(self, html: str, variant: str | None = None, pages: int = 0) -> bytes:
         """A template's HTML laid out and written as a PDF (see `layout` and `write`)."""
-        return self.write(self.layout(html), variant)
+        return self.write(self.layout(html, pages), variant)
 
     def part(self, path: str) -> bytes:
         """Another output of the kit as this build made it (one of `Output.parts`): from

@@ -70,9 +70,11 @@ def with_bleed(fmt: CardFormat, session: Session) -> CardFormat:
 
 
 def render_cards(
-    session: Session, fmt: CardFormat, mode: str, variant: str | None = None, **context: object
-) -> bytes:
-    """Lay out cards in one of the modes of `common/cards.html.j2` and write the PDF."""
+    session: Session, fmt: CardFormat, mode: str, variant: str | None = None, pages: int = 0,
+    **context: object,
+) -> bytes:  # fmt: skip
+    """Lay out cards in one of the modes of `common/cards.html.j2` and write the PDF, of
+    `pages` pages (the page budget grows with a large deck's pages)."""
 
     opts = session.options
     cell_w, cell_h = fmt.cell
@@ -82,7 +84,7 @@ def render_cards(
         card_w=fmt.width, card_h=fmt.height, bleed=fmt.bleed, cell_w=cell_w, cell_h=cell_h,
         backs=opts.backs, **context,
     )  # fmt: skip
-    data = session.pdf(html, variant)
+    data = session.pdf(html, variant, pages)
     if variant == "pdf/x-4":
         # a print shop's PDF/X: colours through the output condition's profile, and the
         # OutputIntent that names it (WeasyPrint writes neither)
@@ -94,20 +96,20 @@ def render_cards(
 
 def render_faces(fmt: CardFormat, cards: Sequence[object], session: Session) -> bytes:
     """One card face a page, at trim size with bleed (TrimBox and BleedBox set)."""
-    return render_cards(session, with_bleed(fmt, session), "faces", cards=cards)
+    return render_cards(session, with_bleed(fmt, session), "faces", pages=len(cards), cards=cards)
 
 
 def render_backs(fmt: CardFormat, backs: Sequence[object], session: Session) -> bytes:
     """One card back a page, at trim size with bleed."""
-    return render_cards(session, with_bleed(fmt, session), "backs", cards=backs)
+    return render_cards(session, with_bleed(fmt, session), "backs", pages=len(backs), cards=backs)
 
 
 def render_pod(fmt: CardFormat, pairs: Sequence[tuple[object, object]], session: Session) -> bytes:
     """Print-on-demand: every card as its back page then its face page, trim size with bleed,
     as PDF/X-4 in CMYK with its output intent (`toolkit.pdfx`), with fixed dates, so the
     file stays reproducible."""
-    return render_cards(session, with_bleed(fmt, session), "pod", variant="pdf/x-4", pairs=pairs,
-                        build_date=build_date())  # fmt: skip
+    return render_cards(session, with_bleed(fmt, session), "pod", variant="pdf/x-4",
+                        pages=2 * len(pairs), pairs=pairs, build_date=build_date())  # fmt: skip
 
 
 def render_imposed(
@@ -132,8 +134,8 @@ def render_imposed(
             pages.append([(g.cols - 1 - i % g.cols, i // g.cols, b)
                           for i, b in enumerate(behind)])  # fmt: skip
     dx, dy = session.options.back_offset
-    return render_cards(session, fmt, "imposed", pages=pages, grid=g, back_dx=dx, back_dy=dy,
-                        duplex=duplex)  # fmt: skip
+    return render_cards(session, fmt, "imposed", pages=len(pages), sheets=pages, grid=g,
+                        back_dx=dx, back_dy=dy, duplex=duplex)  # fmt: skip
 
 
 def render_calibration(fmt: CardFormat, session: Session) -> bytes:

@@ -87,8 +87,9 @@ def render_shop_pdf(job: ExportDeck, session: Session) -> bytes:
     profile's order."""
     face_first = job.profile.order == "face-back"
     # render_cards makes a pdf/x-4 variant PDF/X-4 (CMYK through the output intent)
-    return render_cards(session, job.fmt, "pod", variant="pdf/x-4", pairs=job.pairs,
-                        face_first=face_first, build_date=build_date())  # fmt: skip
+    return render_cards(session, job.fmt, "pod", variant="pdf/x-4",
+                        pages=2 * len(job.pairs), pairs=job.pairs, face_first=face_first,
+                        build_date=build_date())  # fmt: skip
 
 
 def rasterise_rgb(pdf: bytes, dpi: int, pixels: tuple[int, int]) -> list[object]:
@@ -116,7 +117,7 @@ def render_shop_png(job: ExportDeck, side: str, index: int, session: Session) ->
         if side == "back" and all(b == cards[0] for b in cards):
             cards = cards[:1]
         pdf = render_cards(session, job.fmt, "faces" if side == "face" else "backs",
-                           cards=tuple(cards))  # fmt: skip
+                           pages=len(cards), cards=tuple(cards))  # fmt: skip
         assert job.profile.pixels is not None
         pictures = session.cache[key] = rasterise_rgb(pdf, job.profile.dpi, job.profile.pixels)
     out = io.BytesIO()
