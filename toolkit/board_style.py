@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from functools import lru_cache
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -55,8 +56,10 @@ def templates_root() -> Path:
     return render.TEMPLATES
 
 
+@lru_cache(maxsize=16)
 def _rules(css: str) -> dict[str, dict[str, str]]:
-    """The declarations of each class in simple `.class` rules, later rules winning."""
+    """The declarations of each class in simple `.class` rules, later rules winning
+    (parsed once per text: every board of a game reads the same sheet)."""
     import tinycss2
 
     out: dict[str, dict[str, str]] = {}
@@ -81,7 +84,7 @@ class BoardStyle:
     def __init__(self, css: str, name: str) -> None:
         self.css = clean(css)
         self.name = name
-        self.rules = _rules(css)
+        self.rules = {cls: dict(decls) for cls, decls in _rules(css).items()}
 
     def text(self, cls: str) -> TextStyle:
         """The font of the text class `cls` (each class a label uses names all three)."""
