@@ -17,7 +17,7 @@ from __future__ import annotations
 import json
 import re
 from dataclasses import dataclass
-from functools import cache
+from functools import cache, lru_cache
 from pathlib import Path
 
 FONTS = Path(__file__).resolve().parent.parent / "templates" / "common" / "fonts"
@@ -161,7 +161,22 @@ def fit(
 ) -> Fitted:
     """The largest size <= `size` at which `text` wraps into the box, down to `min_size`,
     in the kit's font and in the fallback (`label_width`). A character the font has no glyph
-    for is an SVGTextError."""
+    for is an SVGTextError. Remembered for the process (a board is drawn at every build to
+    key it, and `--watch` rebuilds with the same labels), by everything the fit depends on,
+    the icons of the game being drawn included."""
+    icons = _icon_names() if ":" in text else ()
+    return _fit(text, width, height, size, family, weight, min_size, max_lines, icons)
+
+
+def _icon_names() -> tuple[str, ...]:
+    from toolkit.icons import drawn_icons
+
+    return drawn_icons()
+
+
+@lru_cache(maxsize=16384)
+def _fit(text: str, width: float, height: float, size: float, family: str, weight: int,
+         min_size: float, max_lines: int, _icons: tuple[str, ...]) -> Fitted:  # fmt: skip
     require_glyphs(text, family, weight)
     s = size
     while True:
