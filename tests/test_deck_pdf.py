@@ -81,6 +81,12 @@ def test_an_assembled_deck_prints_what_one_document_prints(sheets, tmp_path: Pat
     for i, (a, b) in enumerate(zip(ours, theirs, strict=True)):
         assert ImageChops.difference(a, b).getbbox() is None, f"page {i + 1} differs"
     assert _text(deck, tmp_path) == _text(reference, tmp_path)  # copy-paste and search
+    # and every engine the audit draws with reads it without complaint (a text map that
+    # poppler forgave once made MuPDF warn on every page)
+    from toolkit.audit import audit_one
+
+    (tmp_path / "deck.pdf").write_bytes(deck)
+    assert audit_one(tmp_path / "deck.pdf") == []
     # each face once, as one document embeds it, and no larger than twice its size
     assert _faces(deck) == _faces(reference)
     assert len(deck) <= 2 * len(reference), (len(deck), len(reference))

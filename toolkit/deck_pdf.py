@@ -221,10 +221,16 @@ def _merge(out: Any, face: _Face) -> None:
                               if k not in ("/W", "/FontDescriptor")})  # fmt: skip
     cid.W = widths
     cid.FontDescriptor = out.make_indirect(descriptor)
-    head = model.ToUnicode.read_bytes().split(b"beginbfchar")[0].rsplit(b"\n", 2)[0]
-    entries = b"".join(b"<%04x> <%s>\n" % (g, face.unicode[g]) for g in sorted(face.unicode))
-    cmap = (head + b"\n%d beginbfchar\n" % len(face.unicode) + entries + b"endbfchar\n"
-            b"endcmap\nCMapName currentdict /CMap defineresource pop\nend\nend")  # fmt: skip
+    # the sheet's CMap up to its character list (the `N beginbfchar` line dropped), then
+    # the union's, in blocks of at most 100 entries as the PDF specification asks
+    head = model.ToUnicode.read_bytes().split(b"beginbfchar")[0].rsplit(b"\n", 1)[0]
+    entries = [b"<%04x> <%s>\n" % (g, face.unicode[g]) for g in sorted(face.unicode)]
+    blocks = b"".join(b"%d beginbfchar\n" % len(entries[i : i + 100])
+                      + b"".join(entries[i : i + 100]) + b"endbfchar\n"
+                      for i in range(0, len(entries), 100))  # fmt: skip
+    cmap = (
+        head + b"\n" + blocks + b"endcmap\nCMapName currentdict /CMap defineresource pop\nend\nend"
+    )
     font = pikepdf.Dictionary({k: v for k, v in model.items()
                                if k not in ("/DescendantFonts", "/ToUnicode")})  # fmt: skip
     font.DescendantFonts = pikepdf.Array([out.make_indirect(cid)])
