@@ -9,14 +9,15 @@ cold (`toolkit.build.build_outputs`). A build that turns out to have nothing to 
 stops the worker unused: it never slows the check it ran beside (one core each), and the
 checking process itself never imports the renderer.
 
-Only where processes fork (Linux, not macOS or Windows by default) and with two cores or
-more: elsewhere nothing is started and builds run as before.
+Only on Linux (where processes fork) and with two cores or more: elsewhere nothing is
+started and builds run as before.
 """
 
 from __future__ import annotations
 
 import multiprocessing
 import os
+import sys
 from pathlib import Path
 from typing import Any
 
@@ -52,7 +53,9 @@ class WarmWorker:
 
 def start() -> WarmWorker | None:
     """A warm worker, where forking is how processes start and there is a second core."""
-    if (os.cpu_count() or 1) < 2 or "fork" not in multiprocessing.get_all_start_methods():
+    # macOS can fork, but a forked child may not use some of its system libraries: there
+    # (and on Windows) processes start by spawning, and nothing is started ahead
+    if (os.cpu_count() or 1) < 2 or not sys.platform.startswith("linux"):
         return None
     try:
         return WarmWorker()
