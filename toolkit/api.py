@@ -433,7 +433,8 @@ def watch(
     try:
         echo(build(content_dir, game, options))
         warm(content_dir, game, options, changes.stirred)
-        settle()
+        # a save that stopped the warm-up is rebuilt first; the collection waits for after
+        settle(collect=not changes.stirred())
         done = 0
         while rounds is None or done < rounds:
             if not changes.wait(timeout=1.0):
@@ -478,12 +479,14 @@ def warm(content_dir: Path, game: str | None, options: BuildOptions,
     return done
 
 
-def settle() -> None:
+def settle(collect: bool = True) -> None:
     """Collect garbage while waiting for the next save, then set the survivors (the warm
     layouts and fonts) aside: a full collection in the middle of a rebuild would scan them
-    all, a pause of about a fifth of a second."""
+    all, a pause of about a fifth of a second. Without `collect` (a save is waiting), they
+    are only set aside."""
     import gc
 
     gc.unfreeze()
-    gc.collect()
+    if collect:
+        gc.collect()
     gc.freeze()

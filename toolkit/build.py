@@ -355,8 +355,13 @@ def warm_outputs(outputs: list[Output], options: BuildOptions, content_root: Pat
                  stop: Callable[[], bool]) -> int:  # fmt: skip
     """Warm this process's renderer as a first save would find it cold (`--watch`, `serve`):
     import it, load the fonts, and lay out, without writing, each output that can be laid
-    out alone (`fit`: a sheet, cached for its deck), the cheapest first; stop as soon as
-    `stop()` says a save has come. Returns how many were laid out."""
+    out alone (`fit`: a sheet, its layout cached), the cheapest first; the first layout is
+    also written once, and the deck assembler readied, so that the first save's sheet and
+    deck pay no first-use cost either. Stops as soon as `stop()` says a save has come.
+    Returns how many were laid out."""
+    from toolkit import deck_pdf
+    from toolkit.pdf import write_pdf
+
     _worker_init(options, content_root, fingerprint())
     assert _WORKER is not None
     done = 0
@@ -364,7 +369,10 @@ def warm_outputs(outputs: list[Output], options: BuildOptions, content_root: Pat
         if stop():
             break
         try:
-            output.fit(_WORKER)  # type: ignore[misc]
+            laid = output.fit(_WORKER)  # type: ignore[misc]
+            if done == 0 and hasattr(laid, "write_pdf"):
+                write_pdf(laid)  # the PDF writer's and font subsetter's first use
+                deck_pdf.ready()
         except Exception:  # a problem is the build's to report, when it renders the output
             continue
         done += 1

@@ -45,6 +45,17 @@ class _Face:
     mergeable: bool = True
 
 
+def ready() -> None:
+    """Do now what the first deck of a process would (pikepdf, the shipped fonts' names,
+    HarfBuzz's bindings): `--watch` warms up with it while waiting for a save."""
+    import pikepdf  # noqa: F401
+
+    from toolkit.font_subset import ready as subset_ready
+
+    _shipped()
+    subset_ready()
+
+
 def assemble(parts: Sequence[bytes], title: str) -> tuple[bytes, int]:
     """The deck of `parts` (PDF files, in order) titled `title`, and its page count."""
     import pikepdf

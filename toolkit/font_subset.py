@@ -67,6 +67,11 @@ def _harfbuzz() -> tuple[Any, Any, Any] | None:
         return None
 
 
+def ready() -> None:
+    """Load HarfBuzz's bindings now rather than at the first subset (`toolkit.deck_pdf`)."""
+    _harfbuzz()
+
+
 def subset(font: bytes, glyphs: Iterable[int], hinting: bool = False) -> bytes:
     """The TrueType font `font` keeping only `glyphs` (and .notdef), each at its own id;
     glyphs after the last kept one are dropped, those between are left empty."""
