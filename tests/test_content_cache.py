@@ -5,6 +5,8 @@ from __future__ import annotations
 import shutil
 from pathlib import Path
 
+import pytest
+
 from tests.shipped import CONTENT
 from toolkit.content import load_content
 from toolkit.games.worldspanner import KINDS
@@ -95,3 +97,29 @@ def test_a_cache_others_may_write_is_never_loaded(tmp_path: Path) -> None:
     (cache / "toolkit").chmod(0o700)
     kept.write_bytes(b"damaged")
     assert _check(content, cache, tmp_path).returncode == 0
+
+
+def test_templates_are_compiled_once_into_a_private_cache_only(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Jinja's compiled templates go to the user's cache when only this user may write
+    there (they are loaded as code), and nowhere when someone else could."""
+    import os
+
+    from toolkit.render import environment, render
+
+    monkeypatch.delenv("TOOLKIT_NO_CACHE", raising=False)
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "cache"))
+    templates = tmp_path / "templates"
+    templates.mkdir()
+    (templates / "hello.j2").write_text("Hello {{ who }}")
+    env = environment(templates)
+    assert render(env, "hello.j2", who="you") == "Hello you"
+    kept = tmp_path / "cache" / "toolkit" / "templates"
+    assert env.bytecode_cache is not None and len(list(kept.iterdir())) == 1
+    assert render(environment(templates), "hello.j2", who="again") == "Hello again"
+    os.chmod(kept, 0o777)  # now anyone could plant compiled code there
+    assert environment(templates).bytecode_cache is None
+    monkeypatch.setenv("TOOLKIT_NO_CACHE", "1")
+    os.chmod(kept, 0o700)
+    assert environment(templates).bytecode_cache is None
