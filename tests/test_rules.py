@@ -353,6 +353,11 @@ CASES = {
         [(COMP, "  - id: overlord-marker\n", "  - id: chairman-token\n")],
         (COMP, None, "  - {id: main-board"),
     ),
+    "a component's id misspelt": Case(
+        "FF-COMP-PLACE",
+        [(COMP, "  - id: overlord-marker\n", "  - id: overlord-markr\n")],
+        (COMP, None, "  - id: overlord-markr"),  # at the misspelt entry, not the list
+    ),
     "too few totem chits": Case(
         "FF-COMP-COUNT",
         [(COMP, "    count: need\n", "    count: 1  # broken\n")],

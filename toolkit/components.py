@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import ast
 import contextlib
+import difflib
 import math
 import operator
 from collections.abc import Callable, Iterator
@@ -279,17 +280,31 @@ def check_components(doc: Components, setting: Setting, prefix: str) -> Iterator
             yield error(doc.loc_of("components", i, "count"), f"{prefix}-COMP-FORMULA",
                         f"{c.id}: {exc}")  # fmt: skip
     top = doc.loc_of("components")
+    wanted = {p.component for p in setting.places} | {n.component for n in setting.needs}
+    unused = sorted(set(by_id) - wanted)
+
+    def missing(component: str) -> tuple[Loc, str]:
+        """Where to point for a missing component, and a hint: a listed component nothing
+        asks for, spelt nearly the same, is most likely it, misspelt."""
+        near = difflib.get_close_matches(component, unused, n=1, cutoff=0.8)
+        if not near:
+            return top, ""
+        return (doc.loc_of("components", by_id[near[0]], "id"),
+                f"; did you mean `{near[0]}` (listed here, asked for by nothing)?")  # fmt: skip
+
     for place in setting.places:
         if place.component not in by_id:
-            yield error(top, f"{prefix}-COMP-PLACE",
+            where, hint = missing(place.component)
+            yield error(where, f"{prefix}-COMP-PLACE",
                         f"{place.where} holds a `{place.component}`, which components.yaml "
-                        "does not list")  # fmt: skip
+                        f"does not list{hint}")  # fmt: skip
     for need in setting.needs:
         if need.component not in by_id:
+            where, hint = missing(need.component)
             yield error(
-                top,
+                where,
                 f"{prefix}-COMP-COUNT",
-                f"`{need.component}` is missing: {need.why} ({need.count} needed)",
+                f"`{need.component}` is missing: {need.why} ({need.count} needed){hint}",
             )
             continue
         have = counts.get(need.component)
