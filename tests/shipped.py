@@ -9,6 +9,8 @@ import subprocess
 import sys
 from pathlib import Path
 
+from tests.forked import Zygote
+
 ROOT = Path(__file__).resolve().parent.parent
 CONTENT = ROOT / "content"
 FF = CONTENT / "forty-factions"
@@ -40,18 +42,26 @@ def line_of(path: Path, needle: str) -> int:
 
 
 def toolkit(*args: str, cwd: Path = ROOT) -> subprocess.CompletedProcess[str]:
-    """Run the CLI in a fresh process, as a user would."""
+    """Run the CLI in a fresh process, as a user would: a child forked from this worker's
+    warm toolkit process (`tests.forked`), or a new interpreter with TOOLKIT_TEST_COLD=1."""
     env = dict(os.environ, PYTHONPATH=str(ROOT))
-    return subprocess.run(
-        [sys.executable, "-m", "toolkit", *args],
-        cwd=cwd,
-        capture_output=True,
-        text=True,
-        env=env,
-        # a hang guard, not a speed test: a whole kit of three games takes minutes on a busy
-        # shared machine
-        timeout=900,
-    )
+    # a hang guard, not a speed test: a whole kit of three games takes minutes on a busy
+    # shared machine
+    timeout = 900
+    if os.environ.get("TOOLKIT_TEST_COLD"):
+        return subprocess.run([sys.executable, "-m", "toolkit", *args], cwd=cwd,
+                              capture_output=True, text=True, env=env, timeout=timeout)  # fmt: skip
+    return _zygote().run(list(args), cwd, env, timeout)
+
+
+_ZYGOTE: Zygote | None = None
+
+
+def _zygote() -> Zygote:
+    global _ZYGOTE
+    if _ZYGOTE is None:
+        _ZYGOTE = Zygote(ROOT)
+    return _ZYGOTE
 
 
 def faction_file(content: Path, number: int) -> Path:

@@ -372,27 +372,42 @@ def test_letter_paper(tmp_path: Path) -> None:
 
 def test_a_warm_session_lays_out_again_after_a_template_edit(tmp_path: Path) -> None:
     """In watch mode a designer edits the sheet stylesheet: the sheets rebuilt in the warm
-    process are the ones a fresh process would make, not cached layouts in the old style."""
-    from tests.shipped import ROOT
-    from toolkit import api
-    from toolkit.build import BuildOptions
+    process are the ones a fresh process would make, not cached layouts in the old style.
+    (In a copy of the project: the suite's other tests read the real templates meanwhile.)"""
+    import os
+    import sys
 
-    shutil.copytree(CONTENT, tmp_path / "content")
+    from tests.shipped import ROOT
+
+    project = tmp_path / "project"
+    for part in ("toolkit", "templates", "content"):
+        shutil.copytree(ROOT / part, project / part,
+                        ignore=shutil.ignore_patterns("__pycache__"))  # fmt: skip
     only = "sheets/plots/00[1-3]*"
-    warm = BuildOptions(out=tmp_path / "warm", jobs=1, only=only)
-    assert not api.build(tmp_path / "content", "forty-factions", warm).failed
-    css = ROOT / "templates" / "forty-factions" / "sheet.css"
-    original = css.read_text(encoding="utf-8")
-    try:
-        css.write_text(original.replace("font-size: 21pt", "font-size: 30pt"), encoding="utf-8")
-        report = api.build(tmp_path / "content", "forty-factions", warm)
-        assert report.built == 3
-        assert _build(tmp_path, "--out", "cold", "--only", only).returncode == 0
-    finally:
-        css.write_text(original, encoding="utf-8")
-    for pdf in sorted((tmp_path / "cold" / "forty-factions" / "sheets").rglob("*.pdf")):
-        rel = pdf.relative_to(tmp_path / "cold")
-        assert (tmp_path / "warm" / rel).read_bytes() == pdf.read_bytes(), rel
+    warm = f"""
+from pathlib import Path
+from toolkit import api
+from toolkit.build import BuildOptions
+warm = BuildOptions(out=Path("warm"), jobs=1, only={only!r})
+assert not api.build(Path("content"), "forty-factions", warm).failed
+css = Path("templates/forty-factions/sheet.css")
+css.write_text(css.read_text(encoding="utf-8").replace("font-size: 21pt", "font-size: 30pt"),
+               encoding="utf-8")
+print(api.build(Path("content"), "forty-factions", warm).built)
+"""
+    env = dict(os.environ, PYTHONPATH=str(project))
+    run = subprocess.run([sys.executable, "-c", warm], cwd=project, env=env, capture_output=True,
+                         text=True, timeout=300)  # fmt: skip
+    assert run.returncode == 0 and run.stdout.split() == ["3"], run.stdout + run.stderr
+    cold = subprocess.run([sys.executable, "-m", "toolkit", "build", "--content", "content",
+                           "--out", "cold", "--only", only], cwd=project, env=env,
+                          capture_output=True, text=True, timeout=300)  # fmt: skip
+    assert cold.returncode == 0, cold.stdout + cold.stderr
+    sheets = sorted((project / "cold" / "forty-factions" / "sheets").rglob("*.pdf"))
+    assert len(sheets) == 3
+    for pdf in sheets:
+        rel = pdf.relative_to(project / "cold")
+        assert (project / "warm" / rel).read_bytes() == pdf.read_bytes(), rel
 
 
 def test_watch_rebuilds_the_changed_sheet(tmp_path: Path) -> None:

@@ -12,11 +12,13 @@ from typing import TYPE_CHECKING
 
 from toolkit.board_style import BoardStyleError
 from toolkit.check import held_codes, placeholder_count, run_checks
+from toolkit.check_cache import GameResult
 from toolkit.components import Components, gallery_groups
 from toolkit.content import ContentSet, load_content
 from toolkit.diagnostics import Diagnostic, Loc, Report, display_path, error
 from toolkit.errors import ToolkitError
 from toolkit.facts import disagreements
+from toolkit.game_folders import discover_games
 from toolkit.games import GamePack, UnknownGame, load_pack
 from toolkit.render import TemplateProblem
 from toolkit.svg import SVGTextError
@@ -29,27 +31,6 @@ if TYPE_CHECKING:
     from toolkit.rename import Renaming
     from toolkit.scaffold import Made
     from toolkit.warm_worker import WarmWorker
-
-
-def discover_games(content_dir: Path, only: str | None = None) -> list[str]:
-    """The game ids to work on: `only`, or every sub-folder of the content folder."""
-    if not content_dir.is_dir():
-        raise ToolkitError(f"content folder not found: {display_path(content_dir)}")
-    if only is not None:
-        if not (content_dir / only).is_dir():
-            raise ToolkitError(
-                f"no content for game '{only}' in {display_path(content_dir)} "
-                f"(found: {', '.join(_subdirs(content_dir)) or 'nothing'})"
-            )
-        return [only]
-    games = _subdirs(content_dir)
-    if not games:
-        raise ToolkitError(f"no game folders in {display_path(content_dir)}")
-    return games
-
-
-def _subdirs(path: Path) -> list[str]:
-    return sorted(p.name for p in path.iterdir() if p.is_dir() and not p.name.startswith("."))
 
 
 def load_game(content_dir: Path, game: str, report: Report) -> tuple[GamePack, ContentSet] | None:
@@ -74,8 +55,12 @@ def load_game(content_dir: Path, game: str, report: Report) -> tuple[GamePack, C
 
 
 def check(content_dir: Path, game: str | None = None, strict: bool = False) -> Report:
-    """Check every game's content (or one game's): schema, references and the rules."""
-    return _check(content_dir, game, strict)[0]
+    """Check every game's content (or one game's): schema, references and the rules. A game
+    whose inputs are as they were at its last check gives what that check found
+    (`toolkit.check_cache`)."""
+    from toolkit.check_cache import checked
+
+    return checked(content_dir, discover_games(content_dir, game), strict)
 
 
 def check_layout(content_dir: Path, game: str | None = None, strict: bool = False) -> Report:
@@ -166,24 +151,39 @@ def _check(
     report = Report(strict=strict)
     loaded_games = []
     for gid in discover_games(content_dir, game):
-        loaded = load_game(content_dir, gid, report)
-        if loaded is None:
-            continue
-        pack, content = loaded
-        loaded_games.append(loaded)
-        report.placeholders += placeholder_count(content)
-        found = run_checks(pack, content)
-        report.extend(found)
-        if not content.complete:
-            held = held_codes(pack, content)
-            if held:
-                report.notes.append(
-                    f"note: {gid}: {len(held)} rule(s) wait until the {len(content.failed)} "
-                    f"file(s) above load and validate: {', '.join(held)}"
-                )
-            continue
-        report.extend(_listed_paths(pack, content, any(d.counts_as_error for d in found)))
+        loaded = _check_game(content_dir, gid, report)
+        if loaded is not None:
+            loaded_games.append(loaded)
     return report, loaded_games
+
+
+def _check_game(content_dir: Path, gid: str, report: Report
+                ) -> tuple[GamePack, ContentSet] | None:  # fmt: skip
+    """Load and check one game, adding what is found to `report`; the game loaded."""
+    loaded = load_game(content_dir, gid, report)
+    if loaded is None:
+        return None
+    pack, content = loaded
+    report.placeholders += placeholder_count(content)
+    found = run_checks(pack, content)
+    report.extend(found)
+    if not content.complete:
+        held = held_codes(pack, content)
+        if held:
+            report.notes.append(
+                f"note: {gid}: {len(held)} rule(s) wait until the {len(content.failed)} "
+                f"file(s) above load and validate: {', '.join(held)}"
+            )
+        return loaded
+    report.extend(_listed_paths(pack, content, any(d.counts_as_error for d in found)))
+    return loaded
+
+
+def check_game(content_dir: Path, gid: str) -> GameResult:
+    """What checking one game finds (`toolkit.check_cache` keeps it between processes)."""
+    part = Report()
+    _check_game(content_dir, gid, part)
+    return GameResult(part.diagnostics, part.files, part.placeholders, part.notes)
 
 
 def _listed_paths(pack: GamePack, content: ContentSet, broken: bool) -> list[Diagnostic]:

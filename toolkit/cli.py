@@ -115,11 +115,12 @@ def check(content: Path, game: str | None, fmt: str, strict: bool, fix: bool, di
 
         click.echo(format_rule(find_rule(explain, content, game)))
         return
-    from toolkit import api
     from toolkit.diagnostics import render
 
     if diff and not fix:
         raise click.UsageError("--diff shows what --fix would change: give both")
+    if fix or layout:  # a plain check reads kept results without importing the game packs
+        from toolkit import api
     if fix:
         from toolkit.fixes import write
 
@@ -133,7 +134,13 @@ def check(content: Path, game: str | None, fmt: str, strict: bool, fix: bool, di
         if diff:
             sys.exit(1 if edited else 0)
         write(edited)
-    report = (api.check_layout if layout else api.check)(content, game, strict)
+    if layout:
+        report = api.check_layout(content, game, strict)
+    else:
+        from toolkit.check_cache import checked
+        from toolkit.game_folders import discover_games
+
+        report = checked(content, discover_games(content, game), strict)
     out = render(report, fmt)
     click.echo(out)
     if fmt == "json":

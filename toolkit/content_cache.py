@@ -23,27 +23,34 @@ VERSION = 1
 _CODE: str | None = None
 
 
-def _code() -> str:
+def code_stamp() -> str:
     """A stamp of the toolkit's Python code (names, sizes, modification times): documents
     validated by other code are never reused."""
     global _CODE
     if _CODE is None:
-        h = hashlib.blake2b(digest_size=16)
-        for path in sorted(Path(__file__).resolve().parent.rglob("*.py")):
-            st = path.stat()
-            h.update(f"{path.name}:{st.st_size}:{st.st_mtime_ns};".encode())
-        _CODE = h.hexdigest()
+        _CODE = tree_stamp(Path(__file__).resolve().parent, "*.py")
     return _CODE
 
 
-def _folder() -> Path | None:
+def tree_stamp(folder: Path, pattern: str = "*") -> str:
+    """A stamp of the files under `folder` matching `pattern`: their paths, sizes and
+    modification times."""
+    h = hashlib.blake2b(digest_size=16)
+    for path in sorted(folder.rglob(pattern)):
+        st = path.stat()
+        h.update(f"{path.relative_to(folder)}:{st.st_size}:{st.st_mtime_ns};".encode())
+    return h.hexdigest()
+
+
+def cache_folder() -> Path | None:
+    """The user's toolkit cache folder, or None when the cache is off."""
     if os.environ.get("TOOLKIT_NO_CACHE"):
         return None
     base = os.environ.get("XDG_CACHE_HOME") or str(Path.home() / ".cache")
     return Path(base) / "toolkit"
 
 
-def _private(path: Path) -> bool:
+def private(path: Path) -> bool:
     """Owned by this user and writable by no one else (not a link)."""
     try:
         st = path.lstat()
@@ -57,7 +64,7 @@ def private_folder(name: str) -> Path | None:
     """A folder of the user's toolkit cache for other work kept between processes (Jinja's
     compiled templates, `toolkit.render`), made if need be; None when the cache is off or
     someone else could write there (what it holds is loaded as code)."""
-    folder = _folder()
+    folder = cache_folder()
     if folder is None:
         return None
     path = folder / name
@@ -65,49 +72,58 @@ def private_folder(name: str) -> Path | None:
         path.mkdir(mode=0o700, parents=True, exist_ok=True)
     except OSError:
         return None
-    return path if _private(folder) and _private(path) else None
+    return path if private(folder) and private(path) else None
 
 
-def _file(game_dir: Path) -> Path | None:
-    folder = _folder()
+def game_file(game_dir: Path, kind: str) -> Path | None:
+    """The cache file of one kind (`content`, `check`) for this game folder as seen from the
+    working folder (what is kept carries paths as shown from there), or None when off."""
+    folder = cache_folder()
     if folder is None:
         return None
-    # documents carry their file's path as shown from the working folder: one file for each
     key = hashlib.blake2b(f"{game_dir.resolve()}\0{os.getcwd()}".encode(),
                           digest_size=12).hexdigest()  # fmt: skip
-    return folder / f"content-{game_dir.name}-{key}.pickle"
+    return folder / f"{kind}-{game_dir.name}-{key}.pickle"
+
+
+def read(path: Path | None) -> Any:
+    """What a cache file holds, or None: missing, damaged, from another Python, or not this
+    user's alone (it is a pickle: whoever can write it can run code as the user)."""
+    if path is None or not private(path.parent) or not private(path):
+        return None
+    try:
+        with open(path, "rb") as fh:
+            return pickle.load(fh)
+    except Exception:
+        return None
+
+
+def write(path: Path | None, data: Any) -> None:
+    """Keep `data` in a cache file for the next process (atomically; failures ignored)."""
+    if path is None:
+        return
+    try:
+        path.parent.mkdir(mode=0o700, parents=True, exist_ok=True)
+        if not private(path.parent):
+            return
+        tmp = path.with_suffix(f".{os.getpid()}.tmp")
+        fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
+        with os.fdopen(fd, "wb") as fh:
+            pickle.dump(data, fh, protocol=pickle.HIGHEST_PROTOCOL)
+        os.replace(tmp, path)
+    except (OSError, pickle.PicklingError, TypeError, AttributeError):
+        return
 
 
 def load(game_dir: Path) -> dict[Any, Any]:
     """The documents kept for this game folder (stamp -> document), or none."""
-    path = _file(game_dir)
-    if path is None or not _private(path.parent) or not _private(path):
-        return {}
-    try:
-        with open(path, "rb") as fh:
-            data = pickle.load(fh)
-    except Exception:  # damaged, or from another Python: start afresh
-        return {}
-    if not isinstance(data, dict) or data.get("version") != (VERSION, _code()):
+    data = read(game_file(game_dir, "content"))
+    if not isinstance(data, dict) or data.get("version") != (VERSION, code_stamp()):
         return {}
     entries = data.get("entries")
     return entries if isinstance(entries, dict) else {}
 
 
 def save(game_dir: Path, entries: dict[Any, Any]) -> None:
-    """Keep these documents for the next process (atomically; failures are ignored)."""
-    path = _file(game_dir)
-    if path is None:
-        return
-    try:
-        path.parent.mkdir(mode=0o700, parents=True, exist_ok=True)
-        if not _private(path.parent):
-            return
-        tmp = path.with_suffix(f".{os.getpid()}.tmp")
-        fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
-        with os.fdopen(fd, "wb") as fh:
-            pickle.dump({"version": (VERSION, _code()), "entries": entries}, fh,
-                        protocol=pickle.HIGHEST_PROTOCOL)  # fmt: skip
-        os.replace(tmp, path)
-    except (OSError, pickle.PicklingError, TypeError, AttributeError):
-        return
+    """Keep these documents for the next process."""
+    write(game_file(game_dir, "content"), {"version": (VERSION, code_stamp()), "entries": entries})

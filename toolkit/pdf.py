@@ -97,14 +97,38 @@ class _Collect(logging.Handler):
         self.messages.append(record.getMessage())
 
 
+class _PageBudget(logging.Handler):
+    """Stops a layout as soon as it starts the page past the budget. WeasyPrint announces
+    each page it lays out on its progress logger ("Step 5 - Creating layout - Page N"); a
+    runaway document would otherwise be laid out whole (minutes) before it is counted."""
+
+    def __init__(self, max_pages: int) -> None:
+        super().__init__(logging.INFO)
+        self.max_pages = max_pages
+
+    def emit(self, record: logging.LogRecord) -> None:
+        if record.msg.startswith("Step 5 - Creating layout - Page") and record.args:
+            page = record.args[0] if isinstance(record.args, tuple) else 0
+            if isinstance(page, int) and page > self.max_pages:
+                raise RenderError(f"more than {self.max_pages} pages, the budget of this "
+                                  "document (the layout was stopped there)")  # fmt: skip
+
+
 @contextmanager
-def _watched(seconds: float) -> Iterator[_Collect]:
-    """Collect WeasyPrint warnings, and stop the layout after `seconds` of wall clock."""
+def _watched(seconds: float, max_pages: int = MAX_PAGES) -> Iterator[_Collect]:
+    """Collect WeasyPrint warnings, and stop the layout after `seconds` of wall clock or
+    past `max_pages` pages."""
     logger = logging.getLogger("weasyprint")
     handler = _Collect()
     logger.addHandler(handler)
     old_level = logger.level
     logger.setLevel(logging.WARNING)
+    progress = logging.getLogger("weasyprint.progress")
+    budget = _PageBudget(max_pages)
+    progress.addHandler(budget)
+    old_progress, old_propagate = progress.level, progress.propagate
+    progress.setLevel(logging.INFO)
+    progress.propagate = False  # its INFO lines are not warnings of the document
 
     def _timeout(signum: int, frame: object) -> None:
         raise RenderError(f"render took longer than {seconds:g} s (wall-clock budget)")
@@ -121,6 +145,9 @@ def _watched(seconds: float) -> Iterator[_Collect]:
             signal.signal(signal.SIGALRM, previous)
         logger.removeHandler(handler)
         logger.setLevel(old_level)
+        progress.removeHandler(budget)
+        progress.setLevel(old_progress)
+        progress.propagate = old_propagate
 
 
 def _in_main_thread() -> bool:
@@ -176,7 +203,7 @@ def layout(
 ) -> Document:
     """Lay out HTML into pages; raises RenderError on any warning, refusal or budget.
     With `styles`, the linked stylesheets and their fonts come from that process-wide cache."""
-    with _watched(seconds) as log:
+    with _watched(seconds, max_pages) as log:
         try:
             css: list[CSS] = []
             if styles is not None:

@@ -1,0 +1,157 @@
+"""A cold `toolkit check` prints a game's kept result while nothing it reads has changed,
+and checks again the moment anything does (toolkit/check_cache.py)."""
+
+from __future__ import annotations
+
+import json
+import os
+import pickle
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from tests.shipped import CONTENT, ROOT, edit, faction_file
+from toolkit import check_cache
+
+# `python -m toolkit`, noting on exit which game packs the process imported
+_RUN = """
+import atexit, json, os, sys
+def noted():
+    with open(os.environ["PACKS_IMPORTED"], "w") as fh:
+        json.dump(sorted({m.split(".")[2] for m in sys.modules
+                          if m.startswith("toolkit.games.") and m.count(".") >= 2}), fh)
+atexit.register(noted)
+sys.argv = ["toolkit", *sys.argv[1:]]
+from toolkit.cli import main
+main()
+"""
+
+
+class Run:
+    def __init__(self, proc: subprocess.CompletedProcess[str], packs: list[str]) -> None:
+        self.code, self.out, self.err, self.packs = proc.returncode, proc.stdout, proc.stderr, packs
+
+
+def _check(tmp: Path, *args: str, cache: bool = True, cwd: Path | None = None) -> Run:
+    """`toolkit check --content content ARGS` in a fresh interpreter, with the cache in
+    tmp/cache (or none)."""
+    env = {k: v for k, v in os.environ.items() if k != "TOOLKIT_NO_CACHE"}
+    env.update(XDG_CACHE_HOME=str(tmp / "cache"), PYTHONPATH=str(ROOT),
+               PACKS_IMPORTED=str(tmp / "packs.json"))  # fmt: skip
+    if not cache:
+        env["TOOLKIT_NO_CACHE"] = "1"
+    proc = subprocess.run([sys.executable, "-c", _RUN, "check", "--content",
+                           str(tmp / "content"), *args], cwd=cwd or tmp, env=env,
+                          capture_output=True, text=True, timeout=300)  # fmt: skip
+    return Run(proc, json.loads((tmp / "packs.json").read_text()))
+
+
+@pytest.fixture
+def project(tmp_path: Path) -> Path:
+    shutil.copytree(CONTENT, tmp_path / "content")
+    return tmp_path
+
+
+def test_an_unchanged_kit_is_printed_from_its_kept_results_without_loading_a_game(
+    project: Path,
+) -> None:
+    first = _check(project)
+    assert first.code == 0 and first.packs == ["forty_factions", "god_emperor", "worldspanner"]
+    again = _check(project)
+    assert (again.code, again.out, again.err) == (first.code, first.out, first.err)
+    assert again.packs == []  # nothing loaded, validated or checked
+    assert "238 files checked" in again.err + again.out
+    as_json = _check(project, "--format", "json")
+    assert as_json.packs == []
+    assert json.loads(as_json.out) == json.loads(_check(project, "--format", "json",
+                                                        cache=False).out)  # fmt: skip
+    files = sorted(p.name.split("-")[0] for p in (project / "cache/toolkit").glob("check-*"))
+    assert files == ["check"] * 3  # one kept result a game folder
+    for kept in (project / "cache/toolkit").glob("check-*"):
+        assert oct(kept.stat().st_mode & 0o777) == "0o600"
+
+
+def test_an_edit_checks_its_own_game_again_and_only_it(project: Path) -> None:
+    _check(project)
+    navy = faction_file(project / "content", 2)
+    good = navy.read_text()
+    edit(navy, "seats:", "seats: {council: 99}\nold_seats:")
+    broken = _check(project)
+    assert broken.code == 1 and broken.packs == ["forty_factions"], broken.out + broken.err
+    assert "002-navy.yaml" in broken.out
+    navy.write_text(good)
+    fixed = _check(project)
+    assert fixed.code == 0 and fixed.packs == ["forty_factions"]
+    assert fixed.out == _check(project, cache=False).out
+
+
+def test_a_file_added_or_removed_is_seen(project: Path) -> None:
+    _check(project)
+    heroes = project / "content/worldspanner/heroes"
+    shutil.copy(heroes / "lazar.yaml", heroes / "lazar-again.yaml")  # the same id twice
+    twice = _check(project)
+    assert twice.code == 1 and twice.packs == ["worldspanner"]
+    assert "lazar-again.yaml" in twice.out
+    (heroes / "lazar-again.yaml").unlink()
+    assert _check(project).code == 0
+
+
+def test_a_result_is_kept_for_the_folder_it_was_checked_from(project: Path) -> None:
+    """Findings show paths relative to the working folder: a check from another folder
+    prints them from there, as an uncached check does."""
+    edit(faction_file(project / "content", 2), "seats:", "seats: {council: 99}\nold_seats:")
+    _check(project)
+    inner = project / "content"
+    here = _check(project, cwd=inner)
+    assert here.out == _check(project, cwd=inner, cache=False).out
+    assert "forty-factions/factions/002-navy.yaml" in here.out
+    assert "content/forty-factions" not in here.out
+
+
+def test_a_folder_holding_a_link_is_checked_every_time(project: Path) -> None:
+    """The key is made of bytes it has read: a link (which the loader judges) is not
+    followed to make it, so such a folder is never kept."""
+    game = project / "content/worldspanner"
+    (game / "heroes/alias.yaml").symlink_to(game / "heroes/lazar.yaml")
+    first, second = _check(project), _check(project)
+    assert second.packs == ["worldspanner"]  # checked again; the other games kept
+    assert first.out == second.out
+
+
+def test_the_key_follows_the_code_the_templates_and_every_byte(
+    project: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.delenv("TOOLKIT_NO_CACHE", raising=False)
+    monkeypatch.setenv("XDG_CACHE_HOME", str(project / "cache"))
+    game = project / "content/worldspanner"
+    key = check_cache.key(game)
+    assert key is not None and check_cache.key(game) == key
+    lazar = game / "heroes/lazar.yaml"
+    lazar.write_text(lazar.read_text().replace("name: Lazar", "name: Lazor"))  # same size
+    assert check_cache.key(game) != key
+    edited = check_cache.key(game)
+    monkeypatch.setattr(check_cache, "_templates", lambda: "a board.css changed")
+    assert check_cache.key(game) not in (key, edited)
+    monkeypatch.setenv("TOOLKIT_NO_CACHE", "1")
+    assert check_cache.key(game) is None
+
+
+def test_a_kept_result_others_may_write_is_never_loaded(project: Path) -> None:
+    _check(project)
+    (kept,) = (project / "cache/toolkit").glob("check-worldspanner-*.pickle")
+    marker = project / "ran"
+
+    class Evil:
+        def __reduce__(self):  # type: ignore[no-untyped-def]
+            return (os.system, (f"touch {marker}",))
+
+    kept.write_bytes(pickle.dumps(Evil()))
+    kept.chmod(0o660)
+    run = _check(project)
+    assert run.code == 0 and "worldspanner" in run.packs and not marker.exists()
+    kept.chmod(0o600)
+    kept.write_bytes(b"damaged")
+    assert _check(project).packs == ["worldspanner"]

@@ -1,0 +1,125 @@
+"""A game's check result, kept between processes: `toolkit check` on a game none of whose
+inputs changed prints what the last check of it found, without loading or checking again.
+
+A pre-commit hook runs `toolkit check` on every commit, and most commits touch one game:
+the others are as they were. A game's result is kept under a key made of everything its
+check reads: the path and bytes of every file in its content folder, the toolkit's code
+and templates (`content_cache.code_stamp`, which also keys the validated documents), the
+content folder's real path and the working folder (findings show paths relative to it).
+Any change to any of them is a new key, so a kept result is never stale; a folder the key
+cannot vouch for (a symbolic link, a special or huge file in it) is checked every time.
+
+Results live with the validated documents (`toolkit.content_cache`): in the user's cache
+directory, never the project, trusted only when no one else may write them;
+`TOOLKIT_NO_CACHE=1` turns both off. This module imports nothing heavy: a kept result is
+printed without importing the game packs, the loader or the rules.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import os
+import stat
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from toolkit import content_cache
+from toolkit.diagnostics import Diagnostic, Report
+
+VERSION = 1
+# a content file larger than this is the loader's to refuse (FILE-SIZE), not ours to read
+MAX_HASHED = 16 * 1024 * 1024
+MAX_FILES = 20_000
+
+
+@dataclass
+class GameResult:
+    """What checking one game adds to a report."""
+
+    diagnostics: list[Diagnostic] = field(default_factory=list)
+    files: int = 0
+    placeholders: int = 0
+    notes: list[str] = field(default_factory=list)
+
+
+def key(game_dir: Path) -> str | None:
+    """The key of this game's check as its inputs are now, or None when it cannot be kept
+    (cache off, or a folder whose every input the key cannot vouch for)."""
+    if content_cache.cache_folder() is None:
+        return None
+    h = hashlib.blake2b(digest_size=20)
+    h.update(f"{VERSION}\0{content_cache.code_stamp()}\0{_templates()}\0{os.getcwd()}\0".encode())
+    try:
+        if os.path.islink(game_dir) or not game_dir.is_dir():
+            return None
+        h.update(f"{game_dir.resolve()}\0".encode())
+        if not _hash_tree(h, str(game_dir), "", [0]):
+            return None
+    except (OSError, ValueError):
+        return None
+    return h.hexdigest()
+
+
+def _templates() -> str:
+    # the check lists each game's outputs, which reads its board.css
+    return content_cache.tree_stamp(Path(__file__).resolve().parent.parent / "templates")
+
+
+def _hash_tree(h: hashlib._Hash, folder: str, rel: str, count: list[int]) -> bool:
+    """Hash every entry under `folder` (names, kinds and bytes) without following a link;
+    False when something in it cannot be vouched for."""
+    with os.scandir(folder) as it:
+        entries = sorted(it, key=lambda e: e.name)
+    for entry in entries:
+        count[0] += 1
+        if count[0] > MAX_FILES:
+            return False
+        st = entry.stat(follow_symlinks=False)
+        name = f"{rel}/{entry.name}"
+        if stat.S_ISDIR(st.st_mode):
+            h.update(f"d\0{name}\0".encode("utf-8", "surrogateescape"))
+            if not _hash_tree(h, entry.path, name, count):
+                return False
+        elif stat.S_ISREG(st.st_mode) and st.st_size <= MAX_HASHED:
+            with open(entry.path, "rb") as fh:
+                data = fh.read(MAX_HASHED + 1)
+            h.update(f"f\0{name}\0{len(data)}\0".encode("utf-8", "surrogateescape"))
+            h.update(data)
+        else:  # a link, a pipe, a device, a huge file: checked every time
+            return False
+    return True
+
+
+def load(game_dir: Path, key_: str) -> GameResult | None:
+    """The result kept for this game folder if it was kept under this key, else None."""
+    kept = content_cache.read(content_cache.game_file(game_dir, "check"))
+    if isinstance(kept, tuple) and len(kept) == 2 and kept[0] == key_:
+        return kept[1] if isinstance(kept[1], GameResult) else None
+    return None
+
+
+def save(game_dir: Path, key_: str, result: GameResult) -> None:
+    """Keep a game's result for the next process, in place of the one kept before."""
+    content_cache.write(content_cache.game_file(game_dir, "check"), (key_, result))
+
+
+def checked(content_dir: Path, games: list[str], strict: bool) -> Report:
+    """The report of checking these games: each from its kept result where its inputs are
+    unchanged, else checked now (and kept). The game packs, loader and rules are imported
+    only when a game must be checked."""
+    report = Report(strict=strict)
+    for gid in games:
+        game_dir = content_dir / gid
+        key_ = key(game_dir)
+        result = load(game_dir, key_) if key_ is not None else None
+        if result is None:
+            from toolkit.api import check_game
+
+            result = check_game(content_dir, gid)
+            if key_ is not None:
+                save(game_dir, key_, result)
+        report.extend(result.diagnostics)
+        report.files += result.files
+        report.placeholders += result.placeholders
+        report.notes.extend(result.notes)
+    return report
