@@ -21,12 +21,15 @@ WS = "worldspanner"
 
 
 @pytest.fixture(scope="module")
-def ws_kit(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    """The Worldspanner kit, built once from the shipped content."""
+def ws_kit(shipped_kit: Path, tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The Worldspanner kit built from the shipped content, on its own in a project: the
+    run's shipped kit's, confirmed up to date by a build of that game alone."""
     root = tmp_path_factory.mktemp("ws")
-    shutil.copytree(CONTENT, root / "content")
+    shutil.copytree(shipped_kit / "content", root / "content")
+    shutil.copytree(shipped_kit / "build" / WS, root / "build" / WS)
     proc = toolkit("build", "--content", "content", "--game", WS, "--out", "build", cwd=root)
     assert proc.returncode == 0, proc.stdout + proc.stderr
+    assert " 0 built" in proc.stdout, proc.stdout
     return root
 
 

@@ -84,13 +84,29 @@ def check_picture(data: bytes, suffix: str) -> str:
 
 def data_url(game_dir: Path, ref: str) -> str:
     """The checked picture `ref` (`art/...`) as a `data:` URL; ArtError saying why not."""
-    if not re.fullmatch(ART_REF, ref):
-        raise ArtError("not a path under art/ ending in .png, .jpg, .jpeg or .svg")
-    return _data_url(game_dir, ref, mtime_ns(game_dir / ref))
+    return _data_url(game_dir, ref, _stamp(game_dir, ref))
 
 
 @cache
-def _data_url(game_dir: Path, ref: str, _stamp: int) -> str:
+def _data_url(game_dir: Path, ref: str, stamp: int) -> str:
+    mime, data = _vetted(game_dir, ref, stamp)
+    return f"data:{mime};base64,{base64.b64encode(data).decode()}"
+
+
+def vet(game_dir: Path, ref: str) -> None:
+    """Nothing when `ref` names a usable picture (what `data_url` would place); ArtError
+    saying why not. The check stops here: it never needs the picture's URL."""
+    _vetted(game_dir, ref, _stamp(game_dir, ref))
+
+
+def _stamp(game_dir: Path, ref: str) -> int:
+    if not re.fullmatch(ART_REF, ref):
+        raise ArtError("not a path under art/ ending in .png, .jpg, .jpeg or .svg")
+    return mtime_ns(game_dir / ref)
+
+
+@cache
+def _vetted(game_dir: Path, ref: str, _stamp: int) -> tuple[str, bytes]:
     folder = _folder(game_dir)
     try:
         real = confined(str(game_dir / ref), [folder])
@@ -98,8 +114,7 @@ def _data_url(game_dir: Path, ref: str, _stamp: int) -> str:
         raise ArtError(str(exc)) from None
     with open(real, "rb") as fh:
         data = fh.read(MAX_ART_BYTES + 1)
-    mime = check_picture(data, ref.rsplit(".", 1)[1].lower())
-    return f"data:{mime};base64,{base64.b64encode(data).decode()}"
+    return check_picture(data, ref.rsplit(".", 1)[1].lower()), data
 
 
 def placed(game_dir: Path | None, ref: str) -> str:
@@ -140,7 +155,7 @@ def check_backdrops(game_dir: Path) -> list:  # type: ignore[type-arg]
         try:
             if not re.fullmatch(ART_REF, ref):
                 raise ArtError("a board's backdrop is named <board>.png, .jpg, .jpeg or .svg")
-            data_url(game_dir, ref)
+            vet(game_dir, ref)
         except ArtError as exc:
             found.append(error(Loc(display_path(path)), "CONTENT-ART",
                                f"picture {ref}: {exc}"))  # fmt: skip
@@ -174,7 +189,7 @@ def check(game_dir: Path, docs: list) -> list:  # type: ignore[type-arg]
             if not ref:
                 continue
             try:
-                data_url(game_dir, ref)
+                vet(game_dir, ref)
             except ArtError as exc:
                 found.append(error(doc.loc_of(*path), "CONTENT-ART", f"picture {ref}: {exc}"))
     return found
