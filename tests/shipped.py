@@ -2,11 +2,15 @@
 
 from __future__ import annotations
 
+import atexit
 import os
 import re
 import shutil
 import subprocess
 import sys
+import tempfile
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 
 from tests.forked import Zygote
@@ -17,6 +21,31 @@ FF = CONTENT / "forty-factions"
 # The rules texts the content is checked against, kept in the repository so that every test
 # that reads them runs everywhere (CI included); TOOLKIT_RULES_DIR points elsewhere.
 RULES = Path(os.environ.get("TOOLKIT_RULES_DIR", ROOT / "rules"))
+
+
+_COPIES: dict[str, Path] = {}
+
+
+@contextmanager
+def edited_game(game: str, files: dict[Path, str]) -> Iterator[Path]:
+    """A content folder holding a copy of one game's shipped content with `files` (paths in
+    the game's folder -> text) written, put back as shipped afterwards. The copy is made
+    once per process and shared by every example of a property test: the files an example
+    leaves as shipped are the documents the checker validated before, as in a `--watch`
+    process, so an example costs what its own edit costs."""
+    root = _COPIES.get(game)
+    if root is None:
+        root = Path(tempfile.mkdtemp(prefix="toolkit-examples-")) / "content"
+        shutil.copytree(CONTENT / game, root / game)
+        atexit.register(shutil.rmtree, root.parent, True)
+        _COPIES[game] = root
+    try:
+        for rel, text in files.items():
+            (root / game / rel).write_text(text, encoding="utf-8")
+        yield root
+    finally:
+        for rel in files:
+            shutil.copyfile(CONTENT / game / rel, root / game / rel)
 
 
 def copy_content(tmp_path: Path) -> Path:

@@ -5,6 +5,7 @@ art on its sheet and card, and coverage counting what is missing."""
 from __future__ import annotations
 
 import json
+import shutil
 import struct
 import subprocess
 import tempfile
@@ -154,9 +155,13 @@ def test_coverage_counts_missing_art() -> None:
     assert "emblem" not in zakel["empty"]
 
 
-def test_a_png_emblem_is_one_image_per_pdf_and_cmyk_in_print_shop_files(tmp_path: Path) -> None:
+def test_a_png_emblem_is_one_image_per_pdf_and_cmyk_in_print_shop_files(
+    shipped_kit: Path, tmp_path: Path
+) -> None:
     """Two factions sharing a PNG emblem: the card file and the deck of sheets each hold it
-    once; under --preset pod it is converted to the press's CMYK, not refused."""
+    once; under --preset pod it is converted to the press's CMYK, not refused. (The output
+    folder starts as the shipped kit: the two factions' sheets are laid out again, the
+    others are found up to date, and the deck is assembled from them all.)"""
     import pikepdf
 
     content = copy_content(tmp_path)
@@ -166,6 +171,7 @@ def test_a_png_emblem_is_one_image_per_pdf_and_cmyk_in_print_shop_files(tmp_path
     for f in (NAVY, "forty-factions/factions/003-army.yaml"):
         edit(content / f, "sources:", "emblem: art/shared.png\nsources:")
     out = tmp_path / "out"
+    shutil.copytree(shipped_kit / "build/forty-factions", out / "forty-factions")
     for extra in ([], ["--preset", "pod"]):
         for only in ("cards/factions-faces.pdf", "sheets/factions.pdf", "cards/factions-pod.pdf"):
             if (only == "cards/factions-pod.pdf") != bool(extra):

@@ -3,15 +3,13 @@ pipeline (load, validate, check) must answer with diagnostics or success, never 
 
 from __future__ import annotations
 
-import shutil
-import tempfile
 from pathlib import Path
 
 import yaml
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from tests.shipped import CONTENT, FF
+from tests.shipped import FF, edited_game
 from toolkit import api
 
 FILES = sorted(p.relative_to(FF) for p in FF.rglob("*.yaml"))
@@ -50,12 +48,8 @@ def test_random_values_never_crash_the_checker(
     for part in path[:-1]:
         target = target[part]
     target[path[-1]] = value
-    with tempfile.TemporaryDirectory() as tmp:
-        content = Path(tmp) / "content"
-        shutil.copytree(CONTENT, content)
-        (content / "forty-factions" / rel).write_text(
-            yaml.safe_dump(doc, allow_unicode=True, sort_keys=False), encoding="utf-8"
-        )
+    text = yaml.safe_dump(doc, allow_unicode=True, sort_keys=False)
+    with edited_game("forty-factions", {rel: text}) as content:
         report = api.check(content, "forty-factions")
     assert all(d.code != "CHECK-CRASH" for d in report.diagnostics), [
         d.message for d in report.diagnostics if d.code == "CHECK-CRASH"

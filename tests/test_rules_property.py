@@ -3,15 +3,13 @@ match an independent recount done here on the raw YAML data."""
 
 from __future__ import annotations
 
-import shutil
-import tempfile
 from pathlib import Path
 
 import yaml
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from tests.shipped import CONTENT, FF
+from tests.shipped import FF, edited_game
 from toolkit import api
 
 PARTY_SEATS = {"militant": 9, "liberal": 12, "conservative": 9, "mercantile": 9,
@@ -103,12 +101,8 @@ def test_checker_matches_independent_recount(edits: list[tuple]) -> None:
     changed: set[int] = set()
     for e in edits:
         changed |= _apply(data, e)
-    with tempfile.TemporaryDirectory() as tmp:
-        content = Path(tmp) / "content"
-        shutil.copytree(CONTENT, content)
-        for n in changed:
-            path = content / "forty-factions" / FACTIONS[n][0]
-            path.write_text(yaml.safe_dump(data[n], sort_keys=False), encoding="utf-8")
+    files = {FACTIONS[n][0]: yaml.safe_dump(data[n], sort_keys=False) for n in changed}
+    with edited_game("forty-factions", files) as content:
         report = api.check(content, "forty-factions")
     failing = {d.code for d in report.diagnostics if d.waived is None}
     assert failing & WATCHED == _recount(data)
