@@ -106,3 +106,14 @@ def outside_reads(opened: list[str], *project: Path) -> list[str]:
     exact = {os.path.realpath(ROOT), "/dev/null", "/etc/mime.types"}  # import path; mimetypes
     return sorted({p for p in opened if p not in exact
                    and not any(p == a or p.startswith(a + os.sep) for a in allowed)})  # fmt: skip
+
+
+def code_running_pickle(marker: Path) -> bytes:
+    """A pickle that, once loaded, creates `marker`: what a planted cache file would hold."""
+    import pickle
+
+    class Planted:
+        def __reduce__(self):  # type: ignore[no-untyped-def]
+            return (os.system, (f"touch {marker}",))
+
+    return pickle.dumps(Planted())

@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import json
 import os
-import pickle
 import shutil
 import subprocess
 import sys
@@ -13,6 +12,7 @@ from pathlib import Path
 
 import pytest
 
+from tests.hostile import code_running_pickle
 from tests.shipped import CONTENT, ROOT, edit, faction_file
 from toolkit import check_cache
 
@@ -143,12 +143,7 @@ def test_a_kept_result_others_may_write_is_never_loaded(project: Path) -> None:
     _check(project)
     (kept,) = (project / "cache/toolkit").glob("check-worldspanner-*.pickle")
     marker = project / "ran"
-
-    class Evil:
-        def __reduce__(self):  # type: ignore[no-untyped-def]
-            return (os.system, (f"touch {marker}",))
-
-    kept.write_bytes(pickle.dumps(Evil()))
+    kept.write_bytes(code_running_pickle(marker))
     kept.chmod(0o660)
     run = _check(project)
     assert run.code == 0 and "worldspanner" in run.packs and not marker.exists()
