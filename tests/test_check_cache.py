@@ -150,3 +150,27 @@ def test_a_kept_result_others_may_write_is_never_loaded(project: Path) -> None:
     kept.chmod(0o600)
     kept.write_bytes(b"damaged")
     assert _check(project).packs == ["worldspanner"]
+
+
+def test_hostile_entries_are_never_followed_to_make_the_key(
+    project: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """With the cache on, a game folder holding a link out of the project, a linked folder
+    and a named pipe: the key is made without following or opening any of them (the pipe
+    would hang a reader), and nothing outside the project and the cache is read."""
+    from tests.hostile import outside_folder, outside_reads, run_recorded
+
+    outside = outside_folder(project)
+    heroes = project / "content/worldspanner/heroes"
+    (heroes / "secret.yaml").symlink_to(outside / "secret.txt")
+    (heroes / "more").symlink_to(outside, target_is_directory=True)
+    os.mkfifo(heroes / "pipe.yaml")
+    monkeypatch.delenv("TOOLKIT_NO_CACHE", raising=False)
+    monkeypatch.setenv("XDG_CACHE_HOME", str(project / "cache"))
+    runs = [run_recorded(project, "check", "--content", str(project / "content"),
+                         "--game", "worldspanner") for _ in range(2)]  # fmt: skip
+    for proc, opened in runs:
+        assert proc.returncode == 1, proc.stdout + proc.stderr  # the loader refuses them
+        assert not outside_reads(opened, project / "content", project / "cache")
+    assert runs[0][0].stdout == runs[1][0].stdout
+    assert not list((project / "cache/toolkit").glob("check-*"))  # nothing kept for it
