@@ -34,15 +34,16 @@ PX_PER_MM = 4
 Box = tuple[float, float, float, float]  # x0, y0, x1, y1 in mm
 
 
-def _fontconfig(tmp: Path) -> dict[str, str]:
-    """An environment whose fontconfig sees the system's fonts but not the kit's."""
+def _fontconfig(tmp: Path, system: bool = True) -> dict[str, str]:
+    """An environment whose fontconfig sees the system's fonts but not the kit's, or (with
+    `system` false) no font at all: an empty configuration."""
     reject = "".join(f'<pattern><patelt name="family"><string>{f}</string></patelt></pattern>'
                      for f in ("Cinzel", "EB Garamond"))  # fmt: skip
+    dirs = "<dir>/usr/share/fonts</dir><dir>/usr/local/share/fonts</dir>" if system else ""
     conf = tmp / "fonts.conf"
     conf.write_text(
         '<?xml version="1.0"?>\n<!DOCTYPE fontconfig SYSTEM "urn:fontconfig:fonts.dtd">\n'
-        "<fontconfig><dir>/usr/share/fonts</dir><dir>/usr/local/share/fonts</dir>"
-        f"<cachedir>{tmp / 'fc-cache'}</cachedir>"
+        f"<fontconfig>{dirs}<cachedir>{tmp / 'fc-cache'}</cachedir>"
         f"<selectfont><rejectfont>{reject}</rejectfont></selectfont></fontconfig>\n"
     )
     return {"FONTCONFIG_FILE": str(conf), "HOME": str(tmp)}
@@ -165,9 +166,14 @@ window.onload = async () => {
 </body></html>"""
 
 
-@pytest.fixture(scope="module")
-def chromium(boards: dict[str, Path], tmp_path_factory: pytest.TempPathFactory) -> dict:
-    """Each board opened in headless Chromium: its fonts' states and each text's x extent."""
+@pytest.fixture(scope="module", params=["without the kit's fonts", "without any font"])
+def chromium(boards: dict[str, Path], tmp_path_factory: pytest.TempPathFactory,
+             request: pytest.FixtureRequest) -> dict:  # fmt: skip
+    """Each board opened in headless Chromium on a machine without the kit's fonts, and on
+    one without any font at all: its fonts' states and each text's x extent, once the
+    document's fonts are ready. (With no font at all there is nothing to draw a label in
+    until the embedded ones are loaded: a screenshot taken as soon as a bare SVG has loaded
+    may show none, as any page using web fonts would on such a machine.)"""
     exe = shutil.which("chromium") or shutil.which("chromium-browser")
     assert exe, "headless Chromium is needed (make test installs the Debian package)"
     tmp = tmp_path_factory.mktemp("chromium")
@@ -180,7 +186,8 @@ def chromium(boards: dict[str, Path], tmp_path_factory: pytest.TempPathFactory) 
          f"--user-data-dir={tmp / 'profile'}", "--allow-file-access-from-files",
          "--force-device-scale-factor=4",  # text laid out finely enough to measure
          "--virtual-time-budget=20000", "--dump-dom", page.as_uri()],
-        capture_output=True, text=True, timeout=180, env=_fontconfig(tmp),
+        capture_output=True, text=True, timeout=180,
+        env=_fontconfig(tmp, system=request.param == "without the kit's fonts"),
     )  # fmt: skip
     m = re.search(r'<pre id="out">(\{.*\})</pre>', proc.stdout, re.S)
     assert m, proc.stdout[-2000:] + proc.stderr[-2000:]
