@@ -167,3 +167,29 @@ def test_usage_errors_list_the_kinds_and_parameters(tmp_path: Path) -> None:
     diff = _new(content, "worldspanner", "hero", "name=Lamp Warden", "--diff")
     assert diff.returncode == 0 and "+name: Lamp Warden" in diff.stdout
     assert not (content / "worldspanner" / "heroes" / "lamp-warden.yaml").exists()
+
+
+def test_new_brings_the_projects_editor_schemas_up_to_date(tmp_path: Path) -> None:
+    """The schemas list every card's number for completion (and CI holds them current): a
+    project that keeps them beside its content gets them rewritten by `new`, as
+    `toolkit schema` would write them; a project without them gets none."""
+    import json
+    import shutil
+
+    from tests.shipped import ROOT
+
+    content = copy_content(tmp_path)
+    shutil.copytree(ROOT / "schemas", tmp_path / "schemas")
+    proc = _new(content, "forty-factions", "faction", "name=The Lamplighters", "expansion=Promo")
+    assert proc.returncode == 0, proc.stdout + proc.stderr
+    assert "updated" in proc.stderr and "faction.schema.json" in proc.stderr
+    schema = json.loads((tmp_path / "schemas/forty-factions/faction.schema.json").read_text())
+    enemies = schema["properties"]["enemies"]["anyOf"][0]["items"]["anyOf"][0]["enum"]
+    assert 115 in enemies  # a faction may now name the new one as its enemy
+    fresh = tmp_path / "fresh"
+    assert toolkit("schema", "--content", str(content), "--out", str(fresh)).returncode == 0
+    for path in sorted(fresh.rglob("*.json")):
+        assert path.read_text() == (tmp_path / "schemas" / path.relative_to(fresh)).read_text()
+    other = copy_content(tmp_path / "bare")
+    assert _new(other, "forty-factions", "faction", "name=X", "expansion=Promo").returncode == 0
+    assert not (tmp_path / "bare" / "schemas").exists()

@@ -433,6 +433,11 @@ def _said_then_checked(edited: Sequence[Edited], moves: Sequence[tuple[Path, Pat
         click.echo(f"renamed {display_path(frm)} -> {display_path(to)}", err=True)
     for line in said:
         click.echo(f"  {line}", err=True)
+    from toolkit.schemas import refresh
+
+    for path in refresh(content, game):  # they list every card's number and id
+        click.echo(f"updated {display_path(path)}: the editor schemas list every card",
+                   err=True)  # fmt: skip
     report = api.check(content, game)
     click.echo(render(report, "text", hide_waived=True))
     sys.exit(1 if report.failed else 0)

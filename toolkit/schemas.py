@@ -64,3 +64,24 @@ def write_all(content_dir: Path, game: str | None, out_dir: Path) -> list[Path]:
         write_text(path, text)
         written.append(path)
     return written
+
+
+def refresh(content_dir: Path, game: str) -> list[Path]:
+    """After a card is added or renamed: the project's schemas of `game` (the `schemas/`
+    folder beside the content folder, where `make schema` writes them) brought up to date,
+    as they list every card's number and id for completion. The files changed; none when
+    the project keeps no schemas of that game."""
+    folder = content_dir.parent / "schemas"
+    if not (folder / game).is_dir():
+        return []
+    changed = []
+    for name, text in render_all(content_dir, game).items():
+        path = folder / name
+        try:
+            same = path.read_text(encoding="utf-8") == text
+        except OSError:
+            same = False
+        if not same:
+            write_text(path, text)
+            changed.append(path)
+    return changed
