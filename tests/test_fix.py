@@ -51,6 +51,14 @@ def test_diff_shows_the_fixes_and_writes_nothing(tmp_path: Path) -> None:
     assert proc.returncode == 1
     assert "+enemies: [18]" in proc.stdout and "-placeholders: [politics, nickname," in proc.stdout
     assert {p: p.read_bytes() for p in files} == files
+    # file names as a patch tool reads them: an absolute path as it is (not `a//tmp/...`),
+    # a path under the working folder with git's a/ and b/
+    mercs = faction_file(content, 5)
+    assert f"--- {mercs}\n+++ {mercs}\n" in proc.stdout
+    here = toolkit("check", "--content", "content", "--game", "forty-factions", "--fix",
+                   "--diff", cwd=tmp_path)  # fmt: skip
+    shown = mercs.relative_to(tmp_path)
+    assert f"--- a/{shown}\n+++ b/{shown}\n" in here.stdout
 
 
 def test_a_crlf_file_is_fixed_keeping_its_line_endings(tmp_path: Path) -> None:

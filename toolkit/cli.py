@@ -408,9 +408,11 @@ def new(game: str, kind: str | None, params: tuple[str, ...], content: Path, dif
     made = api.new(content, game, kind, parse_params(params))
     if diff:
         if made.text is not None and made.plan.path is not None:
-            shown = display_path(made.plan.path)
+            from toolkit.fixes import diff_names
+
             click.echo("".join(difflib.unified_diff(
-                [], made.text.splitlines(keepends=True), "/dev/null", f"b/{shown}")))  # fmt: skip
+                [], made.text.splitlines(keepends=True), "/dev/null",
+                diff_names(made.plan.path)[1])))  # fmt: skip
         for e in made.edited:
             click.echo(e.diff(), nl=False)
         return

@@ -48,9 +48,19 @@ class Edited:
 
     def diff(self) -> str:
         """A unified diff of the change, as `--diff` prints it."""
+        old, new = diff_names(self.path)
         return "".join(difflib.unified_diff(
             self.before.splitlines(keepends=True), self.after.splitlines(keepends=True),
-            f"a/{self.path}", f"b/{self.path}"))  # fmt: skip
+            old, new))  # fmt: skip
+
+
+def diff_names(path: Path | str) -> tuple[str, str]:
+    """A diff's two file names: `a/` and `b/` before a path relative to the working folder
+    (as git writes them, for `patch -p1`), an absolute path as it is."""
+    from toolkit.diagnostics import display_path
+
+    shown = display_path(Path(path))
+    return (shown, shown) if Path(shown).is_absolute() else (f"a/{shown}", f"b/{shown}")
 
 
 def yaml_writer(style: tuple[int, int, int]) -> Any:
