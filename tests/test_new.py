@@ -158,8 +158,12 @@ def test_new_favor_card_is_added_to_the_deck_keeping_every_byte(tmp_path: Path) 
 
 def test_usage_errors_list_the_kinds_and_parameters(tmp_path: Path) -> None:
     content = copy_content(tmp_path)
-    listed = _new(content, "forty-factions")
-    assert listed.returncode == 2 and "faction (" in listed.stderr and "plot (" in listed.stderr
+    listed = _new(content, "forty-factions")  # what `toolkit new --help` promises: a listing
+    assert listed.returncode == 0 and "Error" not in listed.stdout + listed.stderr
+    assert "  faction: the next faction" in listed.stdout and "  plot: " in listed.stdout
+    assert "suit=" in listed.stdout
+    unknown = _new(content, "forty-factions", "card")
+    assert unknown.returncode == 2 and "faction (" in unknown.stderr and "plot (" in unknown.stderr
     wrong = _new(content, "forty-factions", "faction", "name=X", "colour=red")
     assert wrong.returncode == 2 and "not colour=" in wrong.stderr
     nameless = _new(content, "worldspanner", "hero")

@@ -403,8 +403,16 @@ def new(game: str, kind: str | None, params: tuple[str, ...], content: Path, dif
 
     from toolkit import api
     from toolkit.diagnostics import display_path
-    from toolkit.scaffold import parse_params, write
+    from toolkit.scaffold import listing, parse_params, write
 
+    if kind is None:  # what the help promises: the game's kinds, and what each takes
+        from toolkit.games import UnknownGame, load_pack
+
+        try:
+            click.echo(listing(load_pack(game).scaffolds, game))
+        except UnknownGame:
+            raise click.BadParameter(f"no game pack named '{game}'", param_hint="GAME") from None
+        return
     made = api.new(content, game, kind, parse_params(params))
     if diff:
         if made.text is not None and made.plan.path is not None:

@@ -74,6 +74,15 @@ def parse_params(pairs: Sequence[str]) -> dict[str, str]:
     return out
 
 
+def listing(scaffolds: Sequence[Scaffold], game: str) -> str:
+    """The kinds of card `toolkit new` makes for a game and what each takes, for a reader."""
+    lines = [f"toolkit new {game} KIND [name=value ...], where KIND is one of:"]
+    for s in scaffolds:
+        lines.append(f"  {s.kind}: {s.doc}")
+        lines.extend(f"      {k}=  {v}" for k, v in s.params.items())
+    return "\n".join(lines)
+
+
 def choose(scaffolds: Sequence[Scaffold], kind: str | None, game: str) -> Scaffold:
     """The scaffold for `kind`; a missing or unknown kind lists the game's kinds."""
     listed = "; ".join(f"{s.kind} ({s.doc}; " + ", ".join(f"{k}=: {v}" for k, v in
