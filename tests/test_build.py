@@ -357,6 +357,9 @@ def test_placeholders_carry_a_mark_by_default_loud_in_proof_and_none_when_final(
     assert "†" not in final and "placeholder" not in final
     assert "printed without their mark" in summaries["final"]
     assert "printed without their mark" not in summaries["normal"]
+    # the note's count is the content's, as the summary counts them (not a count of marks)
+    held = re.search(r"(\d+) values are still placeholders", summaries["final"])
+    assert held and f"the content holds {held[1]} placeholder values" in summaries["final"]
     both = toolkit("build", "--proof", "--final", "--out", str(tmp_path / "x"))
     assert both.returncode == 2
 

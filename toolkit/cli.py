@@ -373,8 +373,11 @@ def build(
         return
     report = api.build(content, game, options)
     if final and report.placeholders:
-        report.notes.append(f"note: --final: {report.placeholders} placeholder values are "
-                            "printed without their mark")  # fmt: skip
+        # the content's count: what the kit shows of them (most are on the sheets) goes
+        # unmarked, not every one of them is on a page
+        report.notes.append(f"note: --final: the content holds {report.placeholders} "
+                            "placeholder values, and those the kit prints are printed "
+                            "without their mark")  # fmt: skip
     click.echo(render(report, "text", hide_waived=True))
     sys.exit(1 if report.failed else 0)
 
