@@ -41,3 +41,23 @@ def test_a_draft_needs_every_file_to_load(tmp_path: Path) -> None:
     edit(faction_file(content, 46), "politics: liberal", "politics: [liberal")
     code, out = _build(tmp_path, "--draft")
     assert code == 1 and "a draft needs every file to load" in out
+
+
+def test_a_deck_shows_the_band_on_the_pages_of_the_sheets_it_touches(
+    shipped_kit: Path, tmp_path: Path
+) -> None:
+    """One file's error stamps its own sheet, and in the deck assembled from the sheets its
+    page alone: the deck is not stamped as a whole (the kit as shipped is the starting
+    point, so only that sheet and the deck are made again)."""
+    import shutil
+
+    content = copy_content(tmp_path)
+    shutil.copytree(shipped_kit / "build" / "forty-factions", tmp_path / "out" / "forty-factions")
+    edit(faction_file(content, 46), "  - category\n", "  - category\n  - locations.5\n")
+    proc = toolkit("build", "--content", "content", "--game", "forty-factions", "--out", "out",
+                   "--only", "sheets/factions.pdf", "--draft", cwd=tmp_path)  # fmt: skip
+    assert proc.returncode == 1 and "PLACEHOLDER" in proc.stdout, proc.stdout + proc.stderr
+    pages = pdf_text(tmp_path / "out/forty-factions/sheets/factions.pdf").split("\f")
+    stamped = [i for i, page in enumerate(pages) if "DRAFT" in page]
+    beggars = [i for i, page in enumerate(pages) if "Associated Guilds of Beggars" in page[:200]]
+    assert len(stamped) == 1 and stamped == beggars[:1], (stamped, beggars)
