@@ -125,3 +125,19 @@ def test_an_editor_says_what_a_field_takes_instead_of_no_alternative_fits() -> N
     )
     (err,) = [e for e in errors if list(e.path) == ["enemies"]]
     assert err.validator == "anyOf" and err.schema["errorMessage"] == enemies["errorMessage"]
+
+
+def test_worldspanner_schemas_offer_the_factions_the_content_declares() -> None:
+    """A hero's and a quest deck's faction complete from game.yaml's nine factions; one the
+    content does not declare (`smugglers-dem`) fails in the editor."""
+    game = yaml.safe_load((CONTENT / "worldspanner" / "game.yaml").read_text(encoding="utf-8"))
+    ids = {f["id"] for f in game["factions"]}
+    for kind in ("hero", "quest-deck"):
+        schema = json.loads((ROOT / "schemas/worldspanner" / f"{kind}.schema.json").read_text())
+        assert set(schema["properties"]["faction"]["enum"]) == ids, kind
+    hero = yaml.safe_load((CONTENT / "worldspanner/heroes/lazar.yaml").read_text())
+    schema = json.loads((ROOT / "schemas/worldspanner/hero.schema.json").read_text())
+    jsonschema.validate(hero, schema, cls=jsonschema.Draft202012Validator)
+    hero["faction"] = "smugglers-dem"
+    with pytest.raises(jsonschema.ValidationError):
+        jsonschema.validate(hero, schema, cls=jsonschema.Draft202012Validator)

@@ -68,6 +68,14 @@ SETUP = SetupHook(
     run=draw_setup,
 )  # fmt: skip
 
+
+def content_values(content: ContentSet) -> dict[str, list[object]]:
+    """The factions the content declares: what the written schemas offer editors for a
+    field naming one (`toolkit schema`)."""
+    game = content.one("game", Game)
+    return {"faction": [f.id for f in game.factions] if game else []}
+
+
 PACK = GamePack(
     id="worldspanner",
     title="Worldspanner Factions",
@@ -77,6 +85,7 @@ PACK = GamePack(
     outputs=lazy_outputs("toolkit.games.worldspanner.outputs"),
     setup=SETUP,
     procedures=lazy_procedures("toolkit.games.worldspanner.procedures"),
+    enums=content_values,
     scaffolds=SCAFFOLDS,
     renames=plan_rename,
 )

@@ -347,7 +347,8 @@ class Hero(Document):
     """heroes/<slug>.yaml: one hero card."""
 
     name: str = spec("Name as on the card.", max_len=40)
-    faction: str = spec("Home faction id (upper left of the card).", pattern=SLUG)
+    faction: str = spec("Home faction id (upper left of the card).", pattern=SLUG,
+                        ref="faction")  # fmt: skip
     set: int = spec("Set the hero comes in.", ge=1, le=9)
     health: int = spec("Wounds the hero can take before defeat (upper right).")
     ratings: dict[str, int] = spec("Every rating by id, e.g. `{speed: 5, ...}`.")
@@ -375,7 +376,8 @@ class Quest(Model):
 class QuestDeck(Document):
     """quests/<faction>.yaml: the Quest deck of one Faction key (p. 4)."""
 
-    faction: str = spec("The faction whose key the deck sits by.", pattern=SLUG)
+    faction: str = spec("The faction whose key the deck sits by.", pattern=SLUG,
+                        ref="faction")  # fmt: skip
     cards: list[Quest] = spec("The quest cards.", min_items=1)
 
 
