@@ -172,20 +172,26 @@ def test_a_schema_error_does_not_hide_rule_checks_on_the_rest(tmp_path: Path) ->
     broken = faction_file(content, 46)
     edit(broken, "number: 46", 'number: "x46"')
     selfish = faction_file(content, 18)
-    edit(selfish, "enemies: [31, 88]", "enemies: [31, 88, 18]")
+    edit(selfish, "enemies: [31, 88]", "enemies: [31, 88, 18, 5]")
     proc = toolkit("check", "--content", str(content), "--game", "forty-factions")
     assert proc.returncode == 1
     lines = proc.stdout.splitlines()
     codes = {ln.split("[", 1)[1].split("]", 1)[0] for ln in lines if "error[" in ln}
     assert "SCHEMA-TYPE" in codes
     assert "FF-ENEMY-SELF" in codes  # a rule check ran on the files that validated
+    # an enmity between two files that loaded is judged on them alone: the 18 -> 5 one
+    # that 5 does not answer is found, at the value that names it
+    (one_sided,) = [ln for ln in lines if "error[FF-ENEMY-SYMMETRY]" in ln]
+    at = line_of(selfish, "enemies:")
+    assert one_sided.startswith(f"{selfish}:{at}:") and "Mercenaries" in one_sided
     # no false finding from the file that did not load: its number, seat and enemies are
     # missing from the rest, and the rules that count them wait
     assert not codes & {"FF-DECK-MISSING", "FF-COUNCIL-SEATS", "FF-REF-FACTION",
-                        "FF-ENEMY-SYMMETRY", "FF-AREA-COUNT", "WAIVER-UNUSED"}  # fmt: skip
+                        "FF-AREA-COUNT", "WAIVER-UNUSED"}  # fmt: skip
     note = next(ln for ln in lines if ln.startswith("note: forty-factions:"))
     assert "wait until the 1 file(s) above load and validate" in note
     assert "FF-COUNCIL-SEATS" in note and "FF-DECK-MISSING" in note
+    assert "FF-ENEMY-SYMMETRY" not in note
 
 
 def test_check_layout_finds_a_sheet_too_long_before_build(tmp_path: Path) -> None:

@@ -236,7 +236,9 @@ RULES = scoped(RULES, {
     "FF-COUNCIL-SEATS": frozenset({"faction"}),
     "FF-AREA-COUNT": frozenset({"faction"}),
     "FF-MAP-ART": frozenset({"faction"}),
-    "FF-ENEMY-SYMMETRY": frozenset({"faction"}),
+    # an enmity is judged on the two files that name each other, both loaded: a file that
+    # did not load is in no pair, so it can make no finding false
+    "FF-ENEMY-SYMMETRY": frozenset(),
     "FF-DECK-MISSING": frozenset({"faction", "plot"}),
     "FF-PAWN-COLOUR": frozenset({"faction"}),
 })  # fmt: skip
