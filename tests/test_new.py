@@ -107,6 +107,10 @@ def test_a_full_expansion_asks_for_a_new_suit_and_writes_nothing(tmp_path: Path)
     assert proc.returncode == 2
     assert "FgF's suits are full (Wands 101-114)" in proc.stderr and "suit=" in proc.stderr
     assert _snapshot(content) == before
+    for odd in ("StavesSC", "Staves50F", "staves", "Two Words"):  # cards read "King of X"
+        bad = _new(content, "forty-factions", "faction", "name=X", "expansion=FgF", f"suit={odd}")
+        assert bad.returncode == 2 and "one capitalised word" in bad.stderr, odd
+    assert _snapshot(content) == before
 
 
 def test_a_base_faction_says_what_the_rules_table_needs(tmp_path: Path) -> None:

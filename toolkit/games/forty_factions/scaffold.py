@@ -185,7 +185,7 @@ def _next_suit_card(ix: Index, expansion: str, number: int,
             f"{expansion}'s suits are full ({full or 'it has none'}): faction {number} starts a "
             f"new suit; name it, e.g. suit=Staves (3.1: a suit numbers {len(ranks)} factions)"
         )
-    if not new_suit.isalpha() or not new_suit[0].isupper():
+    if not new_suit.isalpha() or new_suit != new_suit.capitalize():  # not StavesSC
         raise ScaffoldError(f"suit={new_suit}: a suit's name is one capitalised word, as "
                             "'Swords' (cards read 'King of Swords')")  # fmt: skip
     if any(s.name.casefold() == new_suit.casefold() for s in decks.suits):
