@@ -136,3 +136,37 @@ def test_pdfx4_converts_a_picture_to_cmyk_keeping_its_look() -> None:
         assert images and all(o.ColorSpace == "/DeviceCMYK" for o in images)
         c, m, y, _k = pikepdf.PdfImage(images[0]).as_pil_image().getpixel((0, 0))
     assert m > 200 and y > 150 and c < 60  # (200, 30, 30) red: magenta and yellow ink
+
+
+def test_every_pdf_of_a_print_shop_kit_is_pdfx(tmp_path: Path) -> None:
+    """Under `--preset pod` not only the decks: a board, its tiles, the sheets and the deck
+    assembled from them, the counter sheets (reportlab) and the references are each a
+    PDF/X-4 file as a shop's preflight reads it: the version in the metadata, the output
+    intent with its CMYK profile, every colour in CMYK or grey (a tiling pattern's cells
+    too), TrimBox and BleedBox on every page, every font embedded."""
+    from tests.pdfcheck import box, inside, unembedded_fonts
+    from tests.shipped import toolkit
+
+    out = tmp_path / "out"
+    for game, only in (("god-emperor", "boards/law-board*"), ("god-emperor", "counters/*"),
+                       ("god-emperor", "reference/*"), ("forty-factions", "boards/council.pdf"),
+                       ("forty-factions", "sheets/plots.pdf")):  # fmt: skip
+        proc = toolkit("build", "--game", game, "--preset", "pod", "--paper", "letter",
+                       "--only", only, "--out", str(out))  # fmt: skip
+        assert proc.returncode == 0, proc.stdout + proc.stderr
+    pdfs = sorted(out.rglob("*.pdf"))
+    names = {p.name for p in pdfs}
+    assert {"law-board.pdf", "law-board-tiles-letter.pdf", "counters-letter.pdf",
+            "council.pdf", "plots.pdf"} <= names, names  # fmt: skip
+    for path in pdfs:
+        with pikepdf.open(path) as pdf:
+            assert b"PDF/X-4" in pdf.Root.Metadata.read_bytes(), path
+            entries, icc = output_intent(pdf)
+            assert entries["/S"] == "/GTS_PDFX" and icc[16:20] == b"CMYK", path
+            used = colour_spaces(pdf)
+            assert set(used) <= {"/DeviceCMYK", "/DeviceGray", "/Pattern"}, (path, used)
+            for page in pdf.pages:
+                trim, bleed = box(page, "/TrimBox"), box(page, "/BleedBox")
+                assert trim and bleed and inside(trim, bleed), path
+                assert inside(bleed, box(page, "/MediaBox")), path
+            assert unembedded_fonts(pdf) == [], path

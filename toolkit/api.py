@@ -288,6 +288,10 @@ def _build(content_dir: Path, game: str | None, options: BuildOptions,
 
             listed = [*stamped_outputs(listed, errors),
                       cover_output(pack.title, content.files, errors)]  # fmt: skip
+        if options.preset == "pod":  # a print shop's kit: every PDF in it is PDF/X-4
+            from toolkit.pdfx import for_print_shop
+
+            listed = for_print_shop(listed)
         # one truth across the kit: every output's facts, the whole kit's, before any render
         report.extend(disagreements(listed))
         plan.append((pack, content, [*listed, coverage_output(pack, content)]))

@@ -182,9 +182,59 @@ def _streams(pdf: pikepdf.Pdf) -> Iterator[tuple[Any, Any, str]]:
         yield from visit(page.obj, page.obj.get("/Resources"), f"page {i}")
 
 
+_XMP = """<?xpacket begin="\ufeff" id="W5M0MpCehiHzreSzNTczkc9d"?>
+<x:xmpmeta xmlns:x="adobe:ns:meta/"><rdf:RDF xmlns:rdf="http://www.w3.org/1999/02/22-rdf-syntax-ns#">
+<rdf:Description rdf:about="" xmlns:pdfxid="http://www.npes.org/pdfx/ns/id/"
+ xmlns:pdf="http://ns.adobe.com/pdf/1.3/" xmlns:xmp="http://ns.adobe.com/xap/1.0/"
+ xmlns:dc="http://purl.org/dc/elements/1.1/">
+<pdfxid:GTS_PDFXVersion>PDF/X-4</pdfxid:GTS_PDFXVersion>
+<pdf:Trapped>False</pdf:Trapped>
+<xmp:CreateDate>{date}</xmp:CreateDate><xmp:ModifyDate>{date}</xmp:ModifyDate>
+<dc:title><rdf:Alt><rdf:li xml:lang="x-default">{title}</rdf:li></rdf:Alt></dc:title>
+</rdf:Description></rdf:RDF></x:xmpmeta>
+<?xpacket end="w"?>"""
+
+
+def _xmp_date(pdf_date: str) -> str:
+    """`D:20000101000000Z` (or with an offset) as XMP writes it."""
+    d = pdf_date.removeprefix("D:")
+    if len(d) < 14 or not d[:14].isdigit():
+        d = "20000101000000"
+    return f"{d[0:4]}-{d[4:6]}-{d[6:8]}T{d[8:10]}:{d[10:12]}:{d[12:14]}Z"
+
+
+def _declare(pdf: pikepdf.Pdf) -> None:
+    """What WeasyPrint's PDF/X-4 writes and another writer (reportlab, a deck assembled by
+    pikepdf) may not: the version in the metadata, Trapped, and a TrimBox and BleedBox on
+    every page (the page itself, where the document says no other)."""
+    from xml.sax.saxutils import escape
+
+    if "/Metadata" not in pdf.Root:
+        info = pdf.docinfo
+        date = _xmp_date(str(info.get("/CreationDate", "")))
+        title = escape(str(info.get("/Title", "")))
+        xmp = _XMP.format(date=date, title=title).encode("utf-8")
+        pdf.Root.Metadata = pdf.make_stream(xmp, Type=pikepdf.Name.Metadata,
+                                            Subtype=pikepdf.Name.XML)  # fmt: skip
+        info.Trapped = pikepdf.Name("/False")
+        info.GTS_PDFXVersion = pikepdf.String("PDF/X-4")
+    for page in pdf.pages:
+        if "/TrimBox" not in page.obj:
+            page.obj.TrimBox = page.obj.get("/CropBox", page.mediabox)
+        if "/BleedBox" not in page.obj:
+            page.obj.BleedBox = page.obj.TrimBox
+
+
+def is_pdfx(data: bytes) -> bool:
+    """Whether a PDF already carries an OutputIntent (made a print shop's file here)."""
+    return b"/OutputIntents" in data
+
+
 def to_pdfx4(data: bytes) -> bytes:
-    """WeasyPrint's PDF/X-4 bytes with CMYK colours and the OutputIntent (see module)."""
+    """A PDF's bytes as a PDF/X-4 file: CMYK colours and the OutputIntent (see module), and
+    the version, Trapped and page boxes where its writer did not give them."""
     with pikepdf.open(io.BytesIO(data)) as pdf:
+        _declare(pdf)
         for obj, resources, where in list(_streams(pdf)):
             if obj.get("/Type") == "/Page":
                 obj.Contents.write(_convert_stream(obj, resources, where))
@@ -203,3 +253,19 @@ def to_pdfx4(data: bytes) -> bytes:
         pdf.save(out, deterministic_id=True, compress_streams=True,
                  object_stream_mode=pikepdf.ObjectStreamMode.generate)  # fmt: skip
         return out.getvalue()
+
+
+def for_print_shop(outputs: list[Any]) -> list[Any]:
+    """Under `--preset pod` every PDF of the kit is a PDF/X-4 file, not only the card
+    files: each output whose file is a PDF renders through `to_pdfx4` (once: a card file
+    made PDF/X by its own render is left as it is)."""
+    from dataclasses import replace
+    from functools import partial
+
+    return [replace(o, render=partial(_as_pdfx, o.render)) if o.path.endswith(".pdf") else o
+            for o in outputs]  # fmt: skip
+
+
+def _as_pdfx(render: Any, session: Any) -> bytes:
+    data = render(session)
+    return data if not data.startswith(b"%PDF") or is_pdfx(data) else to_pdfx4(data)
