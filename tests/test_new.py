@@ -201,3 +201,16 @@ def test_new_brings_the_projects_editor_schemas_up_to_date(tmp_path: Path) -> No
     other = copy_content(tmp_path / "bare")
     assert _new(other, "forty-factions", "faction", "name=X", "expansion=Promo").returncode == 0
     assert not (tmp_path / "bare" / "schemas").exists()
+
+
+def test_a_name_a_card_bears_already_is_said(tmp_path: Path) -> None:
+    """Two cards of one name read alike at the table: `new` still makes the second (it may
+    be meant) and names the file and line of the first."""
+    content = copy_content(tmp_path)
+    first = _new(content, "forty-factions", "faction", "name=The Lamplighters", "expansion=Promo")
+    assert first.returncode == 0 and "named" not in first.stderr
+    again = _new(content, "forty-factions", "faction", "name=the lamplighters",
+                 "expansion=FgF", "suit=Staves")  # fmt: skip
+    assert again.returncode == 0, again.stdout + again.stderr
+    line = next(ln for ln in again.stderr.splitlines() if "already" in ln)
+    assert "115-the-lamplighters.yaml:" in line and "'the lamplighters'" in line

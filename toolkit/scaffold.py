@@ -14,7 +14,7 @@ from __future__ import annotations
 import io
 import os
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
@@ -134,6 +134,7 @@ def prepare(content: ContentSet, scaffold: Scaffold, params: Mapping[str, str],
     if not params.get("name"):
         raise ScaffoldError(f'give the new {scaffold.kind} a name: name="..."')
     plan = scaffold.plan(content, params)
+    plan = replace(plan, said=(*plan.said, *_same_name(content, plan.kind, params["name"])))
     text = None
     if plan.path is not None:
         if plan.path.exists():
@@ -145,6 +146,15 @@ def prepare(content: ContentSet, scaffold: Scaffold, params: Mapping[str, str],
             raise ScaffoldError(f"internal: the new file {plan.path} would not read back")
     edited = apply_whole(plan.fixes)
     return Made(plan, text, tuple(edited))
+
+
+def _same_name(content: ContentSet, kind: str, name: str) -> list[str]:
+    """A word where a card of this kind already bears the name: two cards of one name read
+    alike at the table (the new one is still made: it may be meant as a second copy)."""
+    return [f"note: {doc.loc_of('name')}: a {kind} is named '{name}' already; rename one of "
+            "them unless both are meant"
+            for doc in content.documents.get(kind, [])
+            if str(getattr(doc, "name", "")).casefold() == name.casefold()]  # fmt: skip
 
 
 def _plain(value: Any) -> Any:
