@@ -6,8 +6,9 @@ prints has a shape, a size, one or two sides and a face drawn by a macro of
 `templates/<game>/counters.svg.j2` (`toolkit.faces`). This module expands the list into
 single pieces (one set per player colour or House where the component says `each`),
 packs them in rows, and draws the sheets with reportlab's canvas: its geometry is exact,
-it writes CMYK natively (`--preset pod`), and it draws hundreds of pieces in a fraction
-of the time an HTML layout takes (see `make bench`).
+and it draws hundreds of pieces in a fraction of the time an HTML layout takes (see `make
+bench`). Under `--preset pod` the sheets are made PDF/X-4 (CMYK through the print profile)
+as every PDF of such a kit is (`toolkit.pdfx.for_print_shop`).
 
 Two files: `counters/tokens-<paper>.pdf` holds the single-sided pieces (chits, pawns,
 standees: print single-sided), `counters/counters-<paper>.pdf` the double-sided ones,
@@ -171,11 +172,7 @@ def render_sheets(game: str, title: str, pieces: tuple[Token, ...], duplex: bool
         raise RenderFailure(Diagnostic(where, Severity.ERROR, "RENDER-COUNTERS",
                                        f"{title}: {exc}")) from None  # fmt: skip
     session.pages = n
-    if opts.preset == "pod":
-        from toolkit.pdfx import to_pdfx4
-
-        return to_pdfx4(buf.getvalue())  # CMYK through the profile, with its OutputIntent
-    return buf.getvalue()
+    return buf.getvalue()  # a print shop's (`--preset pod`): PDF/X-4 as every PDF of its kit
 
 
 def counter_outputs(game: str, title: str, doc: Components, setting: Setting,

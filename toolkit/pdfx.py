@@ -226,8 +226,11 @@ def _declare(pdf: pikepdf.Pdf) -> None:
 
 
 def is_pdfx(data: bytes) -> bool:
-    """Whether a PDF already carries an OutputIntent (made a print shop's file here)."""
-    return b"/OutputIntents" in data
+    """Whether a PDF's catalogue already carries an OutputIntent (made a print shop's file
+    here). Read from the catalogue, not searched in the bytes: a file written with object
+    streams keeps its catalogue compressed."""
+    with pikepdf.open(io.BytesIO(data)) as pdf:
+        return "/OutputIntents" in pdf.Root
 
 
 def to_pdfx4(data: bytes) -> bytes:
