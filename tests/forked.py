@@ -94,7 +94,6 @@ def serve(fd: int) -> None:
 def _child(request: dict) -> None:
     """In the forked child: become `python -m toolkit ARGS` in the request's folder and
     environment, with its output to the request's files; exit with the command's code."""
-    import atexit as child_atexit
     import runpy
     import time
 
@@ -127,7 +126,7 @@ def _child(request: dict) -> None:
 
             traceback.print_exc()
             code = 1
-        child_atexit._run_exitfuncs()
+        atexit._run_exitfuncs()  # what the interpreter runs as it exits
         for stream in (sys.stdout, sys.stderr):
             try:
                 stream.flush()

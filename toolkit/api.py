@@ -58,9 +58,9 @@ def check(content_dir: Path, game: str | None = None, strict: bool = False) -> R
     """Check every game's content (or one game's): schema, references and the rules. A game
     whose inputs are as they were at its last check gives what that check found
     (`toolkit.check_cache`)."""
-    from toolkit.check_cache import checked
+    from toolkit import check_cache
 
-    return checked(content_dir, discover_games(content_dir, game), strict)
+    return check_cache.check(content_dir, game, strict)
 
 
 def check_layout(content_dir: Path, game: str | None = None, strict: bool = False) -> Report:

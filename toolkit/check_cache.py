@@ -42,13 +42,14 @@ class GameResult:
     notes: list[str] = field(default_factory=list)
 
 
-def key(game_dir: Path) -> str | None:
+def key(game_dir: Path, shared: str | None = None) -> str | None:
     """The key of this game's check as its inputs are now, or None when it cannot be kept
-    (cache off, or a folder whose every input the key cannot vouch for)."""
+    (cache off, or a folder whose every input the key cannot vouch for). `shared`: what
+    every game's key holds (`shared_inputs`), when several games are keyed at once."""
     if content_cache.cache_folder() is None:
         return None
     h = hashlib.blake2b(digest_size=20)
-    h.update(f"{VERSION}\0{content_cache.code_stamp()}\0{_templates()}\0{os.getcwd()}\0".encode())
+    h.update((shared or shared_inputs()).encode())
     try:
         if os.path.islink(game_dir) or not game_dir.is_dir():
             return None
@@ -60,8 +61,14 @@ def key(game_dir: Path) -> str | None:
     return h.hexdigest()
 
 
+def shared_inputs() -> str:
+    """What every game's check reads besides its own folder: the toolkit's code, the
+    templates (the check lists each game's outputs, which reads its board.css) and the
+    working folder."""
+    return f"{VERSION}\0{content_cache.code_stamp()}\0{_templates()}\0{os.getcwd()}\0"
+
+
 def _templates() -> str:
-    # the check lists each game's outputs, which reads its board.css
     return content_cache.tree_stamp(Path(__file__).resolve().parent.parent / "templates")
 
 
@@ -103,14 +110,18 @@ def save(game_dir: Path, key_: str, result: GameResult) -> None:
     content_cache.write(content_cache.game_file(game_dir, "check"), (key_, result))
 
 
-def checked(content_dir: Path, games: list[str], strict: bool) -> Report:
-    """The report of checking these games: each from its kept result where its inputs are
-    unchanged, else checked now (and kept). The game packs, loader and rules are imported
-    only when a game must be checked."""
+def check(content_dir: Path, game: str | None = None, strict: bool = False) -> Report:
+    """`toolkit.api.check`: every game's content checked (or one game's), each from its kept
+    result where its inputs are unchanged, else checked now (and kept). The game packs,
+    loader and rules are imported only when a game must be checked."""
+    from toolkit.game_folders import discover_games
+
+    games = discover_games(content_dir, game)
     report = Report(strict=strict)
+    shared = shared_inputs() if content_cache.cache_folder() is not None else None
     for gid in games:
         game_dir = content_dir / gid
-        key_ = key(game_dir)
+        key_ = key(game_dir, shared)
         result = load(game_dir, key_) if key_ is not None else None
         if result is None:
             from toolkit.api import check_game

@@ -136,11 +136,10 @@ def check(content: Path, game: str | None, fmt: str, strict: bool, fix: bool, di
         write(edited)
     if layout:
         report = api.check_layout(content, game, strict)
-    else:
-        from toolkit.check_cache import checked
-        from toolkit.game_folders import discover_games
+    else:  # `api.check` itself, without importing the orchestrator (`toolkit.check_cache`)
+        from toolkit import check_cache
 
-        report = checked(content, discover_games(content, game), strict)
+        report = check_cache.check(content, game, strict)
     out = render(report, fmt)
     click.echo(out)
     if fmt == "json":
