@@ -152,16 +152,25 @@ def _build_and_audit(project: Path, only: str) -> tuple[str, set[str]]:
 
 
 def test_the_audit_finds_blank_tiles_and_passes_the_fix(tmp_path: Path) -> None:
-    """The shipped bug: each tile page was a box of zero height with `overflow: hidden`, so
-    every tile printed blank. Restored in a copy of the template, the audit fails on it;
-    the template as shipped passes."""
+    """The shipped bug: each tile page clipped what it drew to a box of zero height, so
+    every tile printed blank. Restored in a copy of the project, the audit fails on it:
+    first the board's part clipped away (the tiles show only their coordinates and marks),
+    then the tile's page itself a box of zero height, as the template once had it (the
+    pages are blank); the code and template as shipped pass."""
     project = _project_copy(tmp_path)
+    out, codes = _build_and_audit(project, "boards/law-board*")
+    assert "AUDIT-BLANK-PAGE" not in codes and "AUDIT-TILES" not in codes, out
+    boards = project / "toolkit" / "boards.py"
+    code = boards.read_text(encoding="utf-8")
+    clip = "{grid.tw * k:.3f} {grid.th * k:.3f} re W n"
+    assert clip in code
+    boards.write_text(code.replace(clip, "{grid.tw * k:.3f} 0 re W n"), encoding="utf-8")
+    out, codes = _build_and_audit(project, "boards/law-board*")
+    assert "AUDIT-TILES" in codes and "AUDIT-BLANK-PAGE" not in codes, out
     template = project / "templates" / "common" / "board.html.j2"
     fixed = template.read_text(encoding="utf-8")
     good = ".page { width: {{ pw }}mm; height: {{ ph }}mm }"
     assert good in fixed
-    out, codes = _build_and_audit(project, "boards/law-board*")
-    assert "AUDIT-BLANK-PAGE" not in codes and "AUDIT-TILES" not in codes, out
     template.write_text(fixed.replace(good, ".page { width: 100%; height: 100% }"),
                         encoding="utf-8")  # fmt: skip
     out, codes = _build_and_audit(project, "boards/law-board*")
@@ -175,7 +184,7 @@ def test_the_audit_finds_a_tile_that_shows_the_wrong_part(tmp_path: Path) -> Non
     project = _project_copy(tmp_path)
     boards = project / "toolkit" / "boards.py"
     code = boards.read_text(encoding="utf-8")
-    shifted = code.replace("f'viewBox=\"{_n(t.x)} {_n(t.y)}", "f'viewBox=\"{_n(t.x + 6)} {_n(t.y)}")
+    shifted = code.replace("dx, dy = (grid.left - tile.x) * k", "dx, dy = (grid.left - tile.x - 6) * k")
     assert shifted != code
     boards.write_text(shifted, encoding="utf-8")
     out, codes = _build_and_audit(project, "boards/war-map*")

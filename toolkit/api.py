@@ -378,7 +378,7 @@ def setup(
     files = {f"setup/{sheet.name}.svg": board_svg(sheet.svg, session)}  # its fonts embedded
     manifest.refuse_strangers(game_out, [*files, f"setup/{sheet.name}.pdf"])
     files[f"setup/{sheet.name}.pdf"] = board_file(sheet.svg, sheet.size[0], sheet.size[1],
-                                                  False, sheet.title, session)  # fmt: skip
+                                                  sheet.title, session)  # fmt: skip
     for rel, data in files.items():
         write_bytes(game_out / rel, data)
         manifest.written[rel] = hashlib.sha256(data).hexdigest()

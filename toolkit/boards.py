@@ -81,42 +81,58 @@ def tile_grid(w: float, h: float, pw: float, ph: float) -> TileGrid:
     return TileGrid(cols, rows, tw, th, tiles)
 
 
-def _tiles(body: str, w: float, h: float, pw: float, ph: float) -> tuple[list[dict], float, float]:
-    """The board cut into tiles of the printable part of the paper, overlapping."""
-    grid = tile_grid(w, h, pw, ph)
-    tw, th = grid.tw, grid.th
-    pages = []
-    for t in grid.tiles:
-        tile = body.replace(
-            f'viewBox="0 0 {_n(w)} {_n(h)}"', f'viewBox="{_n(t.x)} {_n(t.y)} {_n(tw)} {_n(th)}"', 1
-        )
-        tile = tile.replace(f'width="{_n(w)}mm" height="{_n(h)}mm"',
-                            f'width="{_n(tw)}mm" height="{_n(th)}mm"', 1)  # fmt: skip
-        # each tile repeats the board: its ids must stay unique in the document
-        prefix = f"t{t.row}-{t.col}-"
-        tile = re.sub(r'id="([^"]+)"', rf'id="{prefix}\1"', tile)
-        tile = re.sub(r"url\(#([^)]+)\)", rf"url(#{prefix}\1)", tile)
-        pages.append({"svg": tile, "col": t.col, "row": t.row, "cols": grid.cols,
-                      "rows": grid.rows, "name": t.name})  # fmt: skip
-    return pages, tw, th
-
-
-def board_file(svg: str, w: float, h: float, tiles: bool, title: str, session: Session) -> bytes:
-    """A board as a PDF at its real size, or tiled on the chosen paper."""
-
+def board_file(svg: str, w: float, h: float, title: str, session: Session) -> bytes:
+    """A board as a PDF at its real size: its SVG laid out on a page of its size."""
     body = svg.split("?>", 1)[1]  # inline the SVG (its fonts are the document's)
-    if tiles:
-        pw, ph = _paper(w, h, session.options)
-        pages, tw, th = _tiles(body, w, h, pw, ph)
-        size = f"{_n(pw)}mm {_n(ph)}mm"
-    else:
-        pages, tw, th = [{"svg": body}], w, h
-        pw, ph = w, h
-        size = f"{_n(w)}mm {_n(h)}mm"
-    html = render(session.env, "common/board.html.j2", pages=pages, size=size, tiles=tiles,
-                  tw=tw, th=th, pw=_n(pw), ph=_n(ph), margin=TILE_MARGIN, header=TILE_HEADER,
-                  overlap=TILE_OVERLAP, title=title)  # fmt: skip
+    html = render(session.env, "common/board.html.j2", pages=[{"svg": body}],
+                  size=f"{_n(w)}mm {_n(h)}mm", tiles=False, title=title)  # fmt: skip
     return session.pdf(html)
+
+
+def board_tiles(board: str, w: float, h: float, title: str, session: Session) -> bytes:
+    """The board tiled on the chosen paper, drawn from its real-size PDF (`board`, an
+    output of this build): the template lays out each tile's page (its coordinates, the
+    outline of its printable area, the alignment marks), and the board's page is placed
+    under them once a tile, as one shared drawing, moved to the tile's part of the board
+    and clipped to the printable area. The board is drawn once, not once a tile: the
+    tiles cost what their pages' text costs, and print exactly what the board prints."""
+    pw, ph = _paper(w, h, session.options)
+    grid = tile_grid(w, h, pw, ph)
+    pages = [{"col": t.col, "row": t.row, "cols": grid.cols, "rows": grid.rows,
+              "name": t.name} for t in grid.tiles]  # fmt: skip
+    html = render(session.env, "common/board.html.j2", pages=pages, size=f"{_n(pw)}mm {_n(ph)}mm",
+                  tiles=True, tw=grid.tw, th=grid.th, pw=_n(pw), ph=_n(ph),
+                  margin=TILE_MARGIN, header=TILE_HEADER, overlap=TILE_OVERLAP,
+                  title=title)  # fmt: skip
+    return _under_tiles(session.pdf(html), session.part(board), grid, ph)
+
+
+def _under_tiles(frames: bytes, board: bytes, grid: TileGrid, ph: float) -> bytes:
+    """`frames` (one page a tile) with the board's page drawn under each, in PDF points
+    from the page's bottom left: the board's top left at the tile's printable area's top
+    left less the tile's offset into the board, clipped to that area."""
+    import io
+
+    import pikepdf
+
+    k = 72 / 25.4  # points a millimetre
+    with pikepdf.open(io.BytesIO(frames)) as doc, pikepdf.open(io.BytesIO(board)) as src:
+        page0 = src.pages[0]
+        board_h = float(page0.mediabox[3]) - float(page0.mediabox[1])
+        form = doc.copy_foreign(page0.as_form_xobject())
+        if len(doc.pages) != len(grid.tiles):
+            raise ValueError(f"{len(doc.pages)} tile pages for {len(grid.tiles)} tiles")
+        left, bottom = grid.left * k, (ph - grid.top - grid.th) * k
+        for tile, page in zip(grid.tiles, doc.pages, strict=True):
+            name = page.add_resource(form, pikepdf.Name.XObject, prefix="Board")
+            dx, dy = (grid.left - tile.x) * k, (ph - grid.top + tile.y) * k - board_h
+            draw = (f"q {left:.3f} {bottom:.3f} {grid.tw * k:.3f} {grid.th * k:.3f} re W n "
+                    f"1 0 0 1 {dx:.3f} {dy:.3f} cm {name} Do Q\n")  # fmt: skip
+            page.contents_add(doc.make_stream(draw.encode()), prepend=True)
+        buf = io.BytesIO()
+        doc.save(buf, deterministic_id=True, min_version=doc.pdf_version,
+                 object_stream_mode=pikepdf.ObjectStreamMode.generate)  # fmt: skip
+        return buf.getvalue()
 
 
 def board_outputs(
@@ -135,8 +151,9 @@ def board_outputs(
         Output(f"{folder}/{name}.svg", "board", sources, partial(board_svg, svg), group=group,
                cost=1.0),
         Output(f"{folder}/{name}.pdf", "board", srcs,
-               partial(board_file, svg, w, h, False, title), group=group, cost=per_page),
+               partial(board_file, svg, w, h, title), group=group, cost=per_page),
+        # measured: a tile's page costs about a fifth of a sheet-page
         Output(f"{folder}/{name}-tiles-{options.paper}.pdf", "board-tiles", srcs,
-               partial(board_file, svg, w, h, True, title), group=group,
-               cost=per_page * len(grid.tiles)),
+               partial(board_tiles, f"{folder}/{name}.pdf", w, h, title), group=group,
+               parts=(f"{folder}/{name}.pdf",), cost=0.2 * len(grid.tiles)),
     ]  # fmt: skip

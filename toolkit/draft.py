@@ -36,12 +36,13 @@ def codes_by_file(errors: Iterable[Diagnostic]) -> dict[str, tuple[str, ...]]:
 def stamped_outputs(outputs: Sequence[Output], errors: Sequence[Diagnostic]) -> list[Output]:
     """The outputs, those made from a file with an error rendering with the DRAFT band. An
     output assembled from others (a deck of sheets) is not stamped as a whole: its parts
-    carry their own bands, so only the pages of the sheets the errors touch show one."""
+    carry their own bands, so only the pages of the sheets the errors touch show one. A
+    board's tiles are: each shows only a part of the board, most of them not its band."""
     by_file = codes_by_file(errors)
     out = []
     for o in outputs:
         codes = sorted({c for s in o.sources for c in by_file.get(_key(s), ())})
-        stamp = codes and not o.parts
+        stamp = codes and (not o.parts or o.kind == "board-tiles")
         out.append(replace(o, render=partial(_stamp, o.render, tuple(codes))) if stamp else o)
     return out
 
