@@ -184,7 +184,8 @@ def test_the_audit_finds_a_tile_that_shows_the_wrong_part(tmp_path: Path) -> Non
     project = _project_copy(tmp_path)
     boards = project / "toolkit" / "boards.py"
     code = boards.read_text(encoding="utf-8")
-    shifted = code.replace("dx, dy = (grid.left - tile.x) * k", "dx, dy = (grid.left - tile.x - 6) * k")
+    place = "dx, dy = (grid.left - tile.x) * k"
+    shifted = code.replace(place, "dx, dy = (grid.left - tile.x - 6) * k")
     assert shifted != code
     boards.write_text(shifted, encoding="utf-8")
     out, codes = _build_and_audit(project, "boards/war-map*")

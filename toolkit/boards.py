@@ -9,7 +9,6 @@ marks and tile coordinates, for a home printer.
 from __future__ import annotations
 
 import math
-import re
 from dataclasses import dataclass
 from functools import partial
 
