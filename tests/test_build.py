@@ -209,7 +209,9 @@ def test_dm_reference_and_print_guide(kit: Path) -> None:
     guide = (_out(kit) / "kit" / "PRINT.md").read_text()
     pdfs = {p.relative_to(_out(kit)).as_posix() for p in _out(kit).rglob("*.pdf")}
     listed = {p for p in re.findall(r"`([^`]+\.pdf)`", guide) if "*" not in p}  # not patterns
-    assert pdfs - {p for p in pdfs if p.startswith("sheets/") and p.count("/") == 2} == listed
+    # every file to print is listed; not each sheet or card alone (their decks are)
+    alone = {p for p in pdfs if p.startswith(("sheets/", "cards/")) and p.count("/") == 2}
+    assert pdfs - alone == listed
     assert "flip on the long edge" in guide
     rows = {r[1]: r for r in check_bill(_out(kit))}
     with pikepdf.open(_out(kit) / "cards" / "factions-a4.pdf") as pdf:
@@ -313,8 +315,9 @@ def test_deleted_file_takes_its_outputs(kit: Path, tmp_path: Path) -> None:
     proc = _build(root)
     out = root / "build" / "forty-factions"
     assert not (out / "sheets" / "plots" / "066-the-imposter.pdf").exists(), proc.stdout
+    assert not (out / "cards" / "plots" / "066-the-imposter.pdf").exists(), proc.stdout
     assert "sheets/plots/066-the-imposter.pdf" not in _keys(root)
-    assert "1 removed" in proc.stdout
+    assert "2 removed" in proc.stdout  # its sheet and its card
 
 
 def test_overflow_is_an_error_naming_sheet_and_field(tmp_path: Path) -> None:

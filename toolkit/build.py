@@ -392,10 +392,11 @@ def _render_group(outputs: list[Output]) -> Iterator[Rendered]:
         yield output.path, data, diags, _WORKER.pages
 
 
-def _run_group(outputs: list[Output]) -> list[Rendered]:
+def _run_group(outputs: list[Output], parts: Parts | None = None) -> list[Rendered]:
     """A pool worker's task: render one group, then drop its cached layouts (the next group
     this worker gets never needs them, and a deck's hundred layouts would otherwise stay in
-    memory for the rest of the build).
+    memory for the rest of the build). `parts`: where the outputs it is assembled from are,
+    for an output assembled from others (see `Session.part`).
 
     The layouts a group keeps for its deck are set aside from the garbage collector as
     they are made: each full collection would otherwise scan every layout kept so far, and
@@ -403,6 +404,8 @@ def _run_group(outputs: list[Output]) -> list[Rendered]:
     import gc
 
     assert _WORKER is not None
+    if parts is not None:
+        _WORKER.out_dir, _WORKER.current, _WORKER.keep = parts
     results = []
     for item in _render_group(outputs):
         results.append(item)
@@ -533,7 +536,7 @@ def build_outputs(
         manifest.written.pop(path, None)  # its claim (see `Manifest.claim`) is settled
         result.built += 1
 
-    from concurrent.futures import ProcessPoolExecutor, as_completed
+    from concurrent.futures import FIRST_COMPLETED, ProcessPoolExecutor, wait
 
     jobs = options.jobs or os.cpu_count() or 1
     groups = _groups(stale)
@@ -564,11 +567,22 @@ def build_outputs(
                 initializer=_worker_init,
                 initargs=(options, content_root, code),
             ) as pool:
-                futures = [pool.submit(_run_group, g) for g in groups]
+                # an output assembled from others (a deck, a card sheet, tiles) goes to the
+                # pool as soon as its parts are settled (written, failed, or up to date)
+                unsettled = {o.path for o in stale}
+                futures = {pool.submit(_run_group, g) for g in groups}
                 try:
-                    for future in as_completed(futures):
-                        for item in future.result():
-                            take(*item)
+                    while futures:
+                        done, futures = wait(futures, return_when=FIRST_COMPLETED)
+                        for future in done:
+                            for item in future.result():
+                                take(*item)
+                                unsettled.discard(item[0])
+                        ready = [o for o in assembled if unsettled.isdisjoint(o.parts)]
+                        if ready:
+                            where = (game_out, current(manifest, keys), frozenset())
+                            futures |= {pool.submit(_run_group, [o], where) for o in ready}
+                            assembled = [o for o in assembled if o not in ready]
                 except BaseException:
                     for future in futures:  # a full disk: the groups not started never start
                         future.cancel()

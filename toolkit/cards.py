@@ -14,8 +14,9 @@ import datetime
 import os
 from collections.abc import Sequence
 from dataclasses import dataclass
+from functools import partial
 
-from toolkit.build import Session
+from toolkit.build import BuildOptions, Output, Session
 from toolkit.render import render
 
 
@@ -149,3 +150,153 @@ def render_calibration(fmt: CardFormat, session: Session) -> bytes:
                for r in range(g.rows) for c in range(g.cols)]  # fmt: skip
     dx, dy = session.options.back_offset
     return render_cards(session, fmt, "calibration", centres=centres, dx=dx, dy=dy)
+
+
+# --- Card files assembled from each card's own page -------------------------------------
+#
+# A deck's card files (its faces, its n-up sheets, its print-on-demand file, its Tabletop
+# Simulator sheets) used to lay every card out again, once a file: a one-card edit cost
+# the whole deck's layout three or four times over. Each card is now laid out once, as an
+# output of its own (`cards/<deck>/<stem>.pdf`, the card alone at trim size with bleed),
+# and the deck's files are put together from those pages as written: the faces file is
+# their pages in order; an n-up sheet places each card's page, as a drawing, in its cell of
+# a page whose crop marks the template lays out; the print-on-demand file pairs each
+# card's page with its back's. The cards print what their own files print, and an edit
+# lays out only the card it changed.
+
+
+def card_page(fmt: CardFormat, card: object, session: Session) -> bytes:
+    """One card alone: its face at trim size with bleed (the page a deck's files are
+    assembled from)."""
+    return render_faces(fmt, (card,), session)
+
+
+def faces_from_parts(fmt: CardFormat, parts: Sequence[str], session: Session) -> bytes:
+    """One card face a page: the cards' own pages (`parts`, outputs of this build, a path
+    once per copy printed), their fonts merged (`toolkit.deck_pdf`)."""
+    from toolkit.deck_pdf import assemble
+
+    data, session.pages = assemble([session.part(p) for p in parts], fmt.title)
+    return data
+
+
+def _unique_backs(fmt: CardFormat, behind: Sequence[object], session: Session
+                  ) -> tuple[list[bytes], list[int]]:  # fmt: skip
+    """The distinct backs among `behind` (one a card), each laid out once as a page of its
+    own, and for each card the index of its back's page."""
+    keys: dict[str, int] = {}
+    index = [keys.setdefault(repr(b), len(keys)) for b in behind]
+    firsts = {i: b for b, i in zip(behind, index, strict=True)}
+    pages = [render_backs(fmt, (firsts[i],), session) for i in range(len(keys))]
+    return pages, index
+
+
+def pod_from_parts(fmt: CardFormat, parts: Sequence[str], behind: Sequence[object],
+                   session: Session) -> bytes:  # fmt: skip
+    """Print-on-demand: every card as its back's page then its own page (`parts`, one a
+    card; `behind`, its back), as PDF/X-4 in CMYK with its output intent."""
+    from toolkit.deck_pdf import assemble
+    from toolkit.pdfx import to_pdfx4
+
+    backs, index = _unique_backs(with_bleed(fmt, session), behind, session)
+    files = [f for p, i in zip(parts, index, strict=True) for f in (backs[i], session.part(p))]
+    data, session.pages = assemble(files, fmt.title)
+    return to_pdfx4(data)
+
+
+def impose_parts(fmt: CardFormat, parts: Sequence[str], session: Session,
+                 behind: Sequence[object] | None = None) -> bytes:  # fmt: skip
+    """The cards (`parts`, their own pages) n-up with crop marks, as `render_imposed` lays
+    them out: each fronts page followed by its backs page (`behind[i]`, card i's back),
+    columns mirrored for long-edge duplex and shifted by the printer's `--back-offset`;
+    without `behind`, fronts only."""
+    import io
+
+    import pikepdf
+
+    from toolkit.deck_pdf import assemble
+
+    fmt = with_bleed(fmt, session)
+    g = grid(fmt, session.options.paper_mm)
+    duplex = behind is not None
+    if duplex and len(behind) != len(parts):  # type: ignore[arg-type]
+        raise ValueError(f"{len(behind)} backs for {len(parts)} cards")  # type: ignore[arg-type]
+    chunks = [range(s, min(s + g.per_page, len(parts))) for s in range(0, len(parts), g.per_page)]
+    # the pages of crop marks, laid out by the template with empty cells
+    frames = render_cards(session, fmt, "imposed", pages=len(chunks) * (2 if duplex else 1),
+                          sheets=[[]] * (len(chunks) * (2 if duplex else 1)), grid=g,
+                          back_dx=0, back_dy=0, duplex=duplex)  # fmt: skip
+    pages = len(chunks) * (2 if duplex else 1)
+    files = [session.part(p) for p in parts]
+    index: list[int] = []
+    if duplex:
+        backs, index = _unique_backs(fmt, behind, session)  # type: ignore[arg-type]
+        files += backs
+    # the cards' and backs' pages in one file first, so that their fonts are merged
+    cards, _ = assemble(files, fmt.title)
+    k = 72 / 25.4  # points a millimetre
+    cell_w, cell_h = fmt.cell
+    dx, dy = session.options.back_offset
+    paper_h = session.options.paper_mm[1]
+    with pikepdf.open(io.BytesIO(frames)) as doc, pikepdf.open(io.BytesIO(cards)) as src:
+        forms, origins = [], []
+        for p in src.pages:
+            # the whole page with its bleed (a form of a page is cut to its trim), drawn
+            # from the bleed's corner (the page's origin is the trim's)
+            form = p.as_form_xobject()
+            form.BBox = p.mediabox
+            forms.append(doc.copy_foreign(form))
+            origins.append((float(p.mediabox[0]), float(p.mediabox[1])))
+        for n, chunk in enumerate(chunks):
+            sides = [(doc.pages[n * 2 if duplex else n], False)]
+            if duplex:
+                sides.append((doc.pages[n * 2 + 1], True))
+            for page, back in sides:
+                draw = []
+                for i, card in enumerate(chunk):
+                    col, row = i % g.cols, i // g.cols
+                    if back:
+                        col = g.cols - 1 - col
+                    x = g.x0 + col * cell_w + (dx if back else 0)
+                    y = g.y0 + row * cell_h + (dy if back else 0)
+                    which = len(parts) + index[card] if back else card
+                    name = page.add_resource(forms[which], pikepdf.Name.XObject, prefix="Card")
+                    ox, oy = origins[which]
+                    draw.append(f"q 1 0 0 1 {x * k - ox:.3f} {(paper_h - y - cell_h) * k - oy:.3f}"
+                                f" cm {name} Do Q")  # fmt: skip
+                page.contents_add(doc.make_stream("\n".join(draw).encode()), prepend=True)
+        session.pages = pages
+        out = io.BytesIO()
+        doc.save(out, deterministic_id=True, min_version=doc.pdf_version,
+                 object_stream_mode=pikepdf.ObjectStreamMode.generate)  # fmt: skip
+        return out.getvalue()
+
+
+def card_outputs(deck: str, fmt: CardFormat, cards: Sequence[tuple[str, object, tuple[str, ...]]],
+                 behind: Sequence[object], srcs: tuple[str, ...], options: BuildOptions,
+                 copies: int = 1, cost: float = 0.3) -> list[Output]:  # fmt: skip
+    """A deck's card files: each card alone (`cards/<deck>/<stem>.pdf`, from `cards`: its
+    file's stem, the card, what it is made from), then, assembled from those pages, the
+    faces (`cards/<deck>-faces.pdf`) and either the n-up sheets for the chosen paper or,
+    under `--preset pod`, the print-on-demand file. `behind[i]` is card i's back; the deck
+    is printed `copies` times over in each file. `cost`: one card's layout, in
+    sheet-pages."""
+    out, parts = [], []
+    for stem, card, sources in cards:
+        path = f"cards/{deck}/{stem}.pdf"
+        parts.append(path)
+        out.append(Output(path, "card", sources, partial(card_page, fmt, card), cost=cost))
+    every, backs = tuple(parts) * copies, tuple(behind) * copies
+    # an assembled file costs about a tenth of laying its cards out
+    out.append(Output(f"cards/{deck}-faces.pdf", "card-faces", srcs,
+                      partial(faces_from_parts, fmt, every), parts=every,
+                      cost=0.02 * len(every)))  # fmt: skip
+    if options.preset == "pod":
+        out.append(Output(f"cards/{deck}-pod.pdf", "card-pod", srcs,
+                          partial(pod_from_parts, fmt, every, backs), parts=every,
+                          cost=0.05 * len(every)))  # fmt: skip
+    else:
+        out.append(Output(f"cards/{deck}-{options.paper}.pdf", "card-sheet", srcs,
+                          partial(impose_parts, fmt, every, behind=backs), parts=every,
+                          cost=0.03 * len(every)))  # fmt: skip
+    return out

@@ -41,17 +41,20 @@ def path_findings(outputs: Iterable[Output]) -> list[Diagnostic]:
     for o in outputs:
         by_path[o.path].append(o)
     clashes: dict[tuple[str, str], list[str]] = defaultdict(list)
+    long: dict[str, list[str]] = defaultdict(list)  # by source: its outputs' too long names
     findings = []
     for path, same in sorted(by_path.items()):
         for other in same[1:]:
             clashes[_apart(same[0], other)].append(path)
-        name = PurePosixPath(path).name
-        if len(name.encode("utf-8")) > MAX_NAME_BYTES:
-            findings.append(error(
-                Loc(_source(same[0]), 1, 1), "CONTENT-OUTPUT-NAME",
-                f"makes {path}, a name of {len(name.encode('utf-8'))} bytes: more than the "
-                f"{MAX_NAME_BYTES} a kit's file name may have (file systems hold 255, and the "
-                "gallery adds to it); shorten this file's name"))  # fmt: skip
+        size = len(PurePosixPath(path).name.encode("utf-8"))
+        if size > MAX_NAME_BYTES:
+            long[_source(same[0])].append(f"{path}, a name of {size} bytes")
+    for source, made in long.items():  # one finding a file, however many outputs it names
+        findings.append(error(
+            Loc(source, 1, 1), "CONTENT-OUTPUT-NAME",
+            f"makes {'; '.join(made)}: more than the {MAX_NAME_BYTES} a kit's file name may "
+            "have (file systems hold 255, and the gallery adds to it); shorten this file's "
+            "name"))  # fmt: skip
     for (first, second), paths in clashes.items():
         both = f"{first} and this file" if first != second else "two outputs of this file"
         findings.append(error(

@@ -203,14 +203,27 @@ def _xmp_date(pdf_date: str) -> str:
     return f"{d[0:4]}-{d[4:6]}-{d[6:8]}T{d[8:10]}:{d[10:12]}:{d[12:14]}Z"
 
 
+def _fixed_date() -> str:
+    """SOURCE_DATE_EPOCH (reproducible builds), else 2000-01-01, as a PDF date."""
+    import datetime
+    import os
+
+    epoch = int(os.environ.get("SOURCE_DATE_EPOCH", "946684800"))
+    when = datetime.datetime.fromtimestamp(epoch, datetime.UTC)
+    return when.strftime("D:%Y%m%d%H%M%S+00'00'")
+
+
 def _declare(pdf: pikepdf.Pdf) -> None:
     """What WeasyPrint's PDF/X-4 writes and another writer (reportlab, a deck assembled by
     pikepdf) may not: the version in the metadata, Trapped, and a TrimBox and BleedBox on
     every page (the page itself, where the document says no other)."""
     from xml.sax.saxutils import escape
 
+    info = pdf.docinfo
+    for key in ("/CreationDate", "/ModDate"):  # PDF/X asks for both; never the clock
+        if key not in info:
+            info[key] = pikepdf.String(_fixed_date())
     if "/Metadata" not in pdf.Root:
-        info = pdf.docinfo
         date = _xmp_date(str(info.get("/CreationDate", "")))
         title = escape(str(info.get("/Title", "")))
         xmp = _XMP.format(date=date, title=title).encode("utf-8")
