@@ -272,6 +272,9 @@ def impose_parts(fmt: CardFormat, parts: Sequence[str], session: Session,
         return out.getvalue()
 
 
+CARDS_A_TASK = 12
+
+
 def card_outputs(deck: str, fmt: CardFormat, cards: Sequence[tuple[str, object, tuple[str, ...]]],
                  behind: Sequence[object], srcs: tuple[str, ...], options: BuildOptions,
                  copies: int = 1, cost: float = 0.3) -> list[Output]:  # fmt: skip
@@ -282,10 +285,13 @@ def card_outputs(deck: str, fmt: CardFormat, cards: Sequence[tuple[str, object, 
     is printed `copies` times over in each file. `cost`: one card's layout, in
     sheet-pages."""
     out, parts = [], []
-    for stem, card, sources in cards:
+    for i, (stem, card, sources) in enumerate(cards):
         path = f"cards/{deck}/{stem}.pdf"
         parts.append(path)
-        out.append(Output(path, "card", sources, partial(card_page, fmt, card), cost=cost))
+        # a dozen cards to a worker's task: a task's own cost (sending it, collecting the
+        # worker's garbage after it) is about a card's layout
+        out.append(Output(path, "card", sources, partial(card_page, fmt, card),
+                          group=f"cards-{deck}-{i // CARDS_A_TASK}", cost=cost))  # fmt: skip
     every, backs = tuple(parts) * copies, tuple(behind) * copies
     # an assembled file costs about a tenth of laying its cards out
     out.append(Output(f"cards/{deck}-faces.pdf", "card-faces", srcs,
