@@ -31,6 +31,7 @@ ENGINES = ("weasyprint", "pikepdf", "PIL.Image", "fontTools.subset", "reportlab.
 
 
 def _warm_up() -> None:
+    import gc
     import importlib
     import pkgutil
 
@@ -41,6 +42,10 @@ def _warm_up() -> None:
             importlib.import_module(info.name)
     for name in ENGINES:
         importlib.import_module(name)
+    # what is imported lives as long as the zygote: left out of every collection of every
+    # child (a child's full collection would otherwise scan the whole renderer first)
+    gc.collect()
+    gc.freeze()
 
 
 _SERVE = """

@@ -125,7 +125,7 @@ def test_the_sample_faction_shows_its_emblem_and_illustration(tmp_path: Path) ->
     edit(bare / ZAKEL, "emblem: art/samples/temple-emblem.svg\n", "")
     edit(bare / ZAKEL, "illustration: art/samples/temple-illustration.svg\n", "")
     edit(bare / ZAKEL, ", emblem, illustration]", "]")
-    only = ["sheets/factions/001-*", "cards/factions-faces.pdf"]
+    only = ["sheets/factions/001-*", "cards/factions/001-*"]  # its sheet, its card
     with_art, without = tmp_path / "art", tmp_path / "bare"
     for pattern in only:
         for content, out in ((FF.parent, with_art), (bare, without)):
@@ -136,7 +136,7 @@ def test_the_sample_faction_shows_its_emblem_and_illustration(tmp_path: Path) ->
     a, b = _page(with_art / sheet), _page(without / sheet)
     assert _differs(a, b, (0.15, 0.03, 0.28, 0.15)) > 0.1  # the emblem beside the number
     assert _differs(a, b, (0.0, 0.2, 1.0, 1.0)) < 0.01  # the fields below are as they were
-    cards = "forty-factions/cards/factions-faces.pdf"
+    cards = "forty-factions/cards/factions/001-temple-of-zakel.pdf"
     a, b = _page(with_art / cards, 100), _page(without / cards, 100)
     assert _differs(a, b, (0.05, 0.04, 0.27, 0.16)) > 0.1  # the emblem in the top corner
     assert _differs(a, b, (0.1, 0.25, 0.9, 0.45)) > 0.2  # the illustration

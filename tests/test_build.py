@@ -5,6 +5,7 @@ dependants only, a deleted file takes its outputs with it."""
 from __future__ import annotations
 
 import json
+import math
 import re
 import shutil
 import subprocess
@@ -370,9 +371,11 @@ def test_placeholders_carry_a_mark_by_default_loud_in_proof_and_none_when_final(
 def test_letter_paper(tmp_path: Path) -> None:
     shutil.copytree(CONTENT, tmp_path / "content")
     proc = toolkit("build", "--content", "content", "--out", "build", "--paper", "letter",
-                   "--only", "card-sheet", cwd=tmp_path)  # fmt: skip
+                   "--game", "forty-factions", "--only", "cards/plots-letter.pdf",
+                   cwd=tmp_path)  # fmt: skip
     assert proc.returncode == 0, proc.stdout
     with pikepdf.open(tmp_path / "build" / "forty-factions" / "cards" / "plots-letter.pdf") as pdf:
+        assert len(pdf.pages) == 2 * math.ceil(len(_content_docs("plots")) / 4)  # 2 x 2 a page
         assert all(_close(_size(p), LETTER) for p in pdf.pages)
 
 
