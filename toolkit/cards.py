@@ -15,6 +15,7 @@ import os
 from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import partial
+from typing import Any
 
 from toolkit.build import BuildOptions, Output, Session
 from toolkit.render import render
@@ -165,6 +166,25 @@ def render_calibration(fmt: CardFormat, session: Session) -> bytes:
 # lays out only the card it changed.
 
 
+def _own_resources(page: Any, forms: Any) -> None:
+    """Give a page (a copy of another, sharing its resources) a resource dictionary of its
+    own, holding `forms` (name -> form) beside what it had."""
+    import pikepdf
+
+    own = pikepdf.Dictionary()
+    had = page.obj.get("/Resources")
+    if had is not None:
+        for key, value in had.items():
+            own[key] = value
+    xobjects = pikepdf.Dictionary()
+    for key, value in (own.get("/XObject") or {}).items():
+        xobjects[key] = value
+    for key, value in forms.items():
+        xobjects[key] = value
+    own.XObject = xobjects
+    page.obj.Resources = own
+
+
 def card_page(fmt: CardFormat, card: object, session: Session) -> bytes:
     """One card alone: its face at trim size with bleed (the page a deck's files are
     assembled from)."""
@@ -222,11 +242,12 @@ def impose_parts(fmt: CardFormat, parts: Sequence[str], session: Session,
     if duplex and len(behind) != len(parts):  # type: ignore[arg-type]
         raise ValueError(f"{len(behind)} backs for {len(parts)} cards")  # type: ignore[arg-type]
     chunks = [range(s, min(s + g.per_page, len(parts))) for s in range(0, len(parts), g.per_page)]
-    # the pages of crop marks, laid out by the template with empty cells
-    frames = render_cards(session, fmt, "imposed", pages=len(chunks) * (2 if duplex else 1),
-                          sheets=[[]] * (len(chunks) * (2 if duplex else 1)), grid=g,
+    # a fronts page of crop marks (and the backs page, blank), laid out by the template
+    # with empty cells: every sheet of the file starts as a copy of them
+    sides = 2 if duplex else 1
+    frames = render_cards(session, fmt, "imposed", pages=sides, sheets=[[]] * sides, grid=g,
                           back_dx=0, back_dy=0, duplex=duplex)  # fmt: skip
-    pages = len(chunks) * (2 if duplex else 1)
+    pages = len(chunks) * sides
     files = [session.part(p) for p in parts]
     index: list[int] = []
     if duplex:
@@ -247,12 +268,14 @@ def impose_parts(fmt: CardFormat, parts: Sequence[str], session: Session,
             form.BBox = p.mediabox
             forms.append(doc.copy_foreign(form))
             origins.append((float(p.mediabox[0]), float(p.mediabox[1])))
+        for _ in range(len(chunks) - 1):
+            for side in range(sides):
+                doc.pages.append(doc.pages[side])  # a copy, its own page object
         for n, chunk in enumerate(chunks):
-            sides = [(doc.pages[n * 2 if duplex else n], False)]
-            if duplex:
-                sides.append((doc.pages[n * 2 + 1], True))
-            for page, back in sides:
-                draw = []
+            for side in range(sides):
+                back = side == 1
+                page = doc.pages[n * sides + side]
+                draw, forms_here = [], pikepdf.Dictionary()
                 for i, card in enumerate(chunk):
                     col, row = i % g.cols, i // g.cols
                     if back:
@@ -260,10 +283,11 @@ def impose_parts(fmt: CardFormat, parts: Sequence[str], session: Session,
                     x = g.x0 + col * cell_w + (dx if back else 0)
                     y = g.y0 + row * cell_h + (dy if back else 0)
                     which = len(parts) + index[card] if back else card
-                    name = page.add_resource(forms[which], pikepdf.Name.XObject, prefix="Card")
+                    forms_here[f"/Card{i}"] = forms[which]
                     ox, oy = origins[which]
                     draw.append(f"q 1 0 0 1 {x * k - ox:.3f} {(paper_h - y - cell_h) * k - oy:.3f}"
-                                f" cm {name} Do Q")  # fmt: skip
+                                f" cm /Card{i} Do Q")  # fmt: skip
+                _own_resources(page, forms_here)
                 page.contents_add(doc.make_stream("\n".join(draw).encode()), prepend=True)
         session.pages = pages
         out = io.BytesIO()
