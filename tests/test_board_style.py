@@ -53,7 +53,8 @@ def _seat_label_sizes(svg: Path) -> dict[str, float]:
                 if t.get("class") == "space-label":
                     size = re.fullmatch(r"font-size: ([0-9.]+)px", t.get("style", ""))
                     assert size is not None
-                    out[t.text or ""] = float(size.group(1))
+                    # the faction's name, without a placeholder seat's mark
+                    out[(t.text or "").removesuffix(" \u2020")] = float(size.group(1))
     return out
 
 

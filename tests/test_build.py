@@ -368,6 +368,33 @@ def test_placeholders_carry_a_mark_by_default_loud_in_proof_and_none_when_final(
     assert both.returncode == 2
 
 
+def test_boards_mark_placeholder_locations_and_seats_but_not_when_final(tmp_path: Path) -> None:
+    """The main board's placeholder locations and the Council's placeholder seats carry the
+    dagger, and the board's subtitle says what it means; a --final kit prints neither."""
+    from toolkit.marks import DAGGER, LEGEND
+
+    shutil.copytree(CONTENT, tmp_path / "content")
+    ff = yaml.safe_load  # the content as a reader sees it, to know which values to expect
+    army = ff((CONTENT / "forty-factions" / "factions" / "003-army.yaml").read_text())
+    seats_ph = {"politics", "seats.council"} & set(army.get("placeholders", []))
+    loc_ph = [p for p in army.get("placeholders", []) if p.startswith("locations.")]
+    assert seats_ph and loc_ph  # the shipped content has both kinds for the Army
+    for args, out in (((), "normal"), (("--final",), "final")):
+        proc = toolkit("build", "--content", "content", "--out", out, "--game", "forty-factions",
+                       "--only", "boards/[mc]*.svg", *args, cwd=tmp_path)  # fmt: skip
+        assert proc.returncode == 0, proc.stdout + proc.stderr
+    for board in ("main", "council"):
+        normal = (tmp_path / "normal/forty-factions/boards" / f"{board}.svg").read_text()
+        final = (tmp_path / "final/forty-factions/boards" / f"{board}.svg").read_text()
+        assert LEGEND.split(":")[0] in normal and DAGGER not in final, board
+    council = (tmp_path / "normal/forty-factions/boards/council.svg").read_text()
+    assert re.search(rf">Army {DAGGER}<", council)
+    main = (tmp_path / "normal/forty-factions/boards/main.svg").read_text()
+    for key in loc_ph:
+        name = army["locations"][int(key.split(".")[1])]["name"]
+        assert re.search(rf">{re.escape(name)} {DAGGER}<", main), name
+
+
 def test_letter_paper(tmp_path: Path) -> None:
     shutil.copytree(CONTENT, tmp_path / "content")
     proc = toolkit("build", "--content", "content", "--out", "build", "--paper", "letter",

@@ -84,7 +84,7 @@ def render_cards(
         session.env, "common/cards.html.j2", mode=mode, macros=fmt.macros, css=fmt.css,
         title=fmt.title, paper=opts.paper, page_size=opts.page_size, paper_mm=opts.paper_mm,
         card_w=fmt.width, card_h=fmt.height, bleed=fmt.bleed, cell_w=cell_w, cell_h=cell_h,
-        backs=opts.backs, **context,
+        backs=opts.backs, marks=not opts.final, **context,
     )  # fmt: skip
     data = session.pdf(html, variant, pages)
     if variant == "pdf/x-4":

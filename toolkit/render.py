@@ -45,9 +45,11 @@ def environment(templates: Path = TEMPLATES) -> jinja2.Environment:
         keep_trailing_newline=True,
     )
     from toolkit.icons import html
+    from toolkit.marks import globals_
 
     # `:name:` icons in content text; a session names its game's icons (`Session.env`)
     env.filters["icons"] = partial(html, game_dir=None)
+    env.globals.update(globals_())  # a placeholder's mark and legend, the same everywhere
     return env
 
 

@@ -19,6 +19,9 @@ from toolkit.games.forty_factions.board_views import (
 )
 from toolkit.games.forty_factions.components import component_of
 from toolkit.games.forty_factions.index import Index
+from toolkit.games.forty_factions.models import Faction
+from toolkit.marks import DAGGER, LEGEND, is_placeholder
+from toolkit.marks import TITLE as PLACEHOLDER_TITLE
 
 # the hatching that tells the parties apart without their colours (a grey print), in turn
 PARTY_HATCH = ["", "M0 0 L4 4", "M0 4 L4 0", "M2 0 L2 4", "M0 2 L4 2"]
@@ -80,18 +83,23 @@ class Side:
     conclave: tuple[Seat, ...]
 
 
-def council_board(ix: Index) -> tuple[float, float, str, str]:
-    """The Council and Conclave side board (2.1.2, 10): its size, title and SVG."""
+def _placeholder_seat(f: Faction) -> bool:
+    """Is the faction's Council seat a placeholder (its party or its seat not the rules')?"""
+    return is_placeholder(f, "seats.council") or is_placeholder(f, "politics")
+
+
+def council_board(ix: Index, marks: bool = True) -> tuple[float, float, str, str]:
+    """The Council and Conclave side board (2.1.2, 10): its size, title and SVG; `marks`,
+    a seat whose party or count is a placeholder marked, and the legend in the subtitle
+    (not in a `--final` kit)."""
     w, h = 420.0, 297.0
     st = style()
-    fr = frame(
-        st,
-        w,
-        h,
-        "The Council of Tehmor and the Secret Conclave",
-        "Seats held by Activated Factions take their player's pawn (rules 4.3.9, 10)",
-    )
     council = [p for p in ix.game.parties if p.body == "council"]
+    marked = {f.number for f in ix.faction_list
+              if marks and f.seats.council and _placeholder_seat(f)}  # fmt: skip
+    subtitle = "Seats held by Activated Factions take their player's pawn (rules 4.3.9, 10)"
+    fr = frame(st, w, h, "The Council of Tehmor and the Secret Conclave",
+               subtitle + (f" · {LEGEND}" if marked else ""))  # fmt: skip
     x, y0 = 12.0, 30.0
     col_w = (w - 24 - 110) / len(council)
     parties = []
@@ -103,8 +111,11 @@ def council_board(ix: Index) -> tuple[float, float, str, str]:
         seats = []
         for j, f in enumerate(holders):
             sy = y0 + 15 + j * SEAT_H
-            box = space_box(st, px + 2.5, sy + 1.2, col_w - 5, SEAT_H - 4, f.number, f.name)
-            seats.append(Seat(f.number, f"Council seat of {f.name} ({f.number}), {p.name}",
+            mark = f.number in marked
+            box = space_box(st, px + 2.5, sy + 1.2, col_w - 5, SEAT_H - 4, f.number,
+                            f.name + (f" {DAGGER}" if mark else ""))  # fmt: skip
+            said = f" ({PLACEHOLDER_TITLE})" if mark else ""
+            seats.append(Seat(f.number, f"Council seat of {f.name} ({f.number}), {p.name}{said}",
                               px + 1, sy, col_w - 2, SEAT_H - 1.5, box))  # fmt: skip
         parties.append(Party(p.id, colour(p.colour) if p.colour else "",
                              PARTY_HATCH[i % len(PARTY_HATCH)], px, col_w, head,

@@ -18,6 +18,8 @@ from toolkit.games.forty_factions.board_views import SpaceBox, frame, render, sp
 from toolkit.games.forty_factions.components import component_of
 from toolkit.games.forty_factions.index import Index
 from toolkit.games.forty_factions.models import Faction, Location
+from toolkit.marks import DAGGER, LEGEND, is_placeholder
+from toolkit.marks import TITLE as PLACEHOLDER_TITLE
 
 __all__ = ["main_board", "map_key", "map_locations"]
 
@@ -112,26 +114,40 @@ class Track:
     cells: tuple[Cell, ...]
 
 
+def placeholder_location(f: Faction, loc: Location) -> bool:
+    """Is this location of the faction a placeholder (its name or its Area not the rules')?"""
+    i = next(i for i, other in enumerate(f.location_list) if other is loc)
+    return is_placeholder(f, f"locations.{i}")
+
+
 def _place(st: BoardStyle, ix: Index, f: Faction, loc: Location, x: float, y: float, w: float,
-           h: float, where: bool) -> Place:  # fmt: skip
+           h: float, where: bool, marks: bool) -> Place:  # fmt: skip
     area = ix.area_by_id[loc.area]
     exp = loc.expansion or (f.expansion if f.expansion != "base" else "")
     only = f" ({exp} only)" if exp and where else ""
-    box = space_box(st, x, y, w, h, f.number, loc.name, dashed=bool(exp), tag=exp)
-    return Place(f.number, area.id, exp, f"{loc.name}: {f.name} ({f.number}), {area.name}{only}",
-                 box)  # fmt: skip
+    # a placeholder location carries the dagger the board's legend explains
+    mark = marks and placeholder_location(f, loc)
+    box = space_box(st, x, y, w, h, f.number, loc.name + (f" {DAGGER}" if mark else ""),
+                    dashed=bool(exp), tag=exp)  # fmt: skip
+    said = f" ({PLACEHOLDER_TITLE})" if mark else ""
+    return Place(f.number, area.id, exp,
+                 f"{loc.name}: {f.name} ({f.number}), {area.name}{only}{said}", box)  # fmt: skip
 
 
-def main_board(ix: Index) -> tuple[float, float, str, str]:
-    """The map of Tehmor (2.1.1): its size, title and SVG."""
+def main_board(ix: Index, marks: bool = True) -> tuple[float, float, str, str]:
+    """The map of Tehmor (2.1.1): its size, title and SVG; `marks`, a placeholder location
+    marked, and the legend in the subtitle (not in a `--final` kit)."""
     w, h = 594.0, 420.0
     st = style()
     game = ix.game
-    fr = frame(st, w, h, "Tehmor", "Anarea · Forty Factions · the main board (rules 2.1.1)")
-    title = "Tehmor: the main board"
     located = map_locations(ix)
+    marked = marks and any(placeholder_location(f, loc) for spaces in located.values()
+                           for f, loc in spaces)  # fmt: skip
+    subtitle = "Anarea · Forty Factions · the main board (rules 2.1.1)"
+    fr = frame(st, w, h, "Tehmor", subtitle + (f" · {LEGEND}" if marked else ""))
+    title = "Tehmor: the main board"
     if game.map_art is not None and ix.root is not None:
-        art = _map_art(st, ix, located, 12.0, 30.0, w - 84 - 22, h - 30 - 46)
+        art = _map_art(st, ix, located, 12.0, 30.0, w - 84 - 22, h - 30 - 46, marks)
         seq = _sequence(st, ix, w - 84 + 2, 31.5, 84 - 16, h - 30 - 40)
         track = _track(st, ix, 12.0, h - 40 + 4, w - 24, 22)
         return w, h, title, render("main", w, h, title, st, frame=fr, art=art, areas=(),
@@ -156,7 +172,7 @@ def main_board(ix: Index) -> tuple[float, float, str, str]:
         sh = min(20.0, (ph - 20) / srows)
         places = tuple(
             _place(st, ix, f, loc, x + 4 + (j % scols) * sw + 0.8,
-                   y + 15 + (j // scols) * sh + 0.8, sw - 1.6, sh - 1.6, True)
+                   y + 15 + (j // scols) * sh + 0.8, sw - 1.6, sh - 1.6, True, marks)
             for j, (f, loc) in enumerate(spaces)
         )  # fmt: skip
         panels.append(Area(area.id, x + 1.5, y + 1.5, pw - 3, ph - 3, name, x + pw / 2 - 14,
@@ -174,7 +190,7 @@ def _components() -> dict[str, str]:
 
 def _map_art(
     st: BoardStyle, ix: Index, located: dict[str, list[tuple[Faction, Location]]],
-    x: float, y: float, w: float, h: float,
+    x: float, y: float, w: float, h: float, marks: bool = True,
 ) -> Art:  # fmt: skip
     """The designer's map as the background, each location space where the content puts it."""
     import base64
@@ -192,7 +208,7 @@ def _map_art(
             if key not in art.spaces:
                 continue  # reported by the checker (FF-MAP-ART)
             sx, sy = art.spaces[key]
-            places.append(_place(st, ix, f, loc, x + sx, y + sy, 44, 14, False))
+            places.append(_place(st, ix, f, loc, x + sx, y + sy, 44, 14, False, marks))
     return Art(f"data:{mime};base64,{base64.b64encode(data).decode()}", x, y, w, h,
                tuple(places))  # fmt: skip
 

@@ -12,6 +12,7 @@ from dataclasses import dataclass, field
 from toolkit.art import placed
 from toolkit.games.forty_factions.index import Index
 from toolkit.games.forty_factions.models import Faction, Passage, Plot, Prose, passages
+from toolkit.marks import is_placeholder
 from toolkit.schema import Model
 
 
@@ -77,12 +78,6 @@ class Card:
     expansion_name: str
     emblem: str = ""  # pictures as data: URLs (`toolkit.art`), "" for an empty slot
     illustration: str = ""
-
-
-def is_placeholder(doc: Model, path: str) -> bool:
-    """Is the value at `path`, or part of it, marked as a placeholder in its file?"""
-    marked = getattr(doc, "placeholders", [])
-    return any(p == path or p.startswith(path + ".") or path.startswith(p + ".") for p in marked)
 
 
 def _prose(doc: Model, key: str, value: Prose) -> list[Item]:

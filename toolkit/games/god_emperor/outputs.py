@@ -35,6 +35,7 @@ from toolkit.games.god_emperor.index import Index
 from toolkit.games.god_emperor.law_board import EXTENSION, law_board, law_board_extensions
 from toolkit.games.god_emperor.maps import war_map
 from toolkit.guide import Kind, guide_output
+from toolkit.marks import is_placeholder
 from toolkit.render import render
 from toolkit.shops import profile
 
@@ -78,6 +79,7 @@ class FavorView:
     ability: str
     timing: str
     location: str
+    placeholders: frozenset[str] = frozenset()  # the fields it prints that are placeholders
 
 
 @dataclass(frozen=True)
@@ -205,9 +207,14 @@ def outputs(content: ContentSet, options: BuildOptions) -> list[Output]:
     if ix.favors is not None:
         fv = ix.favors
         names = {f.id: f.name for f in fv.factions}
+        shown = ("name", "faction", "ability", "timing", "location")
+
+        def held(i: int) -> frozenset[str]:  # card i's fields that are placeholders
+            return frozenset(k for k in shown if is_placeholder(fv, f"cards.{i}.{k}"))
+
         favors = tuple(FavorView("favor", c.name, names.get(c.faction, c.faction), c.ability,
-                                 c.timing, c.location)
-                       for c in fv.cards for _ in range(c.copies))  # fmt: skip
+                                 c.timing, c.location, held(i))
+                       for i, c in enumerate(fv.cards) for _ in range(c.copies))  # fmt: skip
         if favors:
             out += _deck("favors", favors, Back("FAVOR", "#6b4f1d"), (fv.loc.path, *CARD_TPL),
                          options)  # fmt: skip

@@ -32,6 +32,7 @@ from toolkit.games.worldspanner.index import Index
 from toolkit.games.worldspanner.setup import generate
 from toolkit.games.worldspanner.setup_sheet import setup_sheet
 from toolkit.guide import Kind, guide_output
+from toolkit.marks import is_placeholder
 from toolkit.render import render
 from toolkit.shops import profile
 
@@ -149,8 +150,9 @@ def outputs(content: ContentSet, options: BuildOptions) -> list[Output]:
                       for i, c in enumerate(deck.cards, 1))  # fmt: skip
         out += _deck(f"challenge-{deck.team}", cards, BACKS[f"challenge-{deck.team}"],
                      (deck.loc.path, game_src, *CARD_TEMPLATES), options)  # fmt: skip
-    quests = tuple(views.quest_card(ix, q.faction, c) for q in ix.quests
-                   if q.faction in ix.factions for c in q.cards)  # fmt: skip
+    quests = tuple(views.quest_card(ix, q.faction, c, is_placeholder(q, f"cards.{i}"))
+                   for q in ix.quests if q.faction in ix.factions
+                   for i, c in enumerate(q.cards))  # fmt: skip
     if quests:
         out += _deck(
             "quests",
@@ -161,8 +163,15 @@ def outputs(content: ContentSet, options: BuildOptions) -> list[Output]:
         )
     for deck in ix.treasure:  # every copy of every card: the deck as the table counts it
         cards = tuple(
-            views.TreasureView("treasure", deck.deck.capitalize(), c.name, c.price, c.text)
-            for c in deck.cards
+            views.TreasureView(
+                "treasure",
+                deck.deck.capitalize(),
+                c.name,
+                c.price,
+                c.text,
+                is_placeholder(deck, f"cards.{i}"),
+            )
+            for i, c in enumerate(deck.cards)
             for _ in range(c.copies)
         )
         out += _deck(deck.deck, cards, BACKS[deck.deck], (deck.loc.path, *CARD_TEMPLATES),

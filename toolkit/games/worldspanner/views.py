@@ -7,6 +7,7 @@ from dataclasses import dataclass
 
 from toolkit.games.worldspanner.index import Index
 from toolkit.games.worldspanner.models import ChallengeCard, Hero, Quest
+from toolkit.marks import is_placeholder
 
 
 @dataclass(frozen=True)
@@ -17,6 +18,7 @@ class Bar:
     name: str
     value: int
     max: int
+    placeholder: bool = False  # its value not the rules' (marked on the card)
 
 
 @dataclass(frozen=True)
@@ -35,6 +37,7 @@ class HeroCard:
     no_trade: bool
     special: str
     value: float
+    placeholders: frozenset[str] = frozenset()  # the fields it prints that are placeholders
 
 
 @dataclass(frozen=True)
@@ -72,6 +75,7 @@ class QuestView:
     draws: int
     virtue_bonus: tuple[int, ...]
     text: str
+    placeholder: bool = False  # a sample card, not the rules' (marked on the card)
 
 
 @dataclass(frozen=True)
@@ -81,6 +85,7 @@ class TreasureView:
     name: str
     price: int
     text: str
+    placeholder: bool = False  # a sample card, not the rules' (marked on the card)
 
 
 @dataclass(frozen=True)
@@ -98,13 +103,17 @@ LOOT_SHORT = {"gold": "Gold", "war": "War", "secret": "Secret", "elite": "Elite"
 def hero_card(ix: Index, h: Hero) -> HeroCard:
     """A hero card: bars in the rulebook's order (p. 6), start loot, natures, bonuses."""
     f = ix.factions[h.faction]
-    bars = tuple(Bar(r.symbol, r.name, h.ratings.get(r.id, 0), r.max) for r in ix.game.ratings)
+    bars = tuple(Bar(r.symbol, r.name, h.ratings.get(r.id, 0), r.max,
+                     is_placeholder(h, f"ratings.{r.id}")) for r in ix.game.ratings)  # fmt: skip
     names = {loot.id: loot.name for loot in ix.game.loot}
     loot = tuple((names.get(k, LOOT_SHORT[k]), getattr(h.start_loot, k))
                  for k in LOOT_SHORT if getattr(h.start_loot, k))  # fmt: skip
+    shown = ("name", "health", "natures", "start_loot", "bonuses", "special")
+    held = frozenset(k for k in shown if is_placeholder(h, k))
     return HeroCard("hero", h.name, f.name, f.symbol, f.colour, f.heroes, h.health, bars,
                     tuple(h.natures), loot, tuple(h.bonuses), h.no_trade, h.special,
-                    round(ix.value(h), 1))  # fmt: skip
+                    round(ix.value(h), 1), held | {"ratings"} if any(b.placeholder for b in bars)
+                    else held)  # fmt: skip
 
 
 def aid_card(ix: Index) -> AidCard:
@@ -120,8 +129,8 @@ def challenge_card(ix: Index, team: str, number: int, card: ChallengeCard) -> Ch
     return ChallengeView("challenge", team, number, tuple(reversed(rows)), card.luck, card.domes)
 
 
-def quest_card(ix: Index, faction: str, q: Quest) -> QuestView:
+def quest_card(ix: Index, faction: str, q: Quest, placeholder: bool = False) -> QuestView:
     f = ix.factions[faction]
     rating = next((r.name for r in ix.game.ratings if r.id == q.rating), "Gold")
     return QuestView("quest", f.name, f.symbol, f.colour, q.name, rating, q.value, q.draws,
-                     tuple(q.virtue_bonus), q.text)  # fmt: skip
+                     tuple(q.virtue_bonus), q.text, placeholder)  # fmt: skip

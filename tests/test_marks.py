@@ -1,0 +1,58 @@
+"""Placeholder values carry their mark on every game's cards, not only on Forty Factions'
+sheets: a Worldspanner hero whose file lists its health, ratings and special ability as
+placeholders shows a dagger on each and a legend on the card; a God Emperor favor card
+that is a sample does too; a --final kit prints neither."""
+
+from __future__ import annotations
+
+import re
+import shutil
+from pathlib import Path
+
+import yaml
+
+from tests.shipped import CONTENT, pdf_text, toolkit
+from toolkit.marks import DAGGER, SHORT_LEGEND
+
+
+def _build(tmp_path: Path, game: str, only: str, *args: str) -> Path:
+    out = tmp_path / ("final" if args else "normal")
+    proc = toolkit("build", "--content", "content", "--out", str(out), "--game", game,
+                   "--only", only, *args, cwd=tmp_path)  # fmt: skip
+    assert proc.returncode == 0, proc.stdout + proc.stderr
+    return out / game / only
+
+
+def _first_page(pdf: Path) -> str:
+    return pdf_text(pdf).split("\f")[0]
+
+
+def test_a_hero_card_marks_each_placeholder_value_and_not_when_final(tmp_path: Path) -> None:
+    shutil.copytree(CONTENT, tmp_path / "content")
+    normal = _build(tmp_path, "worldspanner", "cards/heroes-faces.pdf")
+    final = _build(tmp_path, "worldspanner", "cards/heroes-faces.pdf", "--final")
+    # the first hero card as the deck prints it: the first hero file shown, by name
+    heroes = [yaml.safe_load(p.read_text()) for p in
+              sorted((CONTENT / "worldspanner" / "heroes").glob("*.yaml"))]  # fmt: skip
+    text = _first_page(normal)
+    hero = next(h for h in heroes if h["name"] in text)
+    held = set(hero.get("placeholders", []))
+    ratings = [k for k in held if k.startswith("ratings.")]
+    assert "health" in held and ratings  # the sample hero's file says so
+    # a dagger on each rating marked, on the health, and the legend once
+    assert text.count(DAGGER) >= len(ratings) + 2, text
+    assert text.count(SHORT_LEGEND.removeprefix(DAGGER).strip()) == 1
+    assert re.search(rf"\b{hero['health']}\s*{DAGGER}", text), text
+    plain = _first_page(final)
+    assert DAGGER not in plain and "placeholder" not in plain
+
+
+def test_a_sample_favor_card_is_marked_and_not_when_final(tmp_path: Path) -> None:
+    shutil.copytree(CONTENT, tmp_path / "content")
+    favors = yaml.safe_load((CONTENT / "god-emperor" / "favors.yaml").read_text())
+    assert "cards" in favors.get("placeholders", [])  # every favor card is a sample
+    normal = _first_page(_build(tmp_path, "god-emperor", "cards/favors-faces.pdf"))
+    final = _first_page(_build(tmp_path, "god-emperor", "cards/favors-faces.pdf", "--final"))
+    assert f"{favors['cards'][0]['name']}{DAGGER}".replace(" ", "") in normal.replace(" ", "")
+    assert SHORT_LEGEND.removeprefix(DAGGER).strip() in normal
+    assert DAGGER not in final and "placeholder" not in final
