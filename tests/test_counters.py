@@ -259,7 +259,10 @@ def test_god_emperor_prints_what_the_rules_need(tmp_path: Path, players: int) ->
     pk = load_pack("god-emperor")
     cs, _ = load_content("god-emperor", content / "god-emperor", pk.kinds)
     outs = {o.path: o for o in outputs(cs, BuildOptions())}
-    cards = {p: o.render.args[1] for p, o in outs.items() if o.kind == "card-sheet"}
+    # each card sheet's cards, in order: its cards' own pages, each the card it draws
+    drawn = {p: o.render.args[1] for p, o in outs.items() if o.kind == "card"}
+    cards = {p: [drawn[page] for page in o.render.args[1]] for p, o in outs.items()
+             if o.kind == "card-sheet"}  # fmt: skip
     houses = [h["name"] for h in yaml.safe_load(
         (content / "god-emperor" / "game.yaml").read_text())["houses"]]  # fmt: skip
     per_house = -(-players // len(houses))
@@ -308,7 +311,11 @@ def test_god_emperor_prints_what_the_rules_need(tmp_path: Path, players: int) ->
 
         from toolkit.build import Session
 
-        data = outs["cards/minions-faces.pdf"].render(Session(BuildOptions(), cs.root))
+        faces = outs["cards/minions-faces.pdf"]
+        session = Session(BuildOptions(), cs.root)
+        for part in set(faces.parts):  # each card laid out once, the file assembled from them
+            session.rendered[part] = outs[part].render(session)
+        data = faces.render(session)
         with pikepdf.open(io.BytesIO(data)) as pdf:
             assert len(pdf.pages) == len(cards["cards/minions-a4.pdf"]) > 400
 

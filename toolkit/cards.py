@@ -299,6 +299,22 @@ def impose_parts(fmt: CardFormat, parts: Sequence[str], session: Session,
 CARDS_A_TASK = 12
 
 
+def numbered(cards: Sequence[object], sources: tuple[str, ...]
+             ) -> list[tuple[str, object, tuple[str, ...]]]:  # fmt: skip
+    """A deck's cards as `card_outputs` takes them, where no file is a card's own: each
+    named by its place in the deck and its name (`007-iron-sword`), all made from
+    `sources`."""
+    from toolkit.file_names import slug
+
+    place: dict[str, int] = {}  # copies of a card share its number (and its page)
+    out = []
+    for c in cards:
+        n = place.setdefault(repr(c), len(place) + 1)
+        name = slug(str(getattr(c, "name", "") or getattr(c, "kind", "card")))
+        out.append((f"{n:03d}-{name}", c, sources))
+    return out
+
+
 def card_outputs(deck: str, fmt: CardFormat, cards: Sequence[tuple[str, object, tuple[str, ...]]],
                  behind: Sequence[object], srcs: tuple[str, ...], options: BuildOptions,
                  copies: int = 1, cost: float = 0.3) -> list[Output]:  # fmt: skip
@@ -309,13 +325,17 @@ def card_outputs(deck: str, fmt: CardFormat, cards: Sequence[tuple[str, object, 
     is printed `copies` times over in each file. `cost`: one card's layout, in
     sheet-pages."""
     out, parts = [], []
-    for i, (stem, card, sources) in enumerate(cards):
-        path = f"cards/{deck}/{stem}.pdf"
-        parts.append(path)
-        # a dozen cards to a worker's task: a task's own cost (sending it, collecting the
-        # worker's garbage after it) is about a card's layout
-        out.append(Output(path, "card", sources, partial(card_page, fmt, card),
-                          group=f"cards-{deck}-{i // CARDS_A_TASK}", cost=cost))  # fmt: skip
+    made: dict[str, str] = {}  # a card's data -> its page: copies of a card share one
+    for stem, card, sources in cards:
+        key = repr(card)
+        if key not in made:
+            made[key] = path = f"cards/{deck}/{stem}.pdf"
+            # a dozen cards to a worker's task: a task's own cost (sending it, collecting
+            # the worker's garbage after it) is about a card's layout
+            out.append(Output(path, "card", sources, partial(card_page, fmt, card),
+                              group=f"cards-{deck}-{len(made) // CARDS_A_TASK}",
+                              cost=cost))  # fmt: skip
+        parts.append(made[key])
     every, backs = tuple(parts) * copies, tuple(behind) * copies
     # an assembled file costs about a tenth of laying its cards out
     out.append(Output(f"cards/{deck}-faces.pdf", "card-faces", srcs,

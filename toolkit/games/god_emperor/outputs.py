@@ -19,11 +19,11 @@ from toolkit.board_style import template_sources
 from toolkit.build import BuildOptions, Output, Session
 from toolkit.cards import (
     CardFormat,
+    card_outputs,
+    numbered,
     render_backs,
     render_calibration,
-    render_faces,
     render_imposed,
-    render_pod,
 )
 from toolkit.components import bring_rows
 from toolkit.content import ContentSet
@@ -131,19 +131,10 @@ def _cut(name: str, fmt: CardFormat, items: tuple, srcs: tuple[str, ...], paper:
 
 def _deck(name: str, cards: tuple, back: Back, srcs: tuple[str, ...],
           options: BuildOptions) -> list[Output]:  # fmt: skip
-    """A deck's card files: faces and an n-up sheet (home) or one PDF/X file (pod)."""
-    out = [Output(f"cards/{name}-faces.pdf", "card-faces", srcs,
-                  partial(render_faces, POKER, cards), group=f"{name}-faces",
-                  cost=0.15 * len(cards))]  # fmt: skip
-    if options.preset == "pod":
-        pairs = tuple((back, c) for c in cards)
-        out.append(Output(f"cards/{name}-pod.pdf", "card-pod", srcs,
-                          partial(render_pod, POKER, pairs), group=f"{name}-pod",
-                          cost=0.4 * len(cards)))  # fmt: skip
-    else:
-        out.append(Output(f"cards/{name}-{options.paper}.pdf", "card-sheet", srcs,
-                          partial(render_imposed, POKER, cards, back=back),
-                          group=f"{name}-sheet", cost=0.25 * len(cards)))  # fmt: skip
+    """A deck's card files: each card alone, then its faces and an n-up sheet (home) or one
+    PDF/X file (pod) assembled from them (`toolkit.cards.card_outputs`)."""
+    out = card_outputs(name, POKER, numbered(cards, srcs), (back,) * len(cards), srcs, options,
+                       cost=0.3)  # fmt: skip
     if options.export:
         out += export_outputs(profile(options.export), name, POKER,
                               tuple((back, c) for c in cards), srcs)  # fmt: skip

@@ -16,11 +16,10 @@ from toolkit.board_style import template_sources
 from toolkit.build import BuildOptions, Output, Session
 from toolkit.cards import (
     CardFormat,
+    card_outputs,
+    numbered,
     render_backs,
     render_calibration,
-    render_faces,
-    render_imposed,
-    render_pod,
 )
 from toolkit.components import bring_rows
 from toolkit.content import ContentSet
@@ -100,21 +99,11 @@ def render_balance(rows: tuple[tuple[str, str, float], ...], target: float, tole
 def _deck(name: str, cards: tuple, back: views.Back, srcs: tuple[str, ...],
           options: BuildOptions,
           backs: tuple[views.Back, ...] | None = None) -> list[Output]:  # fmt: skip
-    """A deck's card files: faces and an n-up sheet (home) or one PDF/X file (pod). Every
-    card has `back`, or `backs[i]` for card i when given (a Set's mark on its back)."""
+    """A deck's card files: each card alone, then its faces and an n-up sheet (home) or one
+    PDF/X file (pod) assembled from them (`toolkit.cards.card_outputs`). Every card has
+    `back`, or `backs[i]` for card i when given (a Set's mark on its back)."""
     behind = backs or (back,) * len(cards)
-    out = [Output(f"cards/{name}-faces.pdf", "card-faces", srcs,
-                  partial(render_faces, POKER, cards), group=f"{name}-faces",
-                  cost=0.2 * len(cards))]  # fmt: skip
-    if options.preset == "pod":
-        pairs = tuple(zip(behind, cards, strict=True))
-        out.append(Output(f"cards/{name}-pod.pdf", "card-pod", srcs,
-                          partial(render_pod, POKER, pairs), group=f"{name}-pod",
-                          cost=0.4 * len(cards)))  # fmt: skip
-    else:
-        out.append(Output(f"cards/{name}-{options.paper}.pdf", "card-sheet", srcs,
-                          partial(render_imposed, POKER, cards, backs=behind),
-                          group=f"{name}-sheet", cost=0.3 * len(cards)))  # fmt: skip
+    out = card_outputs(name, POKER, numbered(cards, srcs), behind, srcs, options, cost=0.3)
     if options.export:
         out += export_outputs(profile(options.export), name, POKER,
                               tuple(zip(behind, cards, strict=True)), srcs)  # fmt: skip
