@@ -87,3 +87,30 @@ def test_a_fix_on_a_line_ruamel_would_rewrite_is_left_to_the_designer(tmp_path: 
     assert f"not fixed {mercs}" in proc.stderr and "edit it by hand" in proc.stderr
     assert mercs.read_bytes() == before
     assert proc.returncode == 1 and "FF-ENEMY-SYMMETRY" in proc.stdout
+
+
+def test_fix_puts_the_court_schedule_back_in_month_order_keeping_every_byte(
+    tmp_path: Path,
+) -> None:
+    """God Emperor's schedule is one sitting a month, in order (GE-SCHEDULE-MONTH): two
+    months swapped are reported with the fix offered, and `--fix` sorts the schedule, the
+    file as shipped again, byte for byte; a second `--fix` finds nothing to do."""
+    content = copy_content(tmp_path)
+    game = content / "god-emperor" / "game.yaml"
+    shipped = game.read_bytes()
+    lines = shipped.decode().splitlines(keepends=True)
+    third = next(i for i, ln in enumerate(lines) if ln.startswith("  - {month: 3,"))
+    fifth = next(i for i, ln in enumerate(lines) if ln.startswith("  - {month: 5,"))
+    lines[third], lines[fifth] = lines[fifth], lines[third]
+    game.write_text("".join(lines))
+    check = ["check", "--content", str(content), "--game", "god-emperor"]
+    found = toolkit(*check)
+    assert found.returncode == 1
+    assert f"{game}:{third + 1}:" in found.stdout and "GE-SCHEDULE-MONTH" in found.stdout
+    assert "`toolkit check --fix` puts the schedule in month order" in found.stdout
+    fixed = toolkit(*check, "--fix")
+    assert fixed.returncode == 0, fixed.stdout + fixed.stderr
+    assert "sorted the schedule by month" in fixed.stderr
+    assert game.read_bytes() == shipped
+    again = toolkit(*check, "--fix")
+    assert again.returncode == 0 and "sorted" not in again.stderr

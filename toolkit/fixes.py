@@ -244,3 +244,29 @@ def replace_at(positions: Iterable[tuple[int, int]], value: Any) -> Callable[[An
         return bool(found)
 
     return edit
+
+
+def sort_by(key: str, field: str) -> Callable[[Any], bool]:
+    """An edit: the sequence at `key` (mappings) sorted by each one's `field`, where the
+    rules fix the order. Each entry moves whole, with the comment on its own line; the
+    sequence's other comments stay where they were."""
+
+    def edit(tree: Any) -> bool:
+        seq = tree.get(key)
+        if not isinstance(seq, list) or not all(isinstance(e, dict) and field in e for e in seq):
+            return False
+        order = sorted(range(len(seq)), key=lambda i: (seq[i][field], i))
+        if order == list(range(len(seq))):
+            return False
+        items = [seq[i] for i in order]
+        notes = getattr(seq, "ca", None)
+        moved = {new: notes.items[old] for new, old in enumerate(order)
+                 if notes is not None and old in notes.items}  # fmt: skip
+        for i, item in enumerate(items):
+            seq[i] = item
+        if notes is not None:
+            notes.items.clear()
+            notes.items.update(moved)
+        return True
+
+    return edit

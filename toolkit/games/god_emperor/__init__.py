@@ -6,6 +6,7 @@ from toolkit.components import Components
 from toolkit.content import ContentKind, ContentSet
 from toolkit.games import GamePack, indexed_checks, lazy_outputs, lazy_procedures
 from toolkit.games.god_emperor import calendar, components, economy, geography
+from toolkit.games.god_emperor.fixes import content_fixes
 from toolkit.games.god_emperor.index import Index
 from toolkit.games.god_emperor.models import Cast, Court, Favors, Game, MapLayout, Underground
 from toolkit.games.god_emperor.rules import RULES
@@ -52,6 +53,7 @@ PACK = GamePack(
     outputs=lazy_outputs("toolkit.games.god_emperor.outputs"),
     procedures=lazy_procedures("toolkit.games.god_emperor.procedures"),
     enums=content_values,
+    fixes=content_fixes,
     scaffolds=SCAFFOLDS,
     renames=plan_rename,
 )

@@ -19,10 +19,15 @@ def check_schedule(ix: Index) -> Iterator[Diagnostic]:
     houses = ix.houses
     province_of = ix.province_of
     names = {p.id: p.name for p in g.provinces}
+    months = [s.month for s in g.schedule]
+    # only the order wrong (each month there once): a fix the toolkit can make
+    sortable = len(set(months)) == len(months) and sorted(months) != months
     for i, s in enumerate(g.schedule):
         if s.month != i + 1 or s.month > g.rounds.count:
             why = (f"after the game's last round ({g.rounds.count})" if s.month > g.rounds.count
                    else f"where month {i + 1} belongs")  # fmt: skip
+            if sortable and s.month <= g.rounds.count:
+                why += "; `toolkit check --fix` puts the schedule in month order"
             yield error(
                 g.loc_of("schedule", i, "month"), "GE-SCHEDULE-MONTH", f"month {s.month} is {why}"
             )
