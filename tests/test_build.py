@@ -608,3 +608,29 @@ def test_pod_preset_gives_back_then_face_pdfx(tmp_path: Path) -> None:
     assert "FACTIONS" in text[0] and plots[0]["name"].upper() in text[1].upper()
     assert subprocess.run(["qpdf", "--check", str(pod)], capture_output=True).returncode == 0
     assert not (tmp_path / "build" / "forty-factions" / "cards" / "plots-a4.pdf").exists()
+
+
+def test_every_output_key_is_the_same_in_the_next_process() -> None:
+    """An output's key (what decides that it is up to date) is the same in any process:
+    nothing in it may follow the hash seed (a set's order did, once, for the cards that
+    list their placeholder fields, so every build rendered them again)."""
+    import os
+    import sys
+
+    from tests.shipped import ROOT
+
+    code = ("import json, sys\nfrom pathlib import Path\nfrom toolkit import api\n"
+            "from toolkit.build import BuildOptions, kit_keys\n"
+            "from toolkit.diagnostics import Report\nkeys = {}\n"
+            "for game in ('forty-factions', 'god-emperor', 'worldspanner'):\n"
+            "    pack, content = api.load_game(Path(sys.argv[1]), game, Report())\n"
+            "    keys.update(kit_keys(pack.outputs(content, BuildOptions()), BuildOptions(),"
+            " 'code'))\nprint(json.dumps(keys))\n")  # fmt: skip
+    runs = []
+    for seed in ("1", "2"):
+        env = dict(os.environ, PYTHONHASHSEED=seed, PYTHONPATH=str(ROOT))
+        proc = subprocess.run([sys.executable, "-c", code, str(CONTENT)], env=env,
+                              capture_output=True, text=True, check=True)  # fmt: skip
+        runs.append(json.loads(proc.stdout))
+    assert len(runs[0]) > 600
+    assert [p for p in runs[0] if runs[0][p] != runs[1].get(p)] == []

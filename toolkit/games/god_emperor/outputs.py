@@ -79,7 +79,7 @@ class FavorView:
     ability: str
     timing: str
     location: str
-    placeholders: frozenset[str] = frozenset()  # the fields it prints that are placeholders
+    placeholders: tuple[str, ...] = ()  # the fields it prints that are placeholders, sorted
 
 
 @dataclass(frozen=True)
@@ -200,8 +200,8 @@ def outputs(content: ContentSet, options: BuildOptions) -> list[Output]:
         names = {f.id: f.name for f in fv.factions}
         shown = ("name", "faction", "ability", "timing", "location")
 
-        def held(i: int) -> frozenset[str]:  # card i's fields that are placeholders
-            return frozenset(k for k in shown if is_placeholder(fv, f"cards.{i}.{k}"))
+        def held(i: int) -> tuple[str, ...]:  # card i's fields that are placeholders
+            return tuple(k for k in shown if is_placeholder(fv, f"cards.{i}.{k}"))
 
         favors = tuple(FavorView("favor", c.name, names.get(c.faction, c.faction), c.ability,
                                  c.timing, c.location, held(i))

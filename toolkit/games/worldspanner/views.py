@@ -37,7 +37,9 @@ class HeroCard:
     no_trade: bool
     special: str
     value: float
-    placeholders: frozenset[str] = frozenset()  # the fields it prints that are placeholders
+    # the fields it prints that are placeholders, sorted (a set's order would change the
+    # card's key, so its output, from one process to the next: strings hash by seed)
+    placeholders: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -109,11 +111,12 @@ def hero_card(ix: Index, h: Hero) -> HeroCard:
     loot = tuple((names.get(k, LOOT_SHORT[k]), getattr(h.start_loot, k))
                  for k in LOOT_SHORT if getattr(h.start_loot, k))  # fmt: skip
     shown = ("name", "health", "natures", "start_loot", "bonuses", "special")
-    held = frozenset(k for k in shown if is_placeholder(h, k))
+    held = {k for k in shown if is_placeholder(h, k)}
+    if any(b.placeholder for b in bars):
+        held.add("ratings")
     return HeroCard("hero", h.name, f.name, f.symbol, f.colour, f.heroes, h.health, bars,
                     tuple(h.natures), loot, tuple(h.bonuses), h.no_trade, h.special,
-                    round(ix.value(h), 1), held | {"ratings"} if any(b.placeholder for b in bars)
-                    else held)  # fmt: skip
+                    round(ix.value(h), 1), tuple(sorted(held)))  # fmt: skip
 
 
 def aid_card(ix: Index) -> AidCard:
