@@ -440,6 +440,13 @@ def _groups(outputs: Iterable[Output]) -> list[list[Output]]:
     return sorted(groups.values(), key=_work, reverse=True)
 
 
+def _soonest(groups: list[list[Output]]) -> list[list[Output]]:
+    """Groups in the order one process renders them for a designer waiting on a save: the
+    pages laid out from one content file (a sheet: `fit`) first, then the cheapest first
+    (a card's page before a board)."""
+    return sorted(groups, key=lambda g: (not any(o.fit for o in g), _work(g)))
+
+
 def current(manifest: Any, keys: dict[str, str]) -> dict[str, str]:
     """The digest of each output that is on disk as this build means it (written now, or
     found up to date), by path."""
@@ -553,7 +560,7 @@ def build_outputs(
             pass  # nothing to render: the renderer is never even imported
         elif warm is not None and (len(groups) <= 1 or sum(map(_work, groups)) <= WARM_WORK):
             # the warm worker: the cheapest first, as below, then what is assembled from them
-            batch = [o for group in reversed(groups) for o in group] + assembled
+            batch = [o for group in _soonest(groups) for o in group] + assembled
             for item in warm.run(batch, options, content_root, code, parts):
                 take(*item)
             assembled = []
@@ -561,7 +568,7 @@ def build_outputs(
             # one process (`--jobs 1`, `--watch`): each file is written as soon as it is
             # rendered, so a changed sheet is on disk before its deck is reassembled
             _worker_init(options, content_root, code, parts)
-            for group in [*reversed(groups), assembled]:  # the edited sheet before boards
+            for group in [*_soonest(groups), assembled]:  # the edited sheet first
                 for item in _render_group(group):
                     take(*item)
             assembled = []

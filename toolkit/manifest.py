@@ -161,9 +161,24 @@ class Manifest:
     def write(self, game: str | None = None) -> None:
         """Write the manifest (atomically: a failed write leaves the previous one)."""
         self.game = game or self.game
-        data = {"game": self.game, "outputs": [self.entries[k] for k in sorted(self.entries)],
-                "written": dict(sorted(self.written.items()))}  # fmt: skip
-        write_text(self.path, json.dumps(data, indent=2, ensure_ascii=False) + "\n")
+        write_text(self.path, _as_json(self.game, [self.entries[k] for k in sorted(self.entries)],
+                                       dict(sorted(self.written.items()))))  # fmt: skip
+
+
+def _as_json(game: str | None, outputs: list[dict[str, Any]], written: dict[str, str]) -> str:
+    """The manifest's JSON, one output a line: as readable and diffable as indented JSON,
+    and encoded by the json module's C encoder (indenting falls back to the Python one, a
+    tenth of a second a write for a kit of 400 files, three writes a build)."""
+
+    def line(value: object) -> str:
+        return json.dumps(value, ensure_ascii=False)
+
+    rows = ",\n".join(f"    {line(o)}" for o in outputs)
+    files = ",\n".join(f"    {line(k)}: {line(v)}" for k, v in written.items())
+    return (
+        f'{{\n  "game": {line(game)},\n  "outputs": [\n{rows}\n  ],\n'
+        f'  "written": {{\n{files}\n  }}\n}}\n'
+    )
 
 
 def _safe(path: object) -> bool:
