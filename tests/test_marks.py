@@ -56,3 +56,20 @@ def test_a_sample_favor_card_is_marked_and_not_when_final(tmp_path: Path) -> Non
     assert f"{favors['cards'][0]['name']}{DAGGER}".replace(" ", "") in normal.replace(" ", "")
     assert SHORT_LEGEND.removeprefix(DAGGER).strip() in normal
     assert DAGGER not in final and "placeholder" not in final
+
+
+def test_a_new_factions_card_marks_its_placeholder_alleyman_card(tmp_path: Path) -> None:
+    """`toolkit new` leaves the Alleyman's card a placeholder: the new faction's card marks
+    it and says what the mark means; a --final kit's card does not."""
+    shutil.copytree(CONTENT, tmp_path / "content")
+    made = toolkit("new", "forty-factions", "faction", "name=The Lamplighters", "expansion=Promo",
+                   "--content", "content", cwd=tmp_path)  # fmt: skip
+    assert made.returncode == 0, made.stdout + made.stderr
+    (new,) = (tmp_path / "content/forty-factions/factions").glob("*-the-lamplighters.yaml")
+    assert "alleyman" in yaml.safe_load(new.read_text())["placeholders"]
+    card = f"cards/factions/{new.stem}.pdf"
+    normal = _first_page(_build(tmp_path, "forty-factions", card))
+    final = _first_page(_build(tmp_path, "forty-factions", card, "--final"))
+    assert re.search(rf"Alleyman.s Tarot: .*{DAGGER}", normal), normal
+    assert SHORT_LEGEND.removeprefix(DAGGER).strip() in normal
+    assert DAGGER not in final and "placeholder" not in final

@@ -78,6 +78,8 @@ class Card:
     expansion_name: str
     emblem: str = ""  # pictures as data: URLs (`toolkit.art`), "" for an empty slot
     illustration: str = ""
+    # the printed values that are placeholders (name, tarot, alleyman), sorted: marked
+    placeholders: tuple[str, ...] = ()
 
 
 def _prose(doc: Model, key: str, value: Prose) -> list[Item]:
@@ -249,6 +251,7 @@ def card(ix: Index, c: Faction | Plot) -> Card:
         expansion_name=expansion_name(ix, c.expansion),
         emblem=placed(ix.root, getattr(c, "emblem", "")),
         illustration=placed(ix.root, getattr(c, "illustration", "")),
+        placeholders=tuple(k for k in ("alleyman", "name", "tarot") if is_placeholder(c, k)),
     )
 
 
