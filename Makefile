@@ -87,7 +87,7 @@ format: setup ## Apply ruff fixes and formatting
 schema: setup ## Regenerate the JSON Schemas in schemas/
 	$(PY) -m toolkit schema --out schemas
 
-bench: setup ## Benchmark: cold-process `toolkit check` on all content
+bench: setup ## Benchmark: check, builds, a designer's edits and --watch, against the in-run engine floor
 	$(PY) scripts/bench.py
 
 clean: ## Remove build outputs (keeps .venv)
