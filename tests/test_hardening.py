@@ -297,7 +297,7 @@ def test_outputs_are_byte_identical_across_environments(tmp_path: Path) -> None:
         # Emperor's boards (its law board sets italics) and badges, and a print shop's PDF/X
         # file, which WeasyPrint would give a random document id
         for args in (["forty-factions", "sheets/factions/01[0-2]*"],
-                     ["forty-factions", "boards/council.*"],
+                     ["forty-factions", "boards/council*"],  # its tiles too
                      ["worldspanner", "setup/quad-seed-1.*"],
                      ["god-emperor", "board"],  # the kind: the SVGs and real-size PDFs
                      ["god-emperor", "badges/*"],
@@ -316,6 +316,7 @@ def test_outputs_are_byte_identical_across_environments(tmp_path: Path) -> None:
     for rel in (
         "forty-factions/cards/plots-pod.pdf",
         "forty-factions/boards/council.pdf",
+        "forty-factions/boards/council-tiles-a4.pdf",
         "god-emperor/boards/law-board.svg",
         "worldspanner/setup/quad-seed-1.pdf",
     ):

@@ -15,7 +15,6 @@ import os
 from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import partial
-from typing import Any
 
 from toolkit.build import BuildOptions, Output, Session
 from toolkit.render import render
@@ -166,25 +165,6 @@ def render_calibration(fmt: CardFormat, session: Session) -> bytes:
 # lays out only the card it changed.
 
 
-def _own_resources(page: Any, forms: Any) -> None:
-    """Give a page (a copy of another, sharing its resources) a resource dictionary of its
-    own, holding `forms` (name -> form) beside what it had."""
-    import pikepdf
-
-    own = pikepdf.Dictionary()
-    had = page.obj.get("/Resources")
-    if had is not None:
-        for key, value in had.items():
-            own[key] = value
-    xobjects = pikepdf.Dictionary()
-    for key, value in (own.get("/XObject") or {}).items():
-        xobjects[key] = value
-    for key, value in forms.items():
-        xobjects[key] = value
-    own.XObject = xobjects
-    page.obj.Resources = own
-
-
 def card_page(fmt: CardFormat, card: object, session: Session) -> bytes:
     """One card alone: its face at trim size with bleed (the page a deck's files are
     assembled from)."""
@@ -234,7 +214,7 @@ def impose_parts(fmt: CardFormat, parts: Sequence[str], session: Session,
 
     import pikepdf
 
-    from toolkit.deck_pdf import assemble
+    from toolkit.deck_pdf import assemble, own_resources
 
     fmt = with_bleed(fmt, session)
     g = grid(fmt, session.options.paper_mm)
@@ -287,7 +267,7 @@ def impose_parts(fmt: CardFormat, parts: Sequence[str], session: Session,
                     ox, oy = origins[which]
                     draw.append(f"q 1 0 0 1 {x * k - ox:.3f} {(paper_h - y - cell_h) * k - oy:.3f}"
                                 f" cm /Card{i} Do Q")  # fmt: skip
-                _own_resources(page, forms_here)
+                own_resources(page, forms_here)
                 page.contents_add(doc.make_stream("\n".join(draw).encode()), prepend=True)
         session.pages = pages
         out = io.BytesIO()

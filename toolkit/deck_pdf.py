@@ -373,3 +373,24 @@ def _copy_items(items: Sequence[Any], moved: dict[tuple[int, int], Any]) -> list
         copy.children.extend(_copy_items(item.children, moved))
         copies.append(copy)
     return copies
+
+
+def own_resources(page: Any, xobjects: Any) -> None:
+    """Give a page a resource dictionary of its own (a copied page shares its original's),
+    holding `xobjects` (name -> form or image) beside what it had. The names are the
+    caller's: pikepdf's `add_resource` makes up random ones, and a file must be the same
+    from one build to the next."""
+    import pikepdf
+
+    own = pikepdf.Dictionary()
+    had = page.obj.get("/Resources")
+    if had is not None:
+        for key, value in had.items():
+            own[key] = value
+    merged = pikepdf.Dictionary()
+    for key, value in (own.get("/XObject") or {}).items():
+        merged[key] = value
+    for key, value in xobjects.items():
+        merged[key] = value
+    own.XObject = merged
+    page.obj.Resources = own

@@ -21,15 +21,29 @@ from toolkit.diagnostics import Diagnostic, format_text
 BAND = "DRAFT · not for print · "
 
 
+# the file every output of a game is made from: a finding there alone stamps them all
+GAME_FILES = (f"{os.sep}game.yaml",)
+
+
 def _key(path: str) -> str:
     return os.path.realpath(path)
 
 
 def codes_by_file(errors: Iterable[Diagnostic]) -> dict[str, tuple[str, ...]]:
-    """The error codes found in each file (by real path), sorted."""
+    """The error codes found in each file (by real path), sorted. A finding reported in
+    several files at once (a party's seat count: at the party's faction files and at the
+    game file that sets the count) is the files' it names beside the one every output is
+    made from: it stamps those files' pages, not every page of the kit."""
+    errors = list(errors)
+    files_of: dict[str, set[str]] = {}
+    for d in errors:
+        files_of.setdefault(d.code, set()).add(_key(str(d.loc.path)))
     out: dict[str, set[str]] = {}
     for d in errors:
-        out.setdefault(_key(str(d.loc.path)), set()).add(d.code)
+        where = _key(str(d.loc.path))
+        if where.endswith(GAME_FILES) and len(files_of[d.code]) > 1:
+            continue  # the same finding stands in the files that make the difference
+        out.setdefault(where, set()).add(d.code)
     return {k: tuple(sorted(v)) for k, v in out.items()}
 
 
