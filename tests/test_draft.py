@@ -61,3 +61,37 @@ def test_a_deck_shows_the_band_on_the_pages_of_the_sheets_it_touches(
     stamped = [i for i, page in enumerate(pages) if "DRAFT" in page]
     beggars = [i for i, page in enumerate(pages) if "Associated Guilds of Beggars" in page[:200]]
     assert len(stamped) == 1 and stamped == beggars[:1], (stamped, beggars)
+
+
+def test_a_moved_seat_stamps_the_sheets_of_the_party_it_names(
+    shipped_kit: Path, tmp_path: Path
+) -> None:
+    """Faction 46 moved from the Liberals to the Conservatives: the seat count is reported
+    at every Conservative faction's `politics` (one of them changed) and at game.yaml; the
+    draft stamps those factions' sheets, not all 114 because game.yaml is behind them all."""
+    import re
+    import shutil
+
+    import yaml
+
+    content = copy_content(tmp_path)
+    shutil.copytree(shipped_kit / "build" / "forty-factions", tmp_path / "out" / "forty-factions")
+    edit(faction_file(content, 46), "politics: liberal", "politics: conservative")
+    proc = toolkit("build", "--content", "content", "--game", "forty-factions", "--out", "out",
+                   "--only", "sheets/factions.pdf", "--draft", cwd=tmp_path)  # fmt: skip
+    assert proc.returncode == 1 and "FF-COUNCIL-SEATS" in proc.stdout, proc.stdout
+    named = {int(m) for m in re.findall(r"factions/(\d+)-[^:]*:\d+:\d+: error\[FF-COUNCIL-SEATS",
+                                         proc.stdout)}  # fmt: skip
+    conservative, names = set(), {}
+    for f in (content / "forty-factions" / "factions").glob("*.yaml"):
+        doc = yaml.safe_load(f.read_text())
+        names[doc["number"]] = doc["name"]
+        if doc.get("politics") == "conservative" and doc.get("expansion") == "base" \
+                and (doc.get("seats") or {}).get("council"):  # fmt: skip
+            conservative.add(doc["number"])
+    assert 46 in named and named <= conservative and len(named) >= 8  # the party's factions
+    pages = pdf_text(tmp_path / "out/forty-factions/sheets/factions.pdf").split("\f")
+    stamped = [page for page in pages if "DRAFT" in page]
+    assert len(stamped) == len(named), len(stamped)  # not 114: game.yaml is behind them all
+    for n in named:
+        assert any(names[n] in " ".join(page.split())[:400] for page in stamped), names[n]
