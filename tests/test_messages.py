@@ -132,6 +132,24 @@ def test_yaml_tab_indentation_and_wrong_level_in_plain_words(tmp_path: Path) -> 
     )
 
 
+def test_a_list_item_indented_between_levels_is_told_its_items_indent(tmp_path: Path) -> None:
+    """A `-` item indented 1 space under items at 2: the message names the items' indent
+    (their dash's column, not their keys'), and doing what it says makes the file load."""
+    content = copy_content(tmp_path)
+    navy = faction_file(content, 2)
+    edit(navy, "  - {name: Harbour Fort", " - {name: Harbour Fort")
+    line = line_of(navy, " - {name: Harbour Fort")
+    got = _at(_records(content), navy, line, "YAML-SYNTAX")
+    assert got["message"] == (
+        f"line {line} is indented 1 space, but the lines around it use 2 (line {line - 1}, "
+        f"`- {{name: Naval D`) or 0 (line {line - 2}, `locations`): indent `- {{name` 2 "
+        "spaces to put it under `locations`, or 0 spaces to line it up with `locations`"
+    )
+    edit(navy, " - {name: Harbour Fort", "  - {name: Harbour Fort")  # as the message says
+    again = toolkit("check", "--content", str(content), "--game", "forty-factions")
+    assert again.returncode == 0, again.stdout + again.stderr
+
+
 def test_a_field_indented_into_the_wrong_mapping_says_where_it_belongs(tmp_path: Path) -> None:
     content = copy_content(tmp_path)
     f = faction_file(content, 9)

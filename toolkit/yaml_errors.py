@@ -82,12 +82,16 @@ def _tab(lines: list[str], row: int) -> Explained | None:
     return None
 
 
-def _siblings(lines: list[str], row: int) -> list[tuple[int, int, str]]:
-    """(line number, indent, key) of the keyed lines before `row`, nearest first."""
+def _siblings(lines: list[str], row: int, items: bool = False) -> list[tuple[int, int, str]]:
+    """(line number, indent, key) of the keyed lines before `row`, nearest first. With
+    `items` (the line in question is a `-` item), a list item's indent is its dash's, where
+    the item's own `-` must line up."""
     out = []
     for i, text in _content_lines(lines, row):
         key = _key_of(text)
-        if key is not None:
+        if items and text.lstrip().startswith("- "):
+            out.append((i + 1, _indent(text), text.strip()[:16]))
+        elif key is not None:
             out.append((i + 1, _key_col(text), key))
     return out
 
@@ -140,7 +144,9 @@ def _under_indented(lines: list[str], row: int, what: str) -> Explained | None:
     text = lines[row]
     here = _indent(text)
     levels: list[tuple[int, int, str]] = []
-    for line_no, indent, key in _siblings(lines, row):
+    item = text.lstrip().startswith("- ")
+    what = "lines" if item else what  # a `-` item lines up with items, its parent with keys
+    for line_no, indent, key in _siblings(lines, row, item):
         if all(indent != lv for lv, _n, _k in levels):
             levels.append((indent, line_no, key))
         if indent == 0:
