@@ -80,6 +80,13 @@ def test_schemas_offer_the_values_the_content_declares(tmp_path) -> None:
     assert set(props["expansion"]["enum"]) == {e["code"] for e in game["expansions"]}
     area = schema["$defs"]["Location"]["properties"]["area"]["enum"]
     assert set(area) == {a["id"] for a in game["areas"]}
+    # the Plot that calls a Congress or an Extraordinary Gathering: a plot number
+    plots = {yaml.safe_load(f.read_text(encoding="utf-8"))["number"]
+             for f in (FF / "plots").glob("*.yaml")}  # fmt: skip
+    for side in ("congress", "gathering"):
+        written = json.loads((ROOT / "schemas/forty-factions" / f"{side}.schema.json").read_text())
+        calls = written["properties"]["plot"]["anyOf"]
+        assert [set(c["enum"]) for c in calls if "enum" in c] == [plots], side
     data = yaml.safe_load(faction_file(CONTENT, 5).read_text(encoding="utf-8"))
     data["locations"][0]["area"] = "lower-eastside"
     with pytest.raises(jsonschema.ValidationError):

@@ -91,6 +91,7 @@ def content_values(content: ContentSet) -> dict[str, list[object]]:
         "party": [p.id for p in game.parties],
         "category": categories,
         "enemy": [*factions, *categories],
+        "plot": [p.number for p in content.of("plot", Plot)],
     }
 
 

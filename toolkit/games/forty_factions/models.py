@@ -588,6 +588,7 @@ class Gathering(Document):
         "The Plot that calls an Extraordinary Gathering, which does not count as one held "
         "(SC3.2.2, SC3.2.3, SC3.2.10).",
         None,
+        ref="plot",
         **CARD_NO,
     )
 
@@ -649,7 +650,10 @@ class Congress(Document):
     )
     vp_die: int = spec("VPs are 1d<this>, at most the seats held (DD3.2.4).", ge=1)
     plot: int | None = spec(
-        "The Plot that calls a Congress during the Role-Playing Phase (DD3.2.6).", None, **CARD_NO
+        "The Plot that calls a Congress during the Role-Playing Phase (DD3.2.6).",
+        None,
+        ref="plot",
+        **CARD_NO,
     )
 
 
