@@ -114,7 +114,7 @@ def _under_tiles(frames: bytes, board: bytes, grid: TileGrid, ph: float) -> byte
 
     import pikepdf
 
-    from toolkit.deck_pdf import own_resources
+    from toolkit.deck_pdf import own_resources, saved
 
     k = 72 / 25.4  # points a millimetre
     with pikepdf.open(io.BytesIO(frames)) as doc, pikepdf.open(io.BytesIO(board)) as src:
@@ -124,19 +124,14 @@ def _under_tiles(frames: bytes, board: bytes, grid: TileGrid, ph: float) -> byte
         if len(doc.pages) != len(grid.tiles):
             raise ValueError(f"{len(doc.pages)} tile pages for {len(grid.tiles)} tiles")
         left, bottom = grid.left * k, (ph - grid.top - grid.th) * k
+        name = "/ToolkitBoard"  # its own name, the same in every build (`own_resources`)
         for tile, page in zip(grid.tiles, doc.pages, strict=True):
-            # a name of its own, always the same (add_resource makes up a random one, and
-            # the file would differ from one build to the next)
-            name = "/ToolkitBoard"
             own_resources(page, {name: form})
             dx, dy = (grid.left - tile.x) * k, (ph - grid.top + tile.y) * k - board_h
             draw = (f"q {left:.3f} {bottom:.3f} {grid.tw * k:.3f} {grid.th * k:.3f} re W n "
                     f"1 0 0 1 {dx:.3f} {dy:.3f} cm {name} Do Q\n")  # fmt: skip
             page.contents_add(doc.make_stream(draw.encode()), prepend=True)
-        buf = io.BytesIO()
-        doc.save(buf, deterministic_id=True, min_version=doc.pdf_version,
-                 object_stream_mode=pikepdf.ObjectStreamMode.generate)  # fmt: skip
-        return buf.getvalue()
+        return saved(doc)
 
 
 def board_outputs(

@@ -598,12 +598,6 @@ def build_outputs(
                     for future in futures:  # a full disk: the groups not started never start
                         future.cancel()
                     raise
-        if assembled:  # after a pool: a deck from its sheets as written (0.2 s for 114)
-            session = Session(options=options, content_root=content_root, code=code,
-                              out_dir=game_out, current=current(manifest, keys))  # fmt: skip
-            for o in assembled:
-                data, diags = _render_one(session, o)
-                take(o.path, data, diags, session.pages)
         # what reads the others' records (PRINT.md's pages) comes last, when any changed
         changed = bool(result.built or result.removed or result.failed)
         todo = [o for o, fresh in later if not fresh or changed]

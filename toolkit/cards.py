@@ -105,14 +105,6 @@ def render_backs(fmt: CardFormat, backs: Sequence[object], session: Session) -> 
     return render_cards(session, with_bleed(fmt, session), "backs", pages=len(backs), cards=backs)
 
 
-def render_pod(fmt: CardFormat, pairs: Sequence[tuple[object, object]], session: Session) -> bytes:
-    """Print-on-demand: every card as its back page then its face page, trim size with bleed,
-    as PDF/X-4 in CMYK with its output intent (`toolkit.pdfx`), with fixed dates, so the
-    file stays reproducible."""
-    return render_cards(session, with_bleed(fmt, session), "pod", variant="pdf/x-4",
-                        pages=2 * len(pairs), pairs=pairs, build_date=build_date())  # fmt: skip
-
-
 def render_imposed(
     fmt: CardFormat, cards: Sequence[object], session: Session, back: object = None,
     duplex: bool = True, backs: Sequence[object] | None = None,
@@ -214,7 +206,7 @@ def impose_parts(fmt: CardFormat, parts: Sequence[str], session: Session,
 
     import pikepdf
 
-    from toolkit.deck_pdf import assemble, own_resources
+    from toolkit.deck_pdf import assemble, own_resources, saved
 
     fmt = with_bleed(fmt, session)
     g = grid(fmt, session.options.paper_mm)
@@ -270,10 +262,7 @@ def impose_parts(fmt: CardFormat, parts: Sequence[str], session: Session,
                 own_resources(page, forms_here)
                 page.contents_add(doc.make_stream("\n".join(draw).encode()), prepend=True)
         session.pages = pages
-        out = io.BytesIO()
-        doc.save(out, deterministic_id=True, min_version=doc.pdf_version,
-                 object_stream_mode=pikepdf.ObjectStreamMode.generate)  # fmt: skip
-        return out.getvalue()
+        return saved(doc)
 
 
 CARDS_A_TASK = 12

@@ -81,16 +81,8 @@ def assemble(parts: Sequence[bytes], title: str) -> tuple[bytes, int]:
                 _merge(out, face)
         _share_xobjects(out)
         _finish(out, sources, dests, outline, title)
-        buf = io.BytesIO()
         version = max(src.pdf_version for src in sources) if sources else "1.7"
-        # object streams: the deck's thousands of small dictionaries compressed together
-        out.save(
-            buf,
-            deterministic_id=True,
-            min_version=version,
-            object_stream_mode=pikepdf.ObjectStreamMode.generate,
-        )
-        return buf.getvalue(), len(out.pages)
+        return saved(out, version), len(out.pages)
     finally:
         for src in sources:
             src.close()
@@ -394,3 +386,15 @@ def own_resources(page: Any, xobjects: Any) -> None:
         merged[key] = value
     own.XObject = merged
     page.obj.Resources = own
+
+
+def saved(pdf: Any, version: str | None = None) -> bytes:
+    """A document put together here (a deck, tiles, n-up card sheets) as bytes: the same
+    bytes for the same pages (no time, no random id), at least the PDF version of what it
+    was made from, its many small dictionaries compressed together in object streams."""
+    import pikepdf
+
+    buf = io.BytesIO()
+    pdf.save(buf, deterministic_id=True, min_version=version or pdf.pdf_version,
+             object_stream_mode=pikepdf.ObjectStreamMode.generate)  # fmt: skip
+    return buf.getvalue()
