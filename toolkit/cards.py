@@ -10,8 +10,6 @@ mirrored backs for a home duplex printer) through one shared page template,
 from __future__ import annotations
 
 import dataclasses
-import datetime
-import os
 from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import partial
@@ -59,9 +57,10 @@ def grid(fmt: CardFormat, paper_mm: tuple[float, float]) -> Grid:
 
 
 def build_date() -> str:
-    """SOURCE_DATE_EPOCH when set (reproducible builds), else a fixed date: never `now`."""
-    epoch = int(os.environ.get("SOURCE_DATE_EPOCH", "946684800"))  # 2000-01-01
-    return datetime.datetime.fromtimestamp(epoch, datetime.UTC).strftime("%Y-%m-%dT%H:%M:%S+00:00")
+    """The build's fixed time (`toolkit.write.build_time`) as an HTML date: never `now`."""
+    from toolkit.write import build_time
+
+    return build_time().strftime("%Y-%m-%dT%H:%M:%S+00:00")
 
 
 def with_bleed(fmt: CardFormat, session: Session) -> CardFormat:

@@ -204,13 +204,10 @@ def _xmp_date(pdf_date: str) -> str:
 
 
 def _fixed_date() -> str:
-    """SOURCE_DATE_EPOCH (reproducible builds), else 2000-01-01, as a PDF date."""
-    import datetime
-    import os
+    """The build's fixed time (`toolkit.write.build_time`) as a PDF date."""
+    from toolkit.write import build_time
 
-    epoch = int(os.environ.get("SOURCE_DATE_EPOCH", "946684800"))
-    when = datetime.datetime.fromtimestamp(epoch, datetime.UTC)
-    return when.strftime("D:%Y%m%d%H%M%S+00'00'")
+    return build_time().strftime("D:%Y%m%d%H%M%S+00'00'")
 
 
 def _declare(pdf: pikepdf.Pdf) -> None:
