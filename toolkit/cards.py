@@ -267,6 +267,12 @@ def impose_parts(fmt: CardFormat, parts: Sequence[str], session: Session,
 CARDS_A_TASK = 12
 
 
+def card_path(deck: str, stem: str) -> str:
+    """Where a card alone is written: `cards/<deck>/<stem>.pdf` (what other files are
+    assembled from it name it by this)."""
+    return f"cards/{deck}/{stem}.pdf"
+
+
 def numbered(cards: Sequence[object], sources: tuple[str, ...]
              ) -> list[tuple[str, object, tuple[str, ...]]]:  # fmt: skip
     """A deck's cards as `card_outputs` takes them, where no file is a card's own: each
@@ -297,7 +303,7 @@ def card_outputs(deck: str, fmt: CardFormat, cards: Sequence[tuple[str, object, 
     for stem, card, sources in cards:
         key = repr(card)
         if key not in made:
-            made[key] = path = f"cards/{deck}/{stem}.pdf"
+            made[key] = path = card_path(deck, stem)
             # a dozen cards to a worker's task: a task's own cost (sending it, collecting
             # the worker's garbage after it) is about a card's layout
             out.append(Output(path, "card", sources, partial(card_page, fmt, card),

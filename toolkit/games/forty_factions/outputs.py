@@ -20,6 +20,7 @@ from toolkit.build import BuildOptions, Output, RenderFailure, Session
 from toolkit.cards import (
     CardFormat,
     card_outputs,
+    card_path,
     render_backs,
     render_calibration,
     with_bleed,
@@ -456,7 +457,7 @@ def tts_outputs(ix: Index, srcs: tuple[str, ...], copies: int = 1,
         sheets = []
         for code in codes:
             cards = [
-                (f"cards/{folder}/{Path(d.loc.path).stem}.pdf", views.card(ix, d))
+                (card_path(folder, Path(d.loc.path).stem), views.card(ix, d))
                 for _ in range(copies)
                 for d in docs
                 if not code or d.expansion == code
