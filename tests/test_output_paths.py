@@ -101,6 +101,21 @@ def test_only_that_matches_nothing_is_a_usage_error_with_did_you_mean(tmp_path: 
     assert not out.exists()
 
 
+def test_only_given_twice_builds_what_either_matches_in_any_game(tmp_path: Path) -> None:
+    out = tmp_path / "out"
+    proc = toolkit("build", "--only", "setup/quad-seed-1.svg", "--only", "boards/law-board.svg",
+                   "--out", str(out))  # fmt: skip
+    assert proc.returncode == 0, proc.stdout + proc.stderr
+    built = sorted(str(p.relative_to(out)) for p in out.rglob("*.*") if p.parent.name != "kit")
+    assert built == ["god-emperor/boards/law-board.svg", "worldspanner/setup/quad-seed-1.svg"]
+    # every pattern must match something: the one that does not is named
+    proc = toolkit("build", "--only", "setup/quad-seed-1.svg", "--only", "shets/*",
+                   "--out", str(tmp_path / "other"))  # fmt: skip
+    assert proc.returncode == 2, proc.stdout + proc.stderr
+    assert "--only 'shets/*' matches no output; did you mean 'sheets/*'" in proc.stderr
+    assert not (tmp_path / "other").exists()
+
+
 @pytest.mark.parametrize(
     ("game", "codes", "says"),
     [

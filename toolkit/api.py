@@ -6,7 +6,7 @@ stages and stops before rendering when content has errors.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -302,8 +302,9 @@ def _build(content_dir: Path, game: str | None, options: BuildOptions,
         return report
     if options.export and not any(o.kind == "export" for *_, outputs in plan for o in outputs):
         raise no_export(options.export, [p.id for p, *_ in plan])
-    if options.only and not any(select(outputs, options.only) for *_, outputs in plan):
-        raise unmatched_only(options.only, [o for *_, outputs in plan for o in outputs])
+    for pattern in options.only or ():  # each pattern must match in some game built
+        if not any(select(outputs, (pattern,)) for *_, outputs in plan):
+            raise unmatched_only(pattern, [o for *_, outputs in plan for o in outputs])
     for pack, content, outputs in plan:
         chosen = list(select(outputs, options.only))
         # a draft's list of errors comes with whatever part of the kit is asked for
@@ -400,14 +401,15 @@ def procedures(
                     if pack.procedures is not None]  # fmt: skip
 
 
-def select(outputs: list[Output], only: str | None) -> list[Output]:
-    """The outputs `--only` asks for: a path pattern, an output kind or a group."""
+def select(outputs: list[Output], only: Sequence[str] | None) -> list[Output]:
+    """The outputs `--only` asks for: those matching any of its path patterns, output kinds
+    or groups."""
     import fnmatch
 
     if not only:
         return outputs
     return [o for o in outputs
-            if fnmatch.fnmatchcase(o.path, only) or only in (o.kind, o.group)]  # fmt: skip
+            if any(fnmatch.fnmatchcase(o.path, p) or p in (o.kind, o.group) for p in only)]  # fmt: skip
 
 
 def watch(

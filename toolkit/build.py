@@ -42,7 +42,8 @@ class BuildOptions:
     final: bool = False
     # Build while rule errors remain, stamping what they touch (`toolkit.draft`)
     draft: bool = False
-    only: str | None = None
+    # `--only`: the kinds, groups or path patterns asked for (None: every output)
+    only: tuple[str, ...] | None = None
     jobs: int = 0  # 0: one worker per core
     force: bool = False  # rebuild even what is up to date
     expansions: frozenset[str] | None = None  # None: everything the game has
@@ -69,6 +70,10 @@ class BuildOptions:
     @property
     def paper_mm(self) -> tuple[float, float]:
         return PAPERS[self.paper][1], PAPERS[self.paper][2]
+
+    def __post_init__(self) -> None:
+        if isinstance(self.only, str):  # one pattern given alone, as the API long took it
+            object.__setattr__(self, "only", (self.only,))
 
 
 class RenderError(Exception):

@@ -199,10 +199,11 @@ def coverage(content: Path, game: str | None, fmt: str) -> None:
 @click.option(
     "--only",
     metavar="KIND",
-    default=None,
+    multiple=True,
     help="Build only outputs of one kind (sheet, deck, card-faces, card-sheet, card-backs, "
-    "board), or whose path matches a pattern such as 'sheets/factions/018-*' (one that "
-    "matches nothing is an error).",
+    "board), or whose path matches a pattern such as 'sheets/factions/018-*'; give it again "
+    "for more (--only boards/council* --only sheets/plots.pdf). A pattern that matches "
+    "nothing is an error.",
 )
 @click.option(
     "--proof",
@@ -296,7 +297,7 @@ def build(
     game: str | None,
     out: Path,
     paper: str,
-    only: str | None,
+    only: tuple[str, ...],
     proof: bool,
     draft: bool,
     final: bool,
@@ -327,7 +328,7 @@ def build(
         if expansions is not None
         else None
     )
-    if only is not None and not only.strip():
+    if any(not pattern.strip() for pattern in only):
         raise click.BadParameter(
             "give a kind or a path pattern (an empty one would mean "
             "everything: leave --only out for that)",
@@ -345,7 +346,7 @@ def build(
     if draft and final:
         raise click.UsageError("a --draft is never --final: choose one")
     options = BuildOptions(out=out, paper=paper, proof=proof, final=final, draft=draft,
-                           only=only, jobs=jobs, force=force,
+                           only=only or None, jobs=jobs, force=force,
                            expansions=chosen, back_offset=(dx, dy), preset=preset,
                            backs=backs, bleed=bleed, export=export,
                            tts_url=tts_url)  # fmt: skip
