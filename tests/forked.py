@@ -42,6 +42,14 @@ def _warm_up() -> None:
             importlib.import_module(info.name)
     for name in ENGINES:
         importlib.import_module(name)
+    # every template compiled once, here: a child's environments find them in this
+    # process's memory (`toolkit.render`), as a user's find them in their cache folder (the
+    # suite runs with that cache off)
+    from toolkit.board_style import _env
+
+    env = _env()  # the templates' environment, with the boards' filter as well
+    for template in env.list_templates(filter_func=lambda t: t.endswith(".j2")):
+        env.get_template(template)
     # what is imported lives as long as the zygote: left out of every collection of every
     # child (a child's full collection would otherwise scan the whole renderer first)
     gc.collect()

@@ -114,10 +114,12 @@ def line_after(path: Path, anchor: str | None, needle: str) -> int:
 
 
 def assert_finding(content: Path, target: Path, line: int, code: str, exit_code: int = 1) -> None:
-    """`toolkit check` on `content` exits `exit_code` and reports `code` at target:line."""
+    """`toolkit check` of the game `target` belongs to exits `exit_code` and reports `code`
+    at target:line (the other games of `content` are left unchecked: they are as shipped)."""
     import json
 
-    proc = toolkit("check", "--content", str(content), "--format", "json")
+    game = target.resolve().relative_to(content.resolve()).parts[0]
+    proc = toolkit("check", "--content", str(content), "--game", game, "--format", "json")
     assert proc.returncode == exit_code, proc.stdout + proc.stderr
     records = [r for r in json.loads(proc.stdout) if r["waived"] is None]
     hits = [(Path(r["path"]).name, r["line"]) for r in records if r["code"] == code]

@@ -112,10 +112,44 @@ def test_templates_are_compiled_once_into_a_private_cache_only(
     env = environment(templates)
     assert render(env, "hello.j2", who="you") == "Hello you"
     kept = tmp_path / "cache" / "toolkit" / "templates"
-    assert env.bytecode_cache is not None and len(list(kept.iterdir())) == 1
+    assert _disk(env) is not None and len(list(kept.iterdir())) == 1
     assert render(environment(templates), "hello.j2", who="again") == "Hello again"
     os.chmod(kept, 0o777)  # now anyone could plant compiled code there
-    assert environment(templates).bytecode_cache is None
+    assert _disk(environment(templates)) is None
     monkeypatch.setenv("TOOLKIT_NO_CACHE", "1")
     os.chmod(kept, 0o700)
-    assert environment(templates).bytecode_cache is None
+    assert _disk(environment(templates)) is None
+
+
+def _disk(env: object) -> object:
+    return env.bytecode_cache.folder  # type: ignore[attr-defined]
+
+
+def test_a_template_is_compiled_once_a_process_and_again_when_it_changes(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """With the cache folder off, a build's second environment (each session makes one)
+    takes the templates the first compiled, from memory; an edited template is compiled
+    again, never its old code."""
+    import jinja2
+
+    from toolkit.render import environment, render
+
+    monkeypatch.setenv("TOOLKIT_NO_CACHE", "1")
+    templates = tmp_path / "templates"
+    templates.mkdir()
+    (templates / "hello.j2").write_text("Hello {{ who }}")
+    compiled = []
+    real = jinja2.Environment.compile
+
+    def counting(self: jinja2.Environment, *args: object, **kw: object) -> object:
+        compiled.append(args[1] if len(args) > 1 else kw.get("name"))
+        return real(self, *args, **kw)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(jinja2.Environment, "compile", counting)
+    assert render(environment(templates), "hello.j2", who="you") == "Hello you"
+    assert render(environment(templates), "hello.j2", who="again") == "Hello again"
+    assert compiled == ["hello.j2"]
+    (templates / "hello.j2").write_text("Goodbye {{ who }}")
+    assert render(environment(templates), "hello.j2", who="you") == "Goodbye you"
+    assert compiled == ["hello.j2", "hello.j2"]

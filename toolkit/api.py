@@ -409,7 +409,8 @@ def select(outputs: list[Output], only: Sequence[str] | None) -> list[Output]:
     if not only:
         return outputs
     return [o for o in outputs
-            if any(fnmatch.fnmatchcase(o.path, p) or p in (o.kind, o.group) for p in only)]  # fmt: skip
+            if any(fnmatch.fnmatchcase(o.path, p) or p in (o.kind, o.group)
+                   for p in only)]  # fmt: skip
 
 
 def watch(

@@ -33,11 +33,12 @@ def environment(templates: Path = TEMPLATES) -> jinja2.Environment:
     from toolkit.content_cache import private_folder
 
     # templates compiled once per change, not once per process (a tenth of a second of a
-    # one-sheet rebuild): kept in the user's private cache, never in the project
+    # one-sheet rebuild): kept in the user's private cache, never in the project, and in
+    # this process's memory for the next environment (a build makes several)
     kept = private_folder("templates")
     env = jinja2.Environment(
         loader=jinja2.FileSystemLoader(str(templates)),
-        bytecode_cache=jinja2.FileSystemBytecodeCache(str(kept)) if kept else None,
+        bytecode_cache=_bytecode_cache(jinja2.FileSystemBytecodeCache(str(kept)) if kept else None),
         autoescape=True,
         undefined=jinja2.StrictUndefined,
         trim_blocks=True,
@@ -51,6 +52,36 @@ def environment(templates: Path = TEMPLATES) -> jinja2.Environment:
     env.filters["icons"] = partial(html, game_dir=None)
     env.globals.update(globals_())  # a placeholder's mark and legend, the same everywhere
     return env
+
+
+# compiled templates by Jinja's bucket key (template name and file), as marshalled code
+_COMPILED: dict[str, bytes] = {}
+
+
+def _bytecode_cache(disk: jinja2.BytecodeCache | None) -> jinja2.BytecodeCache:
+    """Jinja's cache of compiled templates: this process's memory first, then `disk` (the
+    user's cache folder, when it is on). A template whose source changed is compiled again:
+    Jinja checks each bucket's checksum of the source."""
+    import jinja2
+
+    class Kept(jinja2.BytecodeCache):
+        folder = disk  # the user's cache, or None
+
+        def load_bytecode(self, bucket: jinja2.bccache.Bucket) -> None:
+            code = _COMPILED.get(bucket.key)
+            if code is not None:
+                bucket.bytecode_from_string(code)
+            if bucket.code is None and disk is not None:
+                disk.load_bytecode(bucket)
+                if bucket.code is not None:
+                    _COMPILED[bucket.key] = bucket.bytecode_to_string()
+
+        def dump_bytecode(self, bucket: jinja2.bccache.Bucket) -> None:
+            _COMPILED[bucket.key] = bucket.bytecode_to_string()
+            if disk is not None:
+                disk.dump_bytecode(bucket)
+
+    return Kept()
 
 
 def render(env: jinja2.Environment, name: str, **context: Any) -> str:
