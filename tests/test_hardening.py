@@ -298,7 +298,8 @@ def test_outputs_are_byte_identical_across_environments(tmp_path: Path) -> None:
         # three games; then a print shop's PDF/X file, which WeasyPrint would give a random
         # document id
         kit = ["sheets/factions/01[0-2]*", "boards/council*",  # its tiles too
-               "setup/quad-seed-1.*", "boards/law-board.*", "boards/war-map.*", "badges/*"]  # fmt: skip
+               "setup/quad-seed-1.*", "boards/law-board.*", "boards/war-map.*",
+               "badges/*"]  # fmt: skip
         for args in ([a for pattern in kit for a in ("--only", pattern)],
                      ["--only", "cards/plots-pod.pdf", "--preset", "pod"]):  # fmt: skip
             proc = subprocess.run(
