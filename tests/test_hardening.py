@@ -301,7 +301,7 @@ def test_outputs_are_byte_identical_across_environments(tmp_path: Path) -> None:
                "setup/quad-seed-1.*", "boards/law-board.*", "boards/war-map.*",
                "badges/*"]  # fmt: skip
         for args in ([a for pattern in kit for a in ("--only", pattern)],
-                     ["--only", "cards/plots-pod.pdf", "--preset", "pod"]):  # fmt: skip
+                     ["--only", "cards/favors-pod.pdf", "--preset", "pod"]):  # fmt: skip
             proc = subprocess.run(
                 [sys.executable, "-m", "toolkit", "build", "--content", str(tmp_path / "content"),
                  "--out", str(out), *args],
@@ -314,7 +314,7 @@ def test_outputs_are_byte_identical_across_environments(tmp_path: Path) -> None:
     )
     assert len(files) >= 3 + 2 + 2 + 4 + 2 + 1
     for rel in (
-        "forty-factions/cards/plots-pod.pdf",
+        "god-emperor/cards/favors-pod.pdf",
         "forty-factions/boards/council.pdf",
         "forty-factions/boards/council-tiles-a4.pdf",
         "god-emperor/boards/law-board.svg",
