@@ -3,6 +3,7 @@ match an independent recount done here on the raw YAML data."""
 
 from __future__ import annotations
 
+import copy
 from pathlib import Path
 
 import yaml
@@ -97,7 +98,7 @@ def _recount(data: dict[int, dict]) -> set[str]:
 @settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(st.lists(edit, min_size=1, max_size=4))
 def test_checker_matches_independent_recount(edits: list[tuple]) -> None:
-    data = {n: yaml.safe_load(yaml.safe_dump(d)) for n, (_, d) in FACTIONS.items()}
+    data = copy.deepcopy({n: d for n, (_, d) in FACTIONS.items()})
     changed: set[int] = set()
     for e in edits:
         changed |= _apply(data, e)
