@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from pathlib import Path
 
 import pytest
 import yaml
@@ -140,29 +141,14 @@ def test_passage_is_carried_by_its_card(mention: Mention) -> None:
 
 
 @pytest.fixture(scope="module")
-def sheets(tmp_path_factory: pytest.TempPathFactory) -> dict[str, str]:
-    """The sheets of every card a passage names, built in this process, as text."""
-    from toolkit.build import BuildOptions, build_outputs
-    from toolkit.content import load_content
-    from toolkit.diagnostics import Report
-    from toolkit.games import load_pack
-
-    pack = load_pack("forty-factions")
-    content, diags = load_content(pack.id, FF, pack.kinds)
-    assert not diags
-    out = tmp_path_factory.mktemp("sheets")
-    options = BuildOptions(out=out, jobs=1)
-    wanted = {m.card for m in CARRIED}
+def sheets(shipped_kit: Path) -> dict[str, str]:
+    """The sheets of every card a passage names, as the run's kit printed them, as text."""
+    out = shipped_kit / "build" / "forty-factions"
     paths = {}
-    for key in wanted:
+    for key in {m.card for m in CARRIED}:
         folder = "factions" if key[0] == "f" else "plots"
-        paths[key] = f"sheets/{folder}/{CARDS[key]['_file'].stem}.pdf"
-    assert pack.outputs is not None
-    outputs = [o for o in pack.outputs(content, options) if o.path in paths.values()]
-    report = Report()
-    build_outputs(pack.id, outputs, options, content.root, report)
-    assert not report.failed, [d.message for d in report.diagnostics]
-    return {k: pdf_text(out / pack.id / p) for k, p in paths.items()}
+        paths[key] = out / "sheets" / folder / f"{CARDS[key]['_file'].stem}.pdf"
+    return {k: pdf_text(p) for k, p in paths.items()}
 
 
 @pytest.mark.parametrize("mention", CARRIED, ids=lambda m: f"{m.ref}-{m.card}-{m.name}")
