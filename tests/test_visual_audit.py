@@ -151,15 +151,22 @@ def _build_and_audit(project: Path, only: str) -> tuple[str, set[str]]:
     return audited.stdout, codes
 
 
-def test_the_audit_finds_blank_tiles_and_passes_the_fix(tmp_path: Path) -> None:
+def test_the_audit_finds_blank_tiles_and_passes_the_fix(shipped_kit: Path, tmp_path: Path) -> None:
     """The shipped bug: each tile page clipped what it drew to a box of zero height, so
     every tile printed blank. Restored in a copy of the project, the audit fails on it:
     first the board's part clipped away (the tiles show only their coordinates and marks),
     then the tile's page itself a box of zero height, as the template once had it (the
-    pages are blank); the code and template as shipped pass."""
+    pages are blank); the code and template as shipped pass (the run's kit's board)."""
+    from tests.shipped import toolkit
+
+    fixed = tmp_path / "fixed" / "god-emperor" / "boards"
+    fixed.mkdir(parents=True)
+    for board in (shipped_kit / "build" / "god-emperor" / "boards").glob("law-board*"):
+        shutil.copy(board, fixed)
+    assert len(list(fixed.iterdir())) == 3  # the SVG, the real-size PDF, the tiles
+    audited = toolkit("audit", str(tmp_path / "fixed"))
+    assert audited.returncode == 0 and "error[" not in audited.stdout, audited.stdout
     project = _project_copy(tmp_path)
-    out, codes = _build_and_audit(project, "boards/law-board*")
-    assert "AUDIT-BLANK-PAGE" not in codes and "AUDIT-TILES" not in codes, out
     boards = project / "toolkit" / "boards.py"
     code = boards.read_text(encoding="utf-8")
     clip = "{grid.tw * k:.3f} {grid.th * k:.3f} re W n"
