@@ -21,9 +21,6 @@ from pathlib import Path
 
 import pytest
 
-from tests.shipped import CONTENT
-from toolkit import api
-from toolkit.build import BuildOptions, Session
 from toolkit.svg import text_width
 
 NS = "{http://www.w3.org/2000/svg}"
@@ -50,19 +47,16 @@ def _fontconfig(tmp: Path, system: bool = True) -> dict[str, str]:
 
 
 @pytest.fixture(scope="module")
-def boards(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Path]:
-    """Every SVG the kit writes for the three games, as files."""
-    folder = tmp_path_factory.mktemp("svgs")
+def boards(shipped_kit: Path) -> dict[str, Path]:
+    """Every SVG the kit writes for the three games (the run's kit's, as its manifest
+    lists them)."""
     out = {}
     for game in GAMES:
-        _, loaded = api._check(CONTENT, game, False)
-        pack, content = loaded[0]
-        session = Session(options=BuildOptions(), content_root=content.root)
-        for o in pack.outputs(content, BuildOptions()):
-            if o.path.endswith(".svg"):
-                path = folder / f"{game}--{Path(o.path).stem}.svg"
-                path.write_bytes(o.render(session))
-                out[path.stem] = path
+        kit = shipped_kit / "build" / game
+        listed = json.loads((kit / "kit" / "manifest.json").read_text(encoding="utf-8"))
+        for o in listed["outputs"]:
+            if o["path"].endswith(".svg"):
+                out[f"{game}--{Path(o['path']).stem}"] = kit / o["path"]
     assert len(out) == 7 + 2 + 6
     return out
 
