@@ -93,6 +93,14 @@ def _zygote() -> Zygote:
     return _ZYGOTE
 
 
+def seeded(kit: Path, out: Path, game: str) -> Path:
+    """`out` (a build's --out) starting as the run's kit of `game` (`conftest.shipped_kit`):
+    a build into it renders only what its content and options change, as a designer's
+    build does."""
+    shutil.copytree(kit / "build" / game, out / game, symlinks=True)
+    return out
+
+
 def faction_file(content: Path, number: int) -> Path:
     (hit,) = (content / "forty-factions" / "factions").glob(f"{number:03d}-*.yaml")
     return hit

@@ -12,7 +12,7 @@ import pikepdf
 import pytest
 import yaml
 
-from tests.shipped import CONTENT, copy_content, edit, pdf_text, toolkit
+from tests.shipped import CONTENT, copy_content, edit, pdf_text, seeded, toolkit
 from toolkit.build import BuildOptions
 from toolkit.content import load_content
 from toolkit.games import load_pack
@@ -32,8 +32,10 @@ def _plots() -> list[dict]:
 
 
 @pytest.mark.parametrize("backs", ["uniform", "expansion"])
-def test_forty_factions_backs_name_the_expansion_only_when_asked(tmp_path: Path,
-                                                                 backs: str) -> None:  # fmt: skip
+def test_forty_factions_backs_name_the_expansion_only_when_asked(
+    shipped_kit: Path, tmp_path: Path, backs: str
+) -> None:
+    seeded(shipped_kit, tmp_path, "forty-factions")
     proc = toolkit("build", "--game", "forty-factions", "--only", "cards/plots-a4.pdf",
                    "--backs", backs, "--out", str(tmp_path))  # fmt: skip
     assert proc.returncode == 0, proc.stdout + proc.stderr
@@ -57,6 +59,7 @@ def test_worldspanner_hero_backs_carry_their_set_only_when_asked(
 ) -> None:
     """With `--backs expansion` each hero's back names its set; the kit as built by default
     (`--backs uniform`) names none."""
+    seeded(shipped_kit, tmp_path / "expansion", "worldspanner")
     proc = toolkit("build", "--game", "worldspanner", "--only", "cards/heroes-a4.pdf",
                    "--backs", "expansion", "--out", str(tmp_path / "expansion"))  # fmt: skip
     assert proc.returncode == 0, proc.stdout + proc.stderr
@@ -89,7 +92,7 @@ def test_backs_and_tts_sheets_follow_the_backs_option() -> None:
 
 
 def test_every_forty_factions_card_file_prints_each_deck_the_content_asks_for(
-    tmp_path: Path,
+    shipped_kit: Path, tmp_path: Path
 ) -> None:
     content = copy_content(tmp_path)
     edit(content / "forty-factions" / "components.yaml",
@@ -103,6 +106,7 @@ def test_every_forty_factions_card_file_prints_each_deck_the_content_asks_for(
     tts = [o for p, o in two.items() if re.fullmatch(r"tts/factions-\d+\.png", p)]
     assert sum(len(o.render.args[0]) for o in tts) == 2 * 114
     # the page count a DM prints: two decks of 66 Plots, 4-up, fronts and backs
+    seeded(shipped_kit, tmp_path / "out", "forty-factions")
     proc = toolkit("build", "--content", str(content), "--game", "forty-factions", "--only",
                    "cards/plots-a4.pdf", "--out", str(tmp_path / "out"))  # fmt: skip
     assert proc.returncode == 0, proc.stdout + proc.stderr

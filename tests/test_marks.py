@@ -27,15 +27,16 @@ def _first_page(pdf: Path) -> str:
     return pdf_text(pdf).split("\f")[0]
 
 
-def test_a_hero_card_marks_each_placeholder_value_and_not_when_final(tmp_path: Path) -> None:
+def test_a_hero_card_marks_each_placeholder_value_and_not_when_final(
+    shipped_kit: Path, tmp_path: Path
+) -> None:
     shutil.copytree(CONTENT, tmp_path / "content")
-    normal = _build(tmp_path, "worldspanner", "cards/heroes-faces.pdf")
-    final = _build(tmp_path, "worldspanner", "cards/heroes-faces.pdf", "--final")
-    # the first hero card as the deck prints it: the first hero file shown, by name
-    heroes = [yaml.safe_load(p.read_text()) for p in
-              sorted((CONTENT / "worldspanner" / "heroes").glob("*.yaml"))]  # fmt: skip
+    # the first hero card as the run's kit prints it (by default): the first hero file
+    # shown, by name
+    normal = shipped_kit / "build" / "worldspanner" / "cards" / "heroes-faces.pdf"
     text = _first_page(normal)
-    hero = next(h for h in heroes if h["name"] in text)
+    files = sorted((CONTENT / "worldspanner" / "heroes").glob("*.yaml"))
+    path, hero = next((p, h) for p in files if (h := yaml.safe_load(p.read_text()))["name"] in text)
     held = set(hero.get("placeholders", []))
     ratings = [k for k in held if k.startswith("ratings.")]
     assert "health" in held and ratings  # the sample hero's file says so
@@ -43,8 +44,12 @@ def test_a_hero_card_marks_each_placeholder_value_and_not_when_final(tmp_path: P
     assert text.count(DAGGER) >= len(ratings) + 2, text
     assert text.count(SHORT_LEGEND.removeprefix(DAGGER).strip()) == 1
     assert re.search(rf"\b{hero['health']}\s*{DAGGER}", text), text
-    plain = _first_page(final)
-    assert DAGGER not in plain and "placeholder" not in plain
+    # the same card alone in a --final kit
+    alone = f"cards/heroes/*-{path.stem}.pdf"  # numbered in the deck's order
+    final = _build(tmp_path, "worldspanner", alone, "--final")
+    (card,) = final.parent.glob(final.name)
+    plain = _first_page(card)
+    assert hero["name"] in plain and DAGGER not in plain and "placeholder" not in plain
 
 
 def test_a_sample_favor_card_is_marked_and_not_when_final(tmp_path: Path) -> None:
