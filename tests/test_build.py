@@ -17,7 +17,7 @@ import yaml
 
 from tests.pdfcheck import box, colour_spaces, inside, output_intent, unembedded_fonts
 from tests.printguide import check_bill, check_gallery
-from tests.shipped import CONTENT, pdf_text, toolkit
+from tests.shipped import CONTENT, pdf_text, seeded, toolkit
 
 MM = 72 / 25.4
 A4 = (210 * MM, 297 * MM)
@@ -94,8 +94,8 @@ def test_a_sheet_is_the_same_file_however_it_was_built(kit: Path, tmp_path: Path
     each PDF carries its own title (a viewer's window shows it)."""
     root = tmp_path / "one"
     shutil.copytree(CONTENT, root / "content")
-    for pattern in ("sheets/factions/018-*", "sheets/plots/0[0-9]*"):
-        assert _build(root, "--only", pattern).returncode == 0
+    assert _build(root, "--only", "sheets/factions/018-*",
+                  "--only", "sheets/plots/00[1-3]*").returncode == 0  # fmt: skip
     for alone in sorted((root / "build" / "forty-factions" / "sheets").rglob("*/*.pdf")):
         whole = _out(kit) / alone.relative_to(root / "build" / "forty-factions")
         assert alone.read_bytes() == whole.read_bytes(), alone.name
@@ -344,7 +344,7 @@ def test_placeholders_carry_a_mark_by_default_loud_in_proof_and_none_when_final(
     summaries = {}
     for args, out in (((), "normal"), (("--proof",), "proof"), (("--final",), "final")):
         proc = toolkit("build", "--content", "content", "--out", out, "--only",
-                       "sheets/factions/01*", *args, cwd=tmp_path)  # fmt: skip
+                       "sheets/factions/018-*", *args, cwd=tmp_path)  # fmt: skip
         assert proc.returncode == 0, proc.stdout
         summaries[out] = proc.stdout
 
@@ -395,8 +395,10 @@ def test_boards_mark_placeholder_locations_and_seats_but_not_when_final(tmp_path
         assert re.search(rf">{re.escape(name)} {DAGGER}<", main), name
 
 
-def test_letter_paper(tmp_path: Path) -> None:
+def test_letter_paper(kit: Path, tmp_path: Path) -> None:
+    """Letter card sheets, from the cards the kit laid out (a card is the same on any paper)."""
     shutil.copytree(CONTENT, tmp_path / "content")
+    seeded(kit, tmp_path / "build", "forty-factions")
     proc = toolkit("build", "--content", "content", "--out", "build", "--paper", "letter",
                    "--game", "forty-factions", "--only", "cards/plots-letter.pdf",
                    cwd=tmp_path)  # fmt: skip
