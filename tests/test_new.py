@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 import yaml
 
-from tests.shipped import copy_content, pdf_text, toolkit
+from tests.shipped import copy_content, pdf_text, seeded, toolkit
 
 
 def _new(content: Path, *args: str):  # type: ignore[no-untyped-def]
@@ -130,7 +130,7 @@ def test_new_plot_starts_a_major_arcana_and_says_what_remains(tmp_path: Path) ->
     assert "FF-DECK-MISSING" in proc.stdout and proc.returncode == 1
 
 
-def test_new_hero_is_schema_complete_and_checks_clean(tmp_path: Path) -> None:
+def test_new_hero_is_schema_complete_and_checks_clean(shipped_kit: Path, tmp_path: Path) -> None:
     content = copy_content(tmp_path)
     proc = _new(content, "worldspanner", "hero", "name=Lamp Warden", "faction=smugglers-den")
     assert proc.returncode == 0, proc.stdout + proc.stderr
@@ -139,9 +139,9 @@ def test_new_hero_is_schema_complete_and_checks_clean(tmp_path: Path) -> None:
     assert set(hero["ratings"]) == {r["id"] for r in ratings}
     assert "faction" not in hero["placeholders"]  # given, so not a placeholder
     assert {f"ratings.{r['id']}" for r in ratings} <= set(hero["placeholders"])
-    out = tmp_path / "build"
+    out = seeded(shipped_kit, tmp_path / "build", "worldspanner")  # a designer's kit
     built = toolkit("build", "--content", str(content), "--game", "worldspanner", "--out",
-                    str(out), "--only", "card-faces")  # fmt: skip
+                    str(out), "--only", "cards/heroes-faces.pdf")  # fmt: skip
     assert built.returncode == 0, built.stdout + built.stderr
     assert "Lamp Warden" in pdf_text(out / "worldspanner" / "cards" / "heroes-faces.pdf")
 
