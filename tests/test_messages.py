@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.shipped import copy_content, edit, faction_file, line_of, toolkit
+from tests.shipped import copy_content, edit, faction_file, line_of, seeded, toolkit
 from toolkit.load import load_bytes
 
 
@@ -212,18 +212,58 @@ def test_a_schema_error_does_not_hide_rule_checks_on_the_rest(tmp_path: Path) ->
     assert "FF-ENEMY-SYMMETRY" not in note
 
 
-def test_check_layout_finds_a_sheet_too_long_before_build(tmp_path: Path) -> None:
+def test_check_layout_finds_a_sheet_too_long_before_build(
+    shipped_kit: Path, tmp_path: Path
+) -> None:
     """An over-long text passes `check` (it is valid content) but not `check --layout`,
-    which lays out every sheet without writing and points at the field, as build would."""
+    which lays out the sheets without writing and points at the field, as build would."""
     content = copy_content(tmp_path)
+    kit = seeded(shipped_kit, tmp_path / "build", "forty-factions")  # the designer's last build
+    before = {p: p.read_bytes() for p in kit.rglob("*") if p.is_file()}
     f = faction_file(content, 5)
     long = " ".join(["The Mercenaries' Guild remembers every debt."] * 260)
     f.write_text(f.read_text() + f"background: {long}\n")
-    plain = toolkit("check", "--content", str(content), "--game", "forty-factions")
+    args = ("--content", "content", "--game", "forty-factions")  # as the kit was built
+    plain = toolkit("check", *args, cwd=tmp_path)
     assert plain.returncode == 0, plain.stdout
-    proc = toolkit("check", "--content", str(content), "--game", "forty-factions", "--layout")
+    proc = toolkit("check", *args, "--layout", "--out", "build", cwd=tmp_path)
     assert proc.returncode == 1, proc.stdout + proc.stderr
     n = f.read_text().splitlines().index(f"background: {long}") + 1
     line = next(ln for ln in proc.stdout.splitlines() if "RENDER-OVERFLOW" in ln)
-    assert line.startswith(f"{f}:{n}:") and "`background`" in line
-    assert not list(tmp_path.rglob("*.pdf"))  # nothing written
+    assert line.startswith(f"{f.relative_to(tmp_path)}:{n}:") and "`background`" in line
+    # nothing written: the kit as it was, and no other file
+    assert {p: p.read_bytes() for p in kit.rglob("*") if p.is_file()} == before
+    assert not [p for p in tmp_path.rglob("*.pdf") if kit not in p.parents]
+
+
+def test_check_layout_tells_again_what_the_kits_build_found_for_an_unchanged_sheet(
+    shipped_kit: Path, tmp_path: Path
+) -> None:
+    """A sheet the kit built from the same data is not laid out again: what its build found
+    (here, a text set smaller to fit) is told from the kit's manifest; once the sheet's data
+    changes, it is laid out again."""
+    content = copy_content(tmp_path)
+    kit = seeded(shipped_kit, tmp_path / "build", "forty-factions")
+    f = faction_file(content, 5)
+    text = f.read_text()
+    debt = "The Mercenaries' Guild remembers every debt."
+    f.write_text(text + "background: " + " ".join([debt] * 60) + "\n")  # a little too long
+    args = ("--content", "content", "--game", "forty-factions")  # as the kit was built
+    built = toolkit("build", *args, "--out", "build", "--only", f"sheets/factions/{f.stem}.pdf",
+                    cwd=tmp_path)  # fmt: skip
+    assert built.returncode == 0 and "RENDER-SHRUNK" in built.stdout, built.stdout
+    manifest = kit / "forty-factions" / "kit" / "manifest.json"
+    data = json.loads(manifest.read_text())
+    (entry,) = [o for o in data["outputs"] if o["path"] == f"sheets/factions/{f.stem}.pdf"]
+    (found,) = entry["findings"]
+    assert found["code"] == "RENDER-SHRUNK"
+    # what the check tells is the record's: mark it to see where the words come from
+    found["message"] += " (as the kit recorded it)"
+    manifest.write_text(json.dumps(data))
+    layout = toolkit("check", *args, "--layout", "--out", "build", cwd=tmp_path)
+    assert layout.returncode == 0, layout.stdout + layout.stderr
+    assert "RENDER-SHRUNK" in layout.stdout and "(as the kit recorded it)" in layout.stdout
+    # the sheet's data changed since that build: laid out again, found again
+    f.write_text(text + "background: " + " ".join([debt] * 61) + "\n")
+    layout = toolkit("check", *args, "--layout", "--out", "build", cwd=tmp_path)
+    assert "RENDER-SHRUNK" in layout.stdout and "recorded" not in layout.stdout, layout.stdout

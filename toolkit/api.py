@@ -63,10 +63,13 @@ def check(content_dir: Path, game: str | None = None, strict: bool = False) -> R
     return check_cache.check(content_dir, game, strict)
 
 
-def check_layout(content_dir: Path, game: str | None = None, strict: bool = False) -> Report:
+def check_layout(content_dir: Path, game: str | None = None, strict: bool = False,
+                 kit: Path | None = None) -> Report:  # fmt: skip
     """`check`, then lay out every output that can say whether it fits its page (a sheet
     too long for one page), without writing anything: what `build` would refuse, found
-    before it. Games with errors are not laid out."""
+    before it. Games with errors are not laid out. Where `kit` (a build's --out) holds an
+    output built with the default options from the same data, what its build found is
+    told again and the output is not laid out (`laid_out`)."""
     from toolkit.build import BuildOptions, RenderFailure, Session
 
     report, loaded = _check(content_dir, game, strict)
@@ -78,8 +81,11 @@ def check_layout(content_dir: Path, game: str | None = None, strict: bool = Fals
             continue
         options = BuildOptions()
         session = Session(options=options, content_root=content.root)
-        for output in pack.outputs(content, options):
-            if output.fit is None:
+        fits = [o for o in pack.outputs(content, options) if o.fit is not None]
+        known = laid_out(kit / pack.id, fits, options) if kit is not None else {}
+        for output in fits:
+            if output.path in known:
+                report.extend(known[output.path])
                 continue
             session.warnings = []
             try:
@@ -88,6 +94,29 @@ def check_layout(content_dir: Path, game: str | None = None, strict: bool = Fals
                 report.extend([exc.diagnostic])
             report.extend(session.warnings)
     return report
+
+
+def laid_out(game_out: Path, outputs: list[Output], options: BuildOptions
+             ) -> dict[str, list[Diagnostic]]:  # fmt: skip
+    """What the kit in `game_out` found when it built each of `outputs` from the same data
+    with the same options and code (its manifest's key): a sheet built there fitted its page
+    (one that did not was never recorded), with these findings (a text set smaller)."""
+    from toolkit.build import fingerprint, output_key
+    from toolkit.diagnostics import from_record
+    from toolkit.manifest import Manifest
+
+    manifest = Manifest.read(game_out / "kit" / "manifest.json")
+    if not manifest.entries:
+        return {}
+    code, memo = fingerprint(), {}
+    found = {}
+    for o in outputs:
+        entry = manifest.entries.get(o.path)
+        if entry is not None and entry["key"] == output_key(o, options, code, memo):
+            records = entry.get("findings")
+            kept = [from_record(r) for r in records] if isinstance(records, list) else []
+            found[o.path] = [d for d in kept if d is not None]
+    return found
 
 
 def fix(content_dir: Path, game: str | None = None) -> tuple[list[Edited], list[Fix]]:

@@ -93,7 +93,10 @@ def cli() -> None:
 )
 @click.option("--layout", is_flag=True,
               help="Also lay out every sheet (nothing is written) and report one that will "
-              "not fit its page, as build would.")  # fmt: skip
+              "not fit its page, as build would. A sheet the kit in --out built from the "
+              "same data is not laid out again: what its build found is told.")  # fmt: skip
+@click.option("--out", "out", **_folder("build", "With --layout: the kit folder of your last "
+              "`toolkit build` (read, never written)."))  # fmt: skip
 @click.option(
     "--explain",
     "explain",
@@ -102,7 +105,7 @@ def cli() -> None:
     help="Print what a diagnostic code means, its rules section and an example fix.",
 )
 def check(content: Path, game: str | None, fmt: str, strict: bool, fix: bool, diff: bool,
-          layout: bool, explain: str | None) -> None:  # fmt: skip
+          layout: bool, out: Path, explain: str | None) -> None:  # fmt: skip
     """Check content: YAML, schema, references and the game's rules.
 
     Every problem in every file is reported in one run, sorted by file and line,
@@ -135,7 +138,7 @@ def check(content: Path, game: str | None, fmt: str, strict: bool, fix: bool, di
             sys.exit(1 if edited else 0)
         write(edited)
     if layout:
-        report = api.check_layout(content, game, strict)
+        report = api.check_layout(content, game, strict, kit=out)
     else:  # `api.check` itself, without importing the orchestrator (`toolkit.check_cache`)
         from toolkit import check_cache
 

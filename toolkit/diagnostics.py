@@ -170,6 +170,21 @@ def to_record(d: Diagnostic) -> dict[str, object]:
     }
 
 
+def from_record(record: object) -> Diagnostic | None:
+    """A diagnostic from its JSON form (`to_record`), as a manifest keeps a sheet's; None
+    for anything else."""
+    if not isinstance(record, dict):
+        return None
+    try:
+        loc = Loc(str(record["path"]), int(record["line"]), int(record["column"]))
+        severity = Severity(record["severity"])
+        waived = record.get("waived")
+        return Diagnostic(loc, severity, str(record["code"]), str(record["message"]),
+                          waived=str(waived) if waived is not None else None)  # fmt: skip
+    except (KeyError, TypeError, ValueError):
+        return None
+
+
 def _gh_escape(text: str, prop: bool = False) -> str:
     text = text.replace("%", "%25").replace("\r", "%0D").replace("\n", "%0A")
     if prop:
