@@ -174,8 +174,10 @@ def test_a_png_emblem_is_one_image_per_pdf_and_cmyk_in_print_shop_files(
     shutil.copytree(shipped_kit / "build/forty-factions", out / "forty-factions")
     for args in (["--only", "cards/factions-faces.pdf", "--only", "sheets/factions.pdf"],
                  ["--only", "cards/factions-pod.pdf", "--preset", "pod"]):  # fmt: skip
-        proc = toolkit("build", "--content", str(content), "--game", "forty-factions",
-                       "--out", str(out), *args)  # fmt: skip
+        # from the folder holding both, as the kit was built (the paths a sheet shows are
+        # part of what it is made from)
+        proc = toolkit("build", "--content", "content", "--game", "forty-factions",
+                       "--out", "out", *args, cwd=tmp_path)  # fmt: skip
         assert proc.returncode == 0, proc.stdout + proc.stderr
     for name in ("cards/factions-faces.pdf", "sheets/factions.pdf", "cards/factions-pod.pdf"):
         with pikepdf.open(out / "forty-factions" / name) as pdf:

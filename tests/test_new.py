@@ -140,8 +140,8 @@ def test_new_hero_is_schema_complete_and_checks_clean(shipped_kit: Path, tmp_pat
     assert "faction" not in hero["placeholders"]  # given, so not a placeholder
     assert {f"ratings.{r['id']}" for r in ratings} <= set(hero["placeholders"])
     out = seeded(shipped_kit, tmp_path / "build", "worldspanner")  # a designer's kit
-    built = toolkit("build", "--content", str(content), "--game", "worldspanner", "--out",
-                    str(out), "--only", "cards/heroes-faces.pdf")  # fmt: skip
+    built = toolkit("build", "--content", "content", "--game", "worldspanner", "--out",
+                    "build", "--only", "cards/heroes-faces.pdf", cwd=tmp_path)  # fmt: skip
     assert built.returncode == 0, built.stdout + built.stderr
     assert "Lamp Warden" in pdf_text(out / "worldspanner" / "cards" / "heroes-faces.pdf")
 

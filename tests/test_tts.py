@@ -14,7 +14,7 @@ from pathlib import Path
 import pytest
 from PIL import Image
 
-from tests.shipped import CONTENT, copy_content, toolkit
+from tests.shipped import CONTENT, copy_content, seeded, toolkit
 from toolkit.content import load_content
 from toolkit.games.forty_factions import KINDS, views
 from toolkit.games.forty_factions.index import Index
@@ -85,13 +85,10 @@ def test_a_deck_of_one_card_is_a_card() -> None:
     assert obj["Name"] == "Card" and obj["CardID"] == 100 and obj["Nickname"] == "Solo"
 
 
-def test_the_kits_saved_deck_loads_every_card_by_name_from_its_sheets(tmp_path: Path) -> None:
-    content = copy_content(tmp_path)
-    out = tmp_path / "b"
-    proc = toolkit("build", "--content", str(content), "--game", "forty-factions", "--only",
-                   "tts/plots*", "--out", str(out))  # fmt: skip
-    assert proc.returncode == 0, proc.stdout + proc.stderr
-    folder = out / "forty-factions/tts"
+def test_the_kits_saved_deck_loads_every_card_by_name_from_its_sheets(
+    shipped_kit: Path, tmp_path: Path
+) -> None:
+    folder = shipped_kit / "build" / "forty-factions" / "tts"  # the run's kit's
     deck = check_saved_deck(json.loads((folder / "plots.json").read_text()), folder)
     loaded, diags = load_content("forty-factions", CONTENT / "forty-factions", KINDS)
     assert not diags
@@ -101,12 +98,17 @@ def test_the_kits_saved_deck_loads_every_card_by_name_from_its_sheets(tmp_path: 
     nicknames = [c["Nickname"] for c in deck["ContainedObjects"]]
     assert len(nicknames) % len(names) == 0 and set(nicknames) == set(names)
     assert nicknames[: len(names)] == names  # in deck order: cell i is card i
-    # a URL for where the user put the PNGs, e.g. their own machine
-    proc = toolkit("build", "--content", str(content), "--game", "forty-factions", "--only",
-                   "tts/plots.json", "--out", str(out), "--tts-url",
-                   "file:///home/me/kit/tts/")  # fmt: skip
+    # a URL for where the user put the PNGs, e.g. their own machine: the saved object
+    # written again, in a copy of the kit
+    copy_content(tmp_path)
+    seeded(shipped_kit, tmp_path / "b", "forty-factions")
+    proc = toolkit("build", "--content", "content", "--game", "forty-factions", "--only",
+                   "tts/plots.json", "--out", "b", "--tts-url", "file:///home/me/kit/tts/",
+                   cwd=tmp_path)  # fmt: skip
     assert proc.returncode == 0, proc.stdout + proc.stderr
-    entry = json.loads((folder / "plots.json").read_text())["ObjectStates"][0]["CustomDeck"]["1"]
+    assert "1 built" in proc.stdout  # the JSON alone: its sheets are the kit's
+    copied = tmp_path / "b" / "forty-factions" / "tts" / "plots.json"
+    entry = json.loads(copied.read_text())["ObjectStates"][0]["CustomDeck"]["1"]
     assert entry["FaceURL"] == "file:///home/me/kit/tts/plots-1.png"
     bad = toolkit("build", "--game", "forty-factions", "--tts-url", "javascript:x", "--out",
                   str(tmp_path / "c"))  # fmt: skip
