@@ -155,6 +155,7 @@ def test_coverage_counts_missing_art() -> None:
     assert "emblem" not in zakel["empty"]
 
 
+@pytest.mark.slow
 def test_a_png_emblem_is_one_image_per_pdf_and_cmyk_in_print_shop_files(
     shipped_kit: Path, tmp_path: Path
 ) -> None:
@@ -188,6 +189,7 @@ def test_a_png_emblem_is_one_image_per_pdf_and_cmyk_in_print_shop_files(
             assert images[0].ColorSpace == want, name
 
 
+@pytest.mark.slow
 def test_a_board_takes_its_backdrop_by_name(tmp_path: Path) -> None:
     """`art/boards/<board>.png` is drawn on that board's paper, under the drawing, in its
     SVG and PDF (once), and the board still passes the visual audit; other boards keep

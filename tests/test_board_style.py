@@ -78,6 +78,7 @@ def _corner_colour(pdf: Path, tmp: Path) -> tuple[int, ...]:
     return img.getpixel((2, 2))
 
 
+@pytest.mark.slow
 def test_a_designer_restyles_a_board_in_board_css(tmp_path: Path) -> None:
     project = _project(tmp_path)
     _build(project, tmp_path / "before")

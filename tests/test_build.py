@@ -148,6 +148,7 @@ def test_every_font_embedded_and_only_the_shipped_ones(kit: Path) -> None:
             assert cols[-5] == "yes" and cols[-4] == "yes", row  # embedded, subset
 
 
+@pytest.mark.slow
 def test_qpdf_check_is_clean(kit: Path) -> None:
     for path in sorted(_out(kit).rglob("*.pdf")):
         proc = subprocess.run(["qpdf", "--check", str(path)], capture_output=True, text=True)
@@ -274,6 +275,7 @@ def test_a_build_with_nothing_to_render_never_loads_the_renderer(
     assert proc.stdout.split() == ["0", "False"]
 
 
+@pytest.mark.slow
 def test_edit_rebuilds_only_dependants(kit: Path, tmp_path: Path) -> None:
     root = _copy_kit(kit, tmp_path / "k")
     before = _keys(root)
@@ -304,6 +306,7 @@ def test_edit_rebuilds_only_dependants(kit: Path, tmp_path: Path) -> None:
     }  # fmt: skip
 
 
+@pytest.mark.slow
 def test_deleted_file_takes_its_outputs(kit: Path, tmp_path: Path) -> None:
     root = _copy_kit(kit, tmp_path / "k")
     ff = root / "content" / "forty-factions"
@@ -408,6 +411,7 @@ def test_letter_paper(kit: Path, tmp_path: Path) -> None:
         assert all(_close(_size(p), LETTER) for p in pdf.pages)
 
 
+@pytest.mark.slow
 def test_a_warm_session_lays_out_again_after_a_template_edit(tmp_path: Path) -> None:
     """In watch mode a designer edits the sheet stylesheet: the sheets rebuilt in the warm
     process are the ones a fresh process would make, not cached layouts in the old style.
@@ -448,6 +452,7 @@ print(api.build(Path("content"), "forty-factions", warm).built)
         assert (project / "warm" / rel).read_bytes() == pdf.read_bytes(), rel
 
 
+@pytest.mark.slow
 def test_watch_rebuilds_the_changed_sheet(tmp_path: Path) -> None:
     import os
     import sys
@@ -581,6 +586,7 @@ def test_back_offset_shifts_backs_only_and_calibration_sheet(kit: Path, tmp_path
     assert bad.returncode == 2
 
 
+@pytest.mark.slow
 def test_pod_preset_gives_back_then_face_pdfx(tmp_path: Path) -> None:
     shutil.copytree(CONTENT, tmp_path / "content")
     proc = toolkit("build", "--content", "content", "--out", "build", "--preset", "pod",

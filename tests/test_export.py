@@ -152,6 +152,7 @@ def test_a_profile_no_deck_fits_is_a_usage_error(tmp_path: Path) -> None:
     assert "no deck of god-emperor is that size" in proc.stderr
 
 
+@pytest.mark.slow
 def test_export_through_the_cli_writes_every_card_of_every_deck(tmp_path: Path) -> None:
     proc = toolkit("build", "--game", "god-emperor", "--export", "dtc-poker", "--only",
                    "export/*", "--out", str(tmp_path / "b"))  # fmt: skip

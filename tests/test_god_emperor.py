@@ -193,6 +193,7 @@ def test_cast_as_csv_and_the_errors_it_can_have(tmp_path: Path) -> None:
     assert proc.returncode == 1 and "CONTENT-DUPLICATE" in proc.stdout
 
 
+@pytest.mark.slow
 def test_a_200_player_cast_builds_a_badge_and_strip_each(tmp_path: Path) -> None:
     content = tmp_path / "content"
     shutil.copytree(GE, content / "god-emperor")

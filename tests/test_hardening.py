@@ -284,6 +284,7 @@ def test_the_test_locales_are_installed() -> None:
         locale.setlocale(locale.LC_CTYPE, saved)
 
 
+@pytest.mark.slow
 def test_outputs_are_byte_identical_across_environments(tmp_path: Path) -> None:
     shutil.copytree(CONTENT, tmp_path / "content")
     outs = []

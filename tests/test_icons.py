@@ -105,6 +105,7 @@ def test_hostile_icons_in_content_are_content_errors_and_never_read_outside(
     assert any(r["code"] == "CONTENT-OUTSIDE" for r in json.loads(proc.stdout))
 
 
+@pytest.mark.slow
 def test_a_sheet_note_and_a_board_label_show_their_icons_in_pdf_and_svg(tmp_path: Path) -> None:
     content = copy_content(tmp_path)
     edit(content / GUILD, NOTE, "random :pawn: from another player's hand (1 :vp:)")

@@ -138,6 +138,7 @@ def test_pdfx4_converts_a_picture_to_cmyk_keeping_its_look() -> None:
     assert m > 200 and y > 150 and c < 60  # (200, 30, 30) red: magenta and yellow ink
 
 
+@pytest.mark.slow
 def test_every_pdf_of_a_print_shop_kit_is_pdfx(tmp_path: Path) -> None:
     """Under `--preset pod` not only the decks: a board, its tiles, the sheets and the deck
     assembled from them, the counter sheets (reportlab) and the references are each a

@@ -288,6 +288,7 @@ def test_a_times_metric_serif_is_there_for_librsvg() -> None:
     assert "Nimbus Roman" in font_stack("Cinzel") and font_stack("Cinzel").endswith("serif")
 
 
+@pytest.mark.slow
 def test_labels_stay_in_their_spaces_in_librsvg(boards: dict[str, Path], tmp_path: Path) -> None:
     """librsvg ignores the embedded fonts: the labels, fitted to the fallback's widths too,
     still stay in their spaces."""

@@ -151,6 +151,7 @@ def _build_and_audit(project: Path, only: str) -> tuple[str, set[str]]:
     return audited.stdout, codes
 
 
+@pytest.mark.slow
 def test_the_audit_finds_blank_tiles_and_passes_the_fix(shipped_kit: Path, tmp_path: Path) -> None:
     """The shipped bug: each tile page clipped what it drew to a box of zero height, so
     every tile printed blank. Restored in a copy of the project, the audit fails on it:

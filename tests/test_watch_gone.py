@@ -11,6 +11,8 @@ import time
 from collections.abc import Callable
 from pathlib import Path
 
+import pytest
+
 from tests.shipped import CONTENT, ROOT
 
 
@@ -21,6 +23,7 @@ def _until(what: Callable[[], bool], seconds: float = 60) -> bool:
     return what()
 
 
+@pytest.mark.slow
 def test_watch_waits_for_a_moved_content_folder_to_come_back(tmp_path: Path) -> None:
     shutil.copytree(CONTENT, tmp_path / "content")
     log = tmp_path / "log.txt"
