@@ -275,6 +275,34 @@ def test_a_build_with_nothing_to_render_never_loads_the_renderer(
     assert proc.stdout.split() == ["0", "False"]
 
 
+def test_a_card_edit_writes_the_same_files_in_two_processes_as_in_one(
+    kit: Path, tmp_path: Path
+) -> None:
+    """A faction's card edited: the warm worker renders the card, then shares what is
+    assembled from it with a fork of itself (the Tabletop Simulator sheet on one core, the
+    decks on the other); every file is the one a single process (`--jobs 1`) writes."""
+    roots = [_copy_kit(kit, tmp_path / name) for name in ("two", "one")]
+    for root in roots:
+        f = next((root / "content" / "forty-factions" / "factions").glob("005-*.yaml"))
+        f.write_text(re.sub(r"^alleyman: (.*)$", r"alleyman: \1 (edited)", f.read_text(),
+                            count=1, flags=re.M))  # fmt: skip
+    two = _build(roots[0], "--game", "forty-factions")
+    one = _build(roots[1], "--game", "forty-factions", "--jobs", "1")
+    assert two.returncode == 0 and one.returncode == 0, two.stdout + one.stdout
+    built = re.search(r"(\d+) built", two.stdout)
+    assert built and int(built[1]) >= 6 and built[0] in one.stdout  # card, sheet, decks, TTS
+    out = [root / "build" / "forty-factions" for root in roots]
+    files = [sorted(p.relative_to(o) for o in (folder,) for p in o.rglob("*") if p.is_file())
+             for folder in out]  # fmt: skip
+    assert files[0] == files[1]
+    was = kit / "build" / "forty-factions"
+    changed = [rel for rel in files[0] if not (was / rel).is_file()
+               or (was / rel).read_bytes() != (out[0] / rel).read_bytes()]  # fmt: skip
+    assert Path("tts/factions-1.png") in changed and Path("cards/factions-a4.pdf") in changed
+    for rel in changed:
+        assert (out[0] / rel).read_bytes() == (out[1] / rel).read_bytes(), rel
+
+
 @pytest.mark.slow
 def test_edit_rebuilds_only_dependants(kit: Path, tmp_path: Path) -> None:
     root = _copy_kit(kit, tmp_path / "k")

@@ -13,6 +13,7 @@ from __future__ import annotations
 import contextlib
 import hashlib
 import os
+import pickle
 import sys
 import time
 from collections.abc import Callable, Iterable, Iterator
@@ -410,20 +411,80 @@ def _run_group(outputs: list[Output], parts: Parts | None = None) -> list[Render
     cards that was a third of a kit's work (Forty Factions: 37 s of CPU against 26 s; the
     peak memory of a worker 235 MB against 277 MB). Python's own thresholds still collect
     the oldest objects as they grow."""
-    import gc
-
     assert _WORKER is not None
     if parts is not None:
         _WORKER.out_dir, _WORKER.current, _WORKER.keep = parts
+    results = _render_kept(outputs)
+    _WORKER.cache.clear()
+    _WORKER.rendered.clear()
+    return results
+
+
+def _render_kept(outputs: list[Output]) -> list[Rendered]:
+    """Render outputs in this process, each one's objects frozen out of the collector's
+    scans as it is made (see `_run_group`), unfrozen at the end."""
+    import gc
+
     results = []
     for item in _render_group(outputs):
         results.append(item)
         gc.collect(1)
         gc.freeze()
-    _WORKER.cache.clear()
-    _WORKER.rendered.clear()
     gc.unfreeze()
     gc.collect(1)
+    return results
+
+
+def _run_batch(first: list[Output], assembled: list[Output]) -> list[Rendered]:
+    """The warm worker's batch (`toolkit.warm_worker`): `first`, then `assembled` (outputs
+    made from the others' pages, held in memory), with a fork of this process for a second
+    core. As soon as the parts of the costliest assembled output are rendered (a card, for
+    its Tabletop Simulator sheet), the fork takes it, and others ready by then as long as
+    its share is the heavier; this process renders the rest meanwhile (the sheet, its deck).
+    `_worker_init` has set the session up (parts included)."""
+    assert _WORKER is not None
+    if len(assembled) < 2 or (os.cpu_count() or 1) < 2 or not hasattr(os, "fork"):
+        return _run_group([*first, *assembled])
+    big = max(assembled, key=lambda o: o.cost)
+    need = [o for o in first if o.path in big.parts]
+    rest = [o for o in first if o.path not in big.parts]
+    results = list(_render_kept(need))
+    done = {path for path, data, *_ in results if data is not None}
+    theirs, mine = [big], []
+    theirs_cost, mine_cost = big.cost, _work(rest)
+    for o in sorted((o for o in assembled if o is not big), key=lambda o: -o.cost):
+        if set(o.parts) <= done and theirs_cost < mine_cost:  # to the lighter share
+            theirs.append(o)
+            theirs_cost += o.cost
+        else:
+            mine.append(o)
+            mine_cost += o.cost
+    read, write = os.pipe()
+    pid = os.fork()
+    if pid == 0:  # the fork: its share, handed back whole (or what went wrong)
+        os.close(read)
+        try:
+            reply: tuple[bool, Any] = (True, list(_render_kept(theirs)))
+        except BaseException as exc:
+            reply = (False, exc)
+        with os.fdopen(write, "wb") as fh:
+            pickle.dump(reply, fh, protocol=pickle.HIGHEST_PROTOCOL)
+        os._exit(0)
+    os.close(write)
+    try:
+        results += _render_kept([*rest, *mine])
+    finally:
+        with os.fdopen(read, "rb") as fh:
+            try:
+                ok, value = pickle.load(fh)
+            except (EOFError, pickle.UnpicklingError):  # the fork died: its share here
+                ok, value = True, None
+        os.waitpid(pid, 0)
+    if not ok:
+        raise value
+    results += value if value is not None else _render_kept(theirs)
+    _WORKER.cache.clear()
+    _WORKER.rendered.clear()
     return results
 
 
@@ -565,8 +626,8 @@ def build_outputs(
             pass  # nothing to render: the renderer is never even imported
         elif warm is not None and (len(groups) <= 1 or sum(map(_work, groups)) <= WARM_WORK):
             # the warm worker: the cheapest first, as below, then what is assembled from them
-            batch = [o for group in _soonest(groups) for o in group] + assembled
-            for item in warm.run(batch, options, content_root, code, parts):
+            batch = [o for group in _soonest(groups) for o in group]
+            for item in warm.run(batch, assembled, options, content_root, code, parts):
                 take(*item)
             assembled = []
         elif jobs <= 1 or len(groups) <= 1:

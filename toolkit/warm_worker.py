@@ -33,11 +33,12 @@ class WarmWorker:
         self._proc.start()
         child.close()
 
-    def run(self, outputs: list[Any], options: Any, content_root: Path, code: str,
-            parts: Any = None) -> list[Any]:  # fmt: skip
-        """Render outputs in the worker, in order (`toolkit.build._run_group`; `parts` as
-        `toolkit.build._worker_init` takes them); what it raises is raised here."""
-        self._conn.send((outputs, options, content_root, code, parts))
+    def run(self, outputs: list[Any], assembled: list[Any], options: Any, content_root: Path,
+            code: str, parts: Any = None) -> list[Any]:  # fmt: skip
+        """Render `outputs`, then those `assembled` from them, in the worker and a fork of it
+        (`toolkit.build._run_batch`; `parts` as `toolkit.build._worker_init` takes them);
+        what it raises is raised here."""
+        self._conn.send((outputs, assembled, options, content_root, code, parts))
         ok, value = self._conn.recv()
         if not ok:
             raise value
@@ -71,12 +72,12 @@ def _serve(conn: Any) -> None:
 
     while True:
         try:
-            outputs, options, content_root, code, parts = conn.recv()
+            outputs, assembled, options, content_root, code, parts = conn.recv()
         except EOFError:
             return
         try:
             build._worker_init(options, content_root, code, parts)
-            reply: tuple[bool, Any] = (True, build._run_group(outputs))
+            reply: tuple[bool, Any] = (True, build._run_batch(outputs, assembled))
         except BaseException as exc:  # handed back whole: the build reports it as usual
             reply = (False, exc)
         conn.send(reply)

@@ -117,7 +117,7 @@ def render_deck(title: str, sheets: tuple[str, ...], session: Session) -> bytes:
     return data
 
 
-DECK_PAGE = 0.04  # a deck is assembled in about 1.5 ms a sheet, in sheet-pages of 40 ms
+DECK_PAGE = 0.05  # a deck is assembled in about 2 ms a sheet, in sheet-pages of 40 ms
 
 
 def _sheet_cost(sheet: views.Sheet) -> float:
@@ -468,10 +468,11 @@ def tts_outputs(ix: Index, srcs: tuple[str, ...], copies: int = 1,
                 chunk = cards[start : start + per_sheet]
                 pages = tuple(path for path, _card in chunk)
                 face, behind = f"{folder}-{n}.png", f"{folder}-{n}-back.png"
-                # measured: rasterising a card's page and placing it, a tenth of a sheet-page
+                # measured: rasterising a card's page, placing it and compressing the sheet,
+                # 9 ms a card (a quarter of a sheet-page)
                 out.append(Output(f"tts/{face}", "tts", srcs,
                                   partial(render_tts, pages, back), group=f"tts-{folder}-{n}",
-                                  parts=pages, cost=0.1 * len(chunk)))  # fmt: skip
+                                  parts=pages, cost=0.23 * len(chunk)))  # fmt: skip
                 out.append(Output(f"tts/{behind}", "tts", srcs, partial(render_tts_back, back),
                                   group=f"tts-{folder}-{n}", cost=1))  # fmt: skip
                 sheets.append(Sheet(face, behind, tuple(
