@@ -84,7 +84,7 @@ def test_backs_and_tts_sheets_follow_the_backs_option() -> None:
     # a TTS sheet has one hidden back: with expansion backs, one expansion a sheet
     for path, o in coded.items():
         if re.fullmatch(r"tts/\w+-\d+\.png", path):  # a deck sheet (not its back or JSON)
-            pages, back = o.render.args  # the cards' own pages, as the kit prints them
+            pages, back, _path = o.render.args  # the cards' own pages, as the kit prints them
             cards = [coded[page].render.args[1] for page in pages]
             assert {c.expansion for c in cards} == {back.expansion}, path
     assert sum(1 for p in coded if p.startswith("tts/")) > sum(1 for p in uniform

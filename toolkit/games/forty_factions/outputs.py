@@ -382,32 +382,85 @@ def _joined(files: list[bytes]) -> bytes:
         return buf.getvalue()
 
 
-def render_tts(cards: tuple[str, ...], back: views.Card, session: Session) -> bytes:
+def render_tts(cards: tuple[str, ...], back: views.Card, path: str, session: Session) -> bytes:
     """A Tabletop Simulator deck sheet: up to 69 faces (`cards`, the cards' own pages, as
     the kit prints them) on a 10 x 7 grid at most 4096 px a side, the last cell holding
-    the hidden card (the back)."""
-    import io
+    the hidden card (the back).
 
-    from PIL import Image
+    The sheet carries, in a text chunk, what each cell was drawn from (the digest of each
+    card's page and of the back's) and a digest of its pixels. When the sheet at `path`
+    from the last build carries the same layout and its pixels are intact, only the cells
+    whose card changed are rasterised again and placed over it (a one-card edit: one page,
+    not seventy); the file is the same, byte for byte, as one drawn whole."""
+    import hashlib
+    import io
+    import json
+
+    from PIL import Image, PngImagePlugin
 
     cell_h = TTS_MAX_PX // TTS_ROWS
     cell_w = int(cell_h * CARD.width / CARD.height)
     dpi = cell_h / (CARD.height / 25.4)
-    pages = [session.part(p) for p in cards] + [render_backs(CARD, (back,), session)]
-    faces = _raster(_joined(pages), dpi, len(pages))
-    sheet = Image.new("RGB", (cell_w * TTS_COLS, cell_h * TTS_ROWS), "white")
     bleed_px = round(with_bleed(CARD, session).bleed / 25.4 * dpi)  # as the cards drew it
-    for i, img in enumerate(faces):
-        cell = (TTS_COLS * TTS_ROWS - 1) if i == len(faces) - 1 else i
+    pages = [session.part(p) for p in cards] + [render_backs(CARD, (back,), session)]
+    cells = [hashlib.sha256(page).hexdigest() for page in pages]
+    layout = f"{session.code}:{TTS_COLS}x{TTS_ROWS}:{cell_w}x{cell_h}:{dpi:.4f}:{bleed_px}"
+    sheet = _previous_sheet(session, path, layout, len(cells))
+    todo = list(range(len(pages)))
+    if sheet is not None:
+        sheet, drawn = sheet
+        todo = [i for i, digest in enumerate(cells) if drawn[i] != digest]
+    else:
+        sheet = Image.new("RGB", (cell_w * TTS_COLS, cell_h * TTS_ROWS), "white")
+    faces = _raster(_joined([pages[i] for i in todo]), dpi, len(todo)) if todo else []
+    for i, img in zip(todo, faces, strict=True):
+        cell = (TTS_COLS * TTS_ROWS - 1) if i == len(pages) - 1 else i
         trimmed = img.crop((bleed_px, bleed_px, img.width - bleed_px, img.height - bleed_px))
         if trimmed.size != (cell_w, cell_h):  # drawn at the cell's size, but for rounding
             trimmed = trimmed.resize((cell_w, cell_h), Image.Resampling.LANCZOS)
         sheet.paste(trimmed, ((cell % TTS_COLS) * cell_w, (cell // TTS_COLS) * cell_h))
+    info = PngImagePlugin.PngInfo()
+    info.add_text(TTS_CELLS, json.dumps({"layout": layout, "cells": cells,
+                                         "pixels": _pixels(sheet)}))  # fmt: skip
     out = io.BytesIO()
     # zlib's default level: a third of the time of `optimize`, 3 % larger
-    sheet.save(out, format="PNG")
+    sheet.save(out, format="PNG", pnginfo=info)
     session.pages = 0
     return out.getvalue()
+
+
+TTS_CELLS = "toolkit-tts-cells"  # the text chunk of a TTS sheet saying what it was drawn from
+
+
+def _pixels(image: object) -> str:
+    import hashlib
+
+    return hashlib.blake2b(image.tobytes(), digest_size=16).hexdigest()  # type: ignore[attr-defined]
+
+
+def _previous_sheet(session: Session, path: str, layout: str, count: int
+                    ) -> tuple[object, list[str]] | None:  # fmt: skip
+    """The sheet the last build wrote at `path`, and the digest each cell was drawn from,
+    when it was drawn with this `layout` for as many cells and its pixels are as written
+    (a sheet edited by hand, damaged or from other code is drawn whole again)."""
+    import json
+
+    from PIL import Image
+
+    if session.out_dir is None or not path:
+        return None
+    try:
+        with Image.open(session.out_dir / path) as img:
+            img.load()
+            record = json.loads(img.text.get(TTS_CELLS, "null"))  # type: ignore[attr-defined]
+            sheet = img.convert("RGB")
+    except (OSError, ValueError, SyntaxError):
+        return None
+    if not (isinstance(record, dict) and record.get("layout") == layout
+            and isinstance(record.get("cells"), list) and len(record["cells"]) == count
+            and record.get("pixels") == _pixels(sheet)):  # fmt: skip
+        return None
+    return sheet, record["cells"]
 
 
 def render_tts_back(back: views.Card, session: Session) -> bytes:
@@ -471,7 +524,8 @@ def tts_outputs(ix: Index, srcs: tuple[str, ...], copies: int = 1,
                 # measured: rasterising a card's page, placing it and compressing the sheet,
                 # 9 ms a card (a quarter of a sheet-page)
                 out.append(Output(f"tts/{face}", "tts", srcs,
-                                  partial(render_tts, pages, back), group=f"tts-{folder}-{n}",
+                                  partial(render_tts, pages, back, f"tts/{face}"),
+                                  group=f"tts-{folder}-{n}",
                                   parts=pages, cost=0.23 * len(chunk)))  # fmt: skip
                 out.append(Output(f"tts/{behind}", "tts", srcs, partial(render_tts_back, back),
                                   group=f"tts-{folder}-{n}", cost=1))  # fmt: skip
