@@ -443,7 +443,9 @@ def _run_batch(first: list[Output], assembled: list[Output]) -> list[Rendered]:
     its share is the heavier; this process renders the rest meanwhile (the sheet, its deck).
     `_worker_init` has set the session up (parts included)."""
     assert _WORKER is not None
-    if len(assembled) < 2 or (os.cpu_count() or 1) < 2 or not hasattr(os, "fork"):
+    made_here = {o.path for o in assembled}  # none is made from another (else, in order)
+    if (len(assembled) < 2 or (os.cpu_count() or 1) < 2 or not hasattr(os, "fork")
+            or any(p in made_here for o in assembled for p in o.parts)):  # fmt: skip
         return _run_group([*first, *assembled])
     big = max(assembled, key=lambda o: o.cost)
     need = [o for o in first if o.path in big.parts]
