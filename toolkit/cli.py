@@ -204,9 +204,9 @@ def coverage(content: Path, game: str | None, fmt: str) -> None:
     metavar="KIND",
     multiple=True,
     help="Build only outputs of one kind (sheet, deck, card-faces, card-sheet, card-backs, "
-    "board), or whose path matches a pattern such as 'sheets/factions/018-*'; give it again "
-    "for more (--only boards/council* --only sheets/plots.pdf). A pattern that matches "
-    "nothing is an error.",
+    "board, board-tiles, tts, ...), or of one group (reference), or whose path matches a "
+    "pattern such as 'sheets/factions/018-*'; give it again for more (--only boards/council* "
+    "--only sheets/plots.pdf). A pattern that matches nothing is an error.",
 )
 @click.option(
     "--proof",
