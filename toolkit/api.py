@@ -175,18 +175,20 @@ def rename(content_dir: Path, game: str, old: str, new: str) -> tuple[list[Edite
 
 
 def _check(
-    content_dir: Path, game: str | None, strict: bool
+    content_dir: Path, game: str | None, strict: bool, listing: bool = True
 ) -> tuple[Report, list[tuple[GamePack, ContentSet]]]:
+    """Load and check every game (or one). `listing`: also check where the outputs of a
+    default build would go (a build checks its own outputs' paths instead)."""
     report = Report(strict=strict)
     loaded_games = []
     for gid in discover_games(content_dir, game):
-        loaded = _check_game(content_dir, gid, report)
+        loaded = _check_game(content_dir, gid, report, listing)
         if loaded is not None:
             loaded_games.append(loaded)
     return report, loaded_games
 
 
-def _check_game(content_dir: Path, gid: str, report: Report
+def _check_game(content_dir: Path, gid: str, report: Report, listing: bool = True
                 ) -> tuple[GamePack, ContentSet] | None:  # fmt: skip
     """Load and check one game, adding what is found to `report`; the game loaded."""
     loaded = load_game(content_dir, gid, report)
@@ -204,7 +206,8 @@ def _check_game(content_dir: Path, gid: str, report: Report
                 f"file(s) above load and validate: {', '.join(held)}"
             )
         return loaded
-    report.extend(_listed_paths(pack, content, any(d.counts_as_error for d in found)))
+    if listing:
+        report.extend(_listed_paths(pack, content, any(d.counts_as_error for d in found)))
     return loaded
 
 
@@ -276,7 +279,8 @@ def _build(content_dir: Path, game: str | None, options: BuildOptions,
     )
 
     check_out_folder(options.out, content_dir, ROOT / "templates")
-    report, loaded = _check(content_dir, game, strict=False)
+    # the paths of the outputs are checked below, for this build's own options
+    report, loaded = _check(content_dir, game, strict=False, listing=False)
     errors = [d for d in report.sorted() if report.is_failure(d)]
     if report.failed and not options.draft:
         report.notes.append("note: nothing built: fix the errors above first (or build a "
