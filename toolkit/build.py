@@ -450,7 +450,7 @@ def _run_batch(first: list[Output], assembled: list[Output]) -> list[Rendered]:
     big = max(assembled, key=lambda o: o.cost)
     need = [o for o in first if o.path in big.parts]
     rest = [o for o in first if o.path not in big.parts]
-    results = list(_render_kept(need))
+    results = _render_kept(need)
     done = {path for path, data, *_ in results if data is not None}
     theirs, mine = [big], []
     theirs_cost, mine_cost = big.cost, _work(rest)
@@ -466,7 +466,7 @@ def _run_batch(first: list[Output], assembled: list[Output]) -> list[Rendered]:
     if pid == 0:  # the fork: its share, handed back whole (or what went wrong)
         os.close(read)
         try:
-            reply: tuple[bool, Any] = (True, list(_render_kept(theirs)))
+            reply: tuple[bool, Any] = (True, _render_kept(theirs))
         except BaseException as exc:
             reply = (False, exc)
         with os.fdopen(write, "wb") as fh:

@@ -405,13 +405,12 @@ def render_tts(cards: tuple[str, ...], back: views.Card, path: str, session: Ses
     pages = [session.part(p) for p in cards] + [render_backs(CARD, (back,), session)]
     cells = [hashlib.sha256(page).hexdigest() for page in pages]
     layout = f"{session.code}:{TTS_COLS}x{TTS_ROWS}:{cell_w}x{cell_h}:{dpi:.4f}:{bleed_px}"
-    sheet = _previous_sheet(session, path, layout, len(cells))
-    todo = list(range(len(pages)))
-    if sheet is not None:
-        sheet, drawn = sheet
-        todo = [i for i, digest in enumerate(cells) if drawn[i] != digest]
-    else:
-        sheet = Image.new("RGB", (cell_w * TTS_COLS, cell_h * TTS_ROWS), "white")
+    previous = _previous_sheet(session, path, layout, len(cells))
+    if previous is None:  # drawn whole
+        sheet, drawn = Image.new("RGB", (cell_w * TTS_COLS, cell_h * TTS_ROWS), "white"), []
+    else:  # drawn over the last build's sheet
+        sheet, drawn = previous
+    todo = [i for i, digest in enumerate(cells) if i >= len(drawn) or drawn[i] != digest]
     faces = _raster(_joined([pages[i] for i in todo]), dpi, len(todo)) if todo else []
     for i, img in zip(todo, faces, strict=True):
         cell = (TTS_COLS * TTS_ROWS - 1) if i == len(pages) - 1 else i
