@@ -7,6 +7,7 @@ stages and stops before rendering when content has errors.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -270,7 +271,7 @@ def build(content_dir: Path, game: str | None, options: BuildOptions) -> Report:
 
 def _build(content_dir: Path, game: str | None, options: BuildOptions,
            warm: WarmWorker | None) -> Report:  # fmt: skip
-    from toolkit.build import ROOT, build_outputs
+    from toolkit.build import ROOT, build_outputs, fingerprint
     from toolkit.output_paths import (
         check_out_folder,
         path_findings,
@@ -279,8 +280,8 @@ def _build(content_dir: Path, game: str | None, options: BuildOptions,
     )
 
     check_out_folder(options.out, content_dir, ROOT / "templates")
-    # the paths of the outputs are checked below, for this build's own options
-    report, loaded = _check(content_dir, game, strict=False, listing=False)
+    code = fingerprint()  # the renderer's digest, read once for every game
+    report, loaded, found, kept = _check_or_keep(content_dir, game, options, code)
     errors = [d for d in report.sorted() if report.is_failure(d)]
     if report.failed and not options.draft:
         report.notes.append("note: nothing built: fix the errors above first (or build a "
@@ -326,10 +327,11 @@ def _build(content_dir: Path, game: str | None, options: BuildOptions,
 
             listed = for_print_shop(listed)
         # one truth across the kit: every output's facts, the whole kit's, before any render
-        report.extend(disagreements(listed))
+        found[pack.id].extend(disagreements(listed))
         plan.append((pack, content, [*listed, coverage_output(pack, content)]))
-    for _pack, _content, outputs in plan:
-        report.extend(path_findings(outputs))
+    for pack, _content, outputs in plan:
+        found[pack.id].extend(path_findings(outputs))
+        report.extend(found[pack.id].diagnostics)
     if report.errors > len(errors) or (report.failed and not options.draft):
         report.notes.append("note: nothing built: fix the errors above first")
         return report
@@ -339,17 +341,76 @@ def _build(content_dir: Path, game: str | None, options: BuildOptions,
         if not any(select(outputs, (pattern,)) for *_, outputs in plan):
             raise unmatched_only(pattern, [o for *_, outputs in plan for o in outputs])
     for pack, content, outputs in plan:
+        # the games kept whole are told in their place: the game folders' (sorted) order
+        report.notes += [note for gid, note in kept if gid < pack.id]
+        kept = [(gid, note) for gid, note in kept if gid > pack.id]
         chosen = list(select(outputs, options.only))
-        # a draft's list of errors comes with whatever part of the kit is asked for
-        chosen += [o for o in outputs if o.kind == "draft" and o not in chosen]
-        # a deck is assembled from its sheets: they come with it (rebuilt only if stale)
+        # a draft's list of errors comes with whatever part of the kit is asked for; a deck
+        # is assembled from its sheets: they come with it (rebuilt only if stale)
         parts = {p for o in chosen for p in o.parts}
-        chosen += [o for o in outputs if o.path in parts and o not in chosen]
+        taken = {o.path for o in chosen}  # by path: comparing outputs whole is slow
+        chosen += [o for o in outputs
+                   if o.path not in taken and (o.kind == "draft" or o.path in parts)]  # fmt: skip
         groups = gallery_groups(content.one("components", Components))
+        seal = (found[pack.id].key, found[pack.id]) if found[pack.id].key else None
         result = build_outputs(pack.id, chosen, options, content.root, report, pack.title,
-                               [o.path for o in outputs], groups, warm)  # fmt: skip
+                               [o.path for o in outputs], groups, warm, code, seal)  # fmt: skip
         report.built += result.built
+    report.notes += [note for _gid, note in kept]
     return report
+
+
+@dataclass
+class _Found(Report):
+    """What one game's check found, and the key of its build (`toolkit.kept_builds`)."""
+
+    key: str = ""
+
+
+def _check_or_keep(content_dir: Path, game: str | None, options: BuildOptions, code: str
+                   ) -> tuple[Report, list[tuple[GamePack, ContentSet]], dict[str, _Found],
+                              list[tuple[str, str]]]:  # fmt: skip
+    """Check every game (or one) for a build, as `_check`; a game whose last build into
+    this folder was made from the same inputs and left every file as it was is told from
+    that build's record instead of being loaded (`toolkit.kept_builds`). The report, the
+    games loaded, what each loaded game's check found, and each game kept with its line."""
+    import time
+
+    from toolkit import kept_builds
+    from toolkit.manifest import Manifest
+
+    report = Report(strict=False)
+    loaded, found, kept = [], {}, []
+    keeping = kept_builds.eligible(options)
+    for gid in discover_games(content_dir, game):
+        start = time.perf_counter()
+        key = kept_builds.game_key(content_dir, gid, options, code) if keeping else None
+        if key is not None:
+            game_out = options.out / gid
+            same = kept_builds.recall(Manifest.read(game_out / "kit" / "manifest.json"),
+                                      game_out, key)  # fmt: skip
+            if same is not None:
+                _merge(report, same.found)
+                kept.append((gid, f"{gid}: 0 built, {same.outputs} up to date in "
+                                  f"{time.perf_counter() - start:.1f} s -> "
+                                  f"{display_path(game_out)}"))  # fmt: skip
+                continue
+        part = _Found(key=key or "")
+        # the paths of the outputs are checked later, for this build's own options
+        one = _check_game(content_dir, gid, part, listing=False)
+        _merge(report, part)
+        if one is not None:
+            loaded.append(one)
+            found[one[0].id] = part
+    return report, loaded, found, kept
+
+
+def _merge(report: Report, part: Report) -> None:
+    """Add one game's findings and counts to the whole run's report."""
+    report.extend(part.diagnostics)
+    report.files += part.files
+    report.placeholders += part.placeholders
+    report.notes += part.notes
 
 
 def coverage(content_dir: Path, game: str | None = None) -> tuple[Report, list[GameCoverage]]:

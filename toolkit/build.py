@@ -438,29 +438,16 @@ def _render_kept(outputs: list[Output]) -> list[Rendered]:
 def _run_batch(first: list[Output], assembled: list[Output]) -> list[Rendered]:
     """The warm worker's batch (`toolkit.warm_worker`): `first`, then `assembled` (outputs
     made from the others' pages, held in memory), with a fork of this process for a second
-    core. As soon as the parts of the costliest assembled output are rendered (a card, for
-    its Tabletop Simulator sheet), the fork takes it, and others ready by then as long as
-    its share is the heavier; this process renders the rest meanwhile (the sheet, its deck).
+    core (`_shares`): this process renders its share while the fork renders the other.
     `_worker_init` has set the session up (parts included)."""
     assert _WORKER is not None
     made_here = {o.path for o in assembled}  # none is made from another (else, in order)
-    if (len(assembled) < 2 or (os.cpu_count() or 1) < 2 or not hasattr(os, "fork")
+    split = _shares(first, assembled)
+    if (split is None or (os.cpu_count() or 1) < 2 or not hasattr(os, "fork")
             or any(p in made_here for o in assembled for p in o.parts)):  # fmt: skip
         return _run_group([*first, *assembled])
-    big = max(assembled, key=lambda o: o.cost)
-    need = [o for o in first if o.path in big.parts]
-    rest = [o for o in first if o.path not in big.parts]
-    results = _render_kept(need)
-    done = {path for path, data, *_ in results if data is not None}
-    theirs, mine = [big], []
-    theirs_cost, mine_cost = big.cost, _work(rest)
-    for o in sorted((o for o in assembled if o is not big), key=lambda o: -o.cost):
-        if set(o.parts) <= done and theirs_cost < mine_cost:  # to the lighter share
-            theirs.append(o)
-            theirs_cost += o.cost
-        else:
-            mine.append(o)
-            mine_cost += o.cost
+    before, theirs, mine = split
+    results = _render_kept(before)
     read, write = os.pipe()
     pid = os.fork()
     if pid == 0:  # the fork: its share, handed back whole (or what went wrong)
@@ -474,7 +461,7 @@ def _run_batch(first: list[Output], assembled: list[Output]) -> list[Rendered]:
         os._exit(0)
     os.close(write)
     try:
-        results += _render_kept([*rest, *mine])
+        results += _render_kept(mine)
     finally:
         with os.fdopen(read, "rb") as fh:
             try:
@@ -488,6 +475,56 @@ def _run_batch(first: list[Output], assembled: list[Output]) -> list[Rendered]:
     _WORKER.cache.clear()
     _WORKER.rendered.clear()
     return results
+
+
+def _shares(first: list[Output], assembled: list[Output]
+            ) -> tuple[list[Output], list[Output], list[Output]] | None:  # fmt: skip
+    """How a batch is split between the worker and its fork: what the worker renders before
+    forking, the fork's share, and the worker's own after. An output and those assembled
+    from it stay in one process (a card, its n-up sheets and its TTS sheet; a sheet and its
+    deck): such pieces are shared out whole, the costliest first to the lighter share. A
+    batch that is one piece (a card edit that changes no sheet) renders the parts of its
+    costliest assembled output first, then shares the assembled outputs whose parts are
+    done; the fork takes the costliest. None when there is nothing to share."""
+    if not assembled:  # outputs laid out alone: in order, as the build lists them
+        return None
+    pieces: list[list[Output]] = []
+    owner: dict[str, int] = {}
+    for o in first:
+        owner[o.path] = len(pieces)
+        pieces.append([o])
+    for o in assembled:
+        joined = sorted({owner[p] for p in o.parts if p in owner})
+        into = joined[0] if joined else len(pieces)
+        if not joined:
+            pieces.append([])
+        for other in joined[1:]:  # an output made from two pieces joins them
+            pieces[into] += pieces[other]
+            for x in pieces[other]:
+                owner[x.path] = into
+            pieces[other] = []
+        pieces[into].append(o)
+    pieces = [p for p in pieces if p]
+    if len(pieces) > 1:
+        theirs, mine = [], []
+        for piece in sorted(pieces, key=lambda p: -_work(p)):
+            (theirs if _work(theirs) < _work(mine) else mine).extend(piece)
+        order = {id(o): i for i, o in enumerate([*first, *assembled])}
+        return ([], sorted(theirs, key=lambda o: order[id(o)]),
+                sorted(mine, key=lambda o: order[id(o)]))  # fmt: skip
+    if len(assembled) < 2:  # one piece, one output made from the others: in order
+        return None
+    big = max(assembled, key=lambda o: o.cost)
+    need = [o for o in first if o.path in big.parts]
+    rest = [o for o in first if o.path not in big.parts]
+    done = {o.path for o in need}
+    theirs, mine = [big], list(rest)
+    for o in sorted((o for o in assembled if o is not big), key=lambda o: -o.cost):
+        if set(o.parts) <= done and _work(theirs) < _work(mine):  # to the lighter share
+            theirs.append(o)
+        else:
+            mine.append(o)
+    return need, theirs, mine
 
 
 # Work (in sheet-pages of 40 ms) that the warm worker, alone, finishes before a new pool of
@@ -537,18 +574,23 @@ def build_outputs(
     game: str, outputs: list[Output], options: BuildOptions, content_root: Path, report: Report,
     title: str = "", every: list[str] | None = None,
     gallery: tuple[tuple[str, tuple[str, ...]], ...] = (), warm: WarmWorker | None = None,
+    code: str | None = None, seal: tuple[str, Report] | None = None,
 ) -> BuildResult:  # fmt: skip
     """Render what is stale (in parallel), write it atomically, keep the manifest and the
     gallery (its sections by component: `gallery`, see `toolkit.gallery`). `every`: the
     paths of all the game's outputs, when `outputs` is a selection (`--only`); `warm`, a
-    renderer already started, is given work it finishes before a new pool would start."""
+    renderer already started, is given work it finishes before a new pool would start;
+    `code`: the renderer's `fingerprint`, when the caller has it; `seal`: the key of the
+    game's build and what its check found, recorded when every output is written
+    (`toolkit.kept_builds`)."""
     from toolkit.manifest import Manifest, file_digest, remember_digest
     from toolkit.write import write_bytes
 
     start = time.perf_counter()
     game_out = options.out / game
     manifest = Manifest.read(game_out / "kit" / "manifest.json")
-    code = fingerprint()
+    manifest.build = None  # the last build's record holds until this one is sealed
+    code = code or fingerprint()
     result = BuildResult()
     keys = kit_keys(outputs, options, code)
     stale, later, assembled = [], [], []
@@ -589,8 +631,12 @@ def build_outputs(
     by_path = {o.path: o for o in outputs}
     progress = Progress(len(stale) + len(assembled))
 
+    refused: list[str] = []  # outputs that found an error: the build is not kept whole
+
     def take(path: str, data: bytes | None, diags: list[Diagnostic], pages: int) -> None:
         report.extend(diags)
+        if any(report.is_failure(d) for d in diags):
+            refused.append(path)
         progress.step(path)
         if data is None:
             result.failed += 1
@@ -686,13 +732,17 @@ def build_outputs(
         raise
     progress.close()
     manifest.settle(game_out)
-    manifest.write(game)
     gallery_stale = result.built or result.removed or not (game_out / "index.html").exists()
     if options.only is None and gallery_stale:
         from toolkit.gallery import build_gallery
 
+        manifest.write(game)  # what was written is recorded before the gallery is made
         build_gallery(title or game, game_out, manifest, gallery)
-        manifest.write(game)
+    if seal is not None and not result.failed and not refused:
+        from toolkit import kept_builds
+
+        manifest.build = kept_builds.seal(*seal)
+    manifest.write(game)
     result.seconds = time.perf_counter() - start
     report.notes.append(
         f"{game}: {result.built} built, {result.skipped} up to date"

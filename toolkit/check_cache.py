@@ -61,6 +61,21 @@ def key(game_dir: Path, shared: str | None = None) -> str | None:
     return h.hexdigest()
 
 
+def tree_digest(game_dir: Path) -> str | None:
+    """A digest of every file in the game's folder (names relative to it, kinds, bytes),
+    wherever the folder is; None for a folder it cannot vouch for (a symbolic link, a
+    special or huge file in it)."""
+    h = hashlib.blake2b(digest_size=20)
+    try:
+        if os.path.islink(game_dir) or not game_dir.is_dir():
+            return None
+        if not _hash_tree(h, str(game_dir), "", [0]):
+            return None
+    except (OSError, ValueError):
+        return None
+    return h.hexdigest()
+
+
 def shared_inputs() -> str:
     """What every game's check reads besides its own folder: the toolkit's code, the
     templates (the check lists each game's outputs, which reads its board.css) and the

@@ -43,6 +43,8 @@ class Manifest:
     written: dict[str, str] = field(default_factory=dict)  # other files: path -> sha256
     damaged: str = ""  # why the file could not be read whole ("" when it could)
     legacy: bool = False  # written before `written` was recorded
+    # the last build's key and findings, when it may tell the game again (`kept_builds`)
+    build: dict[str, Any] | None = None
 
     @classmethod
     def read(cls, path: Path) -> Manifest:
@@ -86,6 +88,8 @@ class Manifest:
                     manifest.damaged = f"written file {p!r} is not a valid entry"
         else:
             manifest.damaged = "its list of written files is not a mapping"
+        if isinstance(data.get("build"), dict):
+            manifest.build = data["build"]
         return manifest
 
     def owns(self, path: str) -> bool:
@@ -162,10 +166,11 @@ class Manifest:
         """Write the manifest (atomically: a failed write leaves the previous one)."""
         self.game = game or self.game
         write_text(self.path, _as_json(self.game, [self.entries[k] for k in sorted(self.entries)],
-                                       dict(sorted(self.written.items()))))  # fmt: skip
+                                       dict(sorted(self.written.items())), self.build))  # fmt: skip
 
 
-def _as_json(game: str | None, outputs: list[dict[str, Any]], written: dict[str, str]) -> str:
+def _as_json(game: str | None, outputs: list[dict[str, Any]], written: dict[str, str],
+             build: dict[str, Any] | None = None) -> str:  # fmt: skip
     """The manifest's JSON, one output a line: as readable and diffable as indented JSON,
     and encoded by the json module's C encoder (indenting falls back to the Python one, a
     tenth of a second a write for a kit of 400 files, three writes a build)."""
@@ -175,9 +180,10 @@ def _as_json(game: str | None, outputs: list[dict[str, Any]], written: dict[str,
 
     rows = ",\n".join(f"    {line(o)}" for o in outputs)
     files = ",\n".join(f"    {line(k)}: {line(v)}" for k, v in written.items())
+    kept = f',\n  "build": {line(build)}' if build is not None else ""
     return (
         f'{{\n  "game": {line(game)},\n  "outputs": [\n{rows}\n  ],\n'
-        f'  "written": {{\n{files}\n  }}\n}}\n'
+        f'  "written": {{\n{files}\n  }}{kept}\n}}\n'
     )
 
 

@@ -14,6 +14,7 @@ import dataclasses
 from dataclasses import dataclass
 from functools import partial
 from pathlib import Path
+from typing import Any
 
 from toolkit import boards
 from toolkit.build import BuildOptions, Output, RenderFailure, Session
@@ -387,16 +388,19 @@ def render_tts(cards: tuple[str, ...], back: views.Card, path: str, session: Ses
     the kit prints them) on a 10 x 7 grid at most 4096 px a side, the last cell holding
     the hidden card (the back).
 
-    The sheet carries, in a text chunk, what each cell was drawn from (the digest of each
-    card's page and of the back's). When the sheet at `path` is the file the last build
-    wrote (its digest in the kit's manifest) and was drawn with the same layout, only the
-    cells whose card changed are rasterised again and placed over it (a one-card edit: one
-    page, not seventy); the file is the same, byte for byte, as one drawn whole."""
+    The sheet is a PNG in bands, a row of cards each (`toolkit.png_bands`), and carries in
+    a text chunk what each cell was drawn from (the digest of each card's page and of the
+    back's). When the sheet at `path` is the file the last build wrote (its digest in the
+    kit's manifest) and was drawn with the same layout, only the cells whose card changed
+    are rasterised again, placed in their bands, and those bands alone compressed again (a
+    one-card edit: one page and one band, not seventy and seven); the file is the same,
+    byte for byte, as one drawn whole."""
     import hashlib
-    import io
     import json
 
-    from PIL import Image, PngImagePlugin
+    from PIL import Image
+
+    from toolkit import png_bands
 
     cell_h = TTS_MAX_PX // TTS_ROWS
     cell_w = int(cell_h * CARD.width / CARD.height)
@@ -405,42 +409,45 @@ def render_tts(cards: tuple[str, ...], back: views.Card, path: str, session: Ses
     pages = [session.part(p) for p in cards] + [render_backs(CARD, (back,), session)]
     cells = [hashlib.sha256(page).hexdigest() for page in pages]
     layout = f"{session.code}:{TTS_COLS}x{TTS_ROWS}:{cell_w}x{cell_h}:{dpi:.4f}:{bleed_px}"
+    text = {TTS_CELLS: json.dumps({"layout": layout, "cells": cells})}
     previous = _previous_sheet(session, path, layout, len(cells))
     if previous is None:  # drawn whole
-        sheet, drawn = Image.new("RGB", (cell_w * TTS_COLS, cell_h * TTS_ROWS), "white"), []
+        sheet = png_bands.blank(cell_w * TTS_COLS, cell_h * TTS_ROWS, cell_h)
+        drawn: list[str] = []
     else:  # drawn over the last build's sheet
         sheet, drawn = previous
     todo = [i for i, digest in enumerate(cells) if i >= len(drawn) or drawn[i] != digest]
     faces = _raster(_joined([pages[i] for i in todo]), dpi, len(todo)) if todo else []
+    bands: dict[int, Image.Image] = {}  # each band drawn on, decoded once
     for i, img in zip(todo, faces, strict=True):
         cell = (TTS_COLS * TTS_ROWS - 1) if i == len(pages) - 1 else i
         trimmed = img.crop((bleed_px, bleed_px, img.width - bleed_px, img.height - bleed_px))
         if trimmed.size != (cell_w, cell_h):  # drawn at the cell's size, but for rounding
             trimmed = trimmed.resize((cell_w, cell_h), Image.Resampling.LANCZOS)
-        sheet.paste(trimmed, ((cell % TTS_COLS) * cell_w, (cell // TTS_COLS) * cell_h))
-    info = PngImagePlugin.PngInfo()
-    info.add_text(TTS_CELLS, json.dumps({"layout": layout, "cells": cells}))
-    out = io.BytesIO()
-    # zlib's default level: a third of the time of `optimize`, 3 % larger
-    sheet.save(out, format="PNG", pnginfo=info)
+        row = cell // TTS_COLS
+        if row not in bands:
+            bands[row] = sheet.decode(row)
+        bands[row].paste(trimmed, ((cell % TTS_COLS) * cell_w, 0))
+    for row, band in bands.items():
+        sheet.replace(row, band)
+    sheet.text = text
     session.pages = 0
-    return out.getvalue()
+    return sheet.png()
 
 
 TTS_CELLS = "toolkit-tts-cells"  # the text chunk of a TTS sheet saying what it was drawn from
 
 
 def _previous_sheet(session: Session, path: str, layout: str, count: int
-                    ) -> tuple[object, list[str]] | None:  # fmt: skip
-    """The sheet the last build wrote at `path`, and the digest each cell was drawn from:
-    when the file is the one recorded in the kit's manifest (not edited by hand since, nor
-    damaged) and was drawn with this `layout` for as many cells."""
+                    ) -> tuple[Any, list[str]] | None:  # fmt: skip
+    """The sheet the last build wrote at `path` (`toolkit.png_bands.Banded`), and the
+    digest each cell was drawn from: when the file is the one recorded in the kit's
+    manifest (not edited by hand since, nor damaged), was written in bands, and was drawn
+    with this `layout` for as many cells."""
     import hashlib
-    import io
     import json
 
-    from PIL import Image
-
+    from toolkit import png_bands
     from toolkit.manifest import Manifest
 
     if session.out_dir is None or not path:
@@ -450,13 +457,11 @@ def _previous_sheet(session: Session, path: str, layout: str, count: int
         data = (session.out_dir / path).read_bytes()
         if entry is None or hashlib.sha256(data).hexdigest() != entry["sha256"]:
             return None
-        with Image.open(io.BytesIO(data)) as img:
-            img.load()
-            record = json.loads(img.text.get(TTS_CELLS, "null"))  # type: ignore[attr-defined]
-            sheet = img.convert("RGB")
-    except (OSError, ValueError, SyntaxError):
+        sheet = png_bands.read(data)
+        record = json.loads(sheet.text.get(TTS_CELLS, "null")) if sheet else None
+    except (OSError, ValueError):
         return None
-    if not isinstance(record, dict) or record.get("layout") != layout:
+    if sheet is None or not isinstance(record, dict) or record.get("layout") != layout:
         return None
     cells = record.get("cells")
     return (sheet, cells) if isinstance(cells, list) and len(cells) == count else None
@@ -520,12 +525,13 @@ def tts_outputs(ix: Index, srcs: tuple[str, ...], copies: int = 1,
                 chunk = cards[start : start + per_sheet]
                 pages = tuple(path for path, _card in chunk)
                 face, behind = f"{folder}-{n}.png", f"{folder}-{n}-back.png"
-                # measured: rasterising a card's page, placing it and compressing the sheet,
-                # 9 ms a card (a quarter of a sheet-page)
+                # measured: drawn over the last sheet after a card edit (the case the cost
+                # is weighed in, `toolkit.build._shares`), 75 ms for 69 cards; drawn whole,
+                # about 20 ms a card
                 out.append(Output(f"tts/{face}", "tts", srcs,
                                   partial(render_tts, pages, back, f"tts/{face}"),
                                   group=f"tts-{folder}-{n}",
-                                  parts=pages, cost=0.23 * len(chunk)))  # fmt: skip
+                                  parts=pages, cost=1.0 + 0.012 * len(chunk)))  # fmt: skip
                 out.append(Output(f"tts/{behind}", "tts", srcs, partial(render_tts_back, back),
                                   group=f"tts-{folder}-{n}", cost=1))  # fmt: skip
                 sheets.append(Sheet(face, behind, tuple(
