@@ -226,3 +226,80 @@ def test_map_art_missing_place_and_escaping_image_are_errors(tmp_path: Path) -> 
     msgs = [d.message for d in report.diagnostics if d.code == "FF-MAP-ART"]
     assert any("1 location(s) have no place" in m for m in msgs)
     assert any("outside the project's asset folders" in m for m in msgs)
+
+
+def _plain(value: object, where: str) -> list[str]:
+    """Where `value` holds anything but plain data (a dataclass whose repr shows every
+    field, a tuple, list or dict of them, a string, number, bool or None)."""
+    import dataclasses
+
+    if dataclasses.is_dataclass(value) and not isinstance(value, type):
+        fields = dataclasses.fields(value)
+        shown = ", ".join(f"{f.name}={getattr(value, f.name)!r}" for f in fields)
+        whole = f"{type(value).__qualname__}({shown})"
+        bad = [] if repr(value) == whole else [f"{where}: its repr does not show every field"]
+        for f in fields:
+            bad += _plain(getattr(value, f.name), f"{where}.{f.name}")
+        return bad
+    if isinstance(value, (list, tuple)):
+        return [b for i, v in enumerate(value) for b in _plain(v, f"{where}[{i}]")]
+    if isinstance(value, dict):
+        return [b for k, v in value.items()
+                for b in _plain(k, where) + _plain(v, f"{where}[{k!r}]")]  # fmt: skip
+    if value is None or type(value) in (str, int, float, bool):
+        return []
+    return [f"{where}: a {type(value).__name__}"]
+
+
+def test_every_boards_view_is_plain_data_so_its_repr_keys_its_drawing(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """A board is drawn again only when its view's repr changes (`toolkit.board_style.draw`):
+    that holds only while every view of every game is plain data that repr shows whole."""
+    import toolkit.board_style as board_style
+    import toolkit.render
+
+    drawn: list[tuple[str, dict[str, object]]] = []
+    real = toolkit.render.render
+
+    def render(env: object, name: str, **view: object) -> str:
+        drawn.append((name, view))
+        return real(env, name, **view)  # type: ignore[arg-type]
+
+    monkeypatch.setattr("toolkit.render.render", render)
+    board_style._DRAWN.clear()
+    for game in ("forty-factions", "worldspanner", "god-emperor"):
+        _, loaded = api._check(CONTENT, game, False)
+        pack, content = loaded[0]
+        pack.outputs(content, BuildOptions())  # type: ignore[misc]
+    assert len({name for name, _ in drawn}) >= 10
+    bad = [b for name, view in drawn for b in _plain(view, name)]
+    assert not bad, bad
+
+
+def test_a_board_is_drawn_again_when_a_template_it_uses_changes(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """In one process (`--watch`), a board whose view, style and templates are unchanged is
+    not drawn again; an edit to a template it includes draws it again."""
+    import shutil
+
+    from tests.shipped import ROOT
+    from toolkit import render
+
+    shutil.copytree(ROOT / "templates", tmp_path / "templates")
+    monkeypatch.setattr(render, "TEMPLATES", tmp_path / "templates")
+    _, loaded = api._check(CONTENT, "forty-factions", False)
+    pack, content = loaded[0]
+
+    def council() -> str:
+        (svg,) = [o.render.args[0] for o in pack.outputs(content, BuildOptions())  # type: ignore[misc, union-attr]
+                  if o.path == "boards/council.svg"]  # fmt: skip
+        return svg
+
+    first = council()
+    assert council() is first  # the same drawing, not drawn again
+    skeleton = tmp_path / "templates" / "common" / "board.svg.j2"  # every board extends it
+    skeleton.write_text(skeleton.read_text().replace("</svg>", "<desc>redrawn</desc></svg>"))
+    again = council()
+    assert "<desc>redrawn</desc>" in again and "<desc>redrawn</desc>" not in first

@@ -252,25 +252,28 @@ def no_export(pid: str, games: list[str]) -> ToolkitError:
     )
 
 
-def build(content_dir: Path, game: str | None, options: BuildOptions) -> Report:
+def build(content_dir: Path, game: str | None, options: BuildOptions, keep: bool = True
+          ) -> Report:  # fmt: skip
     """Check, then render and write every output of every game (or one game).
 
     Refuses to render anything while an error remains (exit 1), so no sheet is
     ever printed from content that breaks the rules. With more than one job, a renderer
-    process warms while the content is checked (`toolkit.warm_worker`).
+    process warms while the content is checked (`toolkit.warm_worker`). A game none of
+    whose inputs changed since its last build into the folder is told from that build's
+    record without being loaded (`toolkit.kept_builds`), unless `keep` is False.
     """
     from toolkit import warm_worker
 
     warm = warm_worker.start() if options.jobs != 1 and not options.paths_only else None
     try:
-        return _build(content_dir, game, options, warm)
+        return _build(content_dir, game, options, warm, keep)
     finally:
         if warm is not None:
             warm.close()
 
 
 def _build(content_dir: Path, game: str | None, options: BuildOptions,
-           warm: WarmWorker | None) -> Report:  # fmt: skip
+           warm: WarmWorker | None, keep: bool = True) -> Report:  # fmt: skip
     from toolkit.build import ROOT, build_outputs, fingerprint
     from toolkit.output_paths import (
         check_out_folder,
@@ -281,7 +284,7 @@ def _build(content_dir: Path, game: str | None, options: BuildOptions,
 
     check_out_folder(options.out, content_dir, ROOT / "templates")
     code = fingerprint()  # the renderer's digest, read once for every game
-    report, loaded, found, kept = _check_or_keep(content_dir, game, options, code)
+    report, loaded, found, kept = _check_or_keep(content_dir, game, options, code, keep)
     errors = [d for d in report.sorted() if report.is_failure(d)]
     if report.failed and not options.draft:
         report.notes.append("note: nothing built: fix the errors above first (or build a "
@@ -367,9 +370,12 @@ class _Found(Report):
     key: str = ""
 
 
-def _check_or_keep(content_dir: Path, game: str | None, options: BuildOptions, code: str
-                   ) -> tuple[Report, list[tuple[GamePack, ContentSet]], dict[str, _Found],
-                              list[tuple[str, str]]]:  # fmt: skip
+Checked = tuple[Report, list[tuple[GamePack, ContentSet]], dict[str, "_Found"],
+                list[tuple[str, str]]]  # fmt: skip
+
+
+def _check_or_keep(content_dir: Path, game: str | None, options: BuildOptions, code: str,
+                   keep: bool = True) -> Checked:  # fmt: skip
     """Check every game (or one) for a build, as `_check`; a game whose last build into
     this folder was made from the same inputs and left every file as it was is told from
     that build's record instead of being loaded (`toolkit.kept_builds`). The report, the
@@ -381,7 +387,7 @@ def _check_or_keep(content_dir: Path, game: str | None, options: BuildOptions, c
 
     report = Report(strict=False)
     loaded, found, kept = [], {}, []
-    keeping = kept_builds.eligible(options)
+    keeping = keep and kept_builds.eligible(options)
     for gid in discover_games(content_dir, game):
         start = time.perf_counter()
         key = kept_builds.game_key(content_dir, gid, options, code) if keeping else None
@@ -517,8 +523,8 @@ def watch(
     trouble: Callable[[str], None] | None = None,
 ) -> None:
     """Build, then rebuild whenever a content file or template changes, in this process:
-    the renderer stays warm (fonts loaded, every sheet's layout cached), so a changed sheet
-    is re-laid out alone and its deck reassembled from the sheets' files. Changes are heard
+    the renderer stays warm (fonts loaded, templates compiled, boards drawn), so a changed
+    sheet is laid out alone and its deck reassembled from the sheets' files. Changes are heard
     from the kernel's file events where it has them (see `toolkit.changes`).
 
     A problem of the first build (a usage error, a missing folder) ends the watch; after
@@ -526,13 +532,17 @@ def watch(
     watch goes on, so the build runs again once the folder is back or the disk has room."""
     import dataclasses
 
+    from toolkit import content_cache
     from toolkit.changes import Changes
     from toolkit.render import TEMPLATES
 
     options = dataclasses.replace(options, jobs=1)
     changes = Changes([content_dir, TEMPLATES], interval)
     try:
-        echo(build(content_dir, game, options))
+        # every game loaded and checked, even one its last build could tell: this process
+        # warms with it, for the first save
+        echo(build(content_dir, game, options, keep=False))
+        content_cache.flush()
         warm(content_dir, game, options, changes.stirred)
         # a save that stopped the warm-up is rebuilt first; the collection waits for after
         settle(collect=not changes.stirred())
@@ -546,12 +556,14 @@ def watch(
                         "deleted); watching for it to come back")  # fmt: skip
                 continue
             try:
-                echo(build(content_dir, game, options))
+                # one game watched: a save is to it (or to a template), never kept whole
+                echo(build(content_dir, game, options, keep=game is None))
             except ToolkitError as exc:
                 if trouble is None:
                     raise
                 trouble(f"{exc.message} (still watching: the build runs again on the next "
                         "change)")  # fmt: skip
+            content_cache.flush()  # after the rebuild: off the way of the edited sheet
             settle()
     finally:
         changes.close()
@@ -559,9 +571,10 @@ def watch(
 
 def warm(content_dir: Path, game: str | None, options: BuildOptions,
          stop: Callable[[], bool]) -> int:  # fmt: skip
-    """Lay out every game's sheets in this process, without writing (`toolkit.build.
-    warm_outputs`), so that the first save after `--watch` starts is rebuilt as fast as the
-    later ones; stops as soon as `stop()` (a save has come). How many were laid out."""
+    """Warm this process's renderer for every game (`toolkit.build.warm_outputs`: its
+    fonts, a sheet laid out and written, the deck assembler), so that the first save after
+    `--watch` starts is rebuilt as fast as the later ones; stops as soon as `stop()` (a save
+    has come). How many outputs were laid out."""
     from toolkit.build import warm_outputs
 
     done = 0

@@ -252,11 +252,36 @@ def draw(game: str, board: str, width: float, height: float, title: str, style: 
     size in mm with a viewBox in mm, its title, and the stylesheet in its `<style>`. Text
     with control characters is refused (`toolkit.svg.clean`), as the element builder does."""
     from toolkit.art import backdrop_ref, placed
-    from toolkit.icons import drawing_root
+    from toolkit.icons import drawing_root, drawn_stamp
     from toolkit.render import render
 
     root = drawing_root()
     backdrop = placed(root, backdrop_ref(root, board)) if root is not None else ""
+    # a view is plain data (frozen dataclasses, tuples, lists, str, numbers; a test holds
+    # every pack to it), so its repr says all it draws: a `--watch` rebuild draws again
+    # only the boards whose view, style, templates, backdrop or icons changed
+    key = repr((width, height, title, style.css, backdrop, sorted(view.items()),
+                _templates_stamp(game, board), drawn_stamp()))  # fmt: skip
+    kept = _DRAWN.get((templates_root(), game, board))
+    if kept is not None and kept[0] == key:
+        return kept[1]
     svg = render(_env(), f"{game}/boards/{board}.svg.j2", width=width, height=height,
                  title=title, css=style.css, backdrop=backdrop, **view)  # fmt: skip
-    return clean(svg)
+    svg = clean(svg)
+    _DRAWN[(templates_root(), game, board)] = (key, svg)
+    return svg
+
+
+# The last drawing of each board in this process, with the key it was drawn under.
+_DRAWN: dict[tuple[Path, str, str], tuple[str, str]] = {}
+
+
+def _templates_stamp(game: str, board: str) -> tuple[tuple[str, int, int], ...]:
+    """The templates a board is drawn from, with their sizes and modification times."""
+    root = templates_root()
+    out = []
+    for rel in template_sources(game, board):
+        if rel.startswith("templates/"):
+            st = (root / rel.removeprefix("templates/")).stat()
+            out.append((rel, st.st_size, st.st_mtime_ns))
+    return tuple(out)

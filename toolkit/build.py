@@ -360,11 +360,12 @@ def _worker_init(options: BuildOptions, content_root: Path, code: str = "",
 def warm_outputs(outputs: list[Output], options: BuildOptions, content_root: Path,
                  stop: Callable[[], bool]) -> int:  # fmt: skip
     """Warm this process's renderer as a first save would find it cold (`--watch`, `serve`):
-    import it, load the fonts, and lay out, without writing, each output that can be laid
-    out alone (`fit`: a sheet, its layout cached), the cheapest first; the first layout is
-    also written once, and the deck assembler readied, so that the first save's sheet and
-    deck pay no first-use cost either. Stops as soon as `stop()` says a save has come.
-    Returns how many were laid out."""
+    import it, load the fonts, lay out and write the cheapest output that can be laid out
+    alone (`fit`: a sheet), ready the deck assembler, and parse the C types the font
+    subsetter asks for, so that the first save's sheet and deck pay no first-use cost.
+    Nothing else is laid out ahead: a save lays out its own sheet again anyway, and a
+    layout under way when the save comes would hold it up. Stops as soon as `stop()` says a
+    save has come. Returns how many outputs were laid out."""
     from toolkit import deck_pdf
     from toolkit.pdf import write_pdf
 
@@ -373,16 +374,31 @@ def warm_outputs(outputs: list[Output], options: BuildOptions, content_root: Pat
     done = 0
     for output in sorted((o for o in outputs if o.fit is not None), key=lambda o: o.cost):
         if stop():
-            break
+            return done
         try:
             laid = output.fit(_WORKER)  # type: ignore[misc]
-            if done == 0 and hasattr(laid, "write_pdf"):
+            if hasattr(laid, "write_pdf"):
                 write_pdf(laid)  # the PDF writer's and font subsetter's first use
-                deck_pdf.ready()
         except Exception:  # a problem is the build's to report, when it renders the output
             continue
         done += 1
+        break
+    deck_pdf.ready()
+    _ready_subsetter(stop)
     return done
+
+
+def _ready_subsetter(stop: Callable[[], bool], most: int = 300) -> None:
+    """WeasyPrint subsets each font of a PDF it writes with an array of the glyphs it keeps,
+    a C type named by its length (`hb_codepoint_t[N]`), which cffi parses (2 ms) the first
+    time it meets each length: parse the usual lengths now, while waiting for a save. (If
+    WeasyPrint names them otherwise, this only costs the wait.)"""
+    from weasyprint.text.ffi import ffi
+
+    for n in range(1, most + 1):
+        if n % 5 == 0 and stop():
+            return
+        ffi.typeof(f"hb_codepoint_t[{n}]")
 
 
 Rendered = tuple[str, bytes | None, list[Diagnostic], int]  # path, data, findings, pages

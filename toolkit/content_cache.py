@@ -12,6 +12,7 @@ cache off. A cache that cannot be read or written is ignored: it only ever saves
 
 from __future__ import annotations
 
+import atexit
 import hashlib
 import os
 import pickle
@@ -86,22 +87,41 @@ def game_file(game_dir: Path, kind: str) -> Path | None:
     return folder / f"{kind}-{game_dir.name}-{key}.pickle"
 
 
+# What this process last read from or wrote to each cache file, with the file's identity
+# then (a `--watch` process reads its own last write from memory, not from the disk), and
+# the writes put off until the process has time (`later`, `flush`).
+_MEMORY: dict[Path, tuple[tuple[int, int, int], Any]] = {}
+_PENDING: dict[Path, Any] = {}
+
+
 def read(path: Path | None) -> Any:
     """What a cache file holds, or None: missing, damaged, from another Python, or not this
     user's alone (it is a pickle: whoever can write it can run code as the user)."""
-    if path is None or not private(path.parent) or not private(path):
+    if path is None:
+        return None
+    if path in _PENDING:
+        return _PENDING[path]
+    if not private(path.parent) or not private(path):
         return None
     try:
+        st = os.stat(path)
+        seen = (st.st_ino, st.st_size, st.st_mtime_ns)
+        kept = _MEMORY.get(path)
+        if kept is not None and kept[0] == seen:
+            return kept[1]
         with open(path, "rb") as fh:
-            return pickle.load(fh)
+            data = pickle.load(fh)
     except Exception:
         return None
+    _MEMORY[path] = (seen, data)
+    return data
 
 
 def write(path: Path | None, data: Any) -> None:
     """Keep `data` in a cache file for the next process (atomically; failures ignored)."""
     if path is None:
         return
+    _PENDING.pop(path, None)
     try:
         path.parent.mkdir(mode=0o700, parents=True, exist_ok=True)
         if not private(path.parent):
@@ -111,8 +131,29 @@ def write(path: Path | None, data: Any) -> None:
         with os.fdopen(fd, "wb") as fh:
             pickle.dump(data, fh, protocol=pickle.HIGHEST_PROTOCOL)
         os.replace(tmp, path)
+        st = os.stat(path)
     except (OSError, pickle.PicklingError, TypeError, AttributeError):
         return
+    _MEMORY[path] = ((st.st_ino, st.st_size, st.st_mtime_ns), data)
+
+
+def later(path: Path | None, data: Any) -> None:
+    """`write`, when this process next has time (`flush`): while a build waits for its
+    renderer, after a `--watch` rebuild, or as the process exits. Until then this process
+    reads `data` as the file's."""
+    if path is None:
+        return
+    if not _PENDING:
+        atexit.register(flush)
+    _PENDING[path] = data
+
+
+def flush() -> None:
+    """Write what `later` put off."""
+    while _PENDING:
+        path, data = next(iter(_PENDING.items()))
+        write(path, data)  # takes it off the list
+    atexit.unregister(flush)
 
 
 def load(game_dir: Path) -> dict[Any, Any]:
@@ -125,5 +166,5 @@ def load(game_dir: Path) -> dict[Any, Any]:
 
 
 def save(game_dir: Path, entries: dict[Any, Any]) -> None:
-    """Keep these documents for the next process."""
-    write(game_file(game_dir, "content"), {"version": (VERSION, code_stamp()), "entries": entries})
+    """Keep these documents for the next process (written when this one has time: `later`)."""
+    later(game_file(game_dir, "content"), {"version": (VERSION, code_stamp()), "entries": entries})

@@ -228,6 +228,22 @@ def drawn_icons() -> tuple[str, ...]:
     return available(game_dir) if game_dir is not None else ()
 
 
+def drawn_stamp() -> tuple[tuple[str, int, int], ...]:
+    """The icons of the game being drawn, each with its file's size and modification time:
+    what a board's labels may place, for the key of a drawing (`toolkit.board_style`)."""
+    game_dir = _DRAWING.get()
+    if game_dir is None:
+        return ()
+    out = []
+    for name in available(game_dir):
+        try:
+            st = (_folder(game_dir) / f"{name}.svg").stat()
+        except (OSError, IconError):
+            continue
+        out.append((name, st.st_size, st.st_mtime_ns))
+    return tuple(out)
+
+
 def drawn_url(name: str) -> str:
     """An icon of the game being drawn, as a `data:` URL."""
     game_dir = _DRAWING.get()

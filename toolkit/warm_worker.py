@@ -38,7 +38,10 @@ class WarmWorker:
         """Render `outputs`, then those `assembled` from them, in the worker and a fork of it
         (`toolkit.build._run_batch`; `parts` as `toolkit.build._worker_init` takes them);
         what it raises is raised here."""
+        from toolkit import content_cache
+
         self._conn.send((outputs, assembled, options, content_root, code, parts))
+        content_cache.flush()  # this process's chores while the worker renders
         ok, value = self._conn.recv()
         if not ok:
             raise value
