@@ -404,11 +404,23 @@ def test_placeholders_carry_a_mark_by_default_loud_in_proof_and_none_when_final(
     assert normal.count("†") == proof.count("placeholder") + 1
     assert normal.count("a placeholder: the rules do not give this value") == 1
     assert "†" not in final and "placeholder" not in final
-    assert "printed without their mark" in summaries["final"]
-    assert "printed without their mark" not in summaries["normal"]
-    # the note's count is the content's, as the summary counts them (not a count of marks)
+    assert "without their mark" in summaries["final"]
+    assert "without their mark" not in summaries["normal"]
+    # the note counts the values the kit prints, beside the content's count of them
     held = re.search(r"(\d+) values are still placeholders", summaries["final"])
-    assert held and f"the content holds {held[1]} placeholder values" in summaries["final"]
+    printed = re.search(r"--final: the kit prints (\d+) placeholder values without their mark "
+                        r"\(the content holds (\d+)\)", summaries["final"])  # fmt: skip
+    assert held and printed and printed[2] == held[1], summaries["final"]
+    assert 0 < int(printed[1]) <= int(printed[2])
+    # a value its sheet prints, made a placeholder: the kit prints one more
+    f = next((tmp_path / "content" / "forty-factions" / "factions").glob("018-*.yaml"))
+    f.write_text(f.read_text().replace("placeholders: [politics,", "placeholders: [alignment, "
+                                       "politics,") + "alignment: Neutral\n")  # fmt: skip
+    again = toolkit("build", "--content", "content", "--out", "final", "--only",
+                    "sheets/factions/018-*", "--final", cwd=tmp_path)  # fmt: skip
+    after = re.search(r"the kit prints (\d+) placeholder values without their mark "
+                      r"\(the content holds (\d+)\)", again.stdout)  # fmt: skip
+    assert after and (int(after[1]), int(after[2])) == (int(printed[1]) + 1, int(printed[2]) + 1)
     both = toolkit("build", "--proof", "--final", "--out", str(tmp_path / "x"))
     assert both.returncode == 2
 

@@ -21,6 +21,7 @@ from toolkit.errors import ToolkitError
 from toolkit.facts import disagreements
 from toolkit.game_folders import discover_games
 from toolkit.games import GamePack, UnknownGame, load_pack
+from toolkit.marks import tally
 from toolkit.render import TemplateProblem
 from toolkit.svg import SVGTextError
 
@@ -305,7 +306,10 @@ def _build(content_dir: Path, game: str | None, options: BuildOptions,
         if pack.outputs is None:
             continue
         try:
-            listed = pack.outputs(content, options)
+            with tally() as printed:  # the placeholder values its pages print
+                listed = pack.outputs(content, options)
+            found[pack.id].printed = len(printed)
+            report.printed += len(printed)
         except SVGTextError as exc:  # a board's text the fonts cannot print (a missing glyph)
             report.extend([error(Loc(display_path(content.root)), "RENDER-TEXT", str(exc))])
             continue
@@ -416,6 +420,7 @@ def _merge(report: Report, part: Report) -> None:
     report.extend(part.diagnostics)
     report.files += part.files
     report.placeholders += part.placeholders
+    report.printed += part.printed
     report.notes += part.notes
 
 

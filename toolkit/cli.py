@@ -375,12 +375,13 @@ def build(
             click.echo("stopped watching", err=True)
         return
     report = api.build(content, game, options)
-    if final and report.placeholders:
-        # the content's count: what the kit shows of them (most are on the sheets) goes
-        # unmarked, not every one of them is on a page
-        report.notes.append(f"note: --final: the content holds {report.placeholders} "
-                            "placeholder values, and those the kit prints are printed "
-                            "without their mark")  # fmt: skip
+    if final and report.placeholders and not report.failed:
+        # what the kit's pages print of them (a value on a sheet and its card counts once),
+        # not the content's count: a placeholder no output prints is on no page
+        one = "value" if report.printed == 1 else "values"
+        report.notes.append(f"note: --final: the kit prints {report.printed} placeholder "
+                            f"{one} without their mark (the content holds "
+                            f"{report.placeholders})")  # fmt: skip
     click.echo(render(report, "text", hide_waived=True))
     sys.exit(1 if report.failed else 0)
 

@@ -93,6 +93,7 @@ class Report:
     diagnostics: list[Diagnostic] = field(default_factory=list)
     files: int = 0
     placeholders: int = 0
+    printed: int = 0  # the placeholder values the kit built prints (`toolkit.marks.tally`)
     built: int = 0
     strict: bool = False
     notes: list[str] = field(default_factory=list)

@@ -5,7 +5,8 @@ A build records in each game's manifest (`kit/manifest.json`, under `build`) the
 everything that game's build reads: the bytes of every file in its content folder
 (`check_cache.tree_digest`), the renderer's code and templates (`build.fingerprint`), the
 options, the content folder as it was named and as the kit shows it, and the PDF dates'
-epoch. With it goes what the game's check found.
+epoch. With it goes what the game's check found, and how many placeholder values its kit
+prints.
 
 The next build under the same key, into a folder whose files are all as that build left
 them (each file's digest the manifest's), tells the game from the record: the same
@@ -87,6 +88,7 @@ def recall(manifest: Any, game_out: Path, key: str) -> Kept | None:
     try:
         found.files = int(kept.get("checked", 0))
         found.placeholders = int(kept.get("placeholders", 0))
+        found.printed = int(kept.get("printed", 0))
     except (TypeError, ValueError):
         return None
     found.notes = [str(n) for n in kept.get("notes", ())]
@@ -102,5 +104,6 @@ def seal(key: str, found: Report) -> dict[str, Any]:
         "found": [to_record(d) for d in found.diagnostics],
         "checked": found.files,
         "placeholders": found.placeholders,
+        "printed": found.printed,
         "notes": list(found.notes),
     }

@@ -8,6 +8,9 @@ prints none. The words are here once, for every template and drawing.
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+from contextlib import contextmanager
+from contextvars import ContextVar
 from typing import Any
 
 DAGGER = "\u2020"
@@ -23,8 +26,30 @@ def globals_() -> dict[str, str]:
     return {"placeholder_legend": LEGEND, "placeholder_short": SHORT_LEGEND, "dagger": DAGGER}
 
 
+# While a kit's outputs are listed (`tally`): each placeholder value a view prints, as
+# (the file it is in, its entry under `placeholders:`).
+_TALLY: ContextVar[set[tuple[str, str]] | None] = ContextVar("placeholder_tally", default=None)
+
+
+@contextmanager
+def tally() -> Iterator[set[tuple[str, str]]]:
+    """Collect the placeholder values the views built meanwhile print (their outputs are
+    the kit): a `--final` build says how many it printed without their mark."""
+    seen: set[tuple[str, str]] = set()
+    token = _TALLY.set(seen)
+    try:
+        yield seen
+    finally:
+        _TALLY.reset(token)
+
+
 def is_placeholder(doc: Any, path: str) -> bool:
     """Is the value at `path` (dotted, `locations.0`), or a part of it, or what holds it,
-    listed under the document's `placeholders:`?"""
+    listed under the document's `placeholders:`? (A view asks as it prints the value.)"""
     marked = getattr(doc, "placeholders", None) or []
-    return any(p == path or p.startswith(path + ".") or path.startswith(p + ".") for p in marked)
+    hits = [p for p in marked if p == path or p.startswith(path + ".") or path.startswith(p + ".")]
+    seen = _TALLY.get()
+    if hits and seen is not None:
+        where = str(getattr(getattr(doc, "loc", None), "path", ""))
+        seen.update((where, p) for p in hits)
+    return bool(hits)
