@@ -42,11 +42,12 @@ def test_renaming_a_faction_moves_its_file_and_checks_clean(tmp_path: Path) -> N
 
 def test_renumbering_a_faction_changes_every_reference_and_nothing_else(tmp_path: Path) -> None:
     content = copy_content(tmp_path)
+    faction_file(content, 55).unlink()  # a free number of the base game's (1-56)
     before = _snapshot(content)
-    proc = _rename(content, "forty-factions", "faction:42", "115")
+    proc = _rename(content, "forty-factions", "faction:42", "faction:55")
     assert "FF-REF-FACTION" not in proc.stdout  # no reference left behind
     after = _snapshot(content)
-    moved = "forty-factions/factions/115-conservative-party.yaml"
+    moved = "forty-factions/factions/055-conservative-party.yaml"
     assert moved in after and "forty-factions/factions/042-conservative-party.yaml" not in after
     changed = {k for k in after if after[k] != before.get(k)} - {moved}
     # the files that name faction 42 as a faction: enemies, the party's leader, pawn colours
@@ -57,15 +58,35 @@ def test_renumbering_a_faction_changes_every_reference_and_nothing_else(tmp_path
     }
     for key in changed:
         for a, b in _changed_lines(before[key], after[key]):
-            assert b == a.replace("42", "115"), (key, a, b)  # only the number, in place
-    assert _changed_lines(before["forty-factions/factions/042-conservative-party.yaml"],
-                          after[moved]) == [("number: 42", "number: 115")]  # fmt: skip
+            assert b == a.replace("42", "55"), (key, a, b)  # only the number, in place
+    # its card follows its number: 55 is the Two of Coins of the base deck (3.1)
+    card = _changed_lines(before["forty-factions/factions/042-conservative-party.yaml"],
+                          after[moved])  # fmt: skip
+    assert card == [("number: 42", "number: 55"), ("tarot: Ace of Batons", "tarot: Two of Coins")]
     # the plot numbered 42 and the Congress board that names plot 42 are untouched
     assert after["forty-factions/boards/congress.yaml"] == before["forty-factions/boards/"
                                                                   "congress.yaml"]  # fmt: skip
-    # what the rules tie to a number is reported, as the command says
-    assert "tarot card or the number range" in proc.stderr
-    assert "FF-DECK-SUIT" in proc.stdout and proc.returncode == 1
+    # the number it left is said, and is the check's one deck finding
+    assert (
+        "faction 42 is free now" in proc.stderr
+        and "Ace of Batons is now Two of Coins" in proc.stderr
+    )
+    deck = [ln for ln in proc.stdout.splitlines() if "[FF-DECK-" in ln]
+    assert len(deck) == 1 and "FF-DECK-MISSING" in deck[0] and "no file for 42" in deck[0]
+
+
+def test_a_card_is_renumbered_within_its_expansions_numbers_only(tmp_path: Path) -> None:
+    """Outside its expansion's range the number would break the deck (13.1): refused with
+    the range and what to do, and nothing written."""
+    content = copy_content(tmp_path)
+    before = _snapshot(content)
+    out = _rename(content, "forty-factions", "faction:42", "115")
+    assert out.returncode == 2
+    assert "faction 115 is outside base's faction numbers (1-56, 13.1)" in out.stderr
+    assert "keeps its expansion" in out.stderr and "all are taken" in out.stderr
+    kind = _rename(content, "forty-factions", "faction:42", "plot:45")
+    assert kind.returncode == 2 and "it cannot become plot 45" in kind.stderr
+    assert _snapshot(content) == before
 
 
 def test_a_hero_and_a_favor_faction_are_renamed(tmp_path: Path) -> None:

@@ -46,7 +46,7 @@ def _ranges_of(ranges: Sequence[NumberRange], expansion: str) -> list[NumberRang
     return [r for r in ranges if expansion in r.expansions]
 
 
-def _range_of(ranges: Sequence[NumberRange], expansion: str, number: int) -> NumberRange | None:
+def range_of(ranges: Sequence[NumberRange], expansion: str, number: int) -> NumberRange | None:
     """The expansion's range holding `number` (its first range when none does)."""
     own = _ranges_of(ranges, expansion)
     return next((r for r in own if r.first <= number <= r.last), own[0] if own else None)
@@ -178,7 +178,7 @@ def check_arcana(ix: Index) -> Iterator[Diagnostic]:
                 f"{card} is Major Arcana {index}, but its numeral {numeral} reads "
                 f"{roman(numeral)}; correct it and record the printed value in `errata`",
             )
-        rng = _range_of(decks.plot_numbers, p.expansion, p.number)
+        rng = range_of(decks.plot_numbers, p.expansion, p.number)
         if rng is None:
             continue
         want = (p.number - rng.first + 1) % canon.ARCANA_SIZE

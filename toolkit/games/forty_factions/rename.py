@@ -52,19 +52,30 @@ def plan_rename(content: ContentSet, old: str, new: str) -> Renaming:
     number, name = card.number, card.name
     fixes: list[Fix] = []
     said: list[str] = []
-    if new.isdigit():
-        number = int(new)
+    renumber = _new_number(kind, old, new)
+    if renumber is not None:
+        number = renumber
         taken = ix.factions if kind == "faction" else ix.plots
         if number in taken:
             raise RenameError(f"{kind} {number} exists already ({taken[number].name})")
+        _within_range(ix, kind, card, number)
         found = Found(ix, kind, card.number)
         walk(found, ix, content)
         fixes += values_at([card.loc_of("number"), *found.at], number,
                            f"{kind} {card.number} is now {number}")  # fmt: skip
         said.append(f"{kind} {card.number} ({name}) is now {number}: its number and "
                     f"{len(found.at)} reference(s) to it")  # fmt: skip
-        said.append("its card follows its number (3.1, 3.2): `toolkit check` says if the "
-                    "tarot card or the number range must change too")  # fmt: skip
+        said.append(f"{kind} {card.number} is free now: until a card takes it, `toolkit "
+                    "check` says it is missing (FF-DECK-MISSING)")  # fmt: skip
+        tarot = _card_for(ix, card, number)
+        if tarot != card.tarot:  # its card follows its number (3.1, 3.2)
+            fixes += values_at([card.loc_of("tarot")], tarot,
+                               f"{kind} {number} stands for {tarot}")  # fmt: skip
+            said.append(f"its card follows its number: {card.tarot} is now {tarot} (3.1, 3.2)")
+        if "number" in card.sources:
+            said.append(f"its `sources` gives {card.number} as the rules' number: a "
+                        "renumbered card's number is the designer's (move `number` to "
+                        "`placeholders`)")  # fmt: skip
     else:
         name = new
         fixes += values_at([card.loc_of("name")], new, f"{kind} {card.number} is now '{new}'")
@@ -74,3 +85,73 @@ def plan_rename(content: ContentSet, old: str, new: str) -> Renaming:
     to = path.with_name(numbered_stem(number, name) + path.suffix)
     moves = ((path, to),) if to != path else ()
     return Renaming(tuple(fixes), moves, tuple(said))
+
+
+def _new_number(kind: str, old: str, new: str) -> int | None:
+    """NEW as a number (`47`, or `faction:47` for a faction), or None for a name."""
+    head, colon, tail = new.partition(":")
+    if colon and head in ("faction", "plot") and tail.isdigit():
+        if head != kind:
+            raise RenameError(f"'{old}' is a {kind}: it cannot become {head} {tail}")
+        return int(tail)
+    return int(new) if new.isdigit() else None
+
+
+def _within_range(ix: Index, kind: str, card: Faction | Plot, number: int) -> None:
+    """A card is renumbered within its expansion's numbers (13.1): its expansion stays."""
+    decks = ix.game.decks
+    ranges = decks.faction_numbers if kind == "faction" else decks.plot_numbers
+    own = [r for r in ranges if card.expansion in r.expansions]
+    if not own or any(r.first <= number <= r.last for r in own):
+        return
+    taken = ix.factions if kind == "faction" else ix.plots
+    free = [n for r in own for n in range(r.first, r.last + 1) if n not in taken]
+    spans = ", ".join(f"{r.first}-{r.last}" for r in own)
+    choose = (f"choose a free one ({', '.join(map(str, free[:8]))})" if free
+              else "all are taken")  # fmt: skip
+    raise RenameError(
+        f"{kind} {number} is outside {card.expansion}'s {kind} numbers ({spans}, 13.1): a "
+        f"renumbered card keeps its expansion, so {choose}; to move it to another expansion, "
+        f"change its `expansion:` and game.yaml's `{kind}_numbers` by hand"
+    )
+
+
+def _card_for(ix: Index, card: Faction | Plot, number: int) -> str:
+    """The tarot card `number` stands for in the card's expansion: a rank of its suit
+    (King ... Ace, 3.1) or a Major Arcana card (I The Magician first, 0 The Fool last,
+    3.2); a Promo card keeps the Promo card (13.1.4), and a card that was not its number's
+    own keeps it (`toolkit check` says why)."""
+    from toolkit.games.forty_factions.decks import range_of
+    from toolkit.games.forty_factions.scaffold import additive_roman
+
+    decks = ix.game.decks
+    if isinstance(card, Faction):
+        if card.tarot == decks.promo_card:
+            return card.tarot
+        own = [s for s in decks.suits if s.expansion == card.expansion]
+
+        def suit_card(n: int) -> str | None:
+            for s in own:
+                if s.first <= n < s.first + len(decks.ranks):
+                    return f"{decks.ranks[n - s.first]} of {s.name}"
+            return None
+
+        if suit_card(card.number) != card.tarot:
+            return card.tarot
+        new = suit_card(number)
+        if new is None:
+            raise RenameError(f"no {card.expansion} suit numbers {number} (game.yaml's "
+                              "`decks.suits`): add it first, or choose a number one of "
+                              "its suits covers")  # fmt: skip
+        return new
+    rng, old_rng = (range_of(decks.plot_numbers, card.expansion, n) for n in (number, card.number))
+    if rng is None or old_rng is None:
+        return card.tarot
+
+    def arcana_card(n: int, first: int) -> str:
+        index = (n - first + 1) % len(decks.arcana)
+        return f"{additive_roman(index)} {decks.arcana[index]}"
+
+    if arcana_card(card.number, old_rng.first) != card.tarot:
+        return card.tarot
+    return arcana_card(number, rng.first)
