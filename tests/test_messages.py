@@ -51,6 +51,46 @@ def test_party_seat_miscount_names_parties_and_the_faction_files(tmp_path: Path)
     assert not [r for r in records if Path(r["path"]).name == party_own.name]
 
 
+def test_a_seat_miscount_names_the_faction_whose_edit_made_it(tmp_path: Path) -> None:
+    """Where the user's cache of validated documents remembers each file before its last
+    change (a designer's machine), the one faction whose party changed is named, with the
+    value that takes the edit back; without the cache, every candidate is (above)."""
+    import os
+    import subprocess
+    import sys
+
+    from tests.shipped import ROOT
+
+    content = copy_content(tmp_path)
+    env = {k: v for k, v in os.environ.items() if k != "TOOLKIT_NO_CACHE"}
+    env.update(XDG_CACHE_HOME=str(tmp_path / "cache"), PYTHONPATH=str(ROOT))
+
+    def check() -> subprocess.CompletedProcess[str]:
+        return subprocess.run([sys.executable, "-m", "toolkit", "check", "--content", str(content),
+                               "--game", "forty-factions", "--format", "json"],
+                              env=env, capture_output=True, text=True, timeout=300)  # fmt: skip
+
+    assert check().returncode == 0  # the designer's last check: clean
+    moved = faction_file(content, 46)
+    edit(moved, "politics: liberal", "politics: conservative")
+    for _ in range(2):  # and again: the file is still the one whose edit made it
+        proc = check()
+        assert proc.returncode == 1, proc.stdout + proc.stderr
+        seats = [r for r in json.loads(proc.stdout) if r["code"] == "FF-COUNCIL-SEATS"]
+        game = content / "forty-factions" / "game.yaml"
+        assert sorted((Path(r["path"]).name, r["line"]) for r in seats) == sorted([
+            (moved.name, line_of(moved, "politics:")),
+            (game.name, line_of(game, "faction: 42") - 1),
+        ])  # fmt: skip
+        (here,) = [r for r in seats if Path(r["path"]).name == moved.name]
+        assert here["message"] == (
+            "Associated Guilds of Beggars, Buskers and Rumourmongers (46) changed: Liberal with "
+            "a Council seat before its last edit, Conservative with a Council seat now, and the "
+            "Council's parties hold Conservative 10 of 9; Liberal 11 of 12: if that change was "
+            "not meant, set `politics: liberal` again"
+        )
+
+
 def test_a_lost_seat_points_at_the_party_factions_without_one(tmp_path: Path) -> None:
     content = copy_content(tmp_path)
     lost = faction_file(content, 47)

@@ -106,6 +106,10 @@ class ContentSet:
     # their kinds (`*`: a file whose kind is unknown, such as `lazar.YAML`): the rules that
     # need every file of one of these kinds wait (see `toolkit.games.Rule.needs`)
     failed_kinds: set[str] = field(default_factory=set)
+    # a file's document before its last change, by the path shown, where the user's cache
+    # of validated documents remembers it (`toolkit.content_cache.previous`): a message may
+    # then name the file whose change made the difference
+    previous: dict[str, Document] = field(default_factory=dict)
 
     def of(self, kind: str, cls: type[D]) -> list[D]:
         """All documents of one kind, typed."""
@@ -152,6 +156,10 @@ def load_content(
 
     kept_before = content_cache.load(game_dir)
     kept: dict[tuple[object, ...], Document] = {}
+    # each file's document before its last change, as far as the cache saw it
+    before = content_cache.previous(game_dir)
+    last = {stamp[:3]: doc for stamp, doc in kept_before.items()}  # by (path, kind, model)
+    now_before: dict[tuple[object, ...], Document] = {}
     for path, _where, kind in found.files:
         shown = display_path(path)
         content.files.append(shown)
@@ -169,6 +177,11 @@ def load_content(
             continue
         # a file that loaded cleanly before with these very bytes is not parsed again
         stamp = (shown, kind.name, kind.model, hashlib.blake2b(data, digest_size=16).digest())
+        was = before.get(stamp[:3]) if stamp in kept_before else last.get(stamp[:3])
+        was = was or before.get(stamp[:3])  # the last good one, if it failed since
+        if was is not None:
+            now_before[stamp[:3]] = was
+            content.previous[shown] = was
         cached = _VALID.get(stamp) or kept_before.get(stamp)
         if cached is not None:
             _VALID[stamp] = kept[stamp] = cached
@@ -193,8 +206,9 @@ def load_content(
         if not validator.diagnostics:
             _VALID[stamp] = kept[stamp] = doc
         content.documents[kind.name].append(doc)
-    if kept.keys() != kept_before.keys():
-        content_cache.save(game_dir, kept)  # the next cold process reads these, not the YAML
+    if kept.keys() != kept_before.keys() or now_before.keys() != before.keys():
+        # the next cold process reads these, not the YAML
+        content_cache.save(game_dir, kept, now_before)
     for kind in kinds:
         docs = content.documents[kind.name]
         if kind.singleton and len(docs) > 1:

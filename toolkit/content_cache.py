@@ -158,13 +158,25 @@ def flush() -> None:
 
 def load(game_dir: Path) -> dict[Any, Any]:
     """The documents kept for this game folder (stamp -> document), or none."""
+    return _part(game_dir, "entries")
+
+
+def previous(game_dir: Path) -> dict[Any, Any]:
+    """Each file's document as it was before its last change ((path, kind, model) ->
+    document), as far as this cache saw it: a message may name the file that changed."""
+    return _part(game_dir, "previous")
+
+
+def _part(game_dir: Path, name: str) -> dict[Any, Any]:
     data = read(game_file(game_dir, "content"))
     if not isinstance(data, dict) or data.get("version") != (VERSION, code_stamp()):
         return {}
-    entries = data.get("entries")
-    return entries if isinstance(entries, dict) else {}
+    part = data.get(name)
+    return part if isinstance(part, dict) else {}
 
 
-def save(game_dir: Path, entries: dict[Any, Any]) -> None:
-    """Keep these documents for the next process (written when this one has time: `later`)."""
-    later(game_file(game_dir, "content"), {"version": (VERSION, code_stamp()), "entries": entries})
+def save(game_dir: Path, entries: dict[Any, Any], before: dict[Any, Any] | None = None) -> None:
+    """Keep these documents (and `before`, see `previous`) for the next process (written
+    when this one has time: `later`)."""
+    data = {"version": (VERSION, code_stamp()), "entries": entries, "previous": before or {}}
+    later(game_file(game_dir, "content"), data)

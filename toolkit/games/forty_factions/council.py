@@ -82,11 +82,20 @@ def _base_findings(
         tail = f": {counts} (10.3.1)" if counts else ""
         head = (f"the base game's Council has {total} seats, the rules require {required} "
                 f"(10.1.3){tail}")  # fmt: skip
-    yield error(where, "FF-COUNCIL-SEATS",
-                head + "; the faction files that make the difference are named at their "
-                "`politics`")  # fmt: skip
     over = [(p, have) for p, have in parts if have > p.seats]
     under = [(p, have) for p, have in parts if have < p.seats]
+    changed = list(_changed(ix, {p.id for p, _h in parts}))
+    yield error(where, "FF-COUNCIL-SEATS",
+                head + ("; the faction file whose change makes the difference is named at "
+                        "its `politics`" if changed else "; the faction files that make the "
+                        "difference are named at their `politics`"))  # fmt: skip
+    if changed:  # the cache remembers each file before its last change: name that one
+        for f, was in changed:
+            yield error(f.loc_of("politics"), "FF-COUNCIL-SEATS",
+                        f"{ix.name(f.number)} changed: {_seat_words(ix, was)} before its last "
+                        f"edit, {_seat_words(ix, f)} now, and the Council's parties hold "
+                        f"{counts}: {_undo(was, f)}")  # fmt: skip
+        return
     # a party's own faction, or a faction whose politics the rules state, is not what moved
     own = {p.faction for p in ix.game.parties}
     base = [f for f in ix.faction_list
@@ -112,6 +121,35 @@ def _base_findings(
                                 f"seat, and the {short_name(party)} party holds {have} of its "
                                 f"{party.seats} ({counts}): if this faction lost its seat, "
                                 "give it back (`seats: {council: 1}`)")  # fmt: skip
+
+
+def _changed(ix: Index, parties: set[str]) -> Iterator[tuple[Faction, Faction]]:
+    """The base-game factions whose party or Council seat differs from what their file held
+    before its last change (as far as the cache remembers), in or out of `parties`."""
+    for f in ix.faction_list:
+        was = ix.previous.get(f.loc.path)
+        if f.expansion != BASE or was is None or was.number != f.number:
+            continue
+        moved = (was.politics, was.seats.council) != (f.politics, f.seats.council)
+        if moved and (was.politics in parties or f.politics in parties):
+            yield f, was
+
+
+def _seat_words(ix: Index, f: Faction) -> str:
+    """`Liberal with a Council seat`, `Mercantile without one`."""
+    party = ix.party_by_id.get(f.politics)
+    name = short_name(party) if party is not None else f.politics
+    return f"{name} {'with a Council seat' if f.seats.council else 'without one'}"
+
+
+def _undo(was: Faction, f: Faction) -> str:
+    """What takes the edit back, if it was not meant."""
+    fixes = []
+    if was.politics != f.politics:
+        fixes.append(f"`politics: {was.politics}`")
+    if was.seats.council != f.seats.council:
+        fixes.append(f"`seats: {{council: {was.seats.council}}}`")
+    return f"if that change was not meant, set {' and '.join(fixes)} again"
 
 
 def check_council_seats(ix: Index) -> Iterator[Diagnostic]:
