@@ -133,12 +133,23 @@ def test_one_sided_enemy_with_a_list_names_that_list(tmp_path: Path) -> None:
 
 def test_yaml_tab_indentation_and_wrong_level_in_plain_words(tmp_path: Path) -> None:
     content = copy_content(tmp_path)
-    tab, over, wrong, under = (faction_file(content, n) for n in (5, 6, 7, 9))
+    tab, over, wrong, under, out = (faction_file(content, n) for n in (5, 6, 7, 9, 10))
     edit(tab, "seats:\n  council: 1\n", "seats:\n\tcouncil: 1\n")
     edit(over, "seats:\n  council: 1\n", "seats:\n  council: 1\n   conclave: 0\n")
     edit(wrong, "seats:\n  council: 1\n", "seats:\ncouncil: 1\n")
     edit(under, "seats:\n  council: 1\n", "seats:\n  council: 1\n conclave: 0\n")
+    # one key moved out from under `seats:`, the next one still beneath it
+    edit(out, "seats:\n  council: 1\n", "seats:\ncouncil: 1\n  conclave: 0\n")
     records = _records(content)
+
+    line = line_of(out, "council: 1")
+    got = _at(records, out, line, "YAML-SYNTAX")
+    assert got["column"] == 1
+    assert got["message"] == (
+        f"line {line}, `council`, is indented 0 spaces, as `seats` above it, but `conclave` "
+        "after it 2: `council` belongs under `seats` with `conclave`; indent it 2 spaces "
+        "(lined up with `seats`, YAML reads it as a key beside `seats`, which is then empty)"
+    )
 
     line = line_of(tab, "\tcouncil")
     got = _at(records, tab, line, "YAML-SYNTAX")

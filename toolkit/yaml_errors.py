@@ -111,6 +111,19 @@ def _over_indented(lines: list[str], row: int, col: int) -> Explained | None:
     here, there = _indent(text), _key_col(p_text)
     if p_key is None or here <= there or p_text.rstrip().endswith(":"):
         return None
+    above = _content_lines(lines, p_row)
+    parent = _key_of(above[0][1]) if above else None
+    if parent is not None and above[0][1].rstrip().endswith(":") and _key_col(above[0][1]) == there:
+        # `seats:` / `council: 1` / `  conclave: 1`: the line out of step is the one above,
+        # moved out from under the key that opens the mapping `conclave` is still in
+        return Explained(
+            p_row + 1,
+            there + 1,
+            f"line {p_row + 1}, `{p_key}`, is indented {_spaces(there)}, as `{parent}` above "
+            f"it, but `{key}` after it {here}: `{p_key}` belongs under `{parent}` with "
+            f"`{key}`; indent it {_spaces(here)} (lined up with `{parent}`, YAML reads it "
+            f"as a key beside `{parent}`, which is then empty)",
+        )
     return Explained(
         row + 1,
         here + 1,
