@@ -115,3 +115,20 @@ def test_what_cannot_be_renamed_is_said_and_nothing_is_written(tmp_path: Path) -
     diff = _rename(content, "god-emperor", "rat-king", "rat-queen", "--diff")
     assert diff.returncode == 0 and "+    faction: rat-queen" in diff.stdout
     assert _snapshot(content) == before
+
+
+def test_a_renamed_value_keeps_its_comment_where_the_designer_put_it(tmp_path: Path) -> None:
+    """The comment after a renamed value keeps its two spaces; it is not pushed out to the
+    column the longer old value put it at."""
+    content = copy_content(tmp_path)
+    f = faction_file(content, 50)
+    text = f.read_text()
+    f.write_text(text.replace("name: Guild of Caravanserai\n",
+                              'name: "Guild of Caravanserai"  # as printed in 1997\n'))  # fmt: skip
+    proc = _rename(content, "forty-factions", f.stem, "Caravan Guild")
+    assert proc.returncode == 0, proc.stdout + proc.stderr
+    new = f.with_name("050-caravan-guild.yaml").read_text()
+    # that one line changed, and only its value
+    before = text.replace("name: Guild of Caravanserai\n",
+                          'name: "Guild of Caravanserai"  # as printed in 1997\n')  # fmt: skip
+    assert new == before.replace('"Guild of Caravanserai"', '"Caravan Guild"')

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import difflib
 import io
+import re
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -128,9 +129,27 @@ def patch(text: str, d0: str, d1: str) -> str | None:
         if start + shift == len(out) and out and not out[-1].endswith("\n"):
             out[-1] += eol  # the file's last line had no line ending
         new = [x + eol for x in bn[j1:j2]]
+        if i2 - i1 == j2 - j1:  # lines rewritten one for one: their comments stay put
+            new = [_comment_gap(tn[start + k], x) + eol for k, x in enumerate(bn[j1:j2])]
         out[start + shift : end + shift] = new
         shift += len(new) - (end - start)
     return "".join(out)
+
+
+_COMMENT = re.compile(r"(\s+)(#.*)$")
+
+
+def _comment_gap(old: str, new: str) -> str:
+    """`new`, the line ruamel.yaml wrote for the file's line `old`, with its end-of-line
+    comment after the spaces `old` had before it: ruamel.yaml keeps a comment's column,
+    padding a shorter value out to it (or pushing it right of a longer one)."""
+    m = _COMMENT.search(old)
+    if m is None or not new.endswith(m[2]) or new == old:
+        return new
+    head = new[: -len(m[2])]
+    if not head.strip() or head == head.rstrip():
+        return new  # the comment is the whole line, or not after a space
+    return head.rstrip() + m[1] + m[2]
 
 
 def apply(fixes: Iterable[Fix]) -> tuple[list[Edited], list[Fix]]:
@@ -150,7 +169,7 @@ def apply(fixes: Iterable[Fix]) -> tuple[list[Edited], list[Fix]]:
         tree, y, d0 = loaded
         done = tuple(f.what for f in todo if f.edit(tree))
         d1 = _dump(y, tree)
-        after = d1 if d0 == before else patch(before, d0, d1)
+        after = patch(before, d0, d1)  # the changed lines only, comments where they were
         if after is None:
             by_hand += todo
         elif done and after != before:
