@@ -278,11 +278,19 @@ def edit_bench(py: list[str], tmp: Path) -> None:
     def on_the_card(i: int, tag: str) -> str:  # its card too: faces, n-up, TTS sheet
         return original.replace(alleyman[0], f"alleyman: {alleyman[1]} {tag}{i}")
 
+    hall = "{name: Mercenaries' Hall,"
+    assert hall in original
+
+    def on_the_board(i: int, tag: str) -> str:  # a location: the main board prints it too
+        return original.replace(hall, f"{{name: Mercenaries' Hall {tag}{i},")
+
     for label, cmd, change in (
         ("one-faction edit (cold process)", base, sheet_only),
         ("  the same, all three games", every, sheet_only),
         ("one-faction edit its card shows", base, on_the_card),
         ("  the same, all three games", every, on_the_card),
+        ("one-faction edit of a location", base, on_the_board),
+        ("  the same, all three games", every, on_the_board),
     ):
         samples = []
         for i in range(7):
