@@ -382,6 +382,26 @@ def test_overflow_is_an_error_naming_sheet_and_field(tmp_path: Path) -> None:
                 f"{f.stem}.pdf").exists()  # fmt: skip
 
 
+def test_a_deck_whose_sheet_fails_is_told_at_that_sheets_file(kit: Path, tmp_path: Path) -> None:
+    """A sheet that does not fit leaves its deck unassembled: the deck's error points at the
+    same content file as the sheet's, and says whether the last deck is kept."""
+    shutil.copytree(kit / "content", tmp_path / "content")
+    seeded(kit, tmp_path / "build", "forty-factions")
+    f = next((tmp_path / "content" / "forty-factions" / "factions").glob("005-*.yaml"))
+    f.write_text(f.read_text() + "background: " + " ".join(["A long debt."] * 900) + "\n")
+    args = ("--game", "forty-factions", "--only", "sheets/factions.pdf")
+    shown = f"content/forty-factions/factions/{f.name}:"
+    for deck_there, said in ((True, "the previous one is kept"), (False, "none is written")):
+        if not deck_there:
+            (tmp_path / "build" / "forty-factions" / "sheets" / "factions.pdf").unlink()
+        proc = _build(tmp_path, *args)
+        assert proc.returncode == 1, proc.stdout + proc.stderr
+        (overflow,) = [ln for ln in proc.stdout.splitlines() if "RENDER-OVERFLOW" in ln]
+        (deck,) = [ln for ln in proc.stdout.splitlines() if "RENDER-FAILED" in ln]
+        assert overflow.startswith(shown) and deck.startswith(shown), proc.stdout
+        assert "sheets/factions.pdf: not assembled" in deck and deck.endswith(said), deck
+
+
 def test_placeholders_carry_a_mark_by_default_loud_in_proof_and_none_when_final(
     tmp_path: Path,
 ) -> None:

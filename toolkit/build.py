@@ -223,10 +223,16 @@ def _render_one(session: Session, output: Output) -> tuple[bytes | None, list[Di
     except RenderFailure as exc:
         return None, [*session.warnings, exc.diagnostic]
     except MissingPart as exc:  # its own error is reported where it failed
+        # told at the content file the missing part is made from (a sheet is named after
+        # its file), where the part's own error is
+        stem = Path(exc.path).stem
+        made_from = next((s for s in output.sources if Path(s).stem == stem), None)
+        kept = session.out_dir is not None and (session.out_dir / output.path).is_file()
         return None, [
             *session.warnings,
-            Diagnostic(where, Severity.ERROR, "RENDER-FAILED",
-                       f"{output.path}: not assembled, {exc}; the previous one is kept"),
+            Diagnostic(Loc(made_from) if made_from else where, Severity.ERROR, "RENDER-FAILED",
+                       f"{output.path}: not assembled, {exc}; "
+                       + ("the previous one is kept" if kept else "none is written")),
         ]  # fmt: skip
     except TemplateProblem as exc:
         return None, [
