@@ -89,6 +89,14 @@ def test_a_seat_miscount_names_the_faction_whose_edit_made_it(tmp_path: Path) ->
             "Council's parties hold Conservative 10 of 9; Liberal 11 of 12: if that change was "
             "not meant, set `politics: liberal` again"
         )
+    # 46 put back, then another faction moved: the file put back is not the one blamed
+    edit(moved, "politics: conservative", "politics: liberal")
+    assert check().returncode == 0
+    army = faction_file(content, 3)
+    edit(army, "politics: militant", "politics: liberal")
+    seats = [r for r in json.loads(check().stdout) if r["code"] == "FF-COUNCIL-SEATS"]
+    blamed = {Path(r["path"]).name for r in seats} - {"game.yaml"}
+    assert blamed == {army.name}, seats
 
 
 def test_a_lost_seat_points_at_the_party_factions_without_one(tmp_path: Path) -> None:

@@ -106,10 +106,11 @@ class ContentSet:
     # their kinds (`*`: a file whose kind is unknown, such as `lazar.YAML`): the rules that
     # need every file of one of these kinds wait (see `toolkit.games.Rule.needs`)
     failed_kinds: set[str] = field(default_factory=set)
-    # a file's document before its last change, by the path shown, where the user's cache
-    # of validated documents remembers it (`toolkit.content_cache.previous`): a message may
-    # then name the file whose change made the difference
-    previous: dict[str, Document] = field(default_factory=dict)
+    # a file's document before its last change and when that change was seen (a generation
+    # of the cache: a later change has a larger one), by the path shown, where the user's
+    # cache of validated documents remembers it (`toolkit.content_cache.previous`): a
+    # message may then name the file whose change made the difference
+    previous: dict[str, tuple[Document, int]] = field(default_factory=dict)
 
     def of(self, kind: str, cls: type[D]) -> list[D]:
         """All documents of one kind, typed."""
@@ -156,10 +157,12 @@ def load_content(
 
     kept_before = content_cache.load(game_dir)
     kept: dict[tuple[object, ...], Document] = {}
-    # each file's document before its last change, as far as the cache saw it
+    # each file's document before its last change, and when that change was seen (a
+    # generation of the cache), as far as the cache saw it
     before = content_cache.previous(game_dir)
+    now = content_cache.generation(game_dir) + 1  # a change seen now is the latest
     last = {stamp[:3]: doc for stamp, doc in kept_before.items()}  # by (path, kind, model)
-    now_before: dict[tuple[object, ...], Document] = {}
+    now_before: dict[tuple[object, ...], tuple[Document, int]] = {}
     for path, _where, kind in found.files:
         shown = display_path(path)
         content.files.append(shown)
@@ -177,9 +180,9 @@ def load_content(
             continue
         # a file that loaded cleanly before with these very bytes is not parsed again
         stamp = (shown, kind.name, kind.model, hashlib.blake2b(data, digest_size=16).digest())
-        was = before.get(stamp[:3]) if stamp in kept_before else last.get(stamp[:3])
-        was = was or before.get(stamp[:3])  # the last good one, if it failed since
-        if was is not None:
+        changed = stamp not in kept_before and stamp[:3] in last
+        was = (last[stamp[:3]], now) if changed else before.get(stamp[:3])
+        if isinstance(was, tuple) and len(was) == 2:
             now_before[stamp[:3]] = was
             content.previous[shown] = was
         cached = _VALID.get(stamp) or kept_before.get(stamp)
@@ -206,9 +209,11 @@ def load_content(
         if not validator.diagnostics:
             _VALID[stamp] = kept[stamp] = doc
         content.documents[kind.name].append(doc)
-    if kept.keys() != kept_before.keys() or now_before.keys() != before.keys():
+    moved = now_before.keys() != before.keys() or any(now_before[k] is not v
+                                                       for k, v in before.items())  # fmt: skip
+    if kept.keys() != kept_before.keys() or moved:
         # the next cold process reads these, not the YAML
-        content_cache.save(game_dir, kept, now_before)
+        content_cache.save(game_dir, kept, now_before, now)
     for kind in kinds:
         docs = content.documents[kind.name]
         if kind.singleton and len(docs) > 1:

@@ -162,9 +162,19 @@ def load(game_dir: Path) -> dict[Any, Any]:
 
 
 def previous(game_dir: Path) -> dict[Any, Any]:
-    """Each file's document as it was before its last change ((path, kind, model) ->
-    document), as far as this cache saw it: a message may name the file that changed."""
+    """Each file's document as it was before its last change, and the `generation` that
+    change was seen in ((path, kind, model) -> (document, generation)), as far as this cache
+    saw it: a message may name the file whose change made a difference."""
     return _part(game_dir, "previous")
+
+
+def generation(game_dir: Path) -> int:
+    """How many times this game's documents were kept (each change seen has a later one)."""
+    data = read(game_file(game_dir, "content"))
+    if not isinstance(data, dict) or data.get("version") != (VERSION, code_stamp()):
+        return 0
+    value = data.get("generation")
+    return value if isinstance(value, int) else 0
 
 
 def _part(game_dir: Path, name: str) -> dict[Any, Any]:
@@ -175,8 +185,10 @@ def _part(game_dir: Path, name: str) -> dict[Any, Any]:
     return part if isinstance(part, dict) else {}
 
 
-def save(game_dir: Path, entries: dict[Any, Any], before: dict[Any, Any] | None = None) -> None:
+def save(game_dir: Path, entries: dict[Any, Any], before: dict[Any, Any] | None = None,
+         generation: int = 0) -> None:  # fmt: skip
     """Keep these documents (and `before`, see `previous`) for the next process (written
     when this one has time: `later`)."""
-    data = {"version": (VERSION, code_stamp()), "entries": entries, "previous": before or {}}
+    data = {"version": (VERSION, code_stamp()), "entries": entries, "previous": before or {},
+            "generation": generation}  # fmt: skip
     later(game_file(game_dir, "content"), data)

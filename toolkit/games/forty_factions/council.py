@@ -84,7 +84,7 @@ def _base_findings(
                 f"(10.1.3){tail}")  # fmt: skip
     over = [(p, have) for p, have in parts if have > p.seats]
     under = [(p, have) for p, have in parts if have < p.seats]
-    changed = list(_changed(ix, {p.id for p, _h in parts}))
+    changed = list(_changed(ix, holders))
     yield error(where, "FF-COUNCIL-SEATS",
                 head + ("; the faction file whose change makes the difference is named at "
                         "its `politics`" if changed else "; the faction files that make the "
@@ -123,16 +123,35 @@ def _base_findings(
                                 "give it back (`seats: {council: 1}`)")  # fmt: skip
 
 
-def _changed(ix: Index, parties: set[str]) -> Iterator[tuple[Faction, Faction]]:
+def _changed(ix: Index, holders: dict[str, list[Faction]]) -> Iterator[tuple[Faction, Faction]]:
     """The base-game factions whose party or Council seat differs from what their file held
-    before its last change (as far as the cache remembers), in or out of `parties`."""
+    before its last change (as far as the cache remembers), and whose change, taken back,
+    brings the parties' counts closer to game.yaml's; of those, the ones changed last (a
+    file changed back to its right value before another file's edit is not blamed)."""
+    held = {party: len(fs) for party, fs in holders.items()}
+    want = {p.id: p.seats for p in ix.game.parties if p.body == "council"}
+
+    def off(counts: dict[str, int]) -> int:
+        return sum(abs(counts.get(p, 0) - n) for p, n in want.items())
+
+    found = []
     for f in ix.faction_list:
-        was = ix.previous.get(f.loc.path)
+        was, seen = ix.previous.get(f.loc.path, (None, 0))
         if f.expansion != BASE or was is None or was.number != f.number:
             continue
-        moved = (was.politics, was.seats.council) != (f.politics, f.seats.council)
-        if moved and (was.politics in parties or f.politics in parties):
-            yield f, was
+        if (was.politics, was.seats.council) == (f.politics, f.seats.council):
+            continue
+        back = dict(held)  # the counts with this file as it was
+        if f.seats.council:
+            back[f.politics] = back.get(f.politics, 0) - 1
+        if was.seats.council:
+            back[was.politics] = back.get(was.politics, 0) + 1
+        if off(back) < off(held):
+            found.append((seen, f, was))
+    # of the changes that would each mend it, the latest made it (an earlier one, such as
+    # a value put back, was right before it)
+    latest = max((seen for seen, _f, _w in found), default=0)
+    yield from ((f, was) for seen, f, was in found if seen == latest)
 
 
 def _seat_words(ix: Index, f: Faction) -> str:

@@ -43,9 +43,10 @@ class Index:
     congress: Congress | None = None
     madness: Madness | None = None
     root: Path | None = None  # the game's content folder (pictures live in its assets/)
-    # each faction file's faction before its last change, where the cache remembers it
-    # (`ContentSet.previous`): a seat miscount names the faction whose change made it
-    previous: dict[str, Faction] = field(default_factory=dict)
+    # each faction file's faction before its last change, and when that change was seen,
+    # where the cache remembers it (`ContentSet.previous`): a seat miscount names the
+    # faction whose change made it
+    previous: dict[str, tuple[Faction, int]] = field(default_factory=dict)
 
     def name(self, number: int) -> str:
         """`City Watch (31)`, for messages."""
@@ -82,5 +83,5 @@ class Index:
             congress=content.one("congress", Congress),
             madness=content.one("madness", Madness),
             root=content.root,
-            previous={p: d for p, d in content.previous.items() if isinstance(d, Faction)},
+            previous={p: w for p, w in content.previous.items() if isinstance(w[0], Faction)},
         )
