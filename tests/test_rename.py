@@ -30,6 +30,8 @@ def test_renaming_a_faction_moves_its_file_and_checks_clean(tmp_path: Path) -> N
     proc = _rename(content, "forty-factions", old.stem, "Caravan Guild")
     assert proc.returncode == 0, proc.stdout + proc.stderr
     assert "0 errors" in proc.stdout
+    # its old name was the rules': the command says so
+    assert "gives 'Guild of Caravanserai' as the rules' name" in proc.stderr
     new = old.with_name("050-caravan-guild.yaml")
     assert not old.exists() and new.exists()
     key = str(old.relative_to(content))

@@ -81,6 +81,10 @@ def plan_rename(content: ContentSet, old: str, new: str) -> Renaming:
         fixes += values_at([card.loc_of("name")], new, f"{kind} {card.number} is now '{new}'")
         said.append(f"{kind} {card.number}: '{card.name}' is now '{new}' (the content refers "
                     "to it by number; its sheet and card print the new name)")  # fmt: skip
+        if "name" in card.sources:
+            said.append(f"its `sources` gives '{card.name}' as the rules' name: a renamed "
+                        "card's name is the designer's (move `name` to "
+                        "`placeholders`)")  # fmt: skip
     path = Path(card.loc.path)
     to = path.with_name(numbered_stem(number, name) + path.suffix)
     moves = ((path, to),) if to != path else ()

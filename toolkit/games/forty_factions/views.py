@@ -179,8 +179,9 @@ def faction_sheet(ix: Index, f: Faction) -> Sheet:
     cat = ix.category_by_id.get(f.category)
     notes = _prose(f, "notes", f.notes)
     if f.thieves_guild:
+        # the item cites its rule after its text: "(11.1.5)" is not written into it too
         notes.append(Item("May be played as a Thieves' Guild to steal a card, or to block the "
-                          "stealing of one (11.1.5).", "",
+                          "stealing of one.", "",
                           is_placeholder(f, "thieves_guild"), "11.1.5"))  # fmt: skip
     fields = [
         Field("timeframe", "Timeframe", _prose(f, "timeframe", f.timeframe), True),

@@ -110,7 +110,7 @@ def hero_card(ix: Index, h: Hero) -> HeroCard:
     names = {loot.id: loot.name for loot in ix.game.loot}
     loot = tuple((names.get(k, LOOT_SHORT[k]), getattr(h.start_loot, k))
                  for k in LOOT_SHORT if getattr(h.start_loot, k))  # fmt: skip
-    shown = ("name", "health", "natures", "start_loot", "bonuses", "special")
+    shown = ("name", "faction", "health", "natures", "start_loot", "bonuses", "special")
     held = {k for k in shown if is_placeholder(h, k)}
     if any(b.placeholder for b in bars):
         held.add("ratings")
