@@ -20,6 +20,7 @@ from __future__ import annotations
 import json
 import struct
 import zlib
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
@@ -78,21 +79,24 @@ class Banded:
 def banded(image: Any, band: int, text: dict[str, str] | None = None) -> Banded:
     """`image` (Pillow, RGB) cut in bands of `band` rows, every band compressed."""
     width, height = image.size
-    out = Banded(width, height, band, [], [], dict(text or {}))
-    for top in range(0, height, band):
-        stream, adler = _compress(image.crop((0, top, width, min(top + band, height))))
-        out.streams.append(stream)
-        out.checksums.append(adler)
-    return out
+    return _in_bands(width, height, band, text,
+                     lambda top, rows: image.crop((0, top, width, top + rows)))  # fmt: skip
 
 
 def blank(width: int, height: int, band: int, text: dict[str, str] | None = None) -> Banded:
     """A white picture in bands."""
     from PIL import Image
 
+    return _in_bands(width, height, band, text,
+                     lambda _top, rows: Image.new("RGB", (width, rows), "white"))  # fmt: skip
+
+
+def _in_bands(width: int, height: int, band: int, text: dict[str, str] | None,
+              piece: Callable[[int, int], Any]) -> Banded:  # fmt: skip
+    """A picture whose band starting at row `top`, `rows` high, is `piece(top, rows)`."""
     out = Banded(width, height, band, [], [], dict(text or {}))
     for top in range(0, height, band):
-        stream, adler = _compress(Image.new("RGB", (width, min(band, height - top)), "white"))
+        stream, adler = _compress(piece(top, min(band, height - top)))
         out.streams.append(stream)
         out.checksums.append(adler)
     return out

@@ -425,8 +425,9 @@ def render_tts(cards: tuple[str, ...], back: views.Card, path: str, session: Ses
         if trimmed.size != (cell_w, cell_h):  # drawn at the cell's size, but for rounding
             trimmed = trimmed.resize((cell_w, cell_h), Image.Resampling.LANCZOS)
         row = cell // TTS_COLS
-        if row not in bands:
-            bands[row] = sheet.decode(row)
+        if row not in bands:  # a sheet drawn whole starts each band white, not decoded
+            bands[row] = (sheet.decode(row) if previous is not None
+                          else Image.new("RGB", (cell_w * TTS_COLS, cell_h), "white"))  # fmt: skip
         bands[row].paste(trimmed, ((cell % TTS_COLS) * cell_w, 0))
     for row, band in bands.items():
         sheet.replace(row, band)
