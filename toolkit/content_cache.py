@@ -170,19 +170,21 @@ def previous(game_dir: Path) -> dict[Any, Any]:
 
 def generation(game_dir: Path) -> int:
     """How many times this game's documents were kept (each change seen has a later one)."""
-    data = read(game_file(game_dir, "content"))
-    if not isinstance(data, dict) or data.get("version") != (VERSION, code_stamp()):
-        return 0
-    value = data.get("generation")
+    value = _payload(game_dir).get("generation")
     return value if isinstance(value, int) else 0
 
 
 def _part(game_dir: Path, name: str) -> dict[Any, Any]:
+    part = _payload(game_dir).get(name)
+    return part if isinstance(part, dict) else {}
+
+
+def _payload(game_dir: Path) -> dict[Any, Any]:
+    """What this game's cache file holds, if the same toolkit code kept it; else {}."""
     data = read(game_file(game_dir, "content"))
     if not isinstance(data, dict) or data.get("version") != (VERSION, code_stamp()):
         return {}
-    part = data.get(name)
-    return part if isinstance(part, dict) else {}
+    return data
 
 
 def save(game_dir: Path, entries: dict[Any, Any], before: dict[Any, Any] | None = None,
