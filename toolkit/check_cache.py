@@ -48,17 +48,15 @@ def key(game_dir: Path, shared: str | None = None) -> str | None:
     every game's key holds (`shared_inputs`), when several games are keyed at once."""
     if content_cache.cache_folder() is None:
         return None
-    h = hashlib.blake2b(digest_size=20)
-    h.update((shared or shared_inputs()).encode())
+    tree = tree_digest(game_dir)
+    if tree is None:
+        return None
     try:
-        if os.path.islink(game_dir) or not game_dir.is_dir():
-            return None
-        h.update(f"{game_dir.resolve()}\0".encode())
-        if not _hash_tree(h, str(game_dir), "", [0]):
-            return None
+        where = str(game_dir.resolve())  # the findings show paths from the working folder
     except (OSError, ValueError):
         return None
-    return h.hexdigest()
+    text = f"{shared or shared_inputs()}{where}\0{tree}"
+    return hashlib.blake2b(text.encode("utf-8", "surrogateescape"), digest_size=20).hexdigest()
 
 
 def tree_digest(game_dir: Path) -> str | None:
