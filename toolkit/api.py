@@ -72,9 +72,10 @@ def check_layout(content_dir: Path, game: str | None = None, strict: bool = Fals
     before it. Games with errors are not laid out. Where `kit` (a build's --out) holds an
     output built with the default options from the same data, what its build found is
     told again and the output is not laid out (`laid_out`)."""
-    from toolkit.build import BuildOptions, RenderFailure, Session
+    from toolkit.build import BuildOptions, RenderFailure, Session, fingerprint
 
     report, loaded = _check(content_dir, game, strict)
+    code = fingerprint() if kit is not None else ""  # read once for every game
     for pack, content in loaded:
         if pack.outputs is None or not content.complete:
             continue
@@ -84,7 +85,7 @@ def check_layout(content_dir: Path, game: str | None = None, strict: bool = Fals
         options = BuildOptions()
         session = Session(options=options, content_root=content.root)
         fits = [o for o in pack.outputs(content, options) if o.fit is not None]
-        known = laid_out(kit / pack.id, fits, options) if kit is not None else {}
+        known = laid_out(kit / pack.id, fits, options, code) if kit is not None else {}
         for output in fits:
             if output.path in known:
                 report.extend(known[output.path])
@@ -98,19 +99,20 @@ def check_layout(content_dir: Path, game: str | None = None, strict: bool = Fals
     return report
 
 
-def laid_out(game_out: Path, outputs: list[Output], options: BuildOptions
+def laid_out(game_out: Path, outputs: list[Output], options: BuildOptions, code: str
              ) -> dict[str, list[Diagnostic]]:  # fmt: skip
     """What the kit in `game_out` found when it built each of `outputs` from the same data
-    with the same options and code (its manifest's key): a sheet built there fitted its page
-    (one that did not was never recorded), with these findings (a text set smaller)."""
-    from toolkit.build import fingerprint, output_key
+    with the same options and code (`code`, the renderer's `fingerprint`; its manifest's
+    key): a sheet built there fitted its page (one that did not was never recorded), with
+    these findings (a text set smaller)."""
+    from toolkit.build import output_key
     from toolkit.diagnostics import from_record
     from toolkit.manifest import Manifest
 
     manifest = Manifest.read(game_out / "kit" / "manifest.json")
     if not manifest.entries:
         return {}
-    code, memo = fingerprint(), {}
+    memo: dict[int, str] = {}
     found = {}
     for o in outputs:
         entry = manifest.entries.get(o.path)
