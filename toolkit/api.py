@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING
 
 from toolkit.board_style import BoardStyleError
 from toolkit.check import held_codes, placeholder_count, run_checks
+from toolkit import content_cache
 from toolkit.check_cache import GameResult
 from toolkit.components import Components, gallery_groups
 from toolkit.content import ContentSet, load_content
@@ -194,12 +195,16 @@ def _check(
 
 def _check_game(content_dir: Path, gid: str, report: Report, listing: bool = True
                 ) -> tuple[GamePack, ContentSet] | None:  # fmt: skip
-    """Load and check one game, adding what is found to `report`; the game loaded."""
+    """Load and check one game, adding what is found to `report`; the game loaded. Where
+    its outputs would go is listed aside (`toolkit.aside`) while the rules run."""
+    from toolkit.aside import aside
+
     loaded = load_game(content_dir, gid, report)
     if loaded is None:
         return None
     pack, content = loaded
     report.placeholders += placeholder_count(content)
+    listed = aside(lambda: _listing(pack, content)) if listing and content.complete else None
     found = run_checks(pack, content)
     report.extend(found)
     if not content.complete:
@@ -210,8 +215,9 @@ def _check_game(content_dir: Path, gid: str, report: Report, listing: bool = Tru
                 f"file(s) above load and validate: {', '.join(held)}"
             )
         return loaded
-    if listing:
-        report.extend(_listed_paths(pack, content, any(d.counts_as_error for d in found)))
+    if listed is not None:
+        content_cache.flush()  # what was put off is written while the listing is made
+        report.extend(_listed_paths(listed(), content, any(d.counts_as_error for d in found)))
     return loaded
 
 
@@ -222,11 +228,11 @@ def check_game(content_dir: Path, gid: str) -> GameResult:
     return GameResult(part.diagnostics, part.files, part.placeholders, part.notes)
 
 
-def _listed_paths(pack: GamePack, content: ContentSet, broken: bool) -> list[Diagnostic]:
+def _listing(pack: GamePack, content: ContentSet) -> list[Diagnostic] | str:
     """Where the game's outputs would go, checked without rendering anything (one output a
-    path, names a file system holds). The default options name every output a content file
-    makes (a print-shop build names the same ones with another ending); `build` checks its
-    own options again."""
+    path, names a file system holds); or why they could not be listed. The default options
+    name every output a content file makes (a print-shop build names the same ones with
+    another ending); `build` checks its own options again."""
     from toolkit.build import BuildOptions
     from toolkit.output_paths import path_findings
 
@@ -235,12 +241,21 @@ def _listed_paths(pack: GamePack, content: ContentSet, broken: bool) -> list[Dia
     try:
         outputs = pack.outputs(content, BuildOptions(paths_only=True))
     except Exception as exc:  # content with rule errors may not even list its outputs
-        if broken:
-            return []
-        return [error(Loc(display_path(content.root)), "CHECK-CRASH",
-                      f"listing the outputs failed ({type(exc).__name__}: {exc}); this is a "
-                      "toolkit bug, please report it with the content")]  # fmt: skip
+        return f"{type(exc).__name__}: {exc}"
     return path_findings(outputs)
+
+
+def _listed_paths(listed: list[Diagnostic] | str, content: ContentSet, broken: bool
+                  ) -> list[Diagnostic]:  # fmt: skip
+    """The findings of `_listing`; a listing that failed is a toolkit bug unless the content
+    breaks a rule (`broken`): rule errors may keep the outputs from being listed."""
+    if isinstance(listed, list):
+        return listed
+    if broken:
+        return []
+    return [error(Loc(display_path(content.root)), "CHECK-CRASH",
+                  f"listing the outputs failed ({listed}); this is a toolkit bug, please "
+                  "report it with the content")]  # fmt: skip
 
 
 def no_export(pid: str, games: list[str]) -> ToolkitError:

@@ -22,6 +22,7 @@ opacity, in the game's board.css, class `backdrop`).
 from __future__ import annotations
 
 import base64
+import hashlib
 import io
 import re
 import warnings
@@ -35,6 +36,7 @@ ART_REF = r"art/([A-Za-z0-9_-][A-Za-z0-9._-]*/)*[A-Za-z0-9_-][A-Za-z0-9._-]*\.(p
 MAX_ART_BYTES = 8_000_000
 MAX_PIXELS = 40_000_000  # a 6000 x 6000 picture is more than a card or sheet needs at 600 dpi
 MAX_SIDE = 12_000
+MEMO_SIZE = 2_000  # pictures whose verdict is remembered (`_verdict`), the latest kept
 MIMES = {"png": "image/png", "jpg": "image/jpeg", "jpeg": "image/jpeg", "svg": "image/svg+xml"}
 
 
@@ -114,7 +116,34 @@ def _vetted(game_dir: Path, ref: str, _stamp: int) -> tuple[str, bytes]:
         raise ArtError(str(exc)) from None
     with open(real, "rb") as fh:
         data = fh.read(MAX_ART_BYTES + 1)
-    return check_picture(data, ref.rsplit(".", 1)[1].lower()), data
+    return _verdict(game_dir, data, ref.rsplit(".", 1)[1].lower()), data
+
+
+def _verdict(game_dir: Path, data: bytes, suffix: str) -> str:
+    """`check_picture`, remembered between processes by the bytes' digest (with the
+    toolkit's code and Pillow's version, which the cache file's key and this one hold): a
+    check does not import Pillow to read again the headers of pictures it read before."""
+    import PIL
+
+    from toolkit import content_cache
+
+    memo_file = content_cache.game_file(game_dir, "art")
+    kept = content_cache.read(memo_file)
+    memo = kept[1] if (isinstance(kept, tuple) and len(kept) == 2 and isinstance(kept[1], dict)
+                       and kept[0] == (content_cache.code_stamp(), PIL.__version__)) else {}
+    key = f"{suffix}:{hashlib.blake2b(data, digest_size=20).hexdigest()}"
+    verdict = memo.get(key)
+    if not (isinstance(verdict, tuple) and len(verdict) == 2):
+        try:
+            verdict = (True, check_picture(data, suffix))
+        except ArtError as exc:
+            verdict = (False, str(exc))
+        memo = {**dict(list(memo.items())[-MEMO_SIZE:]), key: verdict}
+        content_cache.later(memo_file, ((content_cache.code_stamp(), PIL.__version__), memo))
+    ok, said = verdict
+    if not ok:
+        raise ArtError(said)
+    return str(said)
 
 
 def placed(game_dir: Path | None, ref: str) -> str:
@@ -172,11 +201,12 @@ def _slots(obj: object, path: tuple[str | int, ...]):  # type: ignore[no-untyped
             pattern = fi.meta.get("pattern")
             if pattern is not None and pattern.pattern == ART_REF:
                 yield (*path, fi.name), value
-            else:
+            elif isinstance(value, (Model, list)):  # a plain value holds no slot
                 yield from _slots(value, (*path, fi.name))
     elif isinstance(obj, list):
         for i, v in enumerate(obj):
-            yield from _slots(v, (*path, i))
+            if isinstance(v, (Model, list)):
+                yield from _slots(v, (*path, i))
 
 
 def check(game_dir: Path, docs: list) -> list:  # type: ignore[type-arg]
