@@ -251,3 +251,36 @@ def test_a_hostile_backdrop_is_refused_and_never_read_outside(tmp_path: Path) ->
     assert found == ["council.png", "madness.png"]
     assert not outside_reads(opened, content, tmp_path / "out")
     assert CANARY not in proc.stdout
+
+
+def test_a_picture_checked_once_is_not_read_by_pillow_again_until_its_bytes_change(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from toolkit import art, content_cache
+
+    monkeypatch.delenv("TOOLKIT_NO_CACHE", raising=False)
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "cache"))
+    game = tmp_path / "content" / "game"
+    (game / "art").mkdir(parents=True)
+    (game / "art" / "good.png").write_bytes(png())
+    (game / "art" / "bad.png").write_bytes(b"GIF89a" + b"\0" * 20)
+    art.vet(game, "art/good.png")
+    with pytest.raises(ArtError, match="not a readable PNG") as first:
+        art.vet(game, "art/bad.png")
+    content_cache.flush()
+
+    def pillow(data: bytes, suffix: str) -> str:
+        raise AssertionError("read by Pillow again")
+
+    # what a later process knows: only the cache file, not this one's memory
+    art._vetted.cache_clear()
+    monkeypatch.setattr(content_cache, "_MEMORY", {})
+    monkeypatch.setattr(art, "check_picture", pillow)
+    art.vet(game, "art/good.png")
+    with pytest.raises(ArtError) as again:
+        art.vet(game, "art/bad.png")
+    assert str(again.value) == str(first.value)
+    (game / "art" / "good.png").write_bytes(png() + b"\0")  # other bytes: read again
+    art._vetted.cache_clear()  # (the file's time may not have moved on)
+    with pytest.raises(AssertionError, match="read by Pillow again"):
+        art.vet(game, "art/good.png")

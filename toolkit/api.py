@@ -11,20 +11,14 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from toolkit.board_style import BoardStyleError
-from toolkit.check import held_codes, placeholder_count, run_checks
 from toolkit import content_cache
+from toolkit.check import held_codes, placeholder_count, run_checks
 from toolkit.check_cache import GameResult
-from toolkit.components import Components, gallery_groups
 from toolkit.content import ContentSet, load_content
 from toolkit.diagnostics import Diagnostic, Loc, Report, display_path, error
 from toolkit.errors import ToolkitError
-from toolkit.facts import disagreements
 from toolkit.game_folders import discover_games
 from toolkit.games import GamePack, UnknownGame, load_pack
-from toolkit.marks import tally
-from toolkit.render import TemplateProblem
-from toolkit.svg import SVGTextError
 
 if TYPE_CHECKING:
     from toolkit.build import BuildOptions, Output
@@ -292,13 +286,19 @@ def build(content_dir: Path, game: str | None, options: BuildOptions, keep: bool
 
 def _build(content_dir: Path, game: str | None, options: BuildOptions,
            warm: WarmWorker | None, keep: bool = True) -> Report:  # fmt: skip
+    from toolkit.board_style import BoardStyleError
     from toolkit.build import ROOT, build_outputs, fingerprint
+    from toolkit.components import Components, gallery_groups
+    from toolkit.facts import disagreements
+    from toolkit.marks import tally
     from toolkit.output_paths import (
         check_out_folder,
         path_findings,
         unknown_expansions,
         unmatched_only,
     )
+    from toolkit.render import TemplateProblem
+    from toolkit.svg import SVGTextError
 
     check_out_folder(options.out, content_dir, ROOT / "templates")
     code = fingerprint()  # the renderer's digest, read once for every game

@@ -120,17 +120,19 @@ def _vetted(game_dir: Path, ref: str, _stamp: int) -> tuple[str, bytes]:
 
 
 def _verdict(game_dir: Path, data: bytes, suffix: str) -> str:
-    """`check_picture`, remembered between processes by the bytes' digest (with the
-    toolkit's code and Pillow's version, which the cache file's key and this one hold): a
-    check does not import Pillow to read again the headers of pictures it read before."""
+    """`check_picture`'s verdict, remembered between processes by the bytes' digest under
+    the toolkit's code and Pillow's version: a check does not import Pillow to read again
+    the header of a picture it has read before."""
     import PIL
 
     from toolkit import content_cache
 
     memo_file = content_cache.game_file(game_dir, "art")
+    stamp = (content_cache.code_stamp(), PIL.__version__)
     kept = content_cache.read(memo_file)
-    memo = kept[1] if (isinstance(kept, tuple) and len(kept) == 2 and isinstance(kept[1], dict)
-                       and kept[0] == (content_cache.code_stamp(), PIL.__version__)) else {}
+    memo = kept[1] if isinstance(kept, tuple) and kept[:1] == (stamp,) else {}
+    if not isinstance(memo, dict):
+        memo = {}
     key = f"{suffix}:{hashlib.blake2b(data, digest_size=20).hexdigest()}"
     verdict = memo.get(key)
     if not (isinstance(verdict, tuple) and len(verdict) == 2):
@@ -139,7 +141,7 @@ def _verdict(game_dir: Path, data: bytes, suffix: str) -> str:
         except ArtError as exc:
             verdict = (False, str(exc))
         memo = {**dict(list(memo.items())[-MEMO_SIZE:]), key: verdict}
-        content_cache.later(memo_file, ((content_cache.code_stamp(), PIL.__version__), memo))
+        content_cache.later(memo_file, (stamp, memo))
     ok, said = verdict
     if not ok:
         raise ArtError(said)

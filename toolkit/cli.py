@@ -8,6 +8,7 @@ them, so `toolkit --help` and `toolkit check` start fast.
 from __future__ import annotations
 
 import atexit
+import contextlib
 import gc
 import os
 import sys
@@ -770,8 +771,7 @@ def _leave(code: object) -> None:
         code = 1
     atexit._run_exitfuncs()
     for stream in (sys.stdout, sys.stderr):
-        try:
+        # a reader that went away (`| head`) or a closed stream has nothing more to get
+        with contextlib.suppress(OSError, ValueError):
             stream.flush()
-        except (OSError, ValueError):  # a reader that went away (`| head`) or a closed stream
-            pass
     os._exit(code or 0)

@@ -13,6 +13,7 @@ import fnmatch
 import hashlib
 from collections.abc import Iterator
 from dataclasses import dataclass, field
+from functools import cache
 from pathlib import Path, PurePosixPath
 from typing import TypeVar
 
@@ -88,10 +89,15 @@ class ContentKind:
     to_write: tuple[str, ...] = ()
 
     def matches(self, rel: PurePosixPath) -> bool:
-        pat = PurePosixPath(self.pattern).parts
+        pat = _parts(self.pattern)
         return len(pat) == len(rel.parts) and all(
             fnmatch.fnmatchcase(p, q) for p, q in zip(rel.parts, pat, strict=True)
         )
+
+
+@cache
+def _parts(pattern: str) -> tuple[str, ...]:
+    return PurePosixPath(pattern).parts
 
 
 @dataclass

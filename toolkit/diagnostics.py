@@ -33,6 +33,11 @@ class Loc:
     line: int = 0
     col: int = 0
 
+    def __reduce__(self) -> tuple[type[Loc], tuple[str, int, int]]:
+        # pickled as a call (the validated documents' cache holds thousands): a frozen slots
+        # class would otherwise be restored field by field in Python, three times slower
+        return Loc, (self.path, self.line, self.col)
+
     def __str__(self) -> str:
         if self.line <= 0:
             return self.path
@@ -77,10 +82,12 @@ def display_path(path: str | os.PathLike[str]) -> str:
     """The path as a user and CI annotations want it: relative to the working directory
     when the file lies under it, with forward slashes."""
     p = os.fspath(path)
-    try:
-        rel = os.path.relpath(p)
-    except ValueError:  # another drive on Windows
-        rel = p
+    rel = os.path.normpath(p) if p and not os.path.isabs(p) else ""
+    if not rel or rel.startswith(".."):  # (a relative path not climbing out is its own)
+        try:
+            rel = os.path.relpath(p)
+        except ValueError:  # another drive on Windows
+            rel = p
     if rel.startswith(".."):
         rel = p
     return rel.replace(os.sep, "/")
