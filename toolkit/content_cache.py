@@ -13,10 +13,12 @@ cache off. A cache that cannot be read or written is ignored: it only ever saves
 from __future__ import annotations
 
 import atexit
+import fnmatch
 import hashlib
 import os
 import pickle
 import stat
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -37,10 +39,22 @@ def tree_stamp(folder: Path, pattern: str = "*") -> str:
     """A stamp of the files under `folder` matching `pattern`: their paths, sizes and
     modification times."""
     h = hashlib.blake2b(digest_size=16)
-    for path in sorted(folder.rglob(pattern)):
-        st = path.stat()
-        h.update(f"{path.relative_to(folder)}:{st.st_size}:{st.st_mtime_ns};".encode())
+    for rel, size, mtime in sorted(_files(str(folder), "", pattern)):
+        h.update(f"{rel}:{size}:{mtime};".encode())
     return h.hexdigest()
+
+
+def _files(folder: str, rel: str, pattern: str) -> Iterator[tuple[str, int, int]]:
+    """(path from the top, size, modification time) of every file under `folder` whose name
+    matches `pattern` (read with `os.scandir`: each entry's stat comes with its listing)."""
+    with os.scandir(folder) as it:
+        for entry in it:
+            name = f"{rel}{entry.name}"
+            if entry.is_dir(follow_symlinks=False):
+                yield from _files(entry.path, f"{name}/", pattern)
+            elif fnmatch.fnmatchcase(entry.name, pattern):
+                st = entry.stat()
+                yield name, st.st_size, st.st_mtime_ns
 
 
 def cache_folder() -> Path | None:

@@ -7,7 +7,6 @@ the CLI sorts them by file and line and prints them in one run (compiler style,
 
 from __future__ import annotations
 
-import json
 import os
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
@@ -224,6 +223,8 @@ def render(report: Report, fmt: str, hide_waived: bool = False) -> str:
         d for d in report.sorted() if not (hide_waived and d.waived is not None)
     ]
     if fmt == "json":
+        import json
+
         return json.dumps([to_record(d) for d in diags], indent=2, ensure_ascii=False)
     fn = format_github if fmt == "github" else format_text
     lines = [fn(d, report.strict) for d in diags]

@@ -12,8 +12,6 @@ from __future__ import annotations
 
 import dataclasses
 import io
-import subprocess
-import tempfile
 from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import partial
@@ -95,6 +93,9 @@ def render_shop_pdf(job: ExportDeck, session: Session) -> bytes:
 def rasterise_rgb(pdf: bytes, dpi: int, pixels: tuple[int, int]) -> list[object]:
     """Every page of `pdf` as an RGB picture of exactly `pixels` (poppler draws the page
     with its bleed; the page is trim + 2 x bleed, so the scale is the profile's dpi)."""
+    import subprocess  # (here: `toolkit check` lists the export's outputs, never draws them)
+    import tempfile
+
     from PIL import Image
 
     with tempfile.TemporaryDirectory(prefix="toolkit-export-") as tmp:
