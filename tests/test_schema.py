@@ -434,3 +434,23 @@ def test_json_schema_of_a_numeric_choice_rejects_true() -> None:
     schema = json_schema(Dial, "https://example.test/dial.schema.json", "Dial")
     assert _json_valid(schema, {"size": 2})
     assert not _json_valid(schema, {"size": True})
+
+
+def test_a_model_compares_hashes_and_prints_by_its_values_as_a_dataclass_would() -> None:
+    import dataclasses
+
+    from toolkit.games.forty_factions.models import Location, Seats
+
+    here, there = Seats(council=1, _locs={"": Loc("a.yaml", 3, 1)}), Seats(council=1)
+    assert here == there and hash(here) == hash(there)  # where a value came from aside
+    assert here != Seats(council=0) and Seats() != Location(name="x", area="x")
+    assert repr(here) == "Seats(council=1, conclave=0, congress=0)"
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        here.council = 0  # type: ignore[misc]
+    with pytest.raises(TypeError):
+        Seats(1)  # type: ignore[misc]  # keyword-only
+    # the same answers a dataclass declared the usual way gives
+    plain = dataclasses.make_dataclass("Seats", [("council", int, 0), ("conclave", int, 0),
+                                                 ("congress", int, 0)], frozen=True)  # fmt: skip
+    assert repr(here) == repr(plain(council=1))
+    assert hash(here) == hash(plain(council=1))

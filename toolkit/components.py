@@ -29,7 +29,7 @@ from typing import Literal
 from toolkit.art import ART_REF
 from toolkit.content import Document
 from toolkit.diagnostics import Diagnostic, Loc, error
-from toolkit.schema import Model, spec
+from toolkit.schema import Model, model, spec
 
 SLUG = r"[a-z0-9]+(-[a-z0-9]+)*"
 COLOUR = r"#[0-9a-fA-F]{6}"
@@ -38,7 +38,7 @@ KINDS = ("board", "sheet", "card", "deck", "form", "counter", "chit", "token", "
 PIECES = ("counter", "chit", "token", "marker", "pawn", "standee", "tile")
 
 
-@dataclass(frozen=True, kw_only=True)
+@model
 class Piece(Model):
     """How the kit prints a counter, chit, token, pawn or standee."""
 
@@ -58,7 +58,7 @@ class Piece(Model):
                     "draws `<image>`; empty: none.", "", pattern=ART_REF)  # fmt: skip
 
 
-@dataclass(frozen=True, kw_only=True)
+@model
 class Component(Model):
     """One kind of physical piece the rules name or imply."""
 
@@ -92,7 +92,7 @@ class Component(Model):
             yield "note", "an implied component says why the kit adds it (`note`)"
 
 
-@dataclass(frozen=True, kw_only=True)
+@model
 class Components(Document):
     """components.yaml: every physical component of the game."""
 

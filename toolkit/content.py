@@ -21,14 +21,14 @@ from toolkit.diagnostics import Diagnostic, Loc, display_path, error
 from toolkit.files import find_content
 from toolkit.load import LoadResult, load_bytes, read_limited
 from toolkit.load_csv import load_csv_bytes
-from toolkit.schema import INVALID, Model, Validator, spec
+from toolkit.schema import INVALID, Model, Validator, model, spec
 
 D = TypeVar("D", bound="Document")
 
 RULE_CODE = r"[A-Z][A-Z0-9]*(-[A-Z0-9]+)+"
 
 
-@dataclass(frozen=True, kw_only=True)
+@model
 class Erratum(Model):
     """A correction of a typo in the rules text: the content holds the right value."""
 
@@ -41,7 +41,7 @@ class Erratum(Model):
     note: str = spec("Why the printed value is wrong and what the content holds instead.")
 
 
-@dataclass(frozen=True, kw_only=True)
+@model
 class Waiver(Model):
     """Accept one rule finding in this file, for a stated reason."""
 
@@ -55,7 +55,7 @@ class Waiver(Model):
     )
 
 
-@dataclass(frozen=True, kw_only=True)
+@model
 class Document(Model):
     """Base of every top-level content file: the fields every kind shares."""
 

@@ -67,12 +67,37 @@ def spec(
     return field(default=default, metadata=meta)
 
 
-@dataclass(frozen=True, kw_only=True)
+@typing.dataclass_transform(kw_only_default=True, frozen_default=True, field_specifiers=(field,))
+def model(cls: type[M]) -> type[M]:
+    """Declare a content model: a frozen, keyword-only dataclass (what `Model` says) whose
+    equality, hash and repr are `Model`'s, one set for every model rather than code compiled
+    for each (a game pack declares dozens: a cold `toolkit check` imports them all)."""
+    return dataclass(frozen=True, kw_only=True, eq=False, repr=False)(cls)
+
+
+@model
 class Model:
     """Base of every content model: frozen, keyword-only, and remembering where each
-    value came from (`loc_of`)."""
+    value came from (`loc_of`). Two models are equal when they are of the same class and
+    their fields are (where each value came from aside), as dataclasses compare."""
 
     _locs: dict[str, Loc] = field(default_factory=dict, repr=False, compare=False)
+
+    def _compared(self) -> tuple[Any, ...]:
+        return tuple(getattr(self, f.name) for f in _compared_fields(type(self)))
+
+    def __eq__(self, other: object) -> bool:
+        if other.__class__ is not self.__class__:
+            return NotImplemented
+        return self._compared() == other._compared()  # type: ignore[attr-defined]
+
+    def __hash__(self) -> int:
+        return hash(self._compared())
+
+    def __repr__(self) -> str:
+        shown = ", ".join(f"{f.name}={getattr(self, f.name)!r}" for f in dataclasses.fields(self)
+                          if f.repr)  # fmt: skip
+        return f"{self.__class__.__qualname__}({shown})"
 
     # Cross-field checks a model makes about itself: (field path, message) pairs.
     def _problems(self) -> Iterable[tuple[str, str]]:
@@ -101,6 +126,17 @@ class Model:
                 return hit
             parts.pop()
         return self.loc
+
+
+_COMPARED: dict[type, tuple[dataclasses.Field[Any], ...]] = {}
+
+
+def _compared_fields(cls: type) -> tuple[dataclasses.Field[Any], ...]:
+    """The fields a model's equality and hash read (`compare=True`), per class (cached)."""
+    got = _COMPARED.get(cls)
+    if got is None:
+        got = _COMPARED[cls] = tuple(f for f in dataclasses.fields(cls) if f.compare)
+    return got
 
 
 @dataclass(frozen=True)

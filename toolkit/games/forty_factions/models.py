@@ -8,19 +8,18 @@ check (`references.py`), not a schema matter.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import Literal
 
 from toolkit.art import ART_REF
 from toolkit.content import Document
-from toolkit.schema import Model, spec
+from toolkit.schema import Model, model, spec
 
 SLUG = r"[a-z0-9]+(-[a-z0-9]+)*"
 EXPANSION_CODE = r"[A-Za-z0-9]{2,8}"
 CARD_NO = {"ge": 1, "le": 999}
 
 
-@dataclass(frozen=True, kw_only=True)
+@model
 class Passage(Model):
     """A paragraph of sheet text; with `expansion` it applies only when that expansion
     is in play (rules 4.3.16: text prefaced "SC", "DD" or "FgF")."""
@@ -60,7 +59,7 @@ def passages(value: Prose) -> list[Passage]:
 # --------------------------------------------------------------------------- factions
 
 
-@dataclass(frozen=True, kw_only=True)
+@model
 class Seats(Model):
     """Seats a faction holds (rules 4.3.9; DD3.2.2 for the Congress of Dreams)."""
 
@@ -71,7 +70,7 @@ class Seats(Model):
     congress: int = spec("DD: seat on the Congress of Dreams (DD3.2.2).", 0, ge=0, le=1)
 
 
-@dataclass(frozen=True, kw_only=True)
+@model
 class Location(Model):
     """A location the faction controls (rules 4.3.11), in an Area, Forest or Domain."""
 
@@ -99,7 +98,7 @@ class Location(Model):
     )
 
 
-@dataclass(frozen=True, kw_only=True)
+@model
 class Otherworld(Model):
     """DD: the Otherworld a faction's sheet names (DD3.1.2)."""
 
@@ -112,7 +111,7 @@ class Otherworld(Model):
     )
 
 
-@dataclass(frozen=True, kw_only=True)
+@model
 class Faction(Document):
     """A Faction Information Sheet (rules 4.3) and its card (3.1, 13.1)."""
 
@@ -173,7 +172,7 @@ class Faction(Document):
 # --------------------------------------------------------------------------- plots
 
 
-@dataclass(frozen=True, kw_only=True)
+@model
 class Plot(Document):
     """A Plot Information Sheet (rules 4.4) and its card (3.2, 13.1)."""
 
@@ -192,7 +191,7 @@ class Plot(Document):
 # --------------------------------------------------------------------------- game file
 
 
-@dataclass(frozen=True, kw_only=True)
+@model
 class Expansion(Model):
     """The base game or an expansion (rules 13.1)."""
 
@@ -203,7 +202,7 @@ class Expansion(Model):
     source: str = spec("Rules section.", "")
 
 
-@dataclass(frozen=True, kw_only=True)
+@model
 class Area(Model):
     """An Area of Tehmor (12.2), or an area-like Forest (SC3.1) or Domain (DD3.1.3)."""
 
@@ -234,7 +233,7 @@ class Area(Model):
     source: str = spec("Rules section.", "")
 
 
-@dataclass(frozen=True, kw_only=True)
+@model
 class AreaTotals(Model):
     """The totals row of the table in 12.2.1."""
 
@@ -242,7 +241,7 @@ class AreaTotals(Model):
     vp: int = spec("Total VPs for the areas.", ge=0)
 
 
-@dataclass(frozen=True, kw_only=True)
+@model
 class Party(Model):
     """A Political Party of the Council (4.3.6, 10.3.1), or an expansion's politics."""
 
@@ -271,7 +270,7 @@ class Party(Model):
     source: str = spec("Rules section.", "")
 
 
-@dataclass(frozen=True, kw_only=True)
+@model
 class Category(Model):
     """A faction category (4.3.7)."""
 
@@ -282,7 +281,7 @@ class Category(Model):
     )
 
 
-@dataclass(frozen=True, kw_only=True)
+@model
 class CouncilVP(Model):
     """VPs for the Council (12.3.1)."""
 
@@ -293,7 +292,7 @@ class CouncilVP(Model):
     single_pawn: int = spec("Control VPs when only one pawn is in the Council (12.3.2).", ge=0)
 
 
-@dataclass(frozen=True, kw_only=True)
+@model
 class Council(Model):
     """The Council of Tehmor (10.1-10.3)."""
 
@@ -306,7 +305,7 @@ class Council(Model):
     voting_summary: list[str] = spec("Summary of Voting Procedure (end of 10.3).", [])
 
 
-@dataclass(frozen=True, kw_only=True)
+@model
 class Conclave(Model):
     """The Secret Conclave of the Thieves' Guilds (10.4)."""
 
@@ -314,7 +313,7 @@ class Conclave(Model):
     vp: int = spec("VP for majority Control (10.4.3, 12.4.1).", ge=0)
 
 
-@dataclass(frozen=True, kw_only=True)
+@model
 class Suit(Model):
     """A Minor Arcana suit and the expansion whose factions it numbers (3.1, 13.1)."""
 
@@ -323,7 +322,7 @@ class Suit(Model):
     first: int = spec("Number of the suit's King.", **CARD_NO)
 
 
-@dataclass(frozen=True, kw_only=True)
+@model
 class NumberRange(Model):
     """Card numbers an expansion (or group of expansions) uses (13.1)."""
 
@@ -337,7 +336,7 @@ class NumberRange(Model):
         return []
 
 
-@dataclass(frozen=True, kw_only=True)
+@model
 class Decks(Model):
     """The two decks: Minor Arcana factions and Major Arcana plots (3, 13.1)."""
 
@@ -366,7 +365,7 @@ class Decks(Model):
     )
 
 
-@dataclass(frozen=True, kw_only=True)
+@model
 class HandSize(Model):
     """One row of 5.3.2."""
 
@@ -375,7 +374,7 @@ class HandSize(Model):
     cards: int = spec("Initial faction cards per player.", ge=0)
 
 
-@dataclass(frozen=True, kw_only=True)
+@model
 class Draw(Model):
     """Cards drawn in the Cards Phase (6.6.3, 11.2.2)."""
 
@@ -385,7 +384,7 @@ class Draw(Model):
     discard_bonus: int = spec("Extra card after discarding one or more.", ge=0)
 
 
-@dataclass(frozen=True, kw_only=True)
+@model
 class PawnColour(Model):
     """One row of 5.6: a colour and the factions that take it, in priority order."""
 
@@ -394,7 +393,7 @@ class PawnColour(Model):
     factions: list[int] = spec("Faction numbers, highest priority first.", min_items=1)
 
 
-@dataclass(frozen=True, kw_only=True)
+@model
 class Setup(Model):
     """Set-up (5)."""
 
@@ -405,7 +404,7 @@ class Setup(Model):
     beginner_turns: int = spec("Suggested length of a first game in Game Turns (5.2).", ge=1)
 
 
-@dataclass(frozen=True, kw_only=True)
+@model
 class Phase(Model):
     """A phase of the Sequence of Play (6)."""
 
@@ -414,7 +413,7 @@ class Phase(Model):
     section: str = spec("Rules section.", "")
 
 
-@dataclass(frozen=True, kw_only=True)
+@model
 class Players(Model):
     """Players the game takes (1.1)."""
 
@@ -424,7 +423,7 @@ class Players(Model):
     preferred_max: int = spec("Preferable range, high end.", ge=1)
 
 
-@dataclass(frozen=True, kw_only=True)
+@model
 class VPTrack(Model):
     """The VP track on the main board (2.1.1.3); players may go negative (6.2.3)."""
 
@@ -432,7 +431,7 @@ class VPTrack(Model):
     max: int = spec("Highest space.", ge=1)
 
 
-@dataclass(frozen=True, kw_only=True)
+@model
 class PlayCosts(Model):
     """What further Activations and Plots cost a player in one Game Turn (12.1)."""
 
@@ -445,7 +444,7 @@ class PlayCosts(Model):
     source: str = spec("Rules section.", "")
 
 
-@dataclass(frozen=True, kw_only=True)
+@model
 class VPRange(Model):
     """The usual range of the DM's role-playing awards (12.5.1)."""
 
@@ -454,7 +453,7 @@ class VPRange(Model):
     source: str = spec("Rules section.", "")
 
 
-@dataclass(frozen=True, kw_only=True)
+@model
 class EndCondition(Model):
     """A condition the DM may set for the game to end (5.2)."""
 
@@ -466,7 +465,7 @@ class EndCondition(Model):
     source: str = spec("Rules section.", "")
 
 
-@dataclass(frozen=True, kw_only=True)
+@model
 class MapArt(Model):
     """The designer's own map of Tehmor, with the place of every location space on it."""
 
@@ -485,7 +484,7 @@ class MapArt(Model):
     )
 
 
-@dataclass(frozen=True, kw_only=True)
+@model
 class Game(Document):
     """The game file: everything about Forty Factions that is not one card or board."""
 
@@ -519,7 +518,7 @@ class Game(Document):
 # --------------------------------------------------------------------------- side boards
 
 
-@dataclass(frozen=True, kw_only=True)
+@model
 class Forest(Model):
     """A Forest of the SC map side board (SC3.1.1)."""
 
@@ -534,14 +533,14 @@ class Forest(Model):
     source: str = spec("Rules section.", "")
 
 
-@dataclass(frozen=True, kw_only=True)
+@model
 class SacredCircles(Document):
     """The Sacred Circles map side board (SC3.1)."""
 
     forests: list[Forest] = spec("The scoring Forests.", min_items=1)
 
 
-@dataclass(frozen=True, kw_only=True)
+@model
 class TotemSide(Model):
     """FgF: the rival tribe that may hold a totem instead (SC3.1.5, SC3.2.5.1)."""
 
@@ -549,7 +548,7 @@ class TotemSide(Model):
     faction: int = spec("Faction number of the rival tribe.", **CARD_NO)
 
 
-@dataclass(frozen=True, kw_only=True)
+@model
 class Totem(Model):
     """A Totem of the Grasslander Gathering (SC3.2.5) and its line of the Influence Table."""
 
@@ -562,7 +561,7 @@ class Totem(Model):
     )
 
 
-@dataclass(frozen=True, kw_only=True)
+@model
 class GatheringVP(Model):
     """VPs for the Gathering (SC3.2.7)."""
 
@@ -571,7 +570,7 @@ class GatheringVP(Model):
     strongest_of_several: int = spec("Most chits without a majority.", ge=0)
 
 
-@dataclass(frozen=True, kw_only=True)
+@model
 class Gathering(Document):
     """The Grasslander Gathering side board (SC3.2)."""
 
@@ -593,7 +592,7 @@ class Gathering(Document):
     )
 
 
-@dataclass(frozen=True, kw_only=True)
+@model
 class Hall(Model):
     """One of the two Halls of Mirrors (DD3.1.1)."""
 
@@ -604,7 +603,7 @@ class Hall(Model):
     mirrors: int = spec("Number of mirrors (12, DD3.1.5).", ge=1)
 
 
-@dataclass(frozen=True, kw_only=True)
+@model
 class Mirror(Model):
     """A Magic Mirror with its numbered circles (DD3.1.2)."""
 
@@ -618,7 +617,7 @@ class Mirror(Model):
     )
 
 
-@dataclass(frozen=True, kw_only=True)
+@model
 class HiddenMirror(Model):
     """FgF: a hidden mirror at the end of a hall, with no numbered circle (DD3.1.2.3)."""
 
@@ -628,7 +627,7 @@ class HiddenMirror(Model):
     faction: int | None = spec("The Forgotten Faction whose pawn it takes.", None, **CARD_NO)
 
 
-@dataclass(frozen=True, kw_only=True)
+@model
 class HallOfMirrors(Document):
     """The Hall of Mirrors side board (DD3.1)."""
 
@@ -637,7 +636,7 @@ class HallOfMirrors(Document):
     hidden: list[HiddenMirror] = spec("FgF hidden mirrors at the hall ends.", [])
 
 
-@dataclass(frozen=True, kw_only=True)
+@model
 class Congress(Document):
     """The Congress of Dreams side board (DD3.2)."""
 
@@ -657,7 +656,7 @@ class Congress(Document):
     )
 
 
-@dataclass(frozen=True, kw_only=True)
+@model
 class MadnessAlignment(Model):
     """An alignment of Madness (DD3.3.1)."""
 
@@ -665,7 +664,7 @@ class MadnessAlignment(Model):
     name: str = spec("Name (Delirium, Mania, Despair).")
 
 
-@dataclass(frozen=True, kw_only=True)
+@model
 class MadnessVP(Model):
     """A row of the Madness VP table (DD3.3.4.1)."""
 
@@ -675,7 +674,7 @@ class MadnessVP(Model):
     note: str = spec("Remark the rules print with the row.", "")
 
 
-@dataclass(frozen=True, kw_only=True)
+@model
 class MadnessBonus(Model):
     """A temple's bonus VP (DD3.3.4.2-3)."""
 
@@ -685,7 +684,7 @@ class MadnessBonus(Model):
     vp: int = spec("Bonus VPs.", ge=0)
 
 
-@dataclass(frozen=True, kw_only=True)
+@model
 class Madness(Document):
     """The Madness Indicator side board (DD3.3)."""
 

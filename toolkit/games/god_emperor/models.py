@@ -8,18 +8,17 @@ Line numbers in `source` fields are those of the rules text
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import Literal
 
 from toolkit.content import Document
-from toolkit.schema import Model, spec
+from toolkit.schema import Model, model, spec
 
 SLUG = r"[a-z0-9]+(-[a-z0-9]+)*"
 COLOUR = r"#[0-9a-fA-F]{6}"
 SOURCE_DOC = "Line(s) of the rules text, e.g. `L257`."
 
 
-@dataclass(frozen=True, kw_only=True)
+@model
 class House(Model):
     """A Noble House (L255-265)."""
 
@@ -32,7 +31,7 @@ class House(Model):
     source: str = spec(SOURCE_DOC, "")
 
 
-@dataclass(frozen=True, kw_only=True)
+@model
 class Province(Model):
     """A province and its regions, in the order the rules list them (L249-253)."""
 
@@ -42,7 +41,7 @@ class Province(Model):
     source: str = spec(SOURCE_DOC, "")
 
 
-@dataclass(frozen=True, kw_only=True)
+@model
 class Castle(Model):
     """A castle on the war map (L129, L193)."""
 
@@ -53,7 +52,7 @@ class Castle(Model):
     name: str = spec("Name printed on the map.", "")
 
 
-@dataclass(frozen=True, kw_only=True)
+@model
 class Sitting(Model):
     """One month of the Court's schedule (L255-266)."""
 
@@ -68,7 +67,7 @@ class Sitting(Model):
     source: str = spec(SOURCE_DOC, "")
 
 
-@dataclass(frozen=True, kw_only=True)
+@model
 class Step(Model):
     """A step of a phase or room timeline, with its minutes."""
 
@@ -79,7 +78,7 @@ class Step(Model):
     source: str = spec(SOURCE_DOC, "")
 
 
-@dataclass(frozen=True, kw_only=True)
+@model
 class Room(Model):
     """A room's timeline, played inside the round's Action phase."""
 
@@ -88,7 +87,7 @@ class Room(Model):
     steps: list[Step] = spec("Steps in order.", min_items=1)
 
 
-@dataclass(frozen=True, kw_only=True)
+@model
 class Moment(Model):
     """A line of the game timetable (L70-78)."""
 
@@ -97,7 +96,7 @@ class Moment(Model):
     source: str = spec(SOURCE_DOC, "")
 
 
-@dataclass(frozen=True, kw_only=True)
+@model
 class Rounds(Model):
     """The rounds (L76, L82)."""
 
@@ -108,7 +107,7 @@ class Rounds(Model):
     end: str = spec("When the game concludes, `HH:MM`.", pattern=r"[0-2][0-9]:[0-5][0-9]")
 
 
-@dataclass(frozen=True, kw_only=True)
+@model
 class Status(Model):
     """What a status strip tracks (L16-18, L546-548)."""
 
@@ -117,7 +116,7 @@ class Status(Model):
     hostage_marks: int = spec("Hostage marks printed on a strip.", ge=0, le=12)
 
 
-@dataclass(frozen=True, kw_only=True)
+@model
 class Attack(Model):
     """What a House's attack value counts in a battle (L179-183)."""
 
@@ -126,7 +125,7 @@ class Attack(Model):
     castle: int = spec("Attack if the region holds a castle it holds.", ge=0)
 
 
-@dataclass(frozen=True, kw_only=True)
+@model
 class War(Model):
     """The War Room's numbers: start, battle, rewards, neutral castles (L127-237)."""
 
@@ -150,7 +149,7 @@ class War(Model):
     source: str = spec(SOURCE_DOC, "")
 
 
-@dataclass(frozen=True, kw_only=True)
+@model
 class Game(Document):
     """game.yaml: Houses, provinces, castles, the Court's schedule, rounds and timings."""
 
@@ -171,7 +170,7 @@ class Game(Document):
     war: War = spec("The War Room's numbers (L127-237).")
 
 
-@dataclass(frozen=True, kw_only=True)
+@model
 class Law(Model):
     """One of the God Emperor's sentences (L334-360)."""
 
@@ -180,7 +179,7 @@ class Law(Model):
     rider: str = spec("The sentence printed after it, applying to the laws above it.", "")
 
 
-@dataclass(frozen=True, kw_only=True)
+@model
 class Cost(Model):
     """A Court proposal, a Court Military Action or a scheme, with its cost."""
 
@@ -194,7 +193,7 @@ class Cost(Model):
     source: str = spec(SOURCE_DOC, "")
 
 
-@dataclass(frozen=True, kw_only=True)
+@model
 class Court(Document):
     """court.yaml: the existing laws, proposals and Court Military Actions."""
 
@@ -214,7 +213,7 @@ class Court(Document):
     )
 
 
-@dataclass(frozen=True, kw_only=True)
+@model
 class Draw(Model):
     """Minions drawn by a player of a rank (L471-475)."""
 
@@ -222,7 +221,7 @@ class Draw(Model):
     draws: int = spec("Minions drawn.", ge=0)
 
 
-@dataclass(frozen=True, kw_only=True)
+@model
 class Minion(Model):
     """Cards of one kind and colour in each House's minion deck."""
 
@@ -232,7 +231,7 @@ class Minion(Model):
     master: bool = spec("A Master Minion (the Spy Tower's, L534).", False)
 
 
-@dataclass(frozen=True, kw_only=True)
+@model
 class Underground(Document):
     """underground.yaml: the schemes, minion draws and the minion deck."""
 
@@ -255,7 +254,7 @@ class Underground(Document):
     )
 
 
-@dataclass(frozen=True, kw_only=True)
+@model
 class Faction(Model):
     """A favor faction and the building three of its favors buy (L532-538)."""
 
@@ -267,7 +266,7 @@ class Faction(Model):
     source: str = spec(SOURCE_DOC, "")
 
 
-@dataclass(frozen=True, kw_only=True)
+@model
 class WarBuilding(Model):
     """A building as the War Room rules list it (L216-222)."""
 
@@ -278,7 +277,7 @@ class WarBuilding(Model):
     source: str = spec(SOURCE_DOC, "")
 
 
-@dataclass(frozen=True, kw_only=True)
+@model
 class FavorCard(Model):
     """A favor card: the five items the rules list (L522-528)."""
 
@@ -290,7 +289,7 @@ class FavorCard(Model):
     copies: int = spec("Copies in the deck.", 1, ge=1, le=20)
 
 
-@dataclass(frozen=True, kw_only=True)
+@model
 class Favors(Document):
     """favors.yaml: the five favor factions, their buildings and the favor cards."""
 
@@ -300,7 +299,7 @@ class Favors(Document):
     cards: list[FavorCard] = spec("The favor deck.", [])
 
 
-@dataclass(frozen=True, kw_only=True)
+@model
 class Place(Model):
     """Where a region sits on the war map: a cell of a hex grid (axial q, r)."""
 
@@ -308,7 +307,7 @@ class Place(Model):
     r: int = spec("Hex row.", ge=-30, le=30)
 
 
-@dataclass(frozen=True, kw_only=True)
+@model
 class MapLayout(Document):
     """map.yaml: the war map's geometry (the rules give none: every value a placeholder)."""
 
@@ -320,7 +319,7 @@ class MapLayout(Document):
     roads: list[list[str]] = spec("Places for Road markers: pairs of neighbouring regions.", [])
 
 
-@dataclass(frozen=True, kw_only=True)
+@model
 class Player(Model):
     """One player of the cast."""
 
@@ -330,7 +329,7 @@ class Player(Model):
                      ge=0, le=60)  # fmt: skip
 
 
-@dataclass(frozen=True, kw_only=True)
+@model
 class Cast(Document):
     """cast.yaml: the players, as the organiser lists them."""
 

@@ -8,17 +8,16 @@ YAML file. Page numbers in `source` fields are the rulebook's (Sets 1 & 2).
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import Literal
 
 from toolkit.content import Document
-from toolkit.schema import Model, spec
+from toolkit.schema import Model, model, spec
 
 SLUG = r"[a-z0-9]+(-[a-z0-9]+)*"
 COLOUR = r"#[0-9a-fA-F]{6}"
 
 
-@dataclass(frozen=True, kw_only=True)
+@model
 class SetInfo(Model):
     """A boxed set of the game."""
 
@@ -26,7 +25,7 @@ class SetInfo(Model):
     name: str = spec("Name as printed, e.g. `Set 1`.")
 
 
-@dataclass(frozen=True, kw_only=True)
+@model
 class Component(Model):
     """One row of the component table (p. 2): how many of a piece each set contains."""
 
@@ -35,7 +34,7 @@ class Component(Model):
     counts: list[int] = spec("Count in Set 1, Set 2, ... in the order of `sets`.", min_items=1)
 
 
-@dataclass(frozen=True, kw_only=True)
+@model
 class Faction(Model):
     """One of the nine Factions (p. 13): its house, its heroes, its two opposing factions."""
 
@@ -51,7 +50,7 @@ class Faction(Model):
     source: str = spec("Rulebook page or section.", "")
 
 
-@dataclass(frozen=True, kw_only=True)
+@model
 class Lith(Model):
     """Queen Mother Lith (p. 13)."""
 
@@ -59,7 +58,7 @@ class Lith(Model):
     description: str = spec("The rulebook's description.")
 
 
-@dataclass(frozen=True, kw_only=True)
+@model
 class Rating(Model):
     """A hero rating (p. 6), in card order."""
 
@@ -84,7 +83,7 @@ class Rating(Model):
         return []
 
 
-@dataclass(frozen=True, kw_only=True)
+@model
 class Loot(Model):
     """A start-loot symbol at the bottom right of a hero card (p. 4)."""
 
@@ -93,7 +92,7 @@ class Loot(Model):
     text: str = spec("What it gives, as the rulebook says.")
 
 
-@dataclass(frozen=True, kw_only=True)
+@model
 class BonusGroup(Model):
     """A family of treasure-bonus symbols (p. 12)."""
 
@@ -102,7 +101,7 @@ class BonusGroup(Model):
     bonuses: list[str] = spec("Bonus symbols in the family, as printed.", min_items=1)
 
 
-@dataclass(frozen=True, kw_only=True)
+@model
 class Piece(Model):
     """A map platter or key."""
 
@@ -112,7 +111,7 @@ class Piece(Model):
     domes: int = spec("Dome keys: the number on its Domes (1-6, p. 7).", 0, ge=0, le=6)
 
 
-@dataclass(frozen=True, kw_only=True)
+@model
 class Vista(Model):
     """A Vista key and its circled special space (p. 2)."""
 
@@ -124,7 +123,7 @@ class Vista(Model):
     set: int = spec("Set it comes in.", 2, ge=1, le=9)
 
 
-@dataclass(frozen=True, kw_only=True)
+@model
 class MapPieces(Model):
     """The puzzle pieces of the map (p. 2): platters and the four kinds of key."""
 
@@ -135,7 +134,7 @@ class MapPieces(Model):
     rotations: int = spec("Orientations a key can take in its slot.", ge=1, le=12)
 
 
-@dataclass(frozen=True, kw_only=True)
+@model
 class Slot(Model):
     """A key slot of a map design's layout: a cell of a hex grid (axial q, r)."""
 
@@ -146,7 +145,7 @@ class Slot(Model):
     centre: bool = spec("The key the platters attach to first (p. 3 step 4).", False)
 
 
-@dataclass(frozen=True, kw_only=True)
+@model
 class PlatterSlot(Model):
     """Where a platter goes: the hex cells it covers."""
 
@@ -155,7 +154,7 @@ class PlatterSlot(Model):
     section: int = spec("Which separate map section it is in, from 1.", 1, ge=1)
 
 
-@dataclass(frozen=True, kw_only=True)
+@model
 class Design(Model):
     """A map design (p. 3 and p. 4): its counts and the layout of its key slots."""
 
@@ -177,7 +176,7 @@ class Design(Model):
     source: str = spec("Rulebook page.", "")
 
 
-@dataclass(frozen=True, kw_only=True)
+@model
 class Length(Model):
     """A game length (p. 3)."""
 
@@ -186,7 +185,7 @@ class Length(Model):
     rounds: int = spec("Rounds to play.", ge=1, le=50)
 
 
-@dataclass(frozen=True, kw_only=True)
+@model
 class Outcome(Model):
     """A challenge result (p. 14), best first."""
 
@@ -198,7 +197,7 @@ class Outcome(Model):
     no_wounds: bool = spec("A Damage challenge with this face causes no wounds at all.", False)
 
 
-@dataclass(frozen=True, kw_only=True)
+@model
 class Challenge(Model):
     """How a challenge is read (p. 14)."""
 
@@ -207,7 +206,7 @@ class Challenge(Model):
     outcomes: list[Outcome] = spec("The five faces, best first.", min_items=1)
 
 
-@dataclass(frozen=True, kw_only=True)
+@model
 class HeroDeal(Model):
     """Choosing heroes (p. 3)."""
 
@@ -219,7 +218,7 @@ class HeroDeal(Model):
                                   ge=1)  # fmt: skip
 
 
-@dataclass(frozen=True, kw_only=True)
+@model
 class Stated(Model):
     """A number the rulebook states as a consequence of other rules, to check them by."""
 
@@ -235,7 +234,7 @@ class Stated(Model):
     source: str = spec("Rulebook page.", "")
 
 
-@dataclass(frozen=True, kw_only=True)
+@model
 class Balance(Model):
     """The cost model of the balance report: a hero's value is the weighted sum of its
     ratings and health; heroes further than `tolerance` from `target` are flagged."""
@@ -247,7 +246,7 @@ class Balance(Model):
     tolerance: float = spec("How far from the target a hero may be before it is flagged.", ge=0)
 
 
-@dataclass(frozen=True, kw_only=True)
+@model
 class Adventure(Model):
     """Numbers of adventuring (p. 10, p. 14-15)."""
 
@@ -262,7 +261,7 @@ class Adventure(Model):
     source: str = spec("Rulebook pages.", "")
 
 
-@dataclass(frozen=True, kw_only=True)
+@model
 class Cover(Model):
     """Stealth a ranged target gains from terrain (p. 19)."""
 
@@ -272,7 +271,7 @@ class Cover(Model):
     source: str = spec("Rulebook page.", "")
 
 
-@dataclass(frozen=True, kw_only=True)
+@model
 class FavorStep(Model):
     """A step of Lith's Favor tile (p. 17)."""
 
@@ -280,7 +279,7 @@ class FavorStep(Model):
     bonus: int = spec("Bonus on Lith's Lair and Death's Edge challenges.", ge=0)
 
 
-@dataclass(frozen=True, kw_only=True)
+@model
 class Tribute(Model):
     """Tribute to Lith (p. 17)."""
 
@@ -290,7 +289,7 @@ class Tribute(Model):
     source: str = spec("Rulebook page.", "")
 
 
-@dataclass(frozen=True, kw_only=True)
+@model
 class Glory(Model):
     """Glory at the end of the game ('Victory') and the Faction favor tiles (p. 16)."""
 
@@ -302,7 +301,7 @@ class Glory(Model):
     source: str = spec("Rulebook pages.", "")
 
 
-@dataclass(frozen=True, kw_only=True)
+@model
 class Game(Document):
     """game.yaml: everything the rulebook states that is not one hero or one card."""
 
@@ -331,7 +330,7 @@ class Game(Document):
     glory: Glory = spec("Glory ('Victory') and favor tiles (p. 16).")
 
 
-@dataclass(frozen=True, kw_only=True)
+@model
 class StartLoot(Model):
     """Start loot shown at the bottom right of a hero card (p. 4)."""
 
@@ -342,7 +341,7 @@ class StartLoot(Model):
     boost: int = spec("Boost markers.", 0, ge=0, le=9)
 
 
-@dataclass(frozen=True, kw_only=True)
+@model
 class Hero(Document):
     """heroes/<slug>.yaml: one hero card."""
 
@@ -359,7 +358,7 @@ class Hero(Document):
     special: str = spec("Special ability text († means this hero).", "", max_len=400)
 
 
-@dataclass(frozen=True, kw_only=True)
+@model
 class Quest(Model):
     """A quest card (p. 15)."""
 
@@ -372,7 +371,7 @@ class Quest(Model):
     text: str = spec("Flavour text.", "", max_len=200)
 
 
-@dataclass(frozen=True, kw_only=True)
+@model
 class QuestDeck(Document):
     """quests/<faction>.yaml: the Quest deck of one Faction key (p. 4)."""
 
@@ -381,7 +380,7 @@ class QuestDeck(Document):
     cards: list[Quest] = spec("The quest cards.", min_items=1)
 
 
-@dataclass(frozen=True, kw_only=True)
+@model
 class ChallengeCard(Model):
     """A challenge card: the face for each difference, the Hit bar, Luck and Dome range."""
 
@@ -393,7 +392,7 @@ class ChallengeCard(Model):
                       pattern=r"[1-6](-[1-6]| or [1-6])?")  # fmt: skip
 
 
-@dataclass(frozen=True, kw_only=True)
+@model
 class ChallengeDeck(Document):
     """challenges/<team>.yaml: a team's challenge deck (p. 4, p. 14)."""
 
@@ -401,7 +400,7 @@ class ChallengeDeck(Document):
     cards: list[ChallengeCard] = spec("The cards.", min_items=1)
 
 
-@dataclass(frozen=True, kw_only=True)
+@model
 class TreasureCard(Model):
     """A treasure card (War, Secret or Elite, p. 4, p. 10)."""
 
@@ -411,7 +410,7 @@ class TreasureCard(Model):
     copies: int = spec("Copies in the deck.", 1, ge=1, le=40)
 
 
-@dataclass(frozen=True, kw_only=True)
+@model
 class TreasureDeck(Document):
     """treasure/<deck>.yaml: the War, Secret or Elite deck (p. 4, p. 10)."""
 
