@@ -85,10 +85,14 @@ def test_a_seat_miscount_names_the_faction_whose_edit_made_it(tmp_path: Path) ->
         (here,) = [r for r in seats if Path(r["path"]).name == moved.name]
         assert here["message"] == (
             "Associated Guilds of Beggars, Buskers and Rumourmongers (46) changed: Liberal with "
-            "a Council seat before its last edit, Conservative with a Council seat now, and the "
+            "a Council seat before it was edited, Conservative with a Council seat now, and the "
             "Council's parties hold Conservative 10 of 9; Liberal 11 of 12: if that change was "
             "not meant, set `politics: liberal` again"
         )
+        # edited again since its seat moved (its text): still the file whose edit made it
+        text = moved.read_text(encoding="utf-8")
+        moved.write_text(text.replace("\nname:", "\n# an edit that moves no seat\nname:", 1),
+                         encoding="utf-8")  # fmt: skip
     # 46 put back, then another faction moved: the file put back is not the one blamed
     edit(moved, "politics: conservative", "politics: liberal")
     assert check().returncode == 0
@@ -189,6 +193,26 @@ def test_yaml_tab_indentation_and_wrong_level_in_plain_words(tmp_path: Path) -> 
         f"`council`) or 0 (line {line - 2}, `seats`): indent `conclave` 2 spaces to put it "
         "under `seats`, or 0 spaces to line it up with `seats`"
     )
+
+
+def test_a_first_key_indented_out_of_step_is_the_line_told(tmp_path: Path) -> None:
+    """`seats:` then `council` at 3 spaces and `conclave` at 2 (the file's step): libyaml
+    stops at `conclave`, but the line to mend is `council`, and mending it makes the file
+    load."""
+    content = copy_content(tmp_path)
+    oddly = faction_file(content, 15)
+    edit(oddly, "seats:\n  council: 1\n", "seats:\n   council: 1\n  conclave: 0\n")
+    line = line_of(oddly, "   council: 1")
+    got = _at(_records(content), oddly, line, "YAML-SYNTAX")
+    assert got["column"] == 4
+    assert got["message"] == (
+        f"line {line}, `council`, is indented 3 spaces, but `conclave` after it 2, as this "
+        "file indents a level: the first key under `seats` sets the indent its other keys "
+        "must keep; indent `council` 2 spaces"
+    )
+    edit(oddly, "   council: 1", "  council: 1")  # as the message says
+    again = toolkit("check", "--content", str(content), "--game", "forty-factions")
+    assert again.returncode == 0, again.stdout + again.stderr
 
 
 def test_a_list_item_indented_between_levels_is_told_its_items_indent(tmp_path: Path) -> None:

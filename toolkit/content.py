@@ -95,6 +95,18 @@ class ContentKind:
         )
 
 
+# A file's documents before its latest changes, newest first, each with the generation of
+# the cache that saw the change (`ContentSet.previous`); so many are remembered.
+History = tuple[tuple["Document", int], ...]
+HISTORY = 8
+
+
+def _is_history(value: object) -> bool:
+    return isinstance(value, tuple) and all(
+        isinstance(v, tuple) and len(v) == 2 and isinstance(v[1], int) for v in value
+    )
+
+
 @cache
 def _parts(pattern: str) -> tuple[str, ...]:
     return PurePosixPath(pattern).parts
@@ -112,11 +124,12 @@ class ContentSet:
     # their kinds (`*`: a file whose kind is unknown, such as `lazar.YAML`): the rules that
     # need every file of one of these kinds wait (see `toolkit.games.Rule.needs`)
     failed_kinds: set[str] = field(default_factory=set)
-    # a file's document before its last change and when that change was seen (a generation
-    # of the cache: a later change has a larger one), by the path shown, where the user's
-    # cache of validated documents remembers it (`toolkit.content_cache.previous`): a
-    # message may then name the file whose change made the difference
-    previous: dict[str, tuple[Document, int]] = field(default_factory=dict)
+    # a file's documents before its latest changes, newest first, each with when that change
+    # was seen (a generation of the cache: a later change has a larger one), by the path
+    # shown, where the user's cache of validated documents remembers them
+    # (`toolkit.content_cache.previous`): a message may then name the file whose change made
+    # the difference, even when the file was edited again since
+    previous: dict[str, History] = field(default_factory=dict)
 
     def of(self, kind: str, cls: type[D]) -> list[D]:
         """All documents of one kind, typed."""
@@ -163,12 +176,12 @@ def load_content(
 
     kept_before = content_cache.load(game_dir)
     kept: dict[tuple[object, ...], Document] = {}
-    # each file's document before its last change, and when that change was seen (a
-    # generation of the cache), as far as the cache saw it
+    # each file's documents before its latest changes, and when each change was seen (a
+    # generation of the cache), as far as the cache saw them
     before = content_cache.previous(game_dir)
     now = content_cache.generation(game_dir) + 1  # a change seen now is the latest
     last = {stamp[:3]: doc for stamp, doc in kept_before.items()}  # by (path, kind, model)
-    now_before: dict[tuple[object, ...], tuple[Document, int]] = {}
+    now_before: dict[tuple[object, ...], History] = {}
     for path, _where, kind in found.files:
         shown = display_path(path)
         content.files.append(shown)
@@ -186,11 +199,14 @@ def load_content(
             continue
         # a file that loaded cleanly before with these very bytes is not parsed again
         stamp = (shown, kind.name, kind.model, hashlib.blake2b(data, digest_size=16).digest())
-        changed = stamp not in kept_before and stamp[:3] in last
-        was = (last[stamp[:3]], now) if changed else before.get(stamp[:3])
-        if isinstance(was, tuple) and len(was) == 2:
-            now_before[stamp[:3]] = was
-            content.previous[shown] = was
+        history = before.get(stamp[:3])
+        if not _is_history(history):
+            history = ()
+        if stamp not in kept_before and stamp[:3] in last:  # changed since it was kept
+            history = ((last[stamp[:3]], now), *history[: HISTORY - 1])
+        if history:
+            now_before[stamp[:3]] = history
+            content.previous[shown] = history
         cached = _VALID.get(stamp) or kept_before.get(stamp)
         if cached is not None:
             _VALID[stamp] = kept[stamp] = cached

@@ -176,9 +176,10 @@ def load(game_dir: Path) -> dict[Any, Any]:
 
 
 def previous(game_dir: Path) -> dict[Any, Any]:
-    """Each file's document as it was before its last change, and the `generation` that
-    change was seen in ((path, kind, model) -> (document, generation)), as far as this cache
-    saw it: a message may name the file whose change made a difference."""
+    """Each file's documents as they were before its latest changes, newest first, each with
+    the `generation` that change was seen in ((path, kind, model) -> ((document,
+    generation), ...)), as far as this cache saw them: a message may name the file whose
+    change made a difference."""
     return _part(game_dir, "previous")
 
 

@@ -170,7 +170,23 @@ def _under_indented(lines: list[str], row: int, what: str) -> Explained | None:
         return None
     inner, outer = min(above), max(below)
     key = _key_of(text) or text.strip()[:20]
-    parent = next((k for n, i, k in _siblings(lines, inner[1] - 1) if i < inner[0]), None)
+    opener = next(((n, i, k) for n, i, k in _siblings(lines, inner[1] - 1) if i < inner[0]),
+                  None)  # fmt: skip
+    parent = opener[2] if opener else None
+    steps = _steps(lines, inner[1] - 1)
+    if (opener is not None and opener[1] == outer[0] and not item
+            and _content_lines(lines, inner[1] - 1)[:1] == [(opener[0] - 1, lines[opener[0] - 1])]
+            and here - outer[0] in steps and inner[0] - outer[0] not in steps):  # fmt: skip
+        # `seats:` / `   council: 1` / `  conclave: 0`: the line out of step is the first key
+        # under `seats`, whose indent the others must then keep, not the line after it
+        return Explained(
+            inner[1],
+            inner[0] + 1,
+            f"line {inner[1]}, `{inner[2]}`, is indented {_spaces(inner[0])}, but `{key}` "
+            f"after it {here}, as this file indents a level: the first key under "
+            f"`{parent}` sets the indent its other keys must keep; indent `{inner[2]}` "
+            f"{_spaces(here)}",
+        )
     under = f" to put it under `{parent}`" if parent else ""
     return Explained(
         row + 1,
@@ -180,6 +196,21 @@ def _under_indented(lines: list[str], row: int, what: str) -> Explained | None:
         f"`{outer[2]}`): indent `{key}` {_spaces(inner[0])}{under}, or {_spaces(outer[0])} "
         f"to line it up with `{outer[2]}`",
     )
+
+
+def _steps(lines: list[str], skip: int) -> set[int]:
+    """How far this file indents a level: the first line under each key that opens a
+    mapping or list, against that key (the one at line index `skip` aside)."""
+    out = set()
+    opening: str | None = None  # the last key line that opens a level, until its first line
+    for i, text in enumerate(lines):
+        stripped = text.strip()
+        if not stripped or stripped.startswith("#"):
+            continue
+        if opening is not None and i != skip and _indent(text) > _key_col(opening):
+            out.add(_indent(text) - _key_col(opening))
+        opening = text if text.rstrip().endswith(":") else None
+    return out
 
 
 def _list_item(lines: list[str], row: int, ctx: yaml.Mark | None) -> Explained | None:

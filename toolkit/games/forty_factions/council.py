@@ -89,11 +89,11 @@ def _base_findings(
                 head + ("; the faction file whose change makes the difference is named at "
                         "its `politics`" if changed else "; the faction files that make the "
                         "difference are named at their `politics`"))  # fmt: skip
-    if changed:  # the cache remembers each file before its last change: name that one
+    if changed:  # the cache remembers each file before its latest changes: name that one
         for f, was in changed:
             yield error(f.loc_of("politics"), "FF-COUNCIL-SEATS",
-                        f"{ix.name(f.number)} changed: {_seat_words(ix, was)} before its last "
-                        f"edit, {_seat_words(ix, f)} now, and the Council's parties hold "
+                        f"{ix.name(f.number)} changed: {_seat_words(ix, was)} before it was "
+                        f"edited, {_seat_words(ix, f)} now, and the Council's parties hold "
                         f"{counts}: {_undo(was, f)}")  # fmt: skip
         return
     # a party's own faction, or a faction whose politics the rules state, is not what moved
@@ -125,9 +125,10 @@ def _base_findings(
 
 def _changed(ix: Index, holders: dict[str, list[Faction]]) -> Iterator[tuple[Faction, Faction]]:
     """The base-game factions whose party or Council seat differs from what their file held
-    before its last change (as far as the cache remembers), and whose change, taken back,
-    brings the parties' counts closer to game.yaml's; of those, the ones changed last (a
-    file changed back to its right value before another file's edit is not blamed)."""
+    before one of its latest changes (as far as the cache remembers), and whose change, taken
+    back, brings the parties' counts closer to game.yaml's; of those, the ones changed last
+    (a file changed back to its right value before another file's edit is not blamed). A
+    file edited again since its seat moved is still the one: its last seat change counts."""
     held = {party: len(fs) for party, fs in holders.items()}
     want = {p.id: p.seats for p in ix.game.parties if p.body == "council"}
 
@@ -136,18 +137,21 @@ def _changed(ix: Index, holders: dict[str, list[Faction]]) -> Iterator[tuple[Fac
 
     found = []
     for f in ix.faction_list:
-        was, seen = ix.previous.get(f.loc.path, (None, 0))
-        if f.expansion != BASE or was is None or was.number != f.number:
+        if f.expansion != BASE:
             continue
-        if (was.politics, was.seats.council) == (f.politics, f.seats.council):
-            continue
-        back = dict(held)  # the counts with this file as it was
-        if f.seats.council:
-            back[f.politics] = back.get(f.politics, 0) - 1
-        if was.seats.council:
-            back[was.politics] = back.get(was.politics, 0) + 1
-        if off(back) < off(held):
-            found.append((seen, f, was))
+        for was, seen in ix.previous.get(f.loc.path, ()):  # newest first
+            if was.number != f.number:
+                break  # another card's file before: nothing to compare
+            if (was.politics, was.seats.council) == (f.politics, f.seats.council):
+                continue  # an edit that left its seat as it is
+            back = dict(held)  # the counts with this file as it was
+            if f.seats.council:
+                back[f.politics] = back.get(f.politics, 0) - 1
+            if was.seats.council:
+                back[was.politics] = back.get(was.politics, 0) + 1
+            if off(back) < off(held):
+                found.append((seen, f, was))
+            break  # its last seat change, mending or not
     # of the changes that would each mend it, the latest made it (an earlier one, such as
     # a value put back, was right before it)
     latest = max((seen for seen, _f, _w in found), default=0)
