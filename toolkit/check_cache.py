@@ -21,6 +21,7 @@ import hashlib
 import os
 import stat
 from dataclasses import dataclass, field
+from functools import partial
 from pathlib import Path
 
 from toolkit import content_cache
@@ -132,18 +133,38 @@ def check(content_dir: Path, game: str | None = None, strict: bool = False) -> R
     games = discover_games(content_dir, game)
     report = Report(strict=strict)
     shared = shared_inputs() if content_cache.cache_folder() is not None else None
-    for gid in games:
-        game_dir = content_dir / gid
-        key_ = key(game_dir, shared)
-        result = load(game_dir, key_) if key_ is not None else None
-        if result is None:
-            from toolkit.api import check_game
+    keys = {gid: key(content_dir / gid, shared) for gid in games}
+    results = {gid: load(content_dir / gid, k) if k is not None else None
+               for gid, k in keys.items()}  # fmt: skip
+    todo = [gid for gid in games if results[gid] is None]
+    if todo:
+        from toolkit.api import check_game
+        from toolkit.aside import aside
 
-            result = check_game(content_dir, gid)
-            if key_ is not None:
-                save(game_dir, key_, result)
+        # several games to check (a first check, or edits to more than one): each but the
+        # last is checked aside, on another core, while this process checks the last
+        started = {gid: aside(partial(_checked_aside, content_dir, gid)) for gid in todo[:-1]}
+        results[todo[-1]] = check_game(content_dir, todo[-1])
+        for gid, result in started.items():
+            results[gid] = result()
+        for gid in todo:
+            if keys[gid] is not None:
+                save(content_dir / gid, keys[gid], results[gid])  # type: ignore[arg-type]
+    for gid in games:
+        result = results[gid]
+        assert result is not None
         report.extend(result.diagnostics)
         report.files += result.files
         report.placeholders += result.placeholders
         report.notes.extend(result.notes)
     return report
+
+
+def _checked_aside(content_dir: Path, gid: str) -> GameResult:
+    """What checking one game finds, in a forked copy: the documents it validated are kept
+    for the next process there (the copy leaves without running exit handlers)."""
+    from toolkit.api import check_game
+
+    result = check_game(content_dir, gid)
+    content_cache.flush()
+    return result
