@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.shipped import copy_content, edit, faction_file, line_of, seeded, toolkit
+from tests.shipped import CONTENT, copy_content, edit, faction_file, line_of, seeded, toolkit
 from toolkit.load import load_bytes
 
 
@@ -89,10 +89,14 @@ def test_a_seat_miscount_names_the_faction_whose_edit_made_it(tmp_path: Path) ->
             "Council's parties hold Conservative 10 of 9; Liberal 11 of 12: if that change was "
             "not meant, set `politics: liberal` again"
         )
-        # edited again since its seat moved (its text): still the file whose edit made it
-        text = moved.read_text(encoding="utf-8")
-        moved.write_text(text.replace("\nname:", "\n# an edit that moves no seat\nname:", 1),
-                         encoding="utf-8")  # fmt: skip
+        # edited again and again since its seat moved (its text), each edit checked: still
+        # the file whose edit made it
+        for n in range(10):
+            text = moved.read_text(encoding="utf-8")
+            moved.write_text(text.replace("\nname:", f"\n# an edit ({n}) that moves no seat"
+                                          "\nname:", 1), encoding="utf-8")  # fmt: skip
+            if n < 9:
+                assert check().returncode == 1
     # 46 put back, then another faction moved: the file put back is not the one blamed
     edit(moved, "politics: conservative", "politics: liberal")
     assert check().returncode == 0
@@ -206,13 +210,54 @@ def test_a_first_key_indented_out_of_step_is_the_line_told(tmp_path: Path) -> No
     got = _at(_records(content), oddly, line, "YAML-SYNTAX")
     assert got["column"] == 4
     assert got["message"] == (
-        f"line {line}, `council`, is indented 3 spaces, but `conclave` after it 2, as this "
-        "file indents a level: the first key under `seats` sets the indent its other keys "
-        "must keep; indent `council` 2 spaces"
+        f"line {line}, `council`, is indented 3 spaces, but the line after it 2, as this file "
+        "indents a level: the first of the keys under `seats` sets the indent the others must "
+        "keep; indent `council` 2 spaces"
     )
     edit(oddly, "   council: 1", "  council: 1")  # as the message says
     again = toolkit("check", "--content", str(content), "--game", "forty-factions")
     assert again.returncode == 0, again.stdout + again.stderr
+
+
+_SEATS = "seats:\n  council: 1\n  conclave: 1\n"
+_PROVINCE = "  - id: west\n    name: The West\n"
+_PLACEHOLDERS = "placeholders:\n  - faction\n  - set\n"
+
+
+@pytest.mark.parametrize(("file", "was", "now", "told", "mended"), [
+    ("forty-factions/factions/046-*.yaml", _SEATS, "seats:\n council: 1\n  conclave: 1\n",
+     "line {n}, `council`, is indented 1 space, but the line after it 2, as this file indents "
+     "a level: the first of the keys under `seats` sets the indent the others must keep; "
+     "indent `council` 2 spaces", (" council", "  council")),
+    ("god-emperor/game.yaml", _PROVINCE, "  - id: west\n   name: The West\n",
+     "line {n}, `name`, is indented 3 spaces, but the keys of the list item on line {p} start "
+     "at 4 (`id`, after its `- `): indent `name` 4 spaces to keep it in that item",
+     ("   name: The West", "    name: The West")),
+    ("god-emperor/game.yaml", _PROVINCE, "  - id: west\n  name: The West\n",
+     "line {n}, `name`, is indented 2 spaces, but the keys of the list item on line {p} start "
+     "at 4 (`id`, after its `- `): indent `name` 4 spaces to keep it in that item, or make it "
+     "an item of its own: `- name:` lined up with line {p}'s `-`",
+     ("  name: The West", "    name: The West")),
+    ("worldspanner/heroes/blackbeard.yaml", _PLACEHOLDERS,
+     "placeholders:\n   - faction\n  - set\n",
+     "line {n}, `- faction`, is indented 3 spaces, but the line after it 2, as this file "
+     "indents a level: the first of the items under `placeholders` sets the indent the others "
+     "must keep; indent `- faction` 2 spaces", ("   - faction", "  - faction")),
+])  # fmt: skip
+def test_an_indent_out_of_step_is_told_at_the_line_that_moved(
+    file: str, was: str, now: str, told: str, mended: tuple[str, str]
+) -> None:
+    """The line the designer moved is the one told, with the indent to give it, whichever
+    line libyaml stopped at; and giving it that indent makes the file load."""
+    (path,) = sorted(CONTENT.glob(file))
+    text = path.read_text(encoding="utf-8")
+    assert was in text
+    broken = text.replace(was, now, 1)
+    n = broken[: broken.index(mended[0])].count("\n") + 1  # the line moved
+    (got,) = load_bytes(broken.encode(), "x.yaml").diagnostics
+    assert (got.code, got.loc.line) == ("YAML-SYNTAX", n)
+    assert got.message == told.format(n=n, p=n - 1)
+    assert load_bytes(broken.replace(*mended, 1).encode(), "x.yaml").root is not None
 
 
 def test_a_list_item_indented_between_levels_is_told_its_items_indent(tmp_path: Path) -> None:

@@ -96,7 +96,8 @@ class ContentKind:
 
 
 # A file's documents before its latest changes, newest first, each with the generation of
-# the cache that saw the change (`ContentSet.previous`); so many are remembered.
+# the cache that saw the change (`ContentSet.previous`); so many are remembered: the latest,
+# and the first the cache saw (a file edited again and again still shows what it was).
 History = tuple[tuple["Document", int], ...]
 HISTORY = 8
 
@@ -203,7 +204,9 @@ def load_content(
         if not _is_history(history):
             history = ()
         if stamp not in kept_before and stamp[:3] in last:  # changed since it was kept
-            history = ((last[stamp[:3]], now), *history[: HISTORY - 1])
+            history = ((last[stamp[:3]], now), *history)
+            if len(history) > HISTORY:  # the latest, and the first the cache saw
+                history = (*history[: HISTORY - 1], history[-1])
         if history:
             now_before[stamp[:3]] = history
             content.previous[shown] = history

@@ -124,6 +124,10 @@ def _over_indented(lines: list[str], row: int, col: int) -> Explained | None:
             f"`{key}`; indent it {_spaces(here)} (lined up with `{parent}`, YAML reads it "
             f"as a key beside `{parent}`, which is then empty)",
         )
+    if parent is not None and above[0][1].rstrip().endswith(":"):
+        odd = _odd_first(lines, above[0][0], p_row, here, "keys")
+        if odd is not None:
+            return odd
     return Explained(
         row + 1,
         here + 1,
@@ -173,20 +177,10 @@ def _under_indented(lines: list[str], row: int, what: str) -> Explained | None:
     opener = next(((n, i, k) for n, i, k in _siblings(lines, inner[1] - 1) if i < inner[0]),
                   None)  # fmt: skip
     parent = opener[2] if opener else None
-    steps = _steps(lines, inner[1] - 1)
-    if (opener is not None and opener[1] == outer[0] and not item
-            and _content_lines(lines, inner[1] - 1)[:1] == [(opener[0] - 1, lines[opener[0] - 1])]
-            and here - outer[0] in steps and inner[0] - outer[0] not in steps):  # fmt: skip
-        # `seats:` / `   council: 1` / `  conclave: 0`: the line out of step is the first key
-        # under `seats`, whose indent the others must then keep, not the line after it
-        return Explained(
-            inner[1],
-            inner[0] + 1,
-            f"line {inner[1]}, `{inner[2]}`, is indented {_spaces(inner[0])}, but `{key}` "
-            f"after it {here}, as this file indents a level: the first key under "
-            f"`{parent}` sets the indent its other keys must keep; indent `{inner[2]}` "
-            f"{_spaces(here)}",
-        )
+    if opener is not None and opener[1] == outer[0]:
+        odd = _odd_first(lines, opener[0] - 1, inner[1] - 1, here, "items" if item else "keys")
+        if odd is not None:
+            return odd
     under = f" to put it under `{parent}`" if parent else ""
     return Explained(
         row + 1,
@@ -195,6 +189,33 @@ def _under_indented(lines: list[str], row: int, what: str) -> Explained | None:
         f"{inner[0]} (line {inner[1]}, `{inner[2]}`) or {outer[0]} (line {outer[1]}, "
         f"`{outer[2]}`): indent `{key}` {_spaces(inner[0])}{under}, or {_spaces(outer[0])} "
         f"to line it up with `{outer[2]}`",
+    )
+
+
+def _odd_first(lines: list[str], opener: int, first: int, then: int, what: str
+               ) -> Explained | None:  # fmt: skip
+    """`seats:` / `   council: 1` / `  conclave: 0`: when the first line under a key (at
+    index `first`, right after the key's line at `opener`) is out of the file's step and the
+    line after it (indented `then`) keeps it, the first line is the one to mend: its indent
+    is what the others were held to."""
+    text = lines[first]
+    if _content_lines(lines, first)[:1] != [(opener, lines[opener])]:
+        return None  # not the first line under its key
+    start, dash = _key_col(lines[opener]), text.lstrip().startswith("- ")
+    if (what == "keys") == dash:
+        return None  # a key after `- ` lines up with its item's keys, not the file's step
+    steps = _steps(lines, first) or {2}  # no other level to go by: the usual 2 spaces
+    there = _indent(text)
+    if then - start not in steps or there - start in steps:
+        return None
+    name = _key_of(text) or text.strip()[:20]
+    parent = _key_of(lines[opener])
+    return Explained(
+        first + 1,
+        there + 1,
+        f"line {first + 1}, `{name}`, is indented {_spaces(there)}, but the line after it "
+        f"{then}, as this file indents a level: the first of the {what} under `{parent}` sets "
+        f"the indent the others must keep; indent `{name}` {_spaces(then)}",
     )
 
 
@@ -211,6 +232,39 @@ def _steps(lines: list[str], skip: int) -> set[int]:
             out.add(_indent(text) - _key_col(opening))
         opening = text if text.rstrip().endswith(":") else None
     return out
+
+
+def _item_key(lines: list[str], row: int) -> Explained | None:
+    """`  - id: west` / `   name: The West`: a key of a list item's mapping out of line with
+    the item's first key (which starts after the `- `)."""
+    text = lines[row]
+    key = _key_of(text)
+    if key is None or text.lstrip().startswith("- "):
+        return None
+    here = _indent(text)
+    between = []  # the lines after the item's `- ` line: its other keys, or deeper
+    for i, above in _content_lines(lines, row):
+        if above.lstrip().startswith("- ") and _key_of(above) is not None:
+            item_line = i
+            break
+        between.append(above)
+    else:
+        return None
+    above, col = lines[item_line], _key_col(lines[item_line])
+    if any(_indent(t) < col for t in between):
+        return None  # a key that left the item before this line: something else
+    i, dash = item_line, _indent(above)
+    if here == col or here < dash:
+        return None  # lined up with the item's keys, or out of the list altogether
+    new_item = (f", or make it an item of its own: `- {key}:` lined up with line {i + 1}'s `-`"
+                if here == dash else "")  # fmt: skip
+    return Explained(
+        row + 1,
+        here + 1,
+        f"line {row + 1}, `{key}`, is indented {_spaces(here)}, but the keys of the list item "
+        f"on line {i + 1} start at {col} (`{_key_of(above)}`, after its `- `): indent `{key}` "
+        f"{_spaces(col)} to keep it in that item{new_item}",
+    )
 
 
 def _list_item(lines: list[str], row: int, ctx: yaml.Mark | None) -> Explained | None:
@@ -278,9 +332,10 @@ def explain(text: str, exc: yaml.MarkedYAMLError) -> Explained:
     elif "mapping values are not allowed" in problem:
         hit = _over_indented(lines, line, col) or _colon_in_value(lines, line, col)
     elif "did not find expected key" in problem and "block mapping" in context:
-        hit = _under_indented(lines, line, "keys")
+        hit = _item_key(lines, line) or _under_indented(lines, line, "keys")
     elif "expected '-' indicator" in problem:
-        hit = _list_item(lines, line, ctx) or _under_indented(lines, line, "items")
+        hit = (_item_key(lines, line) or _list_item(lines, line, ctx)
+               or _under_indented(lines, line, "items"))  # fmt: skip
     elif "flow" in context or "quoted scalar" in context:
         hit = _unclosed(lines, line, col, ctx, context)
     if hit is not None:
