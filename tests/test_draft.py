@@ -95,3 +95,21 @@ def test_a_moved_seat_stamps_the_sheets_of_the_party_it_names(
     assert len(stamped) == len(named), len(stamped)  # not 114: game.yaml is behind them all
     for n in named:
         assert any(names[n] in " ".join(page.split())[:400] for page in stamped), names[n]
+
+
+def test_a_hero_naming_no_faction_is_one_error_and_its_own_stamped_card(tmp_path: Path) -> None:
+    """A hero's faction mistyped is told once (not again as a deck one hero short), and a
+    draft prints that hero's card with the id as typed, in its deck, banded alone."""
+    content = copy_content(tmp_path)
+    edit(content / "worldspanner/heroes/blackbeard.yaml", "faction: smugglers-den",
+         "faction: smugglers-dne")  # fmt: skip
+    proc = toolkit("build", "--content", "content", "--game", "worldspanner", "--out", "out",
+                   "--only", "cards/heroes-faces.pdf", "--draft", cwd=tmp_path)  # fmt: skip
+    errors = [ln for ln in proc.stdout.splitlines() if ": error[" in ln]
+    assert proc.returncode == 1 and len(errors) == 1, proc.stdout + proc.stderr
+    assert "blackbeard.yaml:" in errors[0] and "error[WS-REF]" in errors[0]
+    pages = pdf_text(tmp_path / "out/worldspanner/cards/heroes-faces.pdf").split("\f")
+    heroes = list((content / "worldspanner/heroes").glob("*.yaml"))
+    assert len([p for p in pages if p.strip()]) == len(heroes)
+    stamped = [page for page in pages if "DRAFT" in page]
+    assert len(stamped) == 1 and "Blackbeard" in stamped[0] and "smugglers-dne" in stamped[0]

@@ -273,19 +273,20 @@ def card_path(deck: str, stem: str) -> str:
     return f"cards/{deck}/{stem}.pdf"
 
 
-def numbered(cards: Sequence[object], sources: tuple[str, ...]
+def numbered(cards: Sequence[object], sources: tuple[str, ...],
+             own: Sequence[tuple[str, ...]] | None = None
              ) -> list[tuple[str, object, tuple[str, ...]]]:  # fmt: skip
-    """A deck's cards as `card_outputs` takes them, where no file is a card's own: each
-    named by its place in the deck and its name (`007-iron-sword`), all made from
-    `sources`."""
+    """A deck's cards as `card_outputs` takes them, each named by its place in the deck and
+    its name (`007-iron-sword`): made from `sources`, or from `own[i]` for card i where a
+    card has files of its own (a hero's file: a draft stamps that card alone)."""
     from toolkit.file_names import slug
 
     place: dict[str, int] = {}  # copies of a card share its number (and its page)
     out = []
-    for c in cards:
+    for i, c in enumerate(cards):
         n = place.setdefault(repr(c), len(place) + 1)
         name = slug(str(getattr(c, "name", "") or getattr(c, "kind", "card")))
-        out.append((f"{n:03d}-{name}", c, sources))
+        out.append((f"{n:03d}-{name}", c, own[i] if own is not None else sources))
     return out
 
 

@@ -10,6 +10,7 @@ from collections.abc import Iterator
 from toolkit.components import Components, Item, Need, Place, Setting, check_components, where
 from toolkit.diagnostics import Diagnostic, error
 from toolkit.games.worldspanner.index import Index
+from toolkit.games.worldspanner.views import faction_of
 
 PREFIX = "WS"
 TEAMS = (Item("Skyhawks", "#f4f4f4"), Item("Psiclones", "#1a1a1a"))  # p. 3: White, Black
@@ -33,8 +34,7 @@ def items(ix: Index) -> dict[str, tuple[Item, ...]]:
         "lith-keys": tuple(Item(p.name, "#8c2f1e") for p in pieces.lith_keys),
         "faction-keys": tuple(Item(f.name, f.colour) for f in g.factions),
         "vista-keys": tuple(Item(v.name, "#5b7f3a") for v in pieces.vista_keys),
-        "heroes": tuple(Item(h.name, ix.factions[h.faction].colour) for h in ix.heroes
-                        if h.faction in ix.factions),
+        "heroes": tuple(Item(h.name, faction_of(ix, h.faction).colour) for h in ix.heroes),
     }  # fmt: skip
 
 
@@ -91,7 +91,7 @@ def check_hero_deck(ix: Index, doc: Components) -> Iterator[Diagnostic]:
     team its heroes and six more to discard ('deal 12 cards to each team when playing 6
     heroes')."""
     g = ix.game
-    heroes = sum(1 for h in ix.heroes if h.faction in ix.factions)
+    heroes = len(ix.heroes)  # every hero file (one naming no faction is told by WS-REF)
     usual = min((d.default_heroes for d in g.designs), default=0)
     extra = next((st.value - st.heroes for st in g.stated if st.kind == "dealt"), 6)
     need = 2 * (usual + extra)

@@ -97,13 +97,15 @@ def render_balance(rows: tuple[tuple[str, str, float], ...], target: float, tole
 
 
 def _deck(name: str, cards: tuple, back: views.Back, srcs: tuple[str, ...],
-          options: BuildOptions,
-          backs: tuple[views.Back, ...] | None = None) -> list[Output]:  # fmt: skip
+          options: BuildOptions, backs: tuple[views.Back, ...] | None = None,
+          own: tuple[tuple[str, ...], ...] | None = None) -> list[Output]:  # fmt: skip
     """A deck's card files: each card alone, then its faces and an n-up sheet (home) or one
     PDF/X file (pod) assembled from them (`toolkit.cards.card_outputs`). Every card has
-    `back`, or `backs[i]` for card i when given (a Set's mark on its back)."""
+    `back`, or `backs[i]` for card i when given (a Set's mark on its back); card i is made
+    from `own[i]` when given (its own file), else from `srcs`."""
     behind = backs or (back,) * len(cards)
-    out = card_outputs(name, POKER, numbered(cards, srcs), behind, srcs, options, cost=0.3)
+    out = card_outputs(name, POKER, numbered(cards, srcs, own), behind, srcs, options,
+                       cost=0.3)  # fmt: skip
     if options.export:
         out += export_outputs(profile(options.export), name, POKER,
                               tuple(zip(behind, cards, strict=True)), srcs)  # fmt: skip
@@ -118,10 +120,10 @@ def outputs(content: ContentSet, options: BuildOptions) -> list[Output]:
     game = ix.game
     game_src = game.loc.path
     out: list[Output] = []
-    shown = [h for h in ix.heroes if h.faction in ix.factions]
-    heroes = tuple(views.hero_card(ix, h) for h in shown)
+    heroes = tuple(views.hero_card(ix, h) for h in ix.heroes)
     # a hero's Set is its expansion: `--backs expansion` prints it on the back
-    hero_backs = tuple(dataclasses.replace(BACKS["hero"], mark=f"SET {h.set}") for h in shown)
+    hero_backs = tuple(dataclasses.replace(BACKS["hero"], mark=f"SET {h.set}")
+                       for h in ix.heroes)  # fmt: skip
     out += _deck(
         "heroes",
         heroes,
@@ -129,6 +131,7 @@ def outputs(content: ContentSet, options: BuildOptions) -> list[Output]:
         (*(h.loc.path for h in ix.heroes), game_src, *CARD_TEMPLATES),
         options,
         hero_backs,
+        tuple((h.loc.path, game_src, *CARD_TEMPLATES) for h in ix.heroes),
     )
     aid = views.aid_card(ix)
     copies = max(1, sum(ix.component("player-aid-card")))
@@ -140,8 +143,7 @@ def outputs(content: ContentSet, options: BuildOptions) -> list[Output]:
         out += _deck(f"challenge-{deck.team}", cards, BACKS[f"challenge-{deck.team}"],
                      (deck.loc.path, game_src, *CARD_TEMPLATES), options)  # fmt: skip
     quests = tuple(views.quest_card(ix, q.faction, c, is_placeholder(q, f"cards.{i}"))
-                   for q in ix.quests if q.faction in ix.factions
-                   for i, c in enumerate(q.cards))  # fmt: skip
+                   for q in ix.quests for i, c in enumerate(q.cards))  # fmt: skip
     if quests:
         out += _deck(
             "quests",

@@ -6,7 +6,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from toolkit.games.worldspanner.index import Index
-from toolkit.games.worldspanner.models import ChallengeCard, Hero, Quest
+from toolkit.games.worldspanner.models import ChallengeCard, Faction, Hero, Quest
 from toolkit.marks import is_placeholder
 
 
@@ -102,9 +102,23 @@ LOOT_SHORT = {"gold": "Gold", "war": "War", "secret": "Secret", "elite": "Elite"
               "boost": "Boost"}  # fmt: skip
 
 
+UNKNOWN = "#8a8a8a"  # the frame of a card whose faction game.yaml does not declare
+
+
+def faction_of(ix: Index, fid: str) -> Faction:
+    """The faction `fid` names. One game.yaml does not declare (WS-REF, so only a `--draft`
+    prints it) stands in as the id as written, with a `?` for its mark and a grey frame:
+    the card is still drawn, and stamped, rather than left out of its deck."""
+    f = ix.factions.get(fid)
+    if f is not None:
+        return f
+    return Faction(id=fid, name=fid, heroes="?", set=1, description="", opposing=[],
+                   symbol="?", colour=UNKNOWN)  # fmt: skip
+
+
 def hero_card(ix: Index, h: Hero) -> HeroCard:
     """A hero card: bars in the rulebook's order (p. 6), start loot, natures, bonuses."""
-    f = ix.factions[h.faction]
+    f = faction_of(ix, h.faction)
     bars = tuple(Bar(r.symbol, r.name, h.ratings.get(r.id, 0), r.max,
                      is_placeholder(h, f"ratings.{r.id}")) for r in ix.game.ratings)  # fmt: skip
     names = {loot.id: loot.name for loot in ix.game.loot}
@@ -133,7 +147,7 @@ def challenge_card(ix: Index, team: str, number: int, card: ChallengeCard) -> Ch
 
 
 def quest_card(ix: Index, faction: str, q: Quest, placeholder: bool = False) -> QuestView:
-    f = ix.factions[faction]
+    f = faction_of(ix, faction)
     rating = next((r.name for r in ix.game.ratings if r.id == q.rating), "Gold")
     return QuestView("quest", f.name, f.symbol, f.colour, q.name, rating, q.value, q.draws,
                      tuple(q.virtue_bonus), q.text, placeholder)  # fmt: skip
