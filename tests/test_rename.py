@@ -105,6 +105,38 @@ def test_a_hero_and_a_favor_faction_are_renamed(tmp_path: Path) -> None:
     assert len(lines) == 4 and all(b == a.replace("rat-king", "rat-queen") for a, b in lines)
 
 
+def test_a_faction_and_a_house_id_are_renamed_everywhere_and_nothing_else(tmp_path: Path) -> None:
+    """A Worldspanner faction's id: in game.yaml, every hero and quest deck naming it, the
+    factions opposing it, and the quest deck's file name. A God Emperor House's id: in
+    game.yaml (its entry, the Court's hosts and proposers) and the cast. Each changed line
+    is the old line with the id replaced, and the game checks clean after."""
+    import re
+
+    content = copy_content(tmp_path)
+    before = _snapshot(content)
+    faction = _rename(content, "worldspanner", "smugglers-den", "smugglers-cove")
+    assert faction.returncode == 0 and "0 errors" in faction.stdout, faction.stdout + faction.stderr
+    house = _rename(content, "god-emperor", "cat", "lynx")
+    assert house.returncode == 0 and "0 errors" in house.stdout, house.stdout + house.stderr
+    after = _snapshot(content)
+    moved = ("worldspanner/quests/smugglers-den.yaml", "worldspanner/quests/smugglers-cove.yaml")
+    assert moved[0] not in after and moved[1] in after
+    changed = {k for k in after if after[k] != before.get(k)} - {moved[1]}
+
+    def names_one(key: str, data: bytes) -> bool:  # a value naming the faction or the House
+        if key.startswith("worldspanner/"):
+            return b"smugglers-den" in data
+        return key.startswith("god-emperor/") and bool(re.search(rb"(: |\[|, )cat\b", data))
+
+    named = {k for k, data in before.items() if k.endswith(".yaml") and names_one(k, data)}
+    assert changed | {moved[0]} == named
+    for key in (*changed, moved[0]):
+        now = after[moved[1] if key == moved[0] else key]
+        for a, b in _changed_lines(before[key], now):
+            assert b in (a.replace("smugglers-den", "smugglers-cove"),
+                         re.sub(r"\bcat\b", "lynx", a)), (key, a, b)  # fmt: skip
+
+
 def test_what_cannot_be_renamed_is_said_and_nothing_is_written(tmp_path: Path) -> None:
     content = copy_content(tmp_path)
     before = _snapshot(content)

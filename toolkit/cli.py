@@ -534,8 +534,12 @@ def rename(game: str, old: str, new: str, content: Path, diff: bool) -> None:
       toolkit rename forty-factions faction:50 N            renumber faction 50 to N
       toolkit rename forty-factions guild-of-caravanserai "Caravan Guild"
       toolkit rename worldspanner lamp-warden "Lamp Keeper"
+      toolkit rename worldspanner smugglers-den smugglers-cove   a faction's id
+      toolkit rename god-emperor cat lynx                   a House's id
       toolkit rename god-emperor rat-king rat-queen         a favor faction's id
     OLD is a file name, a slug, a name or an id; for Forty Factions also faction:N or plot:N.
+    An id is renamed wherever a field names one of its kind (a hero's home, a quest deck and
+    its file, the Court's hosts, the cast).
     A card is renumbered within its expansion's numbers (13.1), to a free one: its tarot card
     follows its number (3.1, 3.2), and the number it leaves is free for another card.
     """

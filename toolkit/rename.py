@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from toolkit.content import ContentSet
 from toolkit.diagnostics import Loc
 from toolkit.errors import ToolkitError
 from toolkit.fixes import Edited, Fix, apply_whole, replace_at
@@ -32,6 +33,33 @@ class Renaming:
     fixes: tuple[Fix, ...]
     moves: tuple[tuple[Path, Path], ...] = ()
     said: tuple[str, ...] = ()
+
+
+def refs_to(content: ContentSet, ref: str, value: object) -> list[Loc]:
+    """Where the content names `value` in a field declared to refer to a `ref`
+    (`spec(ref=...)`, the fields whose values the schemas offer from the content): each such
+    field, or item of such a list, in every document that loaded."""
+    from toolkit.schema import Model, fields_of
+
+    out: list[Loc] = []
+
+    def walk(obj: object) -> None:
+        if isinstance(obj, list):
+            for item in obj:
+                walk(item)
+        elif isinstance(obj, Model):
+            for fi in fields_of(type(obj)):
+                v = getattr(obj, fi.name)
+                if fi.meta.get("ref") != ref:
+                    walk(v)
+                elif isinstance(v, list):
+                    out.extend(obj.loc_of(fi.name, i) for i, x in enumerate(v) if x == value)
+                elif v == value:
+                    out.append(obj.loc_of(fi.name))
+
+    for doc in content.all():
+        walk(doc)
+    return out
 
 
 def values_at(locs: Iterable[Loc], value: Any, what: str) -> list[Fix]:

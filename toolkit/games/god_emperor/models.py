@@ -62,7 +62,8 @@ class Sitting(Model):
     host: str = spec("Host House.", "", pattern=SLUG, ref="house")
     region: str = spec("Region of the host castle.", "")
     place: str = spec("Where the Court meets when it is not a region (e.g. `God`).", "")
-    proposers: list[str] = spec("Houses that may propose laws; empty: all Houses.", [])
+    proposers: list[str] = spec("Houses that may propose laws; empty: all Houses.", [],
+                                ref="house")  # fmt: skip
     text: str = spec("The schedule line as printed.")
     source: str = spec(SOURCE_DOC, "")
 

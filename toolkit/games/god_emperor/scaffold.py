@@ -15,8 +15,8 @@ from collections.abc import Mapping
 
 from toolkit.content import ContentSet
 from toolkit.fixes import Fix, document_path
-from toolkit.games.god_emperor.models import Favors
-from toolkit.rename import RenameError, Renaming, values_at
+from toolkit.games.god_emperor.models import Favors, Game
+from toolkit.rename import RenameError, Renaming, refs_to, values_at
 from toolkit.scaffold import Plan, Scaffold, ScaffoldError, append_entry
 
 
@@ -60,13 +60,19 @@ SCAFFOLDS = (
 
 def plan_rename(content: ContentSet, old: str, new: str) -> Renaming:
     """A favor faction's id renamed: in the factions list and wherever a card or a War Map
-    building names it (favors.yaml holds every reference, L522-540)."""
+    building names it (favors.yaml holds every reference, L522-540). Or a House's id (OLD
+    an id of game.yaml's Houses): see `_rename_house`."""
+    game = content.one("game", Game)
+    if game is not None and old in {h.id for h in game.houses}:
+        return _rename_house(content, game, old, new)
     favors = content.one("favors", Favors)
     if favors is None:
         raise RenameError("favors.yaml did not load: check the content first")
     ids = [f.id for f in favors.factions]
     if old not in ids:
-        raise RenameError(f"'{old}' is not a favor faction's id ({', '.join(ids)})")
+        houses = ", ".join(h.id for h in game.houses) if game is not None else ""
+        raise RenameError(f"'{old}' is not a House's id ({houses}) nor a favor faction's "
+                          f"({', '.join(ids)})")  # fmt: skip
     if new in ids:
         raise RenameError(f"'{new}' is a favor faction's id already")
     if not re.fullmatch(r"[a-z0-9]+(-[a-z0-9]+)*", new):
@@ -80,3 +86,19 @@ def plan_rename(content: ContentSet, old: str, new: str) -> Renaming:
     return Renaming(tuple(values_at(at, new, f"favor faction {old} is now {new}")), (),
                     (f"favor faction {old} is now {new}: its id and {len(at) - 1} "
                      "reference(s)",))  # fmt: skip
+
+
+def _rename_house(content: ContentSet, game: Game, old: str, new: str) -> Renaming:
+    """A House's id renamed: in game.yaml's Houses and wherever a field names a House (a
+    player of the cast, the Court's host and proposers, a home castle on the map)."""
+    ids = [h.id for h in game.houses]
+    if new in ids:
+        raise RenameError(f"'{new}' is a House's id already")
+    if not re.fullmatch(r"[a-z0-9]+(-[a-z0-9]+)*", new):
+        raise RenameError(f"'{new}' is not an id: lower-case words joined by hyphens")
+    at = [game.loc_of("houses", ids.index(old), "id"), *refs_to(content, "house", old)]
+    return Renaming(
+        tuple(values_at(at, new, f"House {old} is now {new}")),
+        (),
+        (f"House {old} is now {new}: its id and {len(at) - 1} reference(s)",),
+    )

@@ -43,7 +43,8 @@ class Faction(Model):
     heroes: str = spec("The hero type it is home to, e.g. `Warriors`.")
     set: int = spec("The set its Faction key and heroes come in (p. 6).", ge=1, le=9)
     description: str = spec("The rulebook's description.")
-    opposing: list[str] = spec("The two factions whose heroes it meets with suspicion (p. 14).")
+    opposing: list[str] = spec("The two factions whose heroes it meets with suspicion (p. 14).",
+                               ref="faction")  # fmt: skip
     symbol: str = spec("Short mark printed for the faction symbol (the art is the publisher's).",
                        max_len=3)  # fmt: skip
     colour: str = spec("Colour of its mark on cards.", pattern=COLOUR)

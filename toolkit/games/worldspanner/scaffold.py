@@ -9,6 +9,7 @@ and every one is a placeholder until the designer writes the card.
 
 from __future__ import annotations
 
+import re
 import statistics
 from collections import Counter
 from collections.abc import Mapping
@@ -19,8 +20,8 @@ from toolkit.content import ContentSet
 from toolkit.file_names import slug
 from toolkit.fixes import document_path
 from toolkit.games.worldspanner.index import Index
-from toolkit.games.worldspanner.models import Hero
-from toolkit.rename import RenameError, Renaming, values_at
+from toolkit.games.worldspanner.models import SLUG, Game, Hero, QuestDeck
+from toolkit.rename import RenameError, Renaming, refs_to, values_at
 from toolkit.scaffold import Plan, Scaffold, ScaffoldError
 
 
@@ -92,7 +93,11 @@ SCAFFOLDS = (
 
 def plan_rename(content: ContentSet, old: str, new: str) -> Renaming:
     """A hero renamed: its `name` and its file (`heroes/<slug>.yaml`); no other file names
-    a hero. OLD is the hero's name or file slug."""
+    a hero. OLD is the hero's name or file slug. Or a faction's id renamed (OLD an id of
+    game.yaml's factions): see `_rename_faction`."""
+    game = content.one("game", Game)
+    if game is not None and old in {f.id for f in game.factions}:
+        return _rename_faction(content, game, old, new)
     heroes = content.of("hero", Hero)
     hits = [h for h in heroes if old in (h.name, Path(h.loc.path).stem, slug(h.name))]
     if len(hits) != 1:
@@ -106,3 +111,23 @@ def plan_rename(content: ContentSet, old: str, new: str) -> Renaming:
     return Renaming(tuple(values_at([hero.loc_of("name")], new, f"'{hero.name}' is now '{new}'")),
                     ((path, to),) if to != path else (),
                     (f"hero '{hero.name}' is now '{new}'",))  # fmt: skip
+
+
+def _rename_faction(content: ContentSet, game: Game, old: str, new: str) -> Renaming:
+    """A faction's id renamed: in game.yaml's factions, wherever a field names a faction (a
+    hero's home, a quest deck, a faction's opposing ones), and the quest deck's file name
+    (`quests/<faction>.yaml`)."""
+    ids = [f.id for f in game.factions]
+    if new in ids:
+        raise RenameError(f"'{new}' is a faction's id already")
+    if not re.fullmatch(SLUG, new):
+        raise RenameError(f"'{new}' is not an id: lower-case words joined by hyphens")
+    at = [game.loc_of("factions", ids.index(old), "id"), *refs_to(content, "faction", old)]
+    moves = tuple((path, path.with_name(f"{new}{path.suffix}"))
+                  for path in (Path(document_path(q)) for q in content.of("quest-deck", QuestDeck))
+                  if path.stem == old)  # fmt: skip
+    return Renaming(
+        tuple(values_at(at, new, f"faction {old} is now {new}")),
+        moves,
+        (f"faction {old} is now {new}: its id and {len(at) - 1} reference(s)",),
+    )
