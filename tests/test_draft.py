@@ -108,6 +108,7 @@ def test_a_hero_naming_no_faction_is_one_error_and_its_own_stamped_card(tmp_path
     errors = [ln for ln in proc.stdout.splitlines() if ": error[" in ln]
     assert proc.returncode == 1 and len(errors) == 1, proc.stdout + proc.stderr
     assert "blackbeard.yaml:" in errors[0] and "error[WS-REF]" in errors[0]
+    assert errors[0].endswith("; did you mean 'smugglers-den'?")
     pages = pdf_text(tmp_path / "out/worldspanner/cards/heroes-faces.pdf").split("\f")
     heroes = list((content / "worldspanner/heroes").glob("*.yaml"))
     assert len([p for p in pages if p.strip()]) == len(heroes)

@@ -411,3 +411,16 @@ def test_law_board_extends_onto_numbered_sheets_when_the_court_can_pass_more(
     said = " ".join(re.findall(r">([^<>]+)</text>", (boards / "law-board.svg").read_text()))
     assert "Slots 31-70 are on the extension sheet(s)" in said
     assert (boards / "law-board-2.pdf").exists()
+
+
+def test_a_mistyped_house_is_told_the_house_it_is_close_to(tmp_path: Path) -> None:
+    content = tmp_path / "content"
+    shutil.copytree(GE, content / "god-emperor")
+    cast = content / "god-emperor" / "cast.yaml"
+    text = cast.read_text()
+    assert "house: cat}" in text
+    cast.write_text(text.replace("house: cat}", "house: cta}", 1))
+    proc = toolkit("check", "--content", str(content))
+    line = text[: text.index("house: cat}")].count("\n") + 1
+    (found,) = [ln for ln in proc.stdout.splitlines() if "GE-CAST" in ln]
+    assert f"cast.yaml:{line}:" in found and found.endswith("; did you mean 'cat'?")

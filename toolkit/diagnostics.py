@@ -77,6 +77,14 @@ def warning(loc: Loc, code: str, message: str) -> Diagnostic:
     return Diagnostic(loc, Severity.WARNING, code, message)
 
 
+def did_you_mean(value: str, known: Iterable[str]) -> str:
+    """`; did you mean 'cat'?` for a value close to one the content declares, else ""."""
+    import difflib
+
+    hit = difflib.get_close_matches(value, sorted(known), n=1)
+    return f"; did you mean '{hit[0]}'?" if hit else ""
+
+
 def display_path(path: str | os.PathLike[str]) -> str:
     """The path as a user and CI annotations want it: relative to the working directory
     when the file lies under it, with forward slashes."""

@@ -3,12 +3,11 @@ exists (a faction, plot, area, party, category or expansion). No rule arithmetic
 
 from __future__ import annotations
 
-import difflib
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterator
 
 from toolkit.check import reference_problem
 from toolkit.content import ContentSet
-from toolkit.diagnostics import Diagnostic, Loc, error
+from toolkit.diagnostics import Diagnostic, Loc, did_you_mean, error
 from toolkit.games.forty_factions.index import Index
 from toolkit.games.forty_factions.models import (
     Congress,
@@ -22,11 +21,6 @@ from toolkit.games.forty_factions.models import (
     SacredCircles,
 )
 from toolkit.schema import Model
-
-
-def _suggest(value: str, known: Iterable[str]) -> str:
-    hit = difflib.get_close_matches(value, sorted(known), n=1)
-    return f"; did you mean '{hit[0]}'?" if hit else ""
 
 
 class _Refs:
@@ -54,7 +48,7 @@ class _Refs:
                 error(
                     loc,
                     code,
-                    f"{what} '{value}' is not defined in game.yaml{_suggest(value, known)}",
+                    f"{what} '{value}' is not defined in game.yaml{did_you_mean(value, known)}",
                 )
             )
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Iterator
 
-from toolkit.diagnostics import Diagnostic, error
+from toolkit.diagnostics import Diagnostic, did_you_mean, error
 from toolkit.games.god_emperor.index import Index
 from toolkit.games.god_emperor.models import Cost
 from toolkit.schema import Model
@@ -148,7 +148,7 @@ def check_cast(ix: Index) -> Iterator[Diagnostic]:
         if p.house not in ix.houses:
             yield error(cast.loc_of("players", i, "house"), "GE-CAST",
                         f"{p.name}'s House '{p.house}' is not a House "
-                        f"({', '.join(ix.houses)})")  # fmt: skip
+                        f"({', '.join(ix.houses)}){did_you_mean(p.house, ix.houses)}")  # fmt: skip
             continue
         per_house[p.house] += 1
         if per_house[p.house] == ranks + 1:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from toolkit.diagnostics import Diagnostic, Severity, error
+from toolkit.diagnostics import Diagnostic, Severity, did_you_mean, error
 from toolkit.games.worldspanner import canon
 from toolkit.games.worldspanner.index import Index
 
@@ -45,7 +45,7 @@ def check_factions(ix: Index) -> Iterator[Diagnostic]:
             elif o not in factions:
                 yield error(f.loc_of("opposing", i), "WS-REF",
                             f"opposing faction '{o}' is not a faction of game.yaml "
-                            f"({', '.join(factions)})")  # fmt: skip
+                            f"({', '.join(factions)}){did_you_mean(o, factions)}")  # fmt: skip
             elif f.id not in factions[o].opposing:
                 yield Diagnostic(f.loc_of("opposing", i), Severity.WARNING, "WS-OPPOSE-MUTUAL",
                                  f"{f.name} opposes {factions[o].name}, but {factions[o].name} "
@@ -69,7 +69,7 @@ def check_heroes(ix: Index) -> Iterator[Diagnostic]:
         if home is None:
             yield error(h.loc_of("faction"), "WS-REF",
                         f"home faction '{h.faction}' is not a faction of game.yaml "
-                        f"({', '.join(factions)})")  # fmt: skip
+                        f"({', '.join(factions)}){did_you_mean(h.faction, factions)}")  # fmt: skip
         elif h.set < home.set:
             yield error(h.loc_of("set"), "WS-HERO-SET",
                         f"{h.name} is in Set {h.set}, but {home.name} ({home.heroes}) first "
