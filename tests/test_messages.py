@@ -340,6 +340,26 @@ def test_a_schema_error_does_not_hide_rule_checks_on_the_rest(tmp_path: Path) ->
     assert "FF-ENEMY-SYMMETRY" not in note
 
 
+def test_a_plot_that_does_not_load_holds_only_the_rules_that_need_every_plot(
+    tmp_path: Path,
+) -> None:
+    """A broken plot file waits the rules that count or name plots; the side boards' rules
+    and the spelling rule still run on the rest (a missing plot cannot make them false)."""
+    content = copy_content(tmp_path)
+    plot = next((content / "forty-factions" / "plots").glob("003-*.yaml"))
+    edit(plot, "number: 3", 'number: "x3"')
+    temple = faction_file(content, 86)
+    edit(temple, "{name: High Temple of YHWRC,", "{name: High Temple of YHWHRC,")
+    proc = toolkit("check", "--content", str(content), "--game", "forty-factions")
+    lines = proc.stdout.splitlines()
+    (spelt,) = [ln for ln in lines if "error[FF-NAME-SPELLING]" in ln]
+    assert spelt.startswith(f"{temple}:{line_of(temple, 'High Temple of YHWHRC')}:")
+    note = next(ln for ln in lines if ln.startswith("note: forty-factions:"))
+    held = set(note.split(": ")[-1].split(", "))
+    assert {"FF-REF-PLOT", "FF-DECK-MISSING"} <= held
+    assert not held & {"FF-NAME-SPELLING", "FF-SC-CIRCLES", "FF-DD-MIRRORS", "FF-COUNCIL-SEATS"}
+
+
 def test_check_layout_finds_a_sheet_too_long_before_build(
     shipped_kit: Path, tmp_path: Path
 ) -> None:

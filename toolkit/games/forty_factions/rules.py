@@ -241,4 +241,19 @@ RULES = scoped(RULES, {
     "FF-ENEMY-SYMMETRY": frozenset(),
     "FF-DECK-MISSING": frozenset({"faction", "plot"}),
     "FF-PAWN-COLOUR": frozenset({"faction"}),
+    # a spelling is judged on the texts that loaded, against the errata that loaded; a
+    # shared circle, on the two factions that name each other: a file that did not load
+    # can only hide a finding, never make one false
+    "FF-NAME-SPELLING": frozenset(),
+    "FF-SC-SHARED": frozenset(),
+    # a side board's rules read the board and every faction (its circles, totems, mirrors,
+    # Otherworlds and seats are the factions'): a plot or another board that does not load
+    # holds none of them
+    **{code: frozenset({"sacred-circles", "faction"})
+       for code in ("FF-SC-CIRCLES", "FF-SC-LESSER")},
+    **{code: frozenset({"gathering", "faction"}) for code in ("FF-SC-TOTEMS", "FF-SC-INFLUENCE")},
+    **{code: frozenset({"hall-of-mirrors", "faction"})
+       for code in ("FF-DD-MIRRORS", "FF-DD-CIRCLE", "FF-DD-OTHERWORLD")},
+    "FF-DD-CONGRESS": frozenset({"congress", "faction"}),
+    "FF-DD-MADNESS": frozenset({"madness", "faction"}),
 })  # fmt: skip
