@@ -146,6 +146,15 @@ def test_what_cannot_be_renamed_is_said_and_nothing_is_written(tmp_path: Path) -
     assert taken.returncode == 2 and "exists already" in taken.stderr
     unknown = _rename(content, "forty-factions", "no-such-guild", "X")
     assert unknown.returncode == 2 and "names nothing" in unknown.stderr
+    twin = _rename(content, "forty-factions", "guild-of-caravanserai", "dwarves")
+    assert twin.returncode == 2 and "is named 'Dwarves' already" in twin.stderr
+    meant = _rename(content, "forty-factions", "faction:42", "abc")
+    assert meant.returncode == 2 and "'abc' is not a number" in meant.stderr
+    for old, new in (("cat", "spice-lords"), ("rat-king", "cat")):  # one id, one meaning
+        both = _rename(content, "god-emperor", old, new)
+        assert both.returncode == 2 and "a House's or favor faction's id already" in both.stderr
+    nothing = _rename(content, "worldspanner", "no-such", "x")
+    assert nothing.returncode == 2 and "names no hero nor faction" in nothing.stderr
     diff = _rename(content, "god-emperor", "rat-king", "rat-queen", "--diff")
     assert diff.returncode == 0 and "+    faction: rat-queen" in diff.stdout
     assert _snapshot(content) == before

@@ -78,6 +78,10 @@ def plan_rename(content: ContentSet, old: str, new: str) -> Renaming:
                         "`placeholders`)")  # fmt: skip
     else:
         name = new
+        same = [c for c in (ix.faction_list if kind == "faction" else ix.plot_list)
+                if c is not card and c.name.casefold() == new.casefold()]  # fmt: skip
+        if same:
+            raise RenameError(f"{kind} {same[0].number} is named '{same[0].name}' already")
         fixes += values_at([card.loc_of("name")], new, f"{kind} {card.number} is now '{new}'")
         said.append(f"{kind} {card.number}: '{card.name}' is now '{new}' (the content refers "
                     "to it by number; its sheet and card print the new name)")  # fmt: skip
@@ -98,7 +102,14 @@ def _new_number(kind: str, old: str, new: str) -> int | None:
         if head != kind:
             raise RenameError(f"'{old}' is a {kind}: it cannot become {head} {tail}")
         return int(tail)
-    return int(new) if new.isdigit() else None
+    if new.isdigit():
+        return int(new)
+    if old.partition(":")[0] in ("faction", "plot"):  # `faction:42 abc`: a number was meant
+        raise RenameError(
+            f"'{new}' is not a number: {old} is renumbered to a number "
+            f"(`{kind}:N` or `N`); to rename it, give its name or file slug"
+        )
+    return None
 
 
 def _within_range(ix: Index, kind: str, card: Faction | Plot, number: int) -> None:

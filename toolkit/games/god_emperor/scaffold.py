@@ -63,9 +63,14 @@ def plan_rename(content: ContentSet, old: str, new: str) -> Renaming:
     building names it (favors.yaml holds every reference, L522-540). Or a House's id (OLD
     an id of game.yaml's Houses): see `_rename_house`."""
     game = content.one("game", Game)
+    favors = content.one("favors", Favors)
+    # a House and a favor faction never share an id: OLD must say which one it is
+    taken = {h.id for h in game.houses} if game is not None else set()
+    taken |= {f.id for f in favors.factions} if favors is not None else set()
+    if new in taken:
+        raise RenameError(f"'{new}' is a House's or favor faction's id already")
     if game is not None and old in {h.id for h in game.houses}:
         return _rename_house(content, game, old, new)
-    favors = content.one("favors", Favors)
     if favors is None:
         raise RenameError("favors.yaml did not load: check the content first")
     ids = [f.id for f in favors.factions]
@@ -73,8 +78,6 @@ def plan_rename(content: ContentSet, old: str, new: str) -> Renaming:
         houses = ", ".join(h.id for h in game.houses) if game is not None else ""
         raise RenameError(f"'{old}' is not a House's id ({houses}) nor a favor faction's "
                           f"({', '.join(ids)})")  # fmt: skip
-    if new in ids:
-        raise RenameError(f"'{new}' is a favor faction's id already")
     if not re.fullmatch(r"[a-z0-9]+(-[a-z0-9]+)*", new):
         raise RenameError(f"'{new}' is not an id: lower-case words joined by hyphens")
     i = ids.index(old)
@@ -92,8 +95,6 @@ def _rename_house(content: ContentSet, game: Game, old: str, new: str) -> Renami
     """A House's id renamed: in game.yaml's Houses and wherever a field names a House (a
     player of the cast, the Court's host and proposers, a home castle on the map)."""
     ids = [h.id for h in game.houses]
-    if new in ids:
-        raise RenameError(f"'{new}' is a House's id already")
     if not re.fullmatch(r"[a-z0-9]+(-[a-z0-9]+)*", new):
         raise RenameError(f"'{new}' is not an id: lower-case words joined by hyphens")
     at = [game.loc_of("houses", ids.index(old), "id"), *refs_to(content, "house", old)]

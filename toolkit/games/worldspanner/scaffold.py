@@ -101,8 +101,9 @@ def plan_rename(content: ContentSet, old: str, new: str) -> Renaming:
     heroes = content.of("hero", Hero)
     hits = [h for h in heroes if old in (h.name, Path(h.loc.path).stem, slug(h.name))]
     if len(hits) != 1:
-        raise RenameError(f"'{old}' names {'no hero' if not hits else 'more than one hero'}: "
-                          "give a hero's name or file slug")  # fmt: skip
+        raise RenameError(f"'{old}' names {'no hero' if not hits else 'more than one hero'}"
+                          f"{' nor faction' if not hits else ''}: give a hero's name or file "
+                          "slug, or a faction's id")  # fmt: skip
     hero = hits[0]
     if any(h.name.casefold() == new.casefold() for h in heroes if h is not hero):
         raise RenameError(f"a hero is named '{new}' already")
