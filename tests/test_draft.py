@@ -103,8 +103,8 @@ def test_a_hero_naming_no_faction_is_one_error_and_its_own_stamped_card(tmp_path
     content = copy_content(tmp_path)
     edit(content / "worldspanner/heroes/blackbeard.yaml", "faction: smugglers-den",
          "faction: smugglers-dne")  # fmt: skip
-    proc = toolkit("build", "--content", "content", "--game", "worldspanner", "--out", "out",
-                   "--only", "cards/heroes-faces.pdf", "--draft", cwd=tmp_path)  # fmt: skip
+    proc = toolkit("build", "--content", "content", "--out", "out", "--only",
+                   "cards/heroes-faces.pdf", "--draft", cwd=tmp_path)  # fmt: skip
     errors = [ln for ln in proc.stdout.splitlines() if ": error[" in ln]
     assert proc.returncode == 1 and len(errors) == 1, proc.stdout + proc.stderr
     assert "blackbeard.yaml:" in errors[0] and "error[WS-REF]" in errors[0]
@@ -114,3 +114,7 @@ def test_a_hero_naming_no_faction_is_one_error_and_its_own_stamped_card(tmp_path
     assert len([p for p in pages if p.strip()]) == len(heroes)
     stamped = [page for page in pages if "DRAFT" in page]
     assert len(stamped) == 1 and "Blackbeard" in stamped[0] and "smugglers-dne" in stamped[0]
+    # the games without an error of their own are built as they would be: no draft list
+    assert (tmp_path / "out/worldspanner/kit/draft.pdf").exists()
+    for clean in ("forty-factions", "god-emperor"):
+        assert not (tmp_path / "out" / clean / "kit/draft.pdf").exists()

@@ -341,11 +341,13 @@ def _build(content_dir: Path, game: str | None, options: BuildOptions,
                 f"while these errors remain ({type(exc).__name__}: {exc})"
             )
             continue
-        if options.draft and errors:
+        root = display_path(content.root)
+        own = [d for d in errors if d.loc.path == root or d.loc.path.startswith(f"{root}/")]
+        if options.draft and own:  # a game with no error of its own builds as it would
             from toolkit.draft import cover_output, stamped_outputs
 
-            listed = [*stamped_outputs(listed, errors),
-                      cover_output(pack.title, content.files, errors)]  # fmt: skip
+            listed = [*stamped_outputs(listed, own),
+                      cover_output(pack.title, content.files, own)]  # fmt: skip
         if options.preset == "pod":  # a print shop's kit: every PDF in it is PDF/X-4
             from toolkit.pdfx import for_print_shop
 
