@@ -204,10 +204,12 @@ def _check_game(content_dir: Path, gid: str, report: Report, listing: bool = Tru
     if not content.complete:
         held = held_codes(pack, content)
         if held:
-            report.notes.append(
-                f"note: {gid}: {len(held)} rule(s) wait until the {len(content.failed)} "
-                f"file(s) above load and validate: {', '.join(held)}"
-            )
+            failed = sorted(content.failed)
+            which = (", ".join(failed) if len(failed) <= 3  # named, beside other findings
+                     else f"the {len(failed)} files above")  # fmt: skip
+            verbs = "loads and validates" if len(failed) == 1 else "load and validate"
+            report.notes.append(f"note: {gid}: {len(held)} rule(s) wait until {which} "
+                                f"{verbs}: {', '.join(held)}")  # fmt: skip
         return loaded
     if listed is not None:
         content_cache.flush()  # what was put off is written while the listing is made
