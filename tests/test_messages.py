@@ -243,6 +243,18 @@ _PLACEHOLDERS = "placeholders:\n  - faction\n  - set\n"
      "line {n}, `- faction`, is indented 3 spaces, but the line after it 2, as this file "
      "indents a level: the first of the items under `placeholders` sets the indent the others "
      "must keep; indent `- faction` 2 spaces", ("   - faction", "  - faction")),
+    ("worldspanner/game.yaml", "  intro: 6\n  normal: 8\n", "  intro: 6\nnormal: 8\n",
+     "line {n}, `normal`, is indented 0 spaces, but the keys around it use 2 (line {p}, "
+     "`intro`, and line {a}, `three_players`): indent `normal` 2 spaces to keep it with them "
+     "(at 0, YAML ends their mapping there)", ("normal: 8", "  normal: 8")),
+    ("god-emperor/game.yaml", "  start_castles: 1\n  orders: 2", "  start_castles: 1\norders: 2",
+     "line {n}, `orders`, is indented 0 spaces, but the keys around it use 2 (line {p}, "
+     "`start_castles`, and line {a}, `attack`): indent `orders` 2 spaces to keep it with them "
+     "(at 0, YAML ends their mapping there)", ("\norders: 2", "\n  orders: 2")),
+    ("god-emperor/game.yaml", "(L127-237)\n  start_units", "(L127-237)\n start_units",
+     "line {n}, `start_units`, is indented 1 space, but the line after it 2, as this file "
+     "indents a level: the first of the keys under `war` sets the indent the others must keep; "
+     "indent `start_units` 2 spaces", (" start_units", "  start_units")),
 ])  # fmt: skip
 def test_an_indent_out_of_step_is_told_at_the_line_that_moved(
     file: str, was: str, now: str, told: str, mended: tuple[str, str]
@@ -253,10 +265,10 @@ def test_an_indent_out_of_step_is_told_at_the_line_that_moved(
     text = path.read_text(encoding="utf-8")
     assert was in text
     broken = text.replace(was, now, 1)
-    n = broken[: broken.index(mended[0])].count("\n") + 1  # the line moved
+    n = broken[: broken.index(mended[0].lstrip("\n"))].count("\n") + 1  # the line moved
     (got,) = load_bytes(broken.encode(), "x.yaml").diagnostics
     assert (got.code, got.loc.line) == ("YAML-SYNTAX", n)
-    assert got.message == told.format(n=n, p=n - 1)
+    assert got.message == told.format(n=n, p=n - 1, a=n + 1)
     assert load_bytes(broken.replace(*mended, 1).encode(), "x.yaml").root is not None
 
 

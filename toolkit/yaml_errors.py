@@ -48,6 +48,12 @@ def _key_of(line: str) -> str | None:
     return m.group(1).strip("'\"") if m else None
 
 
+def _opens(line: str) -> bool:
+    """Does the line end with a key whose value is on the lines below (`seats:`, a comment
+    after it aside)?"""
+    return line.split(" #", 1)[0].rstrip().endswith(":")
+
+
 def _first_colon(line: str) -> int:
     """Index of the colon that ends a line's key (-1 when none)."""
     m = re.search(r":(?=\s|$)", line)
@@ -109,11 +115,11 @@ def _over_indented(lines: list[str], row: int, col: int) -> Explained | None:
     p_row, p_text = prev[0]
     p_key = _key_of(p_text)
     here, there = _indent(text), _key_col(p_text)
-    if p_key is None or here <= there or p_text.rstrip().endswith(":"):
+    if p_key is None or here <= there or _opens(p_text):
         return None
     above = _content_lines(lines, p_row)
     parent = _key_of(above[0][1]) if above else None
-    if parent is not None and above[0][1].rstrip().endswith(":") and _key_col(above[0][1]) == there:
+    if parent is not None and _opens(above[0][1]) and _key_col(above[0][1]) == there:
         # `seats:` / `council: 1` / `  conclave: 1`: the line out of step is the one above,
         # moved out from under the key that opens the mapping `conclave` is still in
         return Explained(
@@ -124,10 +130,13 @@ def _over_indented(lines: list[str], row: int, col: int) -> Explained | None:
             f"`{key}`; indent it {_spaces(here)} (lined up with `{parent}`, YAML reads it "
             f"as a key beside `{parent}`, which is then empty)",
         )
-    if parent is not None and above[0][1].rstrip().endswith(":"):
+    if parent is not None and _opens(above[0][1]):
         odd = _odd_first(lines, above[0][0], p_row, here, "keys")
         if odd is not None:
             return odd
+    out = _moved_out(lines, row, here)
+    if out is not None:
+        return out
     return Explained(
         row + 1,
         here + 1,
@@ -170,7 +179,12 @@ def _under_indented(lines: list[str], row: int, what: str) -> Explained | None:
             break
     above = [lv for lv in levels if lv[0] > here]
     below = [lv for lv in levels if lv[0] < here]
-    if not above or not below:
+    if not above:  # deeper than the line before: that line is the one out of step?
+        prev = _content_lines(lines, row)
+        odd = (_odd_first(lines, prev[1][0], prev[0][0], here, what)
+               if len(prev) > 1 and _opens(prev[1][1]) else None)  # fmt: skip
+        return odd or _moved_out(lines, row, here)
+    if not below:
         return None
     inner, outer = min(above), max(below)
     key = _key_of(text) or text.strip()[:20]
@@ -189,6 +203,29 @@ def _under_indented(lines: list[str], row: int, what: str) -> Explained | None:
         f"{inner[0]} (line {inner[1]}, `{inner[2]}`) or {outer[0]} (line {outer[1]}, "
         f"`{outer[2]}`): indent `{key}` {_spaces(inner[0])}{under}, or {_spaces(outer[0])} "
         f"to line it up with `{outer[2]}`",
+    )
+
+
+def _moved_out(lines: list[str], row: int, here: int) -> Explained | None:
+    """`  intro: 6` / `normal: 8` / `  three_players: 9`: the line before this one (at index
+    `row`, indented `here`) is shallower than the keys on either side of it, which line up:
+    it is the one moved out of their mapping."""
+    prev = _content_lines(lines, row)
+    if len(prev) < 2:
+        return None
+    (p_row, p_text), (a_row, a_text) = prev[0], prev[1]
+    key, p_key, a_key = _key_of(lines[row]), _key_of(p_text), _key_of(a_text)
+    there = _indent(p_text)
+    if (None in (key, p_key, a_key) or there >= here or _key_col(a_text) != here
+            or _opens(a_text) or p_text.lstrip().startswith("- ")):  # fmt: skip
+        return None
+    return Explained(
+        p_row + 1,
+        there + 1,
+        f"line {p_row + 1}, `{p_key}`, is indented {_spaces(there)}, but the keys around it "
+        f"use {here} (line {a_row + 1}, `{a_key}`, and line {row + 1}, `{key}`): indent "
+        f"`{p_key}` {_spaces(here)} to keep it with them (at {there}, YAML ends their mapping "
+        "there)",
     )
 
 
@@ -230,7 +267,7 @@ def _steps(lines: list[str], skip: int) -> set[int]:
             continue
         if opening is not None and i != skip and _indent(text) > _key_col(opening):
             out.add(_indent(text) - _key_col(opening))
-        opening = text if text.rstrip().endswith(":") else None
+        opening = text if _opens(text) else None
     return out
 
 
