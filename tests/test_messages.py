@@ -220,6 +220,15 @@ def test_a_first_key_indented_out_of_step_is_the_line_told(tmp_path: Path) -> No
 
 
 _SEATS = "seats:\n  council: 1\n  conclave: 1\n"
+
+
+def _moved_out(key: str, before: str, after: str) -> str:
+    """What a key moved from 2 spaces to 0 is told ({n}: its line; {p}, {a}: around it)."""
+    return (f"line {{n}}, `{key}`, is indented 0 spaces, but the keys around it use 2 (line "
+            f"{{p}}, `{before}`, and line {{a}}, `{after}`): indent `{key}` 2 spaces to keep it "
+            "with them (at 0, YAML ends their mapping there)")  # fmt: skip
+
+
 _PROVINCE = "  - id: west\n    name: The West\n"
 _PLACEHOLDERS = "placeholders:\n  - faction\n  - set\n"
 
@@ -244,13 +253,9 @@ _PLACEHOLDERS = "placeholders:\n  - faction\n  - set\n"
      "indents a level: the first of the items under `placeholders` sets the indent the others "
      "must keep; indent `- faction` 2 spaces", ("   - faction", "  - faction")),
     ("worldspanner/game.yaml", "  intro: 6\n  normal: 8\n", "  intro: 6\nnormal: 8\n",
-     "line {n}, `normal`, is indented 0 spaces, but the keys around it use 2 (line {p}, "
-     "`intro`, and line {a}, `three_players`): indent `normal` 2 spaces to keep it with them "
-     "(at 0, YAML ends their mapping there)", ("normal: 8", "  normal: 8")),
+     _moved_out("normal", "intro", "three_players"), ("normal: 8", "  normal: 8")),
     ("god-emperor/game.yaml", "  start_castles: 1\n  orders: 2", "  start_castles: 1\norders: 2",
-     "line {n}, `orders`, is indented 0 spaces, but the keys around it use 2 (line {p}, "
-     "`start_castles`, and line {a}, `attack`): indent `orders` 2 spaces to keep it with them "
-     "(at 0, YAML ends their mapping there)", ("\norders: 2", "\n  orders: 2")),
+     _moved_out("orders", "start_castles", "attack"), ("\norders: 2", "\n  orders: 2")),
     ("god-emperor/game.yaml", "(L127-237)\n  start_units", "(L127-237)\n start_units",
      "line {n}, `start_units`, is indented 1 space, but the line after it 2, as this file "
      "indents a level: the first of the keys under `war` sets the indent the others must keep; "
