@@ -10,6 +10,7 @@ import json
 from pathlib import Path
 
 import pytest
+import yaml
 
 from tests.shipped import CONTENT, copy_content, edit, faction_file, line_of, seeded, toolkit
 from toolkit.load import load_bytes
@@ -432,3 +433,14 @@ def test_check_layout_tells_again_what_the_kits_build_found_for_an_unchanged_she
     f.write_text(text + "background: " + " ".join([debt] * 61) + "\n")
     layout = toolkit("check", *args, "--layout", "--out", "build", cwd=tmp_path)
     assert "RENDER-SHRUNK" in layout.stdout and "recorded" not in layout.stdout, layout.stdout
+
+
+def test_an_unknown_party_names_the_parties_and_the_one_meant(tmp_path: Path) -> None:
+    content = copy_content(tmp_path)
+    bookmakers = faction_file(content, 19)
+    edit(bookmakers, "politics: liberal", "politics: liberals")
+    got = _at(_records(content), bookmakers, line_of(bookmakers, "politics:"), "FF-REF-PARTY")
+    parties = sorted(p["id"] for p in yaml.safe_load(
+        (content / "forty-factions/game.yaml").read_text())["parties"])  # fmt: skip
+    assert got["message"] == (f"politics 'liberals' is not defined in game.yaml "
+                              f"({', '.join(parties)}); did you mean 'liberal'?")  # fmt: skip

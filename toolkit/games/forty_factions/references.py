@@ -44,13 +44,11 @@ class _Refs:
 
     def _slug(self, loc: Loc, value: str, known: set[str], code: str, what: str) -> None:
         if value and value not in known:
-            self.out.append(
-                error(
-                    loc,
-                    code,
-                    f"{what} '{value}' is not defined in game.yaml{did_you_mean(value, known)}",
-                )
-            )
+            # the ids to choose from, where they are few enough to read (the parties and
+            # categories; the areas and Forests are many: the closest one is named)
+            among = f" ({', '.join(sorted(known))})" if len(known) <= 12 else ""
+            self.out.append(error(loc, code, f"{what} '{value}' is not defined in game.yaml"
+                                             f"{among}{did_you_mean(value, known)}"))  # fmt: skip
 
     def area(self, loc: Loc, value: str, what: str = "area") -> None:
         self._slug(loc, value, self.ix.areas, "FF-REF-AREA", what)
