@@ -421,7 +421,7 @@ def _check_or_keep(content_dir: Path, game: str | None, options: BuildOptions, c
             same = kept_builds.recall(Manifest.read(game_out / "kit" / "manifest.json"),
                                       game_out, key)  # fmt: skip
             if same is not None:
-                _merge(report, same.found)
+                report.merge(same.found)
                 kept.append((gid, f"{gid}: 0 built, {same.outputs} up to date in "
                                   f"{time.perf_counter() - start:.1f} s -> "
                                   f"{display_path(game_out)}"))  # fmt: skip
@@ -429,20 +429,11 @@ def _check_or_keep(content_dir: Path, game: str | None, options: BuildOptions, c
         part = _Found(key=key or "")
         # the paths of the outputs are checked later, for this build's own options
         one = _check_game(content_dir, gid, part, listing=False)
-        _merge(report, part)
+        report.merge(part)
         if one is not None:
             loaded.append(one)
             found[one[0].id] = part
     return report, loaded, found, kept
-
-
-def _merge(report: Report, part: Report) -> None:
-    """Add one game's findings and counts to the whole run's report."""
-    report.extend(part.diagnostics)
-    report.files += part.files
-    report.placeholders += part.placeholders
-    report.printed += part.printed
-    report.notes += part.notes
 
 
 def coverage(content_dir: Path, game: str | None = None) -> tuple[Report, list[GameCoverage]]:

@@ -41,6 +41,7 @@ class GameResult:
     files: int = 0
     placeholders: int = 0
     notes: list[str] = field(default_factory=list)
+    printed: int = 0  # (a check prints nothing: `Report.merge` takes either)
 
 
 def key(game_dir: Path, shared: str | None = None) -> str | None:
@@ -153,10 +154,7 @@ def check(content_dir: Path, game: str | None = None, strict: bool = False) -> R
     for gid in games:
         result = results[gid]
         assert result is not None
-        report.extend(result.diagnostics)
-        report.files += result.files
-        report.placeholders += result.placeholders
-        report.notes.extend(result.notes)
+        report.merge(result)
     return report
 
 

@@ -11,6 +11,10 @@ import os
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from enum import StrEnum
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from toolkit.check_cache import GameResult
 
 
 class Severity(StrEnum):
@@ -111,6 +115,14 @@ class Report:
     built: int = 0
     strict: bool = False
     notes: list[str] = field(default_factory=list)
+
+    def merge(self, part: Report | GameResult) -> None:
+        """Add one game's findings and counts (what checking it found, or found before)."""
+        self.extend(part.diagnostics)
+        self.files += part.files
+        self.placeholders += part.placeholders
+        self.printed += part.printed
+        self.notes += part.notes
 
     def extend(self, diags: Iterable[Diagnostic]) -> None:
         """Add findings; one already reported (a deck repeats its sheet's) is not added twice."""
