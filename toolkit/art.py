@@ -28,8 +28,12 @@ import re
 import warnings
 from functools import cache
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from toolkit.assets import AssetError, confined, game_folder, mtime_ns
+
+if TYPE_CHECKING:
+    from toolkit.schema import FieldInfo
 
 ART = "art"  # a game's art folder, `content/<game>/art/`
 ART_REF = r"art/([A-Za-z0-9_-][A-Za-z0-9._-]*/)*[A-Za-z0-9_-][A-Za-z0-9._-]*\.(png|jpg|jpeg|svg)"
@@ -193,31 +197,20 @@ def check_backdrops(game_dir: Path) -> list:  # type: ignore[type-arg]
     return found
 
 
-def _slots(obj: object, path: tuple[str | int, ...]):  # type: ignore[no-untyped-def]
-    """Every art slot a content value holds: (path, picture named), nested models too."""
-    from toolkit.schema import Model, fields_of
-
-    if isinstance(obj, Model):
-        for fi in fields_of(type(obj)):
-            value = getattr(obj, fi.name)
-            pattern = fi.meta.get("pattern")
-            if pattern is not None and pattern.pattern == ART_REF:
-                yield (*path, fi.name), value
-            elif isinstance(value, (Model, list)):  # a plain value holds no slot
-                yield from _slots(value, (*path, fi.name))
-    elif isinstance(obj, list):
-        for i, v in enumerate(obj):
-            if isinstance(v, (Model, list)):
-                yield from _slots(v, (*path, i))
+def _is_slot(fi: FieldInfo) -> bool:
+    """Is the field an art slot (a picture's path under art/)?"""
+    pattern = fi.meta.get("pattern")
+    return pattern is not None and pattern.pattern == ART_REF
 
 
 def check(game_dir: Path, docs: list) -> list:  # type: ignore[type-arg]
     """CONTENT-ART for each art slot naming a picture that cannot be used."""
     from toolkit.diagnostics import error
+    from toolkit.schema import marked_fields
 
     found = []
     for doc in docs:
-        for path, ref in _slots(doc, ()):
+        for path, ref in marked_fields(doc, _is_slot):
             if not ref:
                 continue
             try:

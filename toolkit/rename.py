@@ -39,26 +39,15 @@ def refs_to(content: ContentSet, ref: str, value: object) -> list[Loc]:
     """Where the content names `value` in a field declared to refer to a `ref`
     (`spec(ref=...)`, the fields whose values the schemas offer from the content): each such
     field, or item of such a list, in every document that loaded."""
-    from toolkit.schema import Model, fields_of
+    from toolkit.schema import marked_fields
 
     out: list[Loc] = []
-
-    def walk(obj: object) -> None:
-        if isinstance(obj, list):
-            for item in obj:
-                walk(item)
-        elif isinstance(obj, Model):
-            for fi in fields_of(type(obj)):
-                v = getattr(obj, fi.name)
-                if fi.meta.get("ref") != ref:
-                    walk(v)
-                elif isinstance(v, list):
-                    out.extend(obj.loc_of(fi.name, i) for i, x in enumerate(v) if x == value)
-                elif v == value:
-                    out.append(obj.loc_of(fi.name))
-
     for doc in content.all():
-        walk(doc)
+        for path, v in marked_fields(doc, lambda fi: fi.meta.get("ref") == ref):
+            if isinstance(v, list):
+                out.extend(doc.loc_of(*path, i) for i, x in enumerate(v) if x == value)
+            elif v == value:
+                out.append(doc.loc_of(*path))
     return out
 
 

@@ -18,7 +18,7 @@ import math
 import re
 import types
 import typing
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import MISSING, dataclass, field
 from typing import Any, Literal, TypeVar, get_args, get_origin
 
@@ -540,6 +540,24 @@ def walk(obj: Any, path: tuple[str | int, ...] = ()) -> Iterator[tuple[tuple[str
     elif isinstance(obj, dict):
         for k, v in obj.items():
             yield from walk(v, (*path, k))
+
+
+def marked_fields(
+    obj: Any, wanted: Callable[[FieldInfo], bool], path: tuple[str | int, ...] = ()
+) -> Iterator[tuple[tuple[str | int, ...], Any]]:
+    """(path, value) of every field inside a model object, nested models and lists too,
+    whose declaration `wanted` accepts (an art slot; a field naming a faction)."""
+    if isinstance(obj, Model):
+        for fi in fields_of(type(obj)):
+            value = getattr(obj, fi.name)
+            if wanted(fi):
+                yield (*path, fi.name), value
+            elif isinstance(value, (Model, list)):  # a plain value holds no field
+                yield from marked_fields(value, wanted, (*path, fi.name))
+    elif isinstance(obj, list):
+        for i, v in enumerate(obj):
+            if isinstance(v, (Model, list)):
+                yield from marked_fields(v, wanted, (*path, i))
 
 
 def resolve_path(obj: Any, dotted: str) -> tuple[bool, Any]:
