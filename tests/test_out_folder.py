@@ -169,11 +169,13 @@ def test_setup_sheets_are_recorded_and_never_overwrite_a_users_file(tmp_path: Pa
 # ----------------------------------------------------------------- case 9: damaged manifest
 
 
+# (An entry whose path leaves the folder is no damage to build around: the build refuses it,
+# `test_out_links.py`.)
 @pytest.mark.parametrize(
     "damage",
     [
         lambda m: {**m, "outputs": [*m["outputs"][:-1], {"path": 5}]},  # the issue's own
-        lambda m: {**m, "outputs": [*m["outputs"], {**m["outputs"][0], "path": "../../../x"}]},
+        lambda m: {**m, "outputs": [*m["outputs"], {**m["outputs"][0], "path": ""}]},
     ],
 )
 def test_a_damaged_manifest_is_rebuilt_around(

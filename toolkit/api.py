@@ -103,7 +103,9 @@ def laid_out(game_out: Path, outputs: list[Output], options: BuildOptions, code:
     from toolkit.build import output_key
     from toolkit.diagnostics import from_record
     from toolkit.manifest import Manifest
+    from toolkit.outfolder import OutFolder
 
+    OutFolder(game_out).guard()  # what a link there names is not read
     manifest = Manifest.read(game_out / "kit" / "manifest.json")
     if not manifest.entries:
         return {}
@@ -478,8 +480,8 @@ def setup(
     from toolkit.boards import board_file, board_svg
     from toolkit.build import ROOT, BuildOptions, Session
     from toolkit.manifest import Manifest
+    from toolkit.outfolder import OutFolder
     from toolkit.output_paths import check_out_folder
-    from toolkit.write import write_bytes
 
     check_out_folder(out, content_dir, ROOT / "templates")
     report, loaded = _check(content_dir, game, strict=False)
@@ -491,14 +493,16 @@ def setup(
         raise ToolkitError(f"{pack.title} has no set-up generator")
     sheet = pack.setup.run(content, seed, params)
     game_out = out / game
+    OutFolder(game_out).guard()
     manifest = Manifest.read(game_out / "kit" / "manifest.json")
+    manifest.refuse_escapes()
     session = Session(BuildOptions(out=out), content.root)
     files = {f"setup/{sheet.name}.svg": board_svg(sheet.svg, session)}  # its fonts embedded
     manifest.refuse_strangers(game_out, [*files, f"setup/{sheet.name}.pdf"])
     files[f"setup/{sheet.name}.pdf"] = board_file(sheet.svg, sheet.size[0], sheet.size[1],
                                                   sheet.title, session)  # fmt: skip
     for rel, data in files.items():
-        write_bytes(game_out / rel, data)
+        manifest.folder.write_bytes(rel, data)
         manifest.written[rel] = hashlib.sha256(data).hexdigest()
     manifest.write(game)
     return report, [game_out / rel for rel in files], sheet.summary

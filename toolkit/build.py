@@ -606,11 +606,14 @@ def build_outputs(
     game's build and what its check found, recorded when every output is written
     (`toolkit.kept_builds`)."""
     from toolkit.manifest import Manifest, file_digest, remember_digest
-    from toolkit.write import write_bytes
+    from toolkit.outfolder import OutFolder
 
     start = time.perf_counter()
     game_out = options.out / game
+    folder = OutFolder(game_out)
+    folder.guard()  # no link under <out>/<game>: nothing read, written or deleted through one
     manifest = Manifest.read(game_out / "kit" / "manifest.json")
+    manifest.refuse_escapes()
     manifest.build = None  # the last build's record holds until this one is sealed
     code = code or fingerprint()
     result = BuildResult()
@@ -663,7 +666,7 @@ def build_outputs(
         if data is None:
             result.failed += 1
             return
-        write_bytes(game_out / path, data)
+        folder.write_bytes(path, data)
         digest = hashlib.sha256(data).hexdigest()
         remember_digest(game_out / path, digest)
         o = by_path[path]

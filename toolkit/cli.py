@@ -45,6 +45,22 @@ def _own_content(ctx: click.Context, param: click.Parameter, value: Path) -> Pat
     return value
 
 
+def _kit_out(ctx: click.Context, param: click.Parameter, value: Path) -> Path:
+    """A kit's `--out` folder may be reached through a link only when the user named it and
+    it resolves inside the project (the working folder): a committed `build -> /elsewhere`
+    never chooses where a kit is written (`toolkit.outfolder.check_out_link`)."""
+    from toolkit.outfolder import check_out_link
+
+    explicit = ctx.get_parameter_source(param.name or "") is not click.core.ParameterSource.DEFAULT
+    check_out_link(value, explicit, Path.cwd())
+    return value
+
+
+def _kit_folder(default: str, help_: str) -> dict[str, object]:
+    """The settings of a kit's `--out DIR` option (`_folder`, checked by `_kit_out`)."""
+    return {**_folder(default, help_), "callback": _kit_out}
+
+
 def _content_options(fn):  # type: ignore[no-untyped-def]
     fn = click.option("--game", "game", default=None, metavar="ID", help=GAME_HELP)(fn)
     return click.option("--content", "content", callback=_own_content,
@@ -108,7 +124,7 @@ def cli(ctx: click.Context) -> None:
               help="Also lay out every sheet (nothing is written) and report one that will "
               "not fit its page, as build would. A sheet the kit in --out built from the "
               "same data is not laid out again: what its build found is told.")  # fmt: skip
-@click.option("--out", "out", **_folder("build", "With --layout: the kit folder of your last "
+@click.option("--out", "out", **_kit_folder("build", "With --layout: the kit folder of your last "
               "`toolkit build` (read, never written)."))  # fmt: skip
 @click.option(
     "--explain",
@@ -202,7 +218,7 @@ def coverage(content: Path, game: str | None, fmt: str) -> None:
 @click.option(
     "--out",
     "out",
-    **_folder(
+    **_kit_folder(
         "build",
         "Output folder, a folder of its own; each game's kit "
         "goes to <out>/<game>/, where only the files its "
@@ -479,7 +495,7 @@ def _said_then_checked(edited: Sequence[Edited], moves: Sequence[tuple[Path, Pat
 
 @cli.command()
 @_content_options
-@click.option("--out", "out", **_folder("build", "Folder the kit is built into and served from."))
+@click.option("--out", "out", **_kit_folder("build", "Folder the kit is built into and served."))
 @click.option("--port", type=click.IntRange(0, 65535), default=8000, show_default=True,
               help="Port on 127.0.0.1 (0: any free port).")  # fmt: skip
 @click.option("--paper", type=click.Choice(["a4", "letter"]), default="a4", show_default=True,
@@ -726,7 +742,7 @@ class _SetupGroup(click.Group):
 
         params: list[click.Parameter] = [
             click.Option(["--content"], **_folder("content", CONTENT_HELP)),
-            click.Option(["--out"], **_folder("build", "Output folder; sheets go to "
+            click.Option(["--out"], **_kit_folder("build", "Output folder; sheets go to "
                                               "<out>/<game>/setup/.")),
             click.Option(["--seed"], type=click.IntRange(min=0, max=MAX_SEED), default=None,
                          help="Random seed: the same seed gives the same set-up "

@@ -20,7 +20,7 @@ from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
 from toolkit.manifest import Manifest, file_digest
-from toolkit.write import remove, write_bytes, write_text
+from toolkit.outfolder import OutFolder
 
 SECTIONS = (
     ("sheet", "Information Sheets"),
@@ -43,8 +43,9 @@ SECTIONS = (
 )
 
 
-def _thumbnail(pdf: Path, png: Path) -> bool:
-    """First page of a PDF as a small PNG (atomic); False when poppler is missing."""
+def _thumbnail(folder: OutFolder, pdf: Path, png: Path) -> bool:
+    """First page of a PDF as a small PNG (atomic, in `folder`); False when poppler is
+    missing."""
     if shutil.which("pdftoppm") is None:
         return False
     with tempfile.TemporaryDirectory() as tmp:
@@ -56,7 +57,9 @@ def _thumbnail(pdf: Path, png: Path) -> bool:
         )  # fmt: skip
         if proc.returncode != 0:
             return False
-        write_bytes(png, stem.with_suffix(".png").read_bytes())
+        folder.write_bytes(
+            png.relative_to(folder.root).as_posix(), stem.with_suffix(".png").read_bytes()
+        )
     return True
 
 
@@ -95,7 +98,7 @@ def build_gallery(title: str, game_out: Path, manifest: Manifest,
                              "pages": str(e.get("pages", ""))})  # fmt: skip
     manifest.claim(game_out, [png.relative_to(game_out).as_posix() for _pdf, png in todo])
     with ThreadPoolExecutor(max_workers=os.cpu_count() or 1) as pool:  # pdftoppm processes
-        done = pool.map(lambda t: _thumbnail(*t), todo)
+        done = pool.map(lambda t: _thumbnail(manifest.folder, *t), todo)
         failed = {str(png) for (_pdf, png), ok in zip(todo, done, strict=True) if not ok}
     wanted = set()
     for group in items.values():
@@ -109,7 +112,7 @@ def build_gallery(title: str, game_out: Path, manifest: Manifest,
     for old in (game_out / "preview").rglob("*.png") if (game_out / "preview").exists() else ():
         rel = old.relative_to(game_out).as_posix()
         if rel not in wanted and manifest.owns(rel):
-            remove(old)
+            manifest.folder.remove(rel)
             manifest.written.pop(rel, None)
     for rel in [p for p in manifest.written if p.startswith("preview/") and p not in wanted]:
         del manifest.written[rel]  # gone from the disk already
@@ -119,8 +122,7 @@ def build_gallery(title: str, game_out: Path, manifest: Manifest,
     pages = [path for path in sorted(entries) if entries[path]["kind"] == "companion"]
     html = render(environment(), "common/gallery.html.j2", game=title, sections=sections,
                   total=sum(len(v) for _, v in sections), pages=pages)  # fmt: skip
-    index = game_out / "index.html"
-    write_text(index, html)
+    index = manifest.folder.write_text("index.html", html)
     manifest.written["index.html"] = hashlib.sha256(html.encode("utf-8")).hexdigest()
     manifest.settle(game_out)
     return index

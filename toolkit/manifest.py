@@ -21,12 +21,12 @@ import json
 import os
 import re
 from dataclasses import dataclass, field
-from pathlib import Path, PurePosixPath
+from pathlib import Path
 from typing import Any
 
 from toolkit.diagnostics import display_path
 from toolkit.errors import ToolkitError
-from toolkit.write import remove, write_text
+from toolkit.outfolder import LinkError, OutFolder, relative_path_ok
 
 # The gallery's file names (`index.html`, `preview/<output>.<16 hex>.png`): a manifest
 # from before `written` was recorded owns those it would have written.
@@ -45,6 +45,13 @@ class Manifest:
     legacy: bool = False  # written before `written` was recorded
     # the last build's key and findings, when it may tell the game again (`kept_builds`)
     build: dict[str, Any] | None = None
+    # paths it lists that leave the game's folder (absolute, `..`): a build refuses them
+    escapes: list[str] = field(default_factory=list)
+
+    @property
+    def folder(self) -> OutFolder:
+        """The game's output folder this manifest describes (`<game>/kit/manifest.json`)."""
+        return OutFolder(self.path.parent.parent)
 
     @classmethod
     def read(cls, path: Path) -> Manifest:
@@ -72,7 +79,8 @@ class Manifest:
             return manifest
         for i, entry in enumerate(data["outputs"]):
             fields = ("key", "sha256", "kind")
-            if not (isinstance(entry, dict) and _safe(entry.get("path"))
+            manifest.note_escape(entry.get("path") if isinstance(entry, dict) else None)
+            if not (isinstance(entry, dict) and relative_path_ok(entry.get("path"))
                     and all(isinstance(entry.get(k), str) for k in fields)):  # fmt: skip
                 manifest.damaged = f"output {i + 1} is not a valid entry"
                 continue
@@ -82,7 +90,8 @@ class Manifest:
             manifest.legacy = True
         elif isinstance(written, dict):
             for p, digest in written.items():
-                if _safe(p) and isinstance(digest, str):
+                manifest.note_escape(p)
+                if relative_path_ok(p) and isinstance(digest, str):
                     manifest.written[p] = digest
                 else:
                     manifest.damaged = f"written file {p!r} is not a valid entry"
@@ -91,6 +100,23 @@ class Manifest:
         if isinstance(data.get("build"), dict):
             manifest.build = data["build"]
         return manifest
+
+    def note_escape(self, path: object) -> None:
+        """Remember a listed path that would leave the game's folder."""
+        if isinstance(path, str) and path and not relative_path_ok(path):
+            self.escapes.append(path)
+
+    def refuse_escapes(self) -> None:
+        """Stop (exit 2) when the manifest lists a path out of the game's folder: a committed
+        manifest must not point a prune or a write elsewhere."""
+        if self.escapes:
+            shown = ", ".join(repr(p) for p in self.escapes[:3])
+            game_out = display_path(self.folder.root)
+            raise LinkError(
+                f"{display_path(self.path)} lists {shown}, outside {game_out}; "
+                "nothing is written or deleted: remove that entry (or the manifest), then build "
+                "again"
+            )
 
     def owns(self, path: str) -> bool:
         """Whether the toolkit wrote the file at `path` (relative to the game's folder), so
@@ -151,13 +177,14 @@ class Manifest:
         file changed since the toolkit wrote it (then it is the user's, and stays): how many
         entries went, and the files kept."""
         kept = []
+        folder = OutFolder(game_out)
         for path in sorted(paths):
             entry = self.entries.pop(path)
-            target = game_out / path
-            if not target.is_file() or target.is_symlink():
+            target = folder.path(path)
+            if not target.is_file():
                 continue
             if file_digest(target) == entry["sha256"]:
-                remove(target)
+                folder.remove(path)
             else:
                 kept.append(target)
         return len(paths), kept
@@ -165,7 +192,9 @@ class Manifest:
     def write(self, game: str | None = None) -> None:
         """Write the manifest (atomically: a failed write leaves the previous one)."""
         self.game = game or self.game
-        write_text(self.path, _as_json(self.game, [self.entries[k] for k in sorted(self.entries)],
+        folder = self.folder
+        rel = self.path.relative_to(folder.root).as_posix()
+        folder.write_text(rel, _as_json(self.game, [self.entries[k] for k in sorted(self.entries)],
                                        dict(sorted(self.written.items())), self.build))  # fmt: skip
 
 
@@ -185,14 +214,6 @@ def _as_json(game: str | None, outputs: list[dict[str, Any]], written: dict[str,
         f'{{\n  "game": {line(game)},\n  "outputs": [\n{rows}\n  ],\n'
         f'  "written": {{\n{files}\n  }}{kept}\n}}\n'
     )
-
-
-def _safe(path: object) -> bool:
-    """A relative path inside the game's folder (a manifest entry must never point out)."""
-    if not isinstance(path, str) or not path or "\\" in path or "\x00" in path:
-        return False
-    p = PurePosixPath(path)
-    return not p.is_absolute() and ".." not in p.parts and "." not in p.parts
 
 
 # Digests of the outputs this process has read or written, by path, with the size and
