@@ -15,6 +15,7 @@ import jsonschema
 import pytest
 import yaml
 
+from tests.shipped import CONTENT, copy_content, line_of, toolkit
 from toolkit.content import ContentKind, Document, load_content
 from toolkit.diagnostics import Diagnostic, Loc, Report, render
 from toolkit.load import load_bytes
@@ -454,3 +455,76 @@ def test_a_model_compares_hashes_and_prints_by_its_values_as_a_dataclass_would()
                                                  ("congress", int, 0)], frozen=True)  # fmt: skip
     assert repr(here) == repr(plain(council=1))
     assert hash(here) == hash(plain(council=1))
+
+
+# ---------------------------------------------------------------------------------------
+# Numbers too large to compute with (issue 31, reliability case 51)
+
+
+@dataclass(frozen=True, kw_only=True)
+class Costs(Model):
+    """Float fields of every shape, without declared bounds."""
+
+    rate: float = spec("A rate.", 1.0)
+    weights: dict[str, float] = spec("Weights by id.", {})
+    steps: list[float] = spec("Steps.", [])
+    limit: float | None = spec("A limit, if any.", None)
+
+
+# each: a line of the document, the column of its value, what the message says
+TOO_LARGE = [
+    ("rate: 1.79e308", 7, "`rate` is 1.79e308, too large to compute with"),
+    ("rate: -1e300", 7, "`rate` is -1e300, too large to compute with"),
+    ("rate: 1.0e18", 7, "`rate` is 1.0e18, too large to compute with"),
+    ("weights: {speed: 1.79e308}", 18, "`weights.speed` is 1.79e308, too large"),
+    ("steps: [1, 2.5, 9e99]", 17, "`steps[2]` is 9e99, too large"),
+    ("limit: 1.5e200", 8, "`limit` is 1.5e200, too large"),
+    ("rate: 1e309", 7, "`rate` must be finite"),
+    ("rate: .inf", 7, "`rate` must be finite"),
+    ("rate: -.inf", 7, "`rate` must be finite"),
+    ("rate: .nan", 7, "`rate` must be finite"),
+    ("weights: {speed: .NaN}", 18, "`weights.speed` must be finite"),
+    ("limit: .inf", 8, "`limit` must be finite"),
+]
+
+
+def test_a_float_too_large_to_compute_with_is_a_schema_error() -> None:
+    """Every float field, whatever its shape, holds a finite number no larger than a whole
+    number may be (18 digits): a product of such numbers cannot overflow to `inf`."""
+    for line, col, needle in TOO_LARGE:
+        _, diags = validate(f"# costs\n{line}\n", Costs)
+        assert [at(d) for d in diags] == [("SCHEMA-VALUE", 2, col)], (line, diags)
+        assert needle in diags[0].message, (line, diags[0].message)
+    # as large as a whole number may be, or as small as a float may be, is a number
+    costs, diags = validate(
+        "rate: 9.99e17\nweights: {a: -9.99e17, b: 1.5}\nsteps: [0.5, 1e-300]\n",
+        Costs,
+    )
+    assert diags == []
+    assert costs.rate == 9.99e17 and costs.weights["b"] == 1.5 and costs.steps == [0.5, 1e-300]
+
+
+def test_worldspanner_balance_weights_are_bounded_by_what_they_mean(tmp_path: Path) -> None:
+    """A weight is points per rating step: 1.79e308 (inf once multiplied) or 1000 is a
+    schema error at the value, the check fails and no `inf` reaches the balance report."""
+    content = copy_content(tmp_path)
+    game = content / "worldspanner" / "game.yaml"
+    anchor = "weights: {speed: 1.5,"
+    row = line_of(game, anchor)
+    col = game.read_text(encoding="utf-8").splitlines()[row - 1].index("1.5,") + 1
+    for value, needle in (
+        ("1.79e308", "too large to compute with"),
+        ("1000", "must be at least -100 and at most 100, got 1000"),
+        ("-1e3", "must be at least -100 and at most 100, got -1e3"),
+    ):
+        game.write_text(
+            (CONTENT / "worldspanner" / "game.yaml")
+            .read_text(encoding="utf-8")
+            .replace(anchor, f"weights: {{speed: {value},"),
+            encoding="utf-8",
+        )
+        proc = toolkit("check", "--content", str(content), "--game", "worldspanner")
+        assert proc.returncode == 1, proc.stdout + proc.stderr
+        finding = f"game.yaml:{row}:{col}: error[SCHEMA-VALUE]: `balance.weights.speed` "
+        assert finding in proc.stdout and needle in proc.stdout, proc.stdout
+        assert "Traceback" not in proc.stderr

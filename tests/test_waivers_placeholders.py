@@ -82,3 +82,27 @@ def test_stale_erratum_is_an_error(tmp_path: Path) -> None:
     proc = toolkit("check", "--content", str(content))
     assert proc.returncode == 1
     assert (f.name, line_of(f, "- field: alleyman"), "ERRATA-STALE") in _codes(proc.stdout)
+
+
+def test_a_waiver_is_not_called_unused_while_a_file_does_not_load(tmp_path: Path) -> None:
+    """Issue 31 (reliability case 52). 100-pirates.yaml waives FF-DECK-TAROT: the rules give
+    it and 099-bandits.yaml the same tarot card. While game.yaml (without which no rule
+    runs) or 099-bandits.yaml (the other half of the finding) does not validate, the rule
+    cannot find what the waiver waives; the file is correct, and no error tells it to
+    change. What the broken file has wrong is still reported, at its place."""
+    pirates = faction_file(copy_content(tmp_path / "shipped"), 100).name
+    for name, old, new, code in (
+        ("game.yaml", "title: Anarea Forty Factions", "titel: Anarea Forty Factions",
+         "SCHEMA-UNKNOWN-KEY"),
+        ("factions/099-bandits.yaml", "number: 99", 'number: "x99"', "SCHEMA-TYPE"),
+    ):  # fmt: skip
+        content = copy_content(tmp_path / name.replace("/", "-"))
+        broken = content / "forty-factions" / name
+        edit(broken, old, new)
+        proc = toolkit("check", "--content", str(content), "--game", "forty-factions")
+        assert proc.returncode == 1, proc.stdout + proc.stderr
+        codes = _codes(proc.stdout)
+        assert (broken.name, line_of(broken, new), code) in codes, proc.stdout
+        assert not [c for c in codes if c[2] == "WAIVER-UNUSED"], proc.stdout
+        assert pirates not in proc.stdout, proc.stdout
+        assert "Traceback" not in proc.stderr

@@ -23,9 +23,12 @@ from dataclasses import MISSING, dataclass, field
 from typing import Any, Literal, TypeVar, get_args, get_origin
 
 from toolkit.diagnostics import Diagnostic, Loc, error
-from toolkit.load import Mapping, Node, Scalar, Sequence
+from toolkit.load import MAX_INT_DIGITS, Mapping, Node, Scalar, Sequence
 
 M = TypeVar("M", bound="Model")
+# A float is held to the size a whole number may have (the loader's 18 digits): content
+# numbers multiplied and added by a rule or a report then stay finite, never `inf`.
+MAX_FLOAT = 10.0**MAX_INT_DIGITS
 
 
 def spec(
@@ -452,22 +455,32 @@ class Validator:
                 return self._type_error(node, tp, where)
             return node.value
         if tp is int or tp is float:
-            if node.type == "int" or (tp is float and node.type == "float"):
-                number = node.value
-                assert isinstance(number, (int, float))
-                if isinstance(number, float) and not math.isfinite(number):
-                    return self._err(node.loc, "SCHEMA-VALUE", f"`{where}` must be finite")
-                ge, le = meta.get("ge"), meta.get("le")
-                if (ge is not None and number < ge) or (le is not None and number > le):
-                    lo = "" if ge is None else f"at least {ge:g}"
-                    hi = "" if le is None else f"at most {le:g}"
-                    rng = " and ".join(p for p in (lo, hi) if p)
-                    return self._err(
-                        node.loc, "SCHEMA-VALUE", f"`{where}` must be {rng}, got {node.raw}"
-                    )
-                return number
-            return self._type_error(node, tp, where)
+            return self._number(tp, node, meta, where)
         raise TypeError(f"unsupported field type {tp!r}")  # a bug in a model, not content
+
+    def _number(self, tp: Any, node: Scalar, meta: dict[str, Any], where: str) -> Any:
+        """A whole number or a float: finite, no larger than a whole number may be, and
+        within the field's declared bounds."""
+        if not (node.type == "int" or (tp is float and node.type == "float")):
+            return self._type_error(node, tp, where)
+        number = node.value
+        assert isinstance(number, (int, float))
+        if isinstance(number, float) and not math.isfinite(number):
+            return self._err(node.loc, "SCHEMA-VALUE", f"`{where}` must be finite")
+        if isinstance(number, float) and abs(number) >= MAX_FLOAT:
+            return self._err(
+                node.loc,
+                "SCHEMA-VALUE",
+                f"`{where}` is {node.raw}, too large to compute with (a number has "
+                f"at most {MAX_INT_DIGITS} digits before the point)",
+            )
+        ge, le = meta.get("ge"), meta.get("le")
+        if (ge is not None and number < ge) or (le is not None and number > le):
+            lo = "" if ge is None else f"at least {ge:g}"
+            hi = "" if le is None else f"at most {le:g}"
+            rng = " and ".join(p for p in (lo, hi) if p)
+            return self._err(node.loc, "SCHEMA-VALUE", f"`{where}` must be {rng}, got {node.raw}")
+        return number
 
     def _union(
         self,

@@ -240,11 +240,19 @@ class Balance(Model):
     """The cost model of the balance report: a hero's value is the weighted sum of its
     ratings and health; heroes further than `tolerance` from `target` are flagged."""
 
-    weights: dict[str, float] = spec("Points per rating step, by rating id, and `health`.")
-    loot: dict[str, float] = spec("Points per start-loot symbol, by loot id.", {})
-    per_bonus: float = spec("Points per treasure-bonus symbol.", 0)
-    target: float = spec("The value every hero should have (all heroes are equal, p. 6).")
-    tolerance: float = spec("How far from the target a hero may be before it is flagged.", ge=0)
+    # Bounds from what the numbers mean: a weight over 100 points would make one step of a
+    # rating (0-9 in the rulebook) outweigh a whole hero (target 85), and a target or
+    # tolerance over 100,000 is beyond anything such weights add up to. The schema's own
+    # size limit keeps a product finite; these keep the report readable.
+    weights: dict[str, float] = spec("Points per rating step, by rating id, and `health`.",
+                                     ge=-100, le=100)  # fmt: skip
+    loot: dict[str, float] = spec("Points per start-loot symbol, by loot id.", {},
+                                  ge=-100, le=100)  # fmt: skip
+    per_bonus: float = spec("Points per treasure-bonus symbol.", 0, ge=-100, le=100)
+    target: float = spec("The value every hero should have (all heroes are equal, p. 6).",
+                         ge=0, le=100_000)  # fmt: skip
+    tolerance: float = spec("How far from the target a hero may be before it is flagged.",
+                            ge=0, le=100_000)  # fmt: skip
 
 
 @model
