@@ -114,3 +114,52 @@ def test_fix_puts_the_court_schedule_back_in_month_order_keeping_every_byte(
     assert game.read_bytes() == shipped
     again = toolkit(*check, "--fix")
     assert again.returncode == 0 and "sorted" not in again.stderr
+
+
+def test_fix_keeps_each_files_mode_and_refuses_a_file_with_hard_links(tmp_path: Path) -> None:
+    """Case 45: a fixed file keeps its mode (0600, 0444: never 0644); a file to fix with a
+    second hard link is refused in one line naming it (exit 2), and no file is fixed, so
+    the link stays one file."""
+    import os
+
+    content, _ = _broken(tmp_path / "modes")
+    navy, mercs = faction_file(content, 2), faction_file(content, 5)
+    os.chmod(navy, 0o600)
+    os.chmod(mercs, 0o444)
+    proc = _check(content, "--fix")
+    assert proc.returncode == 0 and f"fixed {mercs}" in proc.stderr, proc.stdout + proc.stderr
+    assert (os.stat(navy).st_mode & 0o777, os.stat(mercs).st_mode & 0o777) == (0o600, 0o444)
+    content, _ = _broken(tmp_path / "linked")
+    mercs = faction_file(content, 5)
+    os.link(mercs, tmp_path / "mercs-elsewhere.yaml")
+    files = {p: p.read_bytes() for p in (content / "forty-factions").rglob("*.yaml")}
+    refused = _check(content, "--fix")
+    assert refused.returncode == 2, refused.stdout + refused.stderr
+    assert refused.stderr == (f"Error: cannot edit {mercs}: it has 2 hard links, and writing "
+                              "it would part it from the others (make it a file of its own, or "
+                              "edit it by hand); nothing was changed\n")  # fmt: skip
+    assert {p: p.read_bytes() for p in files} == files
+    assert os.stat(mercs).st_ino == os.stat(tmp_path / "mercs-elsewhere.yaml").st_ino
+
+
+def test_fix_stopped_by_a_file_it_cannot_write_fixes_nothing(tmp_path: Path) -> None:
+    """Case 44: of the two files `--fix` changes, the second cannot be written (`chattr
+    +i`): one line naming it (exit 2), and the first is not fixed either."""
+    import pytest
+
+    from tests.test_rename import _immutable
+
+    content, _ = _broken(tmp_path)
+    navy, mercs = faction_file(content, 2), faction_file(content, 5)
+    files = {p: p.read_bytes() for p in (content / "forty-factions").rglob("*.yaml")}
+    last = max(navy, mercs)  # the files are written in the order of their paths
+    if not _immutable(last, True):
+        pytest.skip("chattr +i is not possible here")
+    try:
+        proc = _check(content, "--fix")
+    finally:
+        _immutable(last, False)
+    assert proc.returncode == 2, proc.stdout + proc.stderr
+    assert proc.stderr == (f"Error: cannot write {last}: Operation not permitted; the edit was "
+                           "undone: every file is as it was\n")  # fmt: skip
+    assert {p: p.read_bytes() for p in files} == files

@@ -214,3 +214,35 @@ def test_a_name_a_card_bears_already_is_said(tmp_path: Path) -> None:
     assert again.returncode == 0, again.stdout + again.stderr
     line = next(ln for ln in again.stderr.splitlines() if "already" in ln)
     assert "115-the-lamplighters.yaml:" in line and "'the lamplighters'" in line
+
+
+def test_new_stopped_by_a_file_it_cannot_write_writes_nothing_and_keeps_modes(
+    tmp_path: Path,
+) -> None:
+    """Case 44: `new` writes the new card and edits game.yaml together: when game.yaml
+    cannot be written (`chattr +i`), one line names it (exit 2) and no new card is left.
+    Case 45: written afterwards, game.yaml keeps its mode (0640, never 0644)."""
+    import os
+
+    from tests.test_rename import _immutable
+
+    content = copy_content(tmp_path)
+    game = content / "forty-factions" / "game.yaml"
+    os.chmod(game, 0o640)
+    before = _snapshot(content)
+    args = ("forty-factions", "faction", "name=The Lamplighters", "expansion=Promo")
+    if not _immutable(game, True):
+        pytest.skip("chattr +i is not possible here")
+    try:
+        proc = _new(content, *args)
+    finally:
+        _immutable(game, False)
+    assert proc.returncode == 2, proc.stdout + proc.stderr
+    assert proc.stderr == (f"Error: cannot write {game}: Operation not permitted; the edit was "
+                           "undone: every file is as it was\n")  # fmt: skip
+    assert _snapshot(content) == before
+    again = _new(content, *args)
+    assert again.returncode == 0, again.stdout + again.stderr
+    assert os.stat(game).st_mode & 0o777 == 0o640
+    new = content / "forty-factions" / "factions" / "115-the-lamplighters.yaml"
+    assert os.stat(new).st_mode & 0o777 == 0o644

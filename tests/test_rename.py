@@ -175,3 +175,266 @@ def test_a_renamed_value_keeps_its_comment_where_the_designer_put_it(tmp_path: P
     before = text.replace("name: Guild of Caravanserai\n",
                           'name: "Guild of Caravanserai"  # as printed in 1997\n')  # fmt: skip
     assert new == before.replace('"Guild of Caravanserai"', '"Caravan Guild"')
+
+
+# Case 44: a rename that fails or is killed midway leaves the content as before or as after,
+# never between; case 45: it keeps each file's mode and refuses a file with hard links.
+
+FACTION = ("worldspanner", "smugglers-den", "smugglers-cove")  # game.yaml, 2 heroes, a move
+
+
+def _worldspanner(folder: Path) -> Path:
+    """A content folder holding a copy of the shipped Worldspanner content only."""
+    import shutil
+
+    from tests.shipped import CONTENT
+
+    shutil.copytree(CONTENT / "worldspanner", folder / "content" / "worldspanner")
+    return folder / "content"
+
+
+def _renamed(tmp_path: Path) -> dict[str, bytes]:
+    """The Worldspanner content after an uninterrupted rename of the faction."""
+    content = _worldspanner(tmp_path / "after")
+    done = _rename(content, *FACTION)
+    assert done.returncode == 0, done.stdout + done.stderr
+    return _snapshot(content)
+
+
+def test_a_rename_failing_at_any_file_leaves_every_file_as_it_was(
+    tmp_path: Path, monkeypatch
+) -> None:  # type: ignore[no-untyped-def]
+    """The write of each file in turn fails (k = 1..n, the file's replacement or removal
+    raising EIO): the command says so in one line (exit 2) and every file is as before,
+    byte for byte; past the last file, the rename goes through."""
+    import errno
+    import os
+
+    from click.testing import CliRunner
+
+    from toolkit.cli import cli
+
+    content = _worldspanner(tmp_path)
+    game = os.path.realpath(content / "worldspanner") + os.sep
+    before = _snapshot(content)
+    real_replace, real_unlink = os.replace, os.unlink
+    seen = {"n": 0, "k": 0}
+
+    def step(path: object) -> None:  # a content file written or removed: the k-th fails
+        if os.path.realpath(os.fspath(path)).startswith(game):  # type: ignore[arg-type]
+            seen["n"] += 1
+            if seen["n"] == seen["k"]:
+                raise OSError(errno.EIO, "Input/output error", os.fspath(path))  # type: ignore[arg-type]
+
+    def replace(src, dst, **kw):  # type: ignore[no-untyped-def]
+        step(dst)
+        return real_replace(src, dst, **kw)
+
+    def unlink(path, **kw):  # type: ignore[no-untyped-def]
+        step(path)
+        return real_unlink(path, **kw)
+
+    monkeypatch.setattr(os, "replace", replace)
+    monkeypatch.setattr(os, "unlink", unlink)
+    args = ["rename", *FACTION, "--content", str(content)]
+    for k in range(1, 20):
+        seen.update(n=0, k=k)
+        out = CliRunner().invoke(cli, args)
+        if seen["n"] < k:  # every file written before the k-th: the rename is done
+            break
+        assert out.exit_code == 2, (k, out.output)
+        (line,) = [ln for ln in out.output.splitlines() if ln.startswith("Error:")]
+        assert "Input/output error" in line and "every file is as it was" in line, line
+        assert _snapshot(content) == before, f"the content changed when file {k} failed"
+    assert k > 4, "the rename writes four files and moves one"
+    assert out.exit_code == 0, out.output
+    assert _snapshot(content) == _renamed(tmp_path)
+
+
+_KILLER = """
+import os, signal, sys
+
+content, k = os.path.realpath(sys.argv[1]) + os.sep, int(sys.argv[2])
+seen = 0
+real_replace, real_unlink = os.replace, os.unlink
+
+
+def step(path):  # killed right after the k-th file written or removed in the content folder
+    global seen
+    if os.path.realpath(path).startswith(content):
+        seen += 1
+        if seen == k:
+            os.kill(os.getpid(), signal.SIGKILL)
+
+
+def replace(src, dst, **kw):
+    real_replace(src, dst, **kw)
+    step(dst)
+
+
+def unlink(path, **kw):
+    real_unlink(path, **kw)
+    step(path)
+
+
+os.replace, os.unlink = replace, unlink
+sys.argv = ["toolkit", *sys.argv[3:]]
+from toolkit.cli import main
+
+main()
+"""
+
+
+def test_a_rename_killed_midway_is_finished_or_undone_by_the_next_run(tmp_path: Path) -> None:
+    """The rename is killed (SIGKILL) right after each of its writes in the content folder
+    in turn; the next `check` (or the rename run again) finds its journal, finishes or undoes
+    it and says which in one line: the content is then all as before or all as after, and
+    no file of the edit is left behind."""
+    import os
+    import subprocess
+    import sys
+
+    from tests.shipped import ROOT
+
+    before, after = None, _renamed(tmp_path)
+    for k in range(1, 40):
+        content = _worldspanner(tmp_path / str(k))
+        before = before or _snapshot(content)
+        killed = subprocess.run(
+            [sys.executable, "-c", _KILLER, str(content), str(k), "rename", *FACTION,
+             "--content", str(content)],
+            capture_output=True, text=True, env=dict(os.environ, PYTHONPATH=str(ROOT)),
+        )  # fmt: skip
+        if killed.returncode == 0:  # finished before its k-th write: every point was tried
+            break
+        assert killed.returncode == -9, killed.stdout + killed.stderr
+        if k % 2:
+            nxt = toolkit("check", "--content", str(content), "--game", "worldspanner")
+        else:
+            nxt = _rename(content, *FACTION)
+        now = _snapshot(content)
+        assert now in (before, after), f"killed after write {k}: the content is half renamed"
+        said = [ln for ln in nxt.stderr.splitlines() if "interrupted" in ln]
+        assert not (content / ".toolkit-edit").exists(), k
+        if k == 1:  # its journal written, nothing changed yet
+            assert said == [f"note: undid an edit of 5 content files interrupted before it "
+                            f"changed any ({content / '.toolkit-edit'})"]  # fmt: skip
+        elif now == after and k % 2:
+            assert len(said) == 1 and said[0].startswith("note: finished an edit"), nxt.stderr
+        if k % 2:
+            assert nxt.returncode == 0 and "0 errors" in nxt.stdout, nxt.stdout + nxt.stderr
+        else:  # run again: done now, or it names nothing any more (it was finished)
+            assert _snapshot(content) == after, nxt.stdout + nxt.stderr
+    assert k > 5, "the rename writes five files"
+
+
+def _immutable(path: Path, on: bool) -> bool:
+    """`chattr +i` (or -i) on a file; False where the file system or user cannot."""
+    import shutil
+    import subprocess
+
+    if shutil.which("chattr") is None:
+        return False
+    flag = "+i" if on else "-i"
+    return subprocess.run(["chattr", flag, str(path)], capture_output=True).returncode == 0
+
+
+def test_a_rename_stopped_by_an_immutable_file_changes_nothing(tmp_path: Path) -> None:
+    """The last file of the rename cannot be changed (`chattr +i`): one line naming it,
+    exit 2, every other file as it was, and the game still checks clean."""
+    import pytest
+
+    content = _worldspanner(tmp_path)
+    quest = content / "worldspanner" / "quests" / "smugglers-den.yaml"
+    before = _snapshot(content)
+    if not _immutable(quest, True):
+        pytest.skip("chattr +i is not possible here")
+    try:
+        out = _rename(content, *FACTION)
+    finally:
+        _immutable(quest, False)
+    assert out.returncode == 2, out.stdout + out.stderr
+    assert out.stderr.count("\n") == 1 and "Traceback" not in out.stderr
+    assert out.stderr.startswith(f"Error: cannot write {quest}: Operation not permitted")
+    assert "the edit was undone: every file is as it was" in out.stderr
+    assert _snapshot(content) == before
+    check = toolkit("check", "--content", str(content), "--game", "worldspanner")
+    assert check.returncode == 0 and "0 errors" in check.stdout, check.stdout + check.stderr
+
+
+def test_a_rename_keeps_each_files_mode_and_refuses_a_file_with_hard_links(
+    tmp_path: Path,
+) -> None:
+    """Edited and moved files keep their modes (0600, 0440, 0444: never 0644); a file with a
+    second hard link is refused, naming it, before anything is written, and the link stays."""
+    import os
+
+    content = _worldspanner(tmp_path)
+    ws = content / "worldspanner"
+    modes = {"heroes/blackbeard.yaml": 0o600, "game.yaml": 0o440,
+             "quests/smugglers-den.yaml": 0o444}  # fmt: skip
+    for rel, mode in modes.items():
+        os.chmod(ws / rel, mode)
+    done = _rename(content, *FACTION)
+    assert done.returncode == 0, done.stdout + done.stderr
+    modes["quests/smugglers-cove.yaml"] = modes.pop("quests/smugglers-den.yaml")
+    assert {rel: os.stat(ws / rel).st_mode & 0o777 for rel in modes} == modes
+    assert os.stat(ws / "heroes" / "nell-quickfingers.yaml").st_mode & 0o777 == 0o644
+    nell = ws / "heroes" / "nell-quickfingers.yaml"
+    os.link(nell, tmp_path / "nell-elsewhere.yaml")
+    before = _snapshot(content)
+    back = _rename(content, "worldspanner", "smugglers-cove", "smugglers-den")
+    assert back.returncode == 2, back.stdout + back.stderr
+    assert back.stderr == (f"Error: cannot edit {nell}: it has 2 hard links, and writing it "
+                           "would part it from the others (make it a file of its own, or edit "
+                           "it by hand); nothing was changed\n")  # fmt: skip
+    assert _snapshot(content) == before
+    assert os.stat(nell).st_ino == os.stat(tmp_path / "nell-elsewhere.yaml").st_ino
+
+
+def _journal(content: Path, path: str, state: str = "replacing") -> None:
+    """A journal as a pull request could commit one: `path` to become `pwned`."""
+    import hashlib
+    import json
+
+    folder = content / ".toolkit-edit"
+    folder.mkdir()
+    (folder / "0.new").write_bytes(b"pwned\n")
+    digest = hashlib.sha256(b"canary\n").hexdigest()
+    files = [{"path": path, "before": digest, "after": hashlib.sha256(b"pwned\n").hexdigest(),
+              "mode": 0o644}]  # fmt: skip
+    record = {"kind": "toolkit-edit-journal", "version": 1, "state": state, "files": files}
+    (folder / "journal.json").write_text(json.dumps(record))
+
+
+def test_a_journal_that_leads_out_or_is_malformed_is_reported_and_not_followed(
+    tmp_path: Path,
+) -> None:
+    """A journal naming a file out of the content folder (by `..`, through a link inside
+    it), or that is not JSON (nested too deep), is not followed: `check` warns in one line
+    and checks; `rename` refuses (exit 2); the file outside is untouched."""
+    import os
+
+    outside = tmp_path / "outside"
+    outside.mkdir()
+    canary = outside / "canary.yaml"
+    canary.write_text("canary\n")
+    for case, why in (("../outside/canary.yaml", "is not plain"),
+                      ("escape/canary.yaml", "leads through a link"),
+                      ("[" * 100_000, "is not JSON")):  # fmt: skip
+        content = _worldspanner(tmp_path / why.replace(" ", "-"))
+        os.symlink(outside, content / "escape")
+        _journal(content, "worldspanner/game.yaml" if case.startswith("[") else case)
+        if case.startswith("["):
+            (content / ".toolkit-edit" / "journal.json").write_text(case)
+        before = _snapshot(content)
+        shown = content / ".toolkit-edit"
+        check = toolkit("check", "--content", str(content), "--game", "worldspanner")
+        assert check.returncode == 0, check.stdout + check.stderr
+        (warned,) = [ln for ln in check.stderr.splitlines() if ln.startswith("warning:")]
+        assert warned.startswith(f"warning: {shown} is not an edit journal the toolkit can "
+                                 "follow (") and why in warned, warned  # fmt: skip
+        assert "not followed" in warned
+        refused = _rename(content, *FACTION)
+        assert refused.returncode == 2 and refused.stderr.startswith(f"Error: {shown} is not")
+        assert canary.read_text() == "canary\n" and _snapshot(content) == before

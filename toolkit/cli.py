@@ -155,12 +155,15 @@ def check(content: Path, game: str | None, fmt: str, strict: bool, fix: bool, di
 
     if diff and not fix:
         raise click.UsageError("--diff shows what --fix would change: give both")
+    _recovered(content, writes=fix and not diff)
     if fix or layout:  # a plain check reads kept results without importing the game packs
         from toolkit import api
     if fix:
         from toolkit.fixes import write
 
         edited, by_hand = api.fix(content, game)
+        if not diff:  # all the files or none (`toolkit.edits`): said as fixed once written
+            write(edited, content)
         for e in edited:
             click.echo(e.diff() if diff else "\n".join(f"fixed {e.path}: {w}" for w in e.done),
                        err=not diff)  # fmt: skip
@@ -169,7 +172,6 @@ def check(content: Path, game: str | None, fmt: str, strict: bool, fix: bool, di
                        "unchanged elsewhere: edit it by hand)", err=True)  # fmt: skip
         if diff:
             sys.exit(1 if edited else 0)
-        write(edited)
     if layout:
         report = api.check_layout(content, game, strict, kit=out)
     else:  # `api.check` itself, without importing the orchestrator (`toolkit.check_cache`)
@@ -453,6 +455,7 @@ def new(game: str, kind: str | None, params: tuple[str, ...], content: Path, dif
         except UnknownGame:
             raise click.BadParameter(f"no game pack named '{game}'", param_hint="GAME") from None
         return
+    _recovered(content, writes=not diff)
     made = api.new(content, game, kind, parse_params(params))
     if diff:
         if made.text is not None and made.plan.path is not None:
@@ -464,10 +467,27 @@ def new(game: str, kind: str | None, params: tuple[str, ...], content: Path, dif
         for e in made.edited:
             click.echo(e.diff(), nl=False)
         return
-    write(made)
+    write(made, content)
     if made.plan.path is not None:
         click.echo(f"wrote {display_path(made.plan.path)}", err=True)
     _said_then_checked(made.edited, (), made.plan.said, content, game)
+
+
+def _recovered(content: Path, writes: bool) -> None:
+    """An edit of content files that a kill interrupted is finished or undone first
+    (`toolkit.edits`), said in one line. A journal that cannot be followed stops a command
+    that writes content, and is a warning to one that only reads it."""
+    from toolkit.edits import EditError, recover
+
+    try:
+        said = recover(content)
+    except EditError as exc:
+        if writes:
+            raise
+        click.echo(f"warning: {exc.message}", err=True)
+        return
+    if said is not None:
+        click.echo(f"note: {said}", err=True)
 
 
 def _said_then_checked(edited: Sequence[Edited], moves: Sequence[tuple[Path, Path]],
@@ -563,6 +583,7 @@ def rename(game: str, old: str, new: str, content: Path, diff: bool) -> None:
     from toolkit.diagnostics import display_path
     from toolkit.rename import write
 
+    _recovered(content, writes=not diff)
     edited, renaming = api.rename(content, game, old, new)
     if diff:
         for e in edited:
@@ -570,7 +591,7 @@ def rename(game: str, old: str, new: str, content: Path, diff: bool) -> None:
         for frm, to in renaming.moves:
             click.echo(f"rename {display_path(frm)} -> {display_path(to)}")
         return
-    write(edited, renaming)
+    write(edited, renaming, content)
     _said_then_checked(edited, renaming.moves, renaming.said, content, game)
 
 

@@ -195,12 +195,12 @@ def apply_whole(fixes: Iterable[Fix]) -> list[Edited]:
     return edited
 
 
-def write(edited: Sequence[Edited]) -> None:
-    """Write the changed files (atomically, as every output is written)."""
-    from toolkit.write import write_text
+def write(edited: Sequence[Edited], content: Path) -> None:
+    """Write the changed files all together or none (`toolkit.edits`, journal in the content
+    folder `content`), each keeping its mode."""
+    from toolkit.edits import Change, apply_all
 
-    for e in edited:
-        write_text(Path(e.path), e.after)
+    apply_all(content, [Change(Path(e.path), e.after.encode("utf-8")) for e in edited])
 
 
 def stale_placeholders(content: ContentSet) -> list[Fix]:

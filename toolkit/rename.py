@@ -3,12 +3,14 @@ file, in its file's name, and in every file that refers to it.
 
 Each game's pack finds what OLD names and every place that refers to it (`Renaming`),
 through the same reference walk its checker resolves references with; the edits go through
-`toolkit.fixes` (ruamel.yaml round trip, only the changed lines written), and the files are
-moved only after every edit is known to be possible.
+`toolkit.fixes` (ruamel.yaml round trip, only the changed lines written), and the edits and
+moves are written all together or not at all (`toolkit.edits`: a failure or a kill midway
+never leaves some files renamed and others not).
 """
 
 from __future__ import annotations
 
+import stat
 from collections.abc import Iterable
 from dataclasses import dataclass
 from pathlib import Path
@@ -16,6 +18,7 @@ from typing import Any
 
 from toolkit.content import ContentSet
 from toolkit.diagnostics import Loc
+from toolkit.edits import Change
 from toolkit.errors import ToolkitError
 from toolkit.fixes import Edited, Fix, apply_whole, replace_at
 
@@ -69,10 +72,21 @@ def prepare(renaming: Renaming) -> tuple[list[Edited], Renaming]:
     return edited, renaming
 
 
-def write(edited: Iterable[Edited], renaming: Renaming) -> None:
-    """Write the edits, then move the files (an edited file is moved with its edit)."""
-    from toolkit.fixes import write as write_edits
-
-    write_edits(list(edited))
+def changes(edited: Iterable[Edited], renaming: Renaming) -> list[Change]:
+    """The rename as files' new bytes: each edit, and each move as its new file (with the
+    edit, if any, and the old file's mode) and the old one removed."""
+    after = {Path(e.path): e.after.encode("utf-8") for e in edited}
+    moved = {frm for frm, _ in renaming.moves}
+    out = [Change(path, data) for path, data in after.items() if path not in moved]
     for frm, to in renaming.moves:
-        frm.rename(to)
+        data = after[frm] if frm in after else frm.read_bytes()
+        out += [Change(to, data, stat.S_IMODE(frm.stat().st_mode)), Change(frm, None)]
+    return out
+
+
+def write(edited: Iterable[Edited], renaming: Renaming, content: Path) -> None:
+    """Write the edits and move the files (an edited file is moved with its edit), all
+    together or none (`toolkit.edits`, journal in the content folder `content`)."""
+    from toolkit.edits import apply_all
+
+    apply_all(content, changes(edited, renaming))

@@ -6,7 +6,8 @@ other value is a placeholder listed in the file's `placeholders`, and the other 
 card changes (a number range, a new suit) are edited round trip, keeping every byte they do
 not change (`toolkit.fixes`). A card kept in a list of one file (a God Emperor Favor card)
 is an entry added to that list the same way. Nothing is written until every edit is known
-to be possible: a file that would not round-trip unchanged stops the command.
+to be possible: a file that would not round-trip unchanged stops the command. The new file
+and the edits are written all together or not at all (`toolkit.edits`).
 """
 
 from __future__ import annotations
@@ -167,14 +168,15 @@ def _plain(value: Any) -> Any:
     return value
 
 
-def write(made: Made) -> None:
-    """Write the new file and the edits (each atomically)."""
-    from toolkit.fixes import write as write_edits
-    from toolkit.write import write_text
+def write(made: Made, content: Path) -> None:
+    """Write the new file and the edits, all together or none (`toolkit.edits`, journal in
+    the content folder `content`)."""
+    from toolkit.edits import Change, apply_all
 
+    todo = [Change(Path(e.path), e.after.encode("utf-8")) for e in made.edited]
     if made.plan.path is not None and made.text is not None:
-        write_text(made.plan.path, made.text)
-    write_edits(made.edited)
+        todo.insert(0, Change(made.plan.path, made.text.encode("utf-8")))
+    apply_all(content, todo)
 
 
 def next_number(used: Sequence[int]) -> int:
