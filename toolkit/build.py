@@ -22,7 +22,15 @@ from functools import partial
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from toolkit.diagnostics import Diagnostic, Loc, Report, Severity, display_path, to_record
+from toolkit.diagnostics import (
+    Diagnostic,
+    Loc,
+    Report,
+    Severity,
+    display_path,
+    project_path,
+    to_record,
+)
 from toolkit.errors import os_failure
 
 if TYPE_CHECKING:
@@ -80,6 +88,15 @@ class BuildOptions:
 class RenderError(Exception):
     """A render that must not produce output; the message says why (`toolkit.pdf` raises
     it: defined here so that the build can catch it without importing the renderer)."""
+
+
+class TextOverflow(RenderError):
+    """Text that runs out of its box once laid out (`toolkit.pdf.check_overflow`); `text`
+    is what runs out, to find the content value it came from (`toolkit.textfit.locate`)."""
+
+    def __init__(self, message: str, text: str) -> None:
+        super().__init__(message)
+        self.text = text
 
 
 class RenderFailure(Exception):
@@ -239,6 +256,12 @@ def _render_one(session: Session, output: Output) -> tuple[bytes | None, list[Di
             *session.warnings,
             Diagnostic(where, Severity.ERROR, "RENDER-TEMPLATE", f"{output.path}: {exc}"),
         ]
+    except TextOverflow as exc:
+        from toolkit.textfit import locate
+
+        at = locate(exc.text, output.sources) or where
+        return None, [*session.warnings, Diagnostic(at, Severity.ERROR, "RENDER-OVERFLOW",
+                                                    f"{output.path}: {exc}")]  # fmt: skip
     except RenderError as exc:
         return None, [
             *session.warnings,
@@ -676,7 +699,7 @@ def build_outputs(
             "pages": pages,
             "paper": options.paper,
             "proof": options.proof,
-            "sources": sorted(set(o.sources)),
+            "sources": sorted({project_path(src, content_root) for src in o.sources}),
             "sha256": digest,
             "bytes": len(data),
             "key": keys[path],

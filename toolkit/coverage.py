@@ -17,6 +17,7 @@ from pathlib import Path
 from typing import Any
 
 from toolkit.content import ContentKind, ContentSet, Document
+from toolkit.diagnostics import project_path
 from toolkit.schema import Model, fields_of
 from toolkit.sources import covers
 
@@ -139,6 +140,9 @@ def game_coverage(content: ContentSet, kinds: tuple[ContentKind, ...]) -> GameCo
     for kind in kinds:
         for doc in content.documents.get(kind.name, []):
             cards.append(card_coverage(doc, kind))
+    if content.root:  # named as the project names them, whatever the working folder
+        for card in cards:
+            card.file = project_path(card.file, content.root)
     cards.sort(key=lambda c: (-c.left, -len(c.unsourced), c.file))
     return GameCoverage(content.game, cards, failed=len(content.failed))
 

@@ -104,6 +104,18 @@ def display_path(path: str | os.PathLike[str]) -> str:
     return rel.replace(os.sep, "/")
 
 
+def project_path(shown: str, game_dir: str | os.PathLike[str]) -> str:
+    """A content file's shown path as the project names it, whatever the working folder:
+    relative to the folder above the content folder (`content/<game>/...`), for what a
+    build records (the manifest's sources, the coverage page). A path outside the project
+    (a template's label) is kept as it is."""
+    project = os.path.dirname(os.path.dirname(os.path.abspath(game_dir)))
+    absolute = os.path.abspath(shown)
+    if absolute == project or not absolute.startswith(project.rstrip(os.sep) + os.sep):
+        return shown
+    return os.path.relpath(absolute, project).replace(os.sep, "/")
+
+
 @dataclass
 class Report:
     """All diagnostics of one run plus the facts the summary line needs."""
