@@ -180,3 +180,64 @@ def test_hostile_entries_are_never_followed_to_make_the_key(
         assert not outside_reads(opened, project / "content", project / "cache")
     assert runs[0][0].stdout == runs[1][0].stdout
     assert not list((project / "cache/toolkit").glob("check-*"))  # nothing kept for it
+
+
+def _wrong_result(result: check_cache.GameResult, shape: str) -> object:
+    import dataclasses
+
+    from toolkit.diagnostics import Loc
+
+    d = result.diagnostics[0]
+    return {
+        "a count of another type": dataclasses.replace(result, files="many"),
+        "findings of another type": dataclasses.replace(result, diagnostics=["error"]),
+        "a finding's place of another type": dataclasses.replace(
+            result, diagnostics=[dataclasses.replace(d, loc=Loc(d.loc.path, "1", 1))]
+        ),
+        "notes of another type": dataclasses.replace(result, notes=[3]),
+    }[shape]
+
+
+@pytest.mark.parametrize("shape", ["a count of another type", "findings of another type",
+                                   "a finding's place of another type",
+                                   "notes of another type"])  # fmt: skip
+def test_a_kept_result_of_the_wrong_shape_is_checked_again(project: Path, shape: str) -> None:
+    """A kept result under the right key whose parts are not of their types is a miss:
+    the game is checked again and the report is the one an empty cache gives."""
+    import pickle
+
+    edit(project / "content/worldspanner/heroes/lazar.yaml", "health: 5", "health: five")
+    first = _check(project, "--game", "worldspanner")
+    assert first.code == 1
+    (kept,) = (project / "cache/toolkit").glob("check-worldspanner-*.pickle")
+    key_, result = pickle.loads(kept.read_bytes())
+    kept.write_bytes(pickle.dumps((key_, _wrong_result(result, shape))))
+    again = _check(project, "--game", "worldspanner")
+    assert "Traceback" not in again.err, again.err
+    assert again.packs == ["worldspanner"]  # checked again
+    assert (again.code, again.out, again.err) == (first.code, first.out, first.err)
+
+
+@pytest.mark.parametrize("part", ["found", "notes", "checked", "line"])
+def test_a_kept_build_record_of_the_wrong_shape_is_not_told(tmp_path: Path, part: str) -> None:
+    """A manifest's record of a game's build (`kept_builds.seal`) under the right key, its
+    files as that build left them, whose parts are not of the types `seal` writes: the
+    game is loaded and built as without a record."""
+    from types import SimpleNamespace
+
+    from toolkit import kept_builds
+    from toolkit.diagnostics import Diagnostic, Loc, Report, Severity
+    from toolkit.manifest import file_digest
+
+    (tmp_path / "a.md").write_text("written\n")
+    found = Report(diagnostics=[Diagnostic(Loc("content/g/x.yaml", 2, 3), Severity.WARNING,
+                                           "G-X", "a finding")], files=3)  # fmt: skip
+    record = kept_builds.seal("k", found)
+    written = {"a.md": file_digest(tmp_path / "a.md")}
+    manifest = SimpleNamespace(build=record, damaged="", entries={}, written=written)
+    told = kept_builds.recall(manifest, tmp_path, "k")
+    assert told is not None and told.found.diagnostics == found.diagnostics
+    wrong = {"found": 5, "notes": 5, "checked": "3",
+             "line": [{**record["found"][0], "line": "2"}]}[part]  # fmt: skip
+    manifest.build = {**record, "found" if part == "line" else part: wrong}
+    assert kept_builds.recall(manifest, tmp_path, "k") is None

@@ -153,3 +153,112 @@ def test_a_template_is_compiled_once_a_process_and_again_when_it_changes(
     (templates / "hello.j2").write_text("Goodbye {{ who }}")
     assert render(environment(templates), "hello.j2", who="you") == "Goodbye you"
     assert compiled == ["hello.j2", "hello.j2"]
+
+
+def _wrong_field(doc: object) -> object:
+    """The document with its first field of a type no content value has."""
+    import dataclasses
+
+    from toolkit.schema import fields_of
+
+    first = fields_of(type(doc))[0].name  # type: ignore[arg-type]
+    return dataclasses.replace(doc, **{first: b"\x00not a value"})  # type: ignore[type-var]
+
+
+# Well-formed cache files holding what a reader does not expect, each for every entry
+_WRONG_SHAPES = {
+    "a field of another type": lambda e: {k: _wrong_field(d) for k, d in e.items()},
+    "another model's document": lambda e: {
+        k: next(d for d in e.values() if type(d) is not k[2]) for k in e
+    },
+    "not a document": lambda e: dict.fromkeys(e, "a document"),
+}
+
+
+@pytest.mark.parametrize("shape", list(_WRONG_SHAPES))
+def test_kept_documents_of_the_wrong_shape_are_misses(tmp_path: Path, shape: str) -> None:
+    """A kept document that is not what its key says, down to its fields' types, is read
+    again from its file: the report is the one an empty cache gives."""
+    import pickle
+
+    content = tmp_path / "content"
+    shutil.copytree(CONTENT / "worldspanner", content / "worldspanner")
+    lazar = content / "worldspanner" / "heroes" / "lazar.yaml"
+    lazar.write_text(lazar.read_text().replace("health: 5", "health: five"))
+    cache = tmp_path / "cache"
+    first = _check(content, cache, tmp_path)  # kept
+    assert first.returncode == 1 and "health" in first.stdout, first.stderr
+    (kept,) = (cache / "toolkit").glob("content-*.pickle")
+    data = pickle.loads(kept.read_bytes())
+    assert data["entries"]
+    data["entries"] = _WRONG_SHAPES[shape](data["entries"])
+    kept.write_bytes(pickle.dumps(data))
+    again = _check(content, cache, tmp_path)
+    empty = _check(content, tmp_path / "empty", tmp_path)
+    assert "Traceback" not in again.stderr, again.stderr
+    said = (again.returncode, again.stdout, again.stderr)
+    assert said == (empty.returncode, empty.stdout, empty.stderr)
+
+
+@pytest.mark.parametrize("game", ["forty-factions", "god-emperor", "worldspanner"])
+def test_kept_entries_are_taken_only_when_they_are_what_their_keys_say(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, game: str
+) -> None:
+    """Every document a game's check keeps is taken back (the shipped content's every
+    value is of its field's type); a document of the wrong shape, under a key of another
+    shape, or in a history of other things is left out, and the rest kept."""
+    import importlib
+
+    from toolkit import content_cache
+
+    monkeypatch.delenv("TOOLKIT_NO_CACHE", raising=False)
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "cache"))
+    folder = tmp_path / game
+    shutil.copytree(CONTENT / game, folder)
+    kinds = importlib.import_module(f"toolkit.games.{game.replace('-', '_')}").KINDS
+    load_content(game, folder, kinds)
+    content_cache.flush()
+    path = content_cache.game_file(folder, "content")
+    data = content_cache.read(path)
+    good = dict(data["entries"])
+    assert len(good) > 1 and content_cache.load(folder) == good
+    stamp, doc = next(iter(good.items()))
+    other = next(k for k in good if k[2] is not stamp[2])  # a file of another kind
+    entries = {**good, stamp: _wrong_field(doc), (*other[:2], "model", other[3]): doc}
+    history = {stamp[:3]: ((doc, 1),), other[:3]: ((doc, 2),),
+               ("x.yaml", stamp[1], stamp[2]): (("not a document", 3),)}  # fmt: skip
+    content_cache.write(path, {**data, "entries": entries, "previous": history})
+    assert content_cache.load(folder) == {k: v for k, v in good.items() if k != stamp}
+    assert content_cache.previous(folder) == {stamp[:3]: ((doc, 1),)}
+
+
+@pytest.mark.parametrize("damage", ["not a pickle after the mark", "not code"])
+def test_a_damaged_compiled_template_is_compiled_again(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, damage: str
+) -> None:
+    """A compiled template in the cache that is damaged, or well formed but holding no code,
+    is a miss: the template is compiled again, never a traceback."""
+    import marshal
+    import pickle
+
+    import jinja2.bccache
+
+    from toolkit import render as render_module
+    from toolkit.render import environment, render
+
+    monkeypatch.delenv("TOOLKIT_NO_CACHE", raising=False)
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "cache"))
+    templates = tmp_path / "templates"
+    templates.mkdir()
+    (templates / "hello.j2").write_text("Hello {{ who }}")
+    assert render(environment(templates), "hello.j2", who="you") == "Hello you"
+    (kept,) = (tmp_path / "cache" / "toolkit" / "templates").iterdir()
+    mark = jinja2.bccache.bc_magic
+    checksum = pickle.loads(kept.read_bytes()[len(mark) :])  # (what follows is not read)
+    written = {
+        "not a pickle after the mark": mark + b"\x80\x05garbage",
+        "not code": mark + pickle.dumps(checksum, 2) + marshal.dumps(42),
+    }[damage]
+    kept.write_bytes(written)
+    monkeypatch.setattr(render_module, "_COMPILED", {})  # a new process: only the disk
+    assert render(environment(templates), "hello.j2", who="again") == "Hello again"

@@ -9,6 +9,7 @@ from __future__ import annotations
 import errno
 import json
 import os
+import re
 import resource
 import shutil
 import subprocess
@@ -149,3 +150,84 @@ def test_a_manifest_nested_too_deeply_is_rebuilt_around(tmp_path: Path) -> None:
     path.write_text("[" * 200_000)
     manifest = Manifest.read(path)
     assert manifest.damaged and not manifest.entries
+
+
+# `python -m toolkit` with the user's cache folder ($XDG_CACHE_HOME) failing as CACHE_FAULT
+# says: "full" (a file is made there, but every write to it fails with ENOSPC, as /dev/full
+# does), "read-only" (nothing may be made there: EROFS), or "none"
+_FAULTY_CACHE = """
+import errno, os, sys
+FAULT, CACHE = os.environ["CACHE_FAULT"], os.environ["XDG_CACHE_HOME"]
+real_open, real_mkdir = os.open, os.mkdir
+
+def inside(path):
+    p = os.path.abspath(os.fsdecode(path))
+    return p == CACHE or p.startswith(CACHE + os.sep)
+
+def faulty_open(path, flags, mode=0o777, *, dir_fd=None):
+    if dir_fd is None and flags & (os.O_WRONLY | os.O_RDWR) and inside(path):
+        if FAULT == "read-only":
+            raise OSError(errno.EROFS, os.strerror(errno.EROFS), path)
+        if FAULT == "full":
+            os.close(real_open(path, flags, mode))  # made, but nothing fits in it
+            return real_open("/dev/full", os.O_WRONLY)
+    return real_open(path, flags, mode, dir_fd=dir_fd)
+
+def faulty_mkdir(path, mode=0o777, *, dir_fd=None):
+    if FAULT == "read-only" and dir_fd is None and inside(path):
+        raise OSError(errno.EROFS, os.strerror(errno.EROFS), path)
+    return real_mkdir(path, mode, dir_fd=dir_fd)
+
+os.open, os.mkdir = faulty_open, faulty_mkdir
+sys.argv = ["toolkit", *sys.argv[1:]]
+from toolkit.cli import main
+main()
+"""
+
+
+def _with_cache(project: Path, cache: Path | None, fault: str, *args: str) -> tuple[int, str, str]:
+    """`toolkit ARGS` in a fresh interpreter with the cache at `cache` (None: no cache),
+    failing as `fault` says; the time a build took left out of what it prints."""
+    env = {k: v for k, v in os.environ.items() if k != "TOOLKIT_NO_CACHE"}
+    env.update(PYTHONPATH=str(ROOT), CACHE_FAULT=fault, XDG_CACHE_HOME=str(cache or ""))
+    if cache is None:
+        env["TOOLKIT_NO_CACHE"] = "1"
+    proc = subprocess.run([sys.executable, "-c", _FAULTY_CACHE, *args], cwd=project, env=env,
+                          capture_output=True, text=True, timeout=300)  # fmt: skip
+    out = re.sub(r" in \d+(\.\d+)? s ", " in - s ", proc.stdout)
+    return proc.returncode, out, proc.stderr
+
+
+@pytest.mark.parametrize("fault", ["full", "read-only", "a file"])
+def test_a_cache_that_cannot_be_written_is_ignored_with_one_warning(
+    project: Path, fault: str
+) -> None:
+    """The cache only saves time: a full or read-only cache folder, or a file where it
+    should be, leaves every report and output as they are without a cache, with one
+    warning line for the whole run (the check's kept results and documents, the art's
+    verdicts, Jinja's compiled templates: in this process, its workers and forks), and no
+    temporary file behind."""
+    cache = project / "cache"
+    if fault == "a file":
+        cache.write_text("not a folder\n")
+    else:
+        cache.mkdir()
+    commands = [("check", "--content", "content"),
+                ("build", "--content", "content", "--game", WS, "--out", "build", "--only",
+                 "reference/vista-keys.pdf")]  # fmt: skip
+    for command in commands:
+        shutil.rmtree(project / "build", ignore_errors=True)
+        expected = _with_cache(project, None, "none", *command)
+        assert expected[0] == 0, expected
+        shutil.rmtree(project / "build", ignore_errors=True)
+        code, out, err = _with_cache(project, cache, fault, *command)
+        assert "Traceback" not in err, err
+        assert (code, out) == expected[:2], err
+        warnings = [line for line in err.splitlines() if line.startswith("Warning: ")]
+        assert len(warnings) == 1, err
+        assert "cache" in warnings[0] and str(cache) in warnings[0], warnings[0]
+        assert [line for line in err.splitlines() if line not in warnings] == (
+            expected[2].splitlines()
+        )
+        if cache.is_dir():
+            assert _strays(cache) == [] and [p for p in cache.rglob("*") if p.is_file()] == []

@@ -25,7 +25,7 @@ from functools import partial
 from pathlib import Path
 
 from toolkit import content_cache
-from toolkit.diagnostics import Diagnostic, Report
+from toolkit.diagnostics import Diagnostic, Report, Severity
 
 VERSION = 1
 # a content file larger than this is the loader's to refuse (FILE-SIZE), not ours to read
@@ -102,22 +102,44 @@ def _hash_tree(h: hashlib._Hash, folder: str, rel: str, count: list[int]) -> boo
             h.update(f"d\0{name}\0".encode("utf-8", "surrogateescape"))
             if not _hash_tree(h, entry.path, name, count):
                 return False
-        elif stat.S_ISREG(st.st_mode) and st.st_size <= MAX_HASHED:
+        elif stat.S_ISREG(st.st_mode) and st.st_size <= MAX_HASHED and st.st_nlink <= 1:
             with open(entry.path, "rb") as fh:
                 data = fh.read(MAX_HASHED + 1)
             h.update(f"f\0{name}\0{len(data)}\0".encode("utf-8", "surrogateescape"))
             h.update(data)
-        else:  # a link, a pipe, a device, a huge file: checked every time
+        else:  # a link (hard links too), a pipe, a device, a huge file: checked every time
             return False
     return True
 
 
 def load(game_dir: Path, key_: str) -> GameResult | None:
-    """The result kept for this game folder if it was kept under this key, else None."""
+    """The result kept for this game folder if it was kept under this key, else None (as
+    for one that is not a whole `GameResult`: a miss, checked again)."""
     kept = content_cache.read(content_cache.game_file(game_dir, "check"))
     if isinstance(kept, tuple) and len(kept) == 2 and kept[0] == key_:
-        return kept[1] if isinstance(kept[1], GameResult) else None
+        return kept[1] if _is_result(kept[1]) else None
     return None
+
+
+def _is_result(value: object) -> bool:
+    """Whether `value` is a `GameResult` with every field of its type, down to each
+    finding's."""
+    if type(value) is not GameResult:
+        return False
+    diags, notes = getattr(value, "diagnostics", None), getattr(value, "notes", None)
+    return (type(diags) is list and all(map(_is_diagnostic, diags))
+            and type(notes) is list and all(type(n) is str for n in notes)
+            and all(type(getattr(value, name, None)) is int
+                    for name in ("files", "placeholders", "printed")))  # fmt: skip
+
+
+def _is_diagnostic(value: object) -> bool:
+    missing = object()
+    return (type(value) is Diagnostic and content_cache.is_loc(getattr(value, "loc", None))
+            and type(getattr(value, "severity", None)) is Severity
+            and type(getattr(value, "code", None)) is str
+            and type(getattr(value, "message", None)) is str
+            and type(getattr(value, "waived", missing)) in (str, type(None)))  # fmt: skip
 
 
 def save(game_dir: Path, key_: str, result: GameResult) -> None:

@@ -79,20 +79,36 @@ def recall(manifest: Any, game_out: Path, key: str) -> Kept | None:
                *manifest.written.items()]  # fmt: skip
     if not written or any(file_digest(game_out / p) != digest for p, digest in written):
         return None
+    return _told(kept, len(manifest.entries))
+
+
+def _told(kept: dict[str, Any], outputs: int) -> Kept | None:
+    """What a record (`seal`) says, if every part of it is of the type `seal` writes; else
+    None (the game is loaded and checked, as without a record)."""
+    records, notes = kept.get("found"), kept.get("notes")
+    counts = [kept.get(name) for name in ("checked", "placeholders", "printed")]
+    if (type(records) is not list or type(notes) is not list
+            or not all(type(n) is str for n in notes)
+            or not all(type(c) is int for c in counts)):  # fmt: skip
+        return None
     found = Report()
-    for record in kept.get("found", ()):
-        d = from_record(record)
+    for record in records:
+        d = from_record(record) if _is_record(record) else None
         if d is None:
             return None
         found.diagnostics.append(d)
-    try:
-        found.files = int(kept.get("checked", 0))
-        found.placeholders = int(kept.get("placeholders", 0))
-        found.printed = int(kept.get("printed", 0))
-    except (TypeError, ValueError):
-        return None
-    found.notes = [str(n) for n in kept.get("notes", ())]
-    return Kept(found, len(manifest.entries))
+    found.files, found.placeholders, found.printed = counts
+    found.notes = list(notes)
+    return Kept(found, outputs)
+
+
+def _is_record(record: object) -> bool:
+    """Whether `record` holds each part of a finding as `to_record` writes it (where
+    `from_record` would make a path of a number, or a line of a string of digits)."""
+    return (isinstance(record, dict)
+            and all(type(record.get(k)) is str for k in ("path", "severity", "code", "message"))
+            and all(type(record.get(k)) is int for k in ("line", "column"))
+            and type(record.get("waived")) in (str, type(None)))  # fmt: skip
 
 
 def seal(key: str, found: Report) -> dict[str, Any]:

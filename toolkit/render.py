@@ -61,8 +61,15 @@ _COMPILED: dict[str, bytes] = {}
 def _bytecode_cache(disk: jinja2.BytecodeCache | None) -> jinja2.BytecodeCache:
     """Jinja's cache of compiled templates: this process's memory first, then `disk` (the
     user's cache folder, when it is on). A template whose source changed is compiled again:
-    Jinja checks each bucket's checksum of the source."""
+    Jinja checks each bucket's checksum of the source. The disk only saves time: an entry
+    that cannot be read or is not compiled code is compiled again, and a write that fails
+    (a full disk) is said once a run (`content_cache.unwritable`), Jinja's temporary file
+    taken away."""
+    import types
+
     import jinja2
+
+    from toolkit.content_cache import unwritable
 
     class Kept(jinja2.BytecodeCache):
         folder = disk  # the user's cache, or None
@@ -72,14 +79,22 @@ def _bytecode_cache(disk: jinja2.BytecodeCache | None) -> jinja2.BytecodeCache:
             if code is not None:
                 bucket.bytecode_from_string(code)
             if bucket.code is None and disk is not None:
-                disk.load_bytecode(bucket)
+                try:
+                    disk.load_bytecode(bucket)
+                except Exception:  # damaged (Jinja reads its checksum as a pickle)
+                    bucket.reset()
+                if not isinstance(bucket.code, types.CodeType):
+                    bucket.reset()  # a well-formed entry holding something else
                 if bucket.code is not None:
                     _COMPILED[bucket.key] = bucket.bytecode_to_string()
 
         def dump_bytecode(self, bucket: jinja2.bccache.Bucket) -> None:
             _COMPILED[bucket.key] = bucket.bytecode_to_string()
             if disk is not None:
-                disk.dump_bytecode(bucket)
+                try:
+                    disk.dump_bytecode(bucket)  # (Jinja removes its temporary file)
+                except OSError as exc:
+                    unwritable(exc)
 
     return Kept()
 
