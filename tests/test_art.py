@@ -5,9 +5,11 @@ art on its sheet and card, and coverage counting what is missing."""
 from __future__ import annotations
 
 import json
+import os
 import shutil
 import struct
 import subprocess
+import sys
 import tempfile
 import zlib
 from pathlib import Path
@@ -16,7 +18,7 @@ import pytest
 from PIL import Image, ImageChops
 
 from tests.hostile import CANARY, outside_folder, outside_reads, png, run_recorded
-from tests.shipped import FF, copy_content, edit, line_of, toolkit
+from tests.shipped import FF, ROOT, copy_content, edit, line_of, toolkit
 from toolkit.art import ArtError, check_picture
 
 ZAKEL = "forty-factions/factions/001-temple-of-zakel.yaml"
@@ -284,3 +286,104 @@ def test_a_picture_checked_once_is_not_read_by_pillow_again_until_its_bytes_chan
     art._vetted.cache_clear()  # (the file's time may not have moved on)
     with pytest.raises(AssertionError, match="read by Pillow again"):
         art.vet(game, "art/good.png")
+
+
+def test_an_svg_over_2_mb_is_refused_though_a_png_may_be_larger() -> None:
+    """An SVG costs its renderer per byte and per element, a PNG only per pixel."""
+    svg = b'<svg xmlns="http://www.w3.org/2000/svg"><!--' + b"x" * 2_100_000 + b"--></svg>"
+    with pytest.raises(ArtError, match="larger than 2 MB"):
+        check_picture(svg, "svg")
+
+
+# Case 48: what an SVG's CSS loads, behind escapes, and a drawing too big to print, each
+# refused by `check` at the field and at the picture's own line.
+_SVG = '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 10 10">\n'
+HIDDEN = {
+    "@\\69mport": ("<style>\n@\\69mport 'file:///etc/passwd';\n</style>", 3, "@import"),
+    "u\\72l(": ('<rect/>\n<rect style="fill: u\\72l(file:///x.svg#a)"/>', 3, "url(file:///x"),
+    "\\000075 rl(": ('<rect fill="\\000075 rl(file:///x.svg#a)"/>', 2, "url(file:///x"),
+    "URL(": ('<path d="M0 0"\n  clip-path="URL(file:///x.svg#c)"/>', 3, "url(file:///x"),
+    "270,000 elements": ("<g/>\n" * 270_000, 20_001, "more than 20,000 elements"),
+}  # fmt: skip
+
+
+@pytest.mark.parametrize("shape", sorted(HIDDEN))
+def test_hidden_loads_and_huge_drawings_in_art_are_refused_at_the_pictures_line(
+    tmp_path: Path, shape: str
+) -> None:
+    content = copy_content(tmp_path)
+    body, line, said = HIDDEN[shape]
+    (content / "forty-factions/art/hidden.svg").write_text(_SVG + body + "</svg>")
+    edit(content / NAVY, "sources:", "emblem: art/hidden.svg\nsources:")
+    proc = toolkit("check", "--content", str(content), "--game", "forty-factions", "--format",
+                   "json")  # fmt: skip
+    assert proc.returncode == 1, proc.stdout + proc.stderr
+    (hit,) = _art_findings(proc)
+    assert hit["path"].endswith("002-navy.yaml")
+    assert hit["line"] == line_of(content / NAVY, "emblem:")
+    assert hit["message"].startswith(f"picture art/hidden.svg:{line}: not a plain SVG drawing")
+    assert said in hit["message"]
+
+
+def test_a_backdrop_with_a_hidden_load_is_refused_at_its_file_and_line(tmp_path: Path) -> None:
+    content = copy_content(tmp_path)
+    (content / "forty-factions/art/boards").mkdir()
+    body, line, _ = HIDDEN["u\\72l("]
+    (content / "forty-factions/art/boards/council.svg").write_text(_SVG + body + "</svg>")
+    proc = toolkit("check", "--content", str(content), "--game", "forty-factions", "--format",
+                   "json")  # fmt: skip
+    assert proc.returncode == 1, proc.stdout + proc.stderr
+    (hit,) = _art_findings(proc)
+    assert (Path(hit["path"]).name, hit["line"]) == ("council.svg", line)
+
+
+def test_a_hard_linked_picture_is_refused_and_nothing_is_embedded(tmp_path: Path) -> None:
+    """Case 49: a picture with a second name (a hard link) may be any file of the disk, and
+    its path says nothing of where: `check` refuses it at the field, and a draft build,
+    which goes on despite errors, places no picture."""
+    import pikepdf
+
+    content = copy_content(tmp_path)
+    outside = outside_folder(tmp_path)
+    os.link(outside / "secret.png", content / "forty-factions/art/twin.png")
+    edit(content / NAVY, "sources:", "emblem: art/twin.png\nsources:")
+    proc = toolkit("check", "--content", str(content), "--game", "forty-factions", "--format",
+                   "json")  # fmt: skip
+    assert proc.returncode == 1, proc.stdout + proc.stderr
+    (hit,) = _art_findings(proc)
+    assert hit["line"] == line_of(content / NAVY, "emblem:")
+    assert hit["message"].startswith("picture art/twin.png: a hard link")
+    out = tmp_path / "out"
+    build = toolkit("build", "--draft", "--content", str(content), "--game", "forty-factions",
+                    "--only", "sheets/factions/002-*", "--out", str(out))  # fmt: skip
+    sheet = out / "forty-factions/sheets/factions/002-navy.pdf"
+    assert build.returncode == 1 and sheet.exists(), build.stdout + build.stderr
+    with pikepdf.open(sheet) as pdf:
+        assert not [o for o in pdf.objects if isinstance(o, pikepdf.Stream)
+                    and o.get("/Subtype") == "/Image"]  # fmt: skip
+    assert CANARY.encode() not in sheet.read_bytes()
+
+
+def test_a_picture_given_a_second_name_after_a_clean_check_is_refused_not_kept(
+    tmp_path: Path,
+) -> None:
+    """A kept check result (`toolkit.check_cache`) vouches for bytes, not for how many names
+    a file has: a folder holding a hard link is checked every time, so a picture that was
+    fine and is now also a file elsewhere is refused, as a check without the cache would."""
+    content = copy_content(tmp_path)
+    (content / "forty-factions/art/own.png").write_bytes(png())
+    edit(content / NAVY, "sources:", "emblem: art/own.png\nsources:")
+    env = {k: v for k, v in os.environ.items() if k != "TOOLKIT_NO_CACHE"}
+    env.update(XDG_CACHE_HOME=str(tmp_path / "cache"), PYTHONPATH=str(ROOT))
+
+    def check() -> subprocess.CompletedProcess[str]:
+        return subprocess.run([sys.executable, "-m", "toolkit", "check", "--content",
+                               str(content), "--game", "forty-factions", "--format", "json"],
+                              cwd=tmp_path, env=env, capture_output=True, text=True)  # fmt: skip
+
+    assert check().returncode == 0
+    os.link(content / "forty-factions/art/own.png", tmp_path / "elsewhere.png")
+    proc = check()
+    assert proc.returncode == 1, proc.stdout + proc.stderr
+    (hit,) = _art_findings(proc)
+    assert hit["message"].startswith("picture art/own.png: a hard link")

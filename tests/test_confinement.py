@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.hostile import CANARY, add_map_art, outside_folder, outside_reads, run_recorded
+from tests.hostile import CANARY, add_map_art, outside_folder, outside_reads, png, run_recorded
 from tests.shipped import DIAG, copy_content, toolkit
 from toolkit.assets import AssetError
 from toolkit.build import BuildOptions, Session
@@ -150,3 +150,31 @@ def test_the_projects_content_folder_linked_out_is_not_read(tmp_path: Path) -> N
     assert proc.returncode == 2, proc.stdout + proc.stderr
     assert "symbolic link" in proc.stderr and "Traceback" not in proc.stderr
     assert CANARY.lower().replace("-", "_") not in proc.stdout + proc.stderr
+
+
+def test_a_hard_linked_picture_is_refused_by_check_and_by_the_renderer(tmp_path: Path) -> None:
+    """Case 49: `assets/map.png` hard-linked to a file outside. A hard link has no path of its
+    own to vet, so a picture with more than one name is refused: by `check` (FF-MAP-ART) and,
+    should anything ask for it, by the renderer's fetcher; a picture with one name beside it
+    is read. Only the toolkit's own folders (`own`: an installer may hard-link a package's
+    files to its cache) may hold such a file."""
+    from toolkit.assets import confined
+    from toolkit.pdf import RenderError
+
+    content = copy_content(tmp_path)
+    outside = outside_folder(tmp_path)
+    assets = content / "forty-factions" / "assets"
+    assets.mkdir()
+    os.link(outside / "secret.png", assets / "map.png")
+    add_map_art(content, "assets/map.png")
+    proc = toolkit("check", "--content", str(content), "--game", "forty-factions")
+    assert proc.returncode == 1, proc.stdout + proc.stderr
+    found = [(c, m) for _, c, m in _findings(proc.stdout)]
+    assert any(c == "FF-MAP-ART" and "a hard link" in m for c, m in found), found
+    session = Session(BuildOptions(out=tmp_path / "out"), content / "forty-factions")
+    with pytest.raises(RenderError, match="a hard link"):
+        session.pdf(f'<html><body><img src="{(assets / "map.png").as_uri()}"></body></html>')
+    (assets / "plain.png").write_bytes(png())
+    pdf = session.pdf(f'<html><body><img src="{(assets / "plain.png").as_uri()}"></body></html>')
+    assert pdf.startswith(b"%PDF") and CANARY.encode() not in pdf
+    assert confined(str(assets / "map.png"), [assets], own=[assets]).endswith("map.png")

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import itertools
 import json
+import os
 import re
 import subprocess
 import tempfile
@@ -99,7 +100,7 @@ def test_hostile_icons_in_content_are_content_errors_and_never_read_outside(
                                 "forty-factions", "--format", "json")  # fmt: skip
     assert proc.returncode == 1, proc.stdout + proc.stderr
     messages = [r["message"] for r in _findings(proc)]
-    assert any("evil.svg cannot be used: an external reference" in m for m in messages), messages
+    assert any("evil.svg:1 cannot be used: an external reference" in m for m in messages), messages
     assert any("linked.svg cannot be used" in m and "outside" in m for m in messages), messages
     assert not outside_reads(opened, content, tmp_path / "out")
     assert any(r["code"] == "CONTENT-OUTSIDE" for r in json.loads(proc.stdout))
@@ -160,3 +161,84 @@ def _ink(pdf: Path, box: tuple[float, float, float, float]) -> float:
         k = dpi / 72
         crop = img.crop(tuple(round(v * k) for v in box))  # type: ignore[arg-type]
         return sum(crop.histogram()[:128]) / (crop.width * crop.height)
+
+
+# Case 48: CSS that loads a file, hidden behind escapes, in a <style>, a style= attribute or
+# a presentation attribute; each shape with the line it is on (the icons' own file).
+_OPEN = '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 10 10">\n'
+ESCAPED = {
+    "@\\69mport": (3, "<style>\n@\\69mport 'file:///etc/passwd';\n</style>"),
+    "u\\72l( in style=": (3, '<rect/>\n<rect style="fill: u\\72l(file:///x.svg#a)"/>'),
+    "\\75rl( in fill": (2, '<rect fill="\\75rl(file:///x.svg#a)"/>'),
+    "\\000075 rl( in <style>": (4, "<style>rect {\n  stroke: red;\n"
+                                 "  fill: \\000075 rl(file:///x.svg#a);\n}</style>"),
+    "URL( in filter": (3, '<g>\n<rect filter="URL(file:///x.svg#f)"/></g>'),
+    "&#64;import": (2, '<style>&#64;import url("file:///x.css");</style>'),
+    "url('...') function": (2, "<rect style=\"clip-path: url( 'file:///x.svg#c' )\"/>"),
+    "@font-face": (4, "<style>\n\n@font-face { font-family: x; src: local(x) }</style>"),
+    "image-set(": (4, '<rect\n  width="1"\n  style="fill: image-set(\'x.png\' 1x)"/>'),
+    "marker-end on a later line": (4, '<path d="M0 0"\n\n  marker-end="url(file:///m.svg#m)"/>'),
+    "bad url(": (2, '<style>rect { mask: url(file:///x"y) }</style>'),
+}  # fmt: skip
+
+
+def _escaped(shape: str) -> tuple[str, int]:
+    """The drawing of one shape of ESCAPED, and the line its load is on."""
+    if shape == "xml-stylesheet":
+        return '<?xml-stylesheet href="file:///x.css"?>\n' + _OPEN + "</svg>", 1
+    line, body = ESCAPED[shape]
+    return _OPEN + body + "</svg>", line
+
+
+@pytest.mark.parametrize("shape", [*sorted(ESCAPED), "xml-stylesheet"])
+def test_css_that_loads_behind_escapes_is_refused_at_its_line(shape: str) -> None:
+    svg, line = _escaped(shape)
+    with pytest.raises(IconError, match=r"may load") as refused:
+        sanitise(svg.encode())
+    assert refused.value.line == line, str(refused.value)
+
+
+def test_a_comment_splits_css_tokens_so_u_comment_rl_loads_nothing() -> None:
+    """CSS reads `u/**/rl(x)` as the word `u` and a function `rl(x)` (a comment ends a token;
+    the renderer, tinycss2, serialises it back as `u/**/rl(x)`, never `url(x)`): nothing loads,
+    so the drawing is kept, as are the local references `url(#id)` and `url("#id")`."""
+    svg = (_OPEN + '<defs><linearGradient id="g"/></defs>\n<rect style="fill: u/**/rl(x.svg#a); '
+           'stroke: url(&quot;#g&quot;)" fill="url(#g)"/></svg>')  # fmt: skip
+    assert sanitise(svg.encode()) == svg
+
+
+def test_an_icon_of_more_than_20000_elements_is_refused_where_the_count_is_passed() -> None:
+    svg = _OPEN + "<g/><g/>\n" * 10_000 + "</svg>"  # 90 kB: within the icons' size limit
+    with pytest.raises(IconError, match="more than 20,000 elements") as refused:
+        sanitise(svg.encode())
+    assert refused.value.line == 10_001  # the 20,001st element (with the root): no further
+
+
+def test_an_escaped_load_in_an_icon_is_a_check_error_naming_the_icons_line(tmp_path: Path) -> None:
+    content = copy_content(tmp_path)
+    svg, line = _escaped("@\\69mport")
+    (content / "forty-factions/icons/evil.svg").write_text(svg)
+    edit(content / GUILD, NOTE, "random :evil: from another player's hand")
+    proc = toolkit("check", "--content", str(content), "--game", "forty-factions", "--format",
+                   "json")  # fmt: skip
+    assert proc.returncode == 1, proc.stdout + proc.stderr
+    (hit,) = _findings(proc)
+    assert hit["path"].endswith("018-thieves-guild-of-tehmor.yaml")
+    assert hit["line"] == line_of(content / GUILD, "notes:") + 1  # the text that names it
+    assert f"icons/evil.svg:{line} cannot be used: @import in a stylesheet" in hit["message"]
+
+
+def test_a_hard_linked_icon_is_refused_and_never_read(tmp_path: Path) -> None:
+    """Case 49: a hard link has no path of its own to vet (its other name may be anywhere),
+    so an icon with more than one name is refused like a link out."""
+    content = copy_content(tmp_path)
+    outside = outside_folder(tmp_path)
+    (outside / "drawing.svg").write_text(_OPEN + "<!-- CANARY-9d41e7 --></svg>")
+    os.link(outside / "drawing.svg", content / "forty-factions/icons/twin.svg")
+    edit(content / GUILD, NOTE, "random :twin: from another player's hand")
+    proc = toolkit("check", "--content", str(content), "--game", "forty-factions", "--format",
+                   "json")  # fmt: skip
+    assert proc.returncode == 1, proc.stdout + proc.stderr
+    (hit,) = _findings(proc)
+    assert "icons/twin.svg cannot be used: a hard link" in hit["message"]
+    assert "CANARY" not in proc.stdout

@@ -3,12 +3,15 @@
 
 Art is untrusted like all content. It is read only through the confined reader
 (`toolkit.assets`: no path out of `art/`, no link that leads out of the content folder,
-nothing hidden, a regular file), and refused unless it is what its name says: a PNG or
-JPEG whose header Pillow reads, at most `MAX_ART_BYTES` and `MAX_PIXELS`; or an SVG that is
-a plain drawing (`toolkit.icons.sanitise`: no script, event, DOCTYPE, entity,
-foreignObject or outside reference). A refusal is a content error (`CONTENT-ART`) at the
-field that names the picture. What is placed is a `data:` URL of the bytes that were
-checked, the same URL for every use, so a picture is one image in a PDF.
+nothing hidden, a regular file with no other name: a hard link), and refused unless it is
+what its name says: a PNG or JPEG whose header Pillow reads, at most `MAX_ART_BYTES` and
+`MAX_PIXELS`; or an SVG of at most `MAX_SVG_BYTES` that is a plain drawing
+(`toolkit.plain_svg`, shared with icons: no script, event, DOCTYPE, entity, foreignObject
+or outside reference, CSS read with its escapes decoded, at most
+`plain_svg.MAX_ELEMENTS` elements). A refusal is a content error (`CONTENT-ART`) at the
+field that names the picture, naming the picture's line when it is inside an SVG. What is
+placed is a `data:` URL of the bytes that were checked, the same URL for every use, so a
+picture is one image in a PDF.
 
 A slot left empty keeps the template's look without the picture (and is marked as a
 placeholder under `--proof`; `toolkit coverage` counts it as still to write).
@@ -30,7 +33,7 @@ from functools import cache
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from toolkit.assets import AssetError, confined, game_folder, mtime_ns
+from toolkit.assets import AssetError, confined, file_stamp, game_folder
 
 if TYPE_CHECKING:
     from toolkit.schema import FieldInfo
@@ -38,6 +41,7 @@ if TYPE_CHECKING:
 ART = "art"  # a game's art folder, `content/<game>/art/`
 ART_REF = r"art/([A-Za-z0-9_-][A-Za-z0-9._-]*/)*[A-Za-z0-9_-][A-Za-z0-9._-]*\.(png|jpg|jpeg|svg)"
 MAX_ART_BYTES = 8_000_000
+MAX_SVG_BYTES = 2_000_000  # an SVG costs its renderer per element and per byte, not per pixel
 MAX_PIXELS = 40_000_000  # a 6000 x 6000 picture is more than a card or sheet needs at 600 dpi
 MAX_SIDE = 12_000
 MEMO_SIZE = 2_000  # pictures whose verdict is remembered (`_verdict`), the latest kept
@@ -45,7 +49,17 @@ MIMES = {"png": "image/png", "jpg": "image/jpeg", "jpeg": "image/jpeg", "svg": "
 
 
 class ArtError(Exception):
-    """A picture that must not be used; the message says why."""
+    """A picture that must not be used; the message says why, `line` where in the picture's
+    file (an SVG's; 0: the file as a whole)."""
+
+    def __init__(self, message: str, line: int = 0) -> None:
+        super().__init__(message)
+        self.line = line
+
+
+def _named(ref: str, exc: ArtError) -> str:
+    """The picture as a finding names it: `art/x.svg:12` when the fault has a line."""
+    return f"{ref}:{exc.line}" if exc.line else ref
 
 
 def _folder(game_dir: Path) -> Path:
@@ -63,12 +77,12 @@ def check_picture(data: bytes, suffix: str) -> str:
     if len(data) > MAX_ART_BYTES:
         raise ArtError(f"larger than {MAX_ART_BYTES // 1_000_000} MB")
     if suffix == "svg":
-        from toolkit.icons import IconError, sanitise
+        from toolkit.plain_svg import SVGRefused, check_svg
 
         try:
-            sanitise(data, MAX_ART_BYTES)
-        except IconError as exc:
-            raise ArtError(f"not a plain SVG drawing: {exc}") from None
+            check_svg(data, MAX_SVG_BYTES)
+        except SVGRefused as exc:
+            raise ArtError(f"not a plain SVG drawing: {exc}", exc.line) from None
         return MIMES[suffix]
     want = "PNG" if suffix == "png" else "JPEG"
     too_many = f"more than {MAX_PIXELS // 1_000_000} million pixels"
@@ -105,14 +119,14 @@ def vet(game_dir: Path, ref: str) -> None:
     _vetted(game_dir, ref, _stamp(game_dir, ref))
 
 
-def _stamp(game_dir: Path, ref: str) -> int:
+def _stamp(game_dir: Path, ref: str) -> tuple[int, ...]:
     if not re.fullmatch(ART_REF, ref):
         raise ArtError("not a path under art/ ending in .png, .jpg, .jpeg or .svg")
-    return mtime_ns(game_dir / ref)
+    return file_stamp(game_dir / ref)
 
 
 @cache
-def _vetted(game_dir: Path, ref: str, _stamp: int) -> tuple[str, bytes]:
+def _vetted(game_dir: Path, ref: str, _stamp: tuple[int, ...]) -> tuple[str, bytes]:
     folder = _folder(game_dir)
     try:
         real = confined(str(game_dir / ref), [folder])
@@ -139,16 +153,16 @@ def _verdict(game_dir: Path, data: bytes, suffix: str) -> str:
         memo = {}
     key = f"{suffix}:{hashlib.blake2b(data, digest_size=20).hexdigest()}"
     verdict = memo.get(key)
-    if not (isinstance(verdict, tuple) and len(verdict) == 2):
+    if not (isinstance(verdict, tuple) and len(verdict) == 3):
         try:
-            verdict = (True, check_picture(data, suffix))
+            verdict = (True, check_picture(data, suffix), 0)
         except ArtError as exc:
-            verdict = (False, str(exc))
+            verdict = (False, str(exc), exc.line)
         memo = {**dict(list(memo.items())[-MEMO_SIZE:]), key: verdict}
         content_cache.later(memo_file, (stamp, memo))
-    ok, said = verdict
+    ok, said, line = verdict
     if not ok:
-        raise ArtError(said)
+        raise ArtError(said, line if isinstance(line, int) else 0)
     return str(said)
 
 
@@ -192,8 +206,8 @@ def check_backdrops(game_dir: Path) -> list:  # type: ignore[type-arg]
                 raise ArtError("a board's backdrop is named <board>.png, .jpg, .jpeg or .svg")
             vet(game_dir, ref)
         except ArtError as exc:
-            found.append(error(Loc(display_path(path)), "CONTENT-ART",
-                               f"picture {ref}: {exc}"))  # fmt: skip
+            found.append(error(Loc(display_path(path), exc.line), "CONTENT-ART",
+                               f"picture {_named(ref, exc)}: {exc}"))  # fmt: skip
     return found
 
 
@@ -216,5 +230,6 @@ def check(game_dir: Path, docs: list) -> list:  # type: ignore[type-arg]
             try:
                 vet(game_dir, ref)
             except ArtError as exc:
-                found.append(error(doc.loc_of(*path), "CONTENT-ART", f"picture {ref}: {exc}"))
+                found.append(error(doc.loc_of(*path), "CONTENT-ART",
+                                   f"picture {_named(ref, exc)}: {exc}"))  # fmt: skip
     return found

@@ -18,7 +18,11 @@ is never taken as a root. A path is allowed only when
 - no part of it below the root is hidden (a dotfile or dot-folder such as `.git`),
 
 and, for a file to be read, it is a regular file (never a FIFO or a device) under the
-size cap.
+size cap, with no other name. A hard link has no path of its own to vet: the same file
+may sit anywhere on the disk under another name (`ln ~/.ssh/id_rsa content/.../art/x.png`),
+so a file with more than one link is refused, except under the roots a caller names as
+the toolkit's own (its templates: an installer such as uv hard-links a package's files to
+its cache).
 """
 
 from __future__ import annotations
@@ -73,9 +77,10 @@ def _walk(absolute: str, base: str, root_real: str, what: str) -> str:
     return real
 
 
-def confined(path: str, roots: Sequence[Path | str]) -> str:
+def confined(path: str, roots: Sequence[Path | str], own: Sequence[Path | str] = ()) -> str:
     """The real path of `path` if it is a readable regular file under one of `roots`
-    (each a trusted root, or a folder vetted with `within`: see `game_assets`)."""
+    (each a trusted root, or a folder vetted with `within`: see `game_assets`), with no
+    other name unless it lies under one of `own` (the toolkit's own folders)."""
     absolute = os.path.abspath(path)
     root = next((r for r in roots if inside(absolute, os.path.abspath(r))
                  or inside(absolute, os.path.realpath(r))), None)  # fmt: skip
@@ -90,12 +95,15 @@ def confined(path: str, roots: Sequence[Path | str]) -> str:
         raise AssetError("not a regular file")
     if st.st_size > MAX_ASSET_BYTES:
         raise AssetError(f"larger than {MAX_ASSET_BYTES // 1_000_000} MB")
+    if st.st_nlink > 1 and not any(inside(real, os.path.realpath(r)) for r in own):
+        raise AssetError(f"a hard link (one file under {st.st_nlink} names, which may lie "
+                         "outside the project): copy the file instead of linking it")  # fmt: skip
     return real
 
 
-def read_asset(path: str, roots: Sequence[Path | str]) -> bytes:
+def read_asset(path: str, roots: Sequence[Path | str], own: Sequence[Path | str] = ()) -> bytes:
     """The bytes of a confined asset (see `confined`)."""
-    real = confined(path, roots)
+    real = confined(path, roots, own)
     with open(real, "rb") as fh:
         return fh.read(MAX_ASSET_BYTES + 1)
 
@@ -129,6 +137,17 @@ def game_folder(game_dir: Path, name: str) -> Path:
     folder = game_dir / name
     within(folder, game_dir.parent, "the content folder")
     return folder
+
+
+def file_stamp(path: Path) -> tuple[int, ...]:
+    """Which file is at `path` and how it stands (inode, size, modification time, links;
+    empty when it is not there): part of a cache key, so a picture edited, replaced or
+    given another name is vetted again."""
+    try:
+        st = os.stat(path)
+    except OSError:
+        return ()
+    return (st.st_ino, st.st_size, st.st_mtime_ns, st.st_nlink)
 
 
 def mtime_ns(path: Path) -> int:

@@ -6,9 +6,10 @@ letter, a colon (`:vp:`, `:pawn-red:`), not inside a word or a chain of colons (
 `12:30` and `a:b:c` stay text; `Den :vp:: Lower` holds one). An unknown name is a content
 error (`CONTENT-ICON`) with a did-you-mean. An icon is untrusted like all content: it is
 read through the confined reader (`toolkit.assets`; no link out of the content folder,
-nothing hidden, a size limit) and refused unless it is a plain drawing: no DOCTYPE or
-entity, no script, no event attribute, no `foreignObject`, no reference to anything
-outside itself (`href`, `url(...)` and `@import` may only point at `#` fragments).
+nothing hidden, a file with no other name (a hard link), a size limit) and refused unless
+it is a plain drawing (`toolkit.plain_svg`, shared with art: no DOCTYPE or entity, no
+script, no event attribute, no `foreignObject`, no reference to anything outside itself,
+CSS read with its escapes decoded). A refusal names the icon's file and line.
 """
 
 from __future__ import annotations
@@ -16,7 +17,6 @@ from __future__ import annotations
 import base64
 import difflib
 import re
-import xml.etree.ElementTree as ET
 from collections.abc import Iterator
 from contextlib import contextmanager
 from contextvars import ContextVar
@@ -26,20 +26,22 @@ from pathlib import Path
 
 from markupsafe import Markup, escape
 
-from toolkit.assets import AssetError, confined, game_folder, mtime_ns
+from toolkit.assets import AssetError, confined, file_stamp, game_folder, mtime_ns
 from toolkit.diagnostics import Diagnostic, Loc, error
+from toolkit.plain_svg import SVGRefused, check_svg
 
 ICONS = "icons"  # a game's icon folder, `content/<game>/icons/`
 ICON = re.compile(r"(?<![\w:]):([a-z][a-z0-9-]{0,39}):(?!\w|:\w)")
 MAX_ICON_BYTES = 100_000
-_SVG = "{http://www.w3.org/2000/svg}"
-_BANNED_TAGS = {"script", "foreignObject", "iframe", "object", "embed", "audio", "video",
-                "handler", "listener"}  # fmt: skip
-_URL = re.compile(r"url\(\s*['\"]?\s*([^'\")\s]*)", re.I)
 
 
 class IconError(Exception):
-    """An icon file that must not be used; the message says why."""
+    """An icon file that must not be used; the message says why, `line` where in the icon's
+    file (0: the file as a whole)."""
+
+    def __init__(self, message: str, line: int = 0) -> None:
+        super().__init__(message)
+        self.line = line
 
 
 def _folder(game_dir: Path) -> Path:
@@ -69,48 +71,21 @@ def _available(game_dir: Path, _stamp: int) -> tuple[str, ...]:
 
 
 def sanitise(data: bytes, max_bytes: int = MAX_ICON_BYTES) -> str:
-    """The icon's SVG text when it is a plain drawing (see the module docstring)."""
-    if len(data) > max_bytes:
-        raise IconError(f"larger than {max_bytes // 1000} kB")
+    """The icon's SVG text when it is a plain drawing (`toolkit.plain_svg.check_svg`)."""
     try:
-        text = data.decode("utf-8")
-    except UnicodeDecodeError:
-        raise IconError("not UTF-8 text") from None
-    if re.search(r"<!(DOCTYPE|ENTITY)", text, re.I):
-        raise IconError("a DOCTYPE or entity declaration")
-    try:
-        root = ET.fromstring(text)  # no DOCTYPE (refused above): no entity can expand
-    except ET.ParseError as exc:
-        raise IconError(f"not well-formed XML ({exc})") from None
-    if root.tag != f"{_SVG}svg":
-        raise IconError("not an SVG drawing (its root is not <svg>)")
-    for el in root.iter():
-        tag = el.tag.rsplit("}", 1)[-1] if isinstance(el.tag, str) else ""
-        if tag in _BANNED_TAGS:
-            raise IconError(f"a <{tag}> element")
-        for key, value in el.attrib.items():
-            name = key.rsplit("}", 1)[-1]
-            if name.lower().startswith("on"):
-                raise IconError(f"an event attribute ({name})")
-            if name == "href" and not value.strip().startswith("#"):
-                raise IconError(f"an external reference ({name}={value!r})")
-            if any(not u.startswith("#") for u in _URL.findall(value)):
-                raise IconError(f"an external url() in {name}")
-        body = el.text or ""
-        if tag == "style" and ("@import" in body or any(
-                not u.startswith("#") for u in _URL.findall(body))):  # fmt: skip
-            raise IconError("a stylesheet that loads something")
-    return text
+        return check_svg(data, max_bytes)
+    except SVGRefused as exc:
+        raise IconError(str(exc), exc.line) from None
 
 
 def load(game_dir: Path, name: str) -> str:
     """The icon's checked SVG text, read through the confined reader (cached while the
     file is unchanged)."""
-    return _load(game_dir, name, mtime_ns(game_dir / ICONS / f"{name}.svg"))
+    return _load(game_dir, name, file_stamp(game_dir / ICONS / f"{name}.svg"))
 
 
 @cache
-def _load(game_dir: Path, name: str, _stamp: int) -> str:
+def _load(game_dir: Path, name: str, _stamp: tuple[int, ...]) -> str:
     folder = _folder(game_dir)
     try:
         real = confined(str(folder / f"{name}.svg"), [folder])
@@ -177,8 +152,9 @@ def check(game_dir: Path, docs: list) -> list[Diagnostic]:  # type: ignore[type-
                 try:
                     load(game_dir, name)
                 except IconError as exc:
-                    found.append(error(loc, "CONTENT-ICON", f"icon {ICONS}/{name}.svg cannot "
-                                       f"be used: {exc}"))  # fmt: skip
+                    where = f"{ICONS}/{name}.svg" + (f":{exc.line}" if exc.line else "")
+                    found.append(error(loc, "CONTENT-ICON", f"icon {where} cannot be used: "
+                                       f"{exc}"))  # fmt: skip
     return found
 
 
