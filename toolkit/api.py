@@ -67,7 +67,14 @@ def check_layout(content_dir: Path, game: str | None = None, strict: bool = Fals
     before it. Games with errors are not laid out. Where `kit` (a build's --out) holds an
     output built with the default options from the same data, what its build found is
     told again and the output is not laid out (`laid_out`)."""
-    from toolkit.build import BuildOptions, RenderFailure, Session, fingerprint
+    from toolkit.build import (
+        BuildOptions,
+        RenderFailure,
+        Session,
+        TextOverflow,
+        fingerprint,
+        overflow_finding,
+    )
 
     report, loaded = _check(content_dir, game, strict)
     code = fingerprint() if kit is not None else ""  # read once for every game
@@ -90,6 +97,8 @@ def check_layout(content_dir: Path, game: str | None = None, strict: bool = Fals
                 output.fit(session)
             except RenderFailure as exc:
                 report.extend([exc.diagnostic])
+            except TextOverflow as exc:
+                report.extend([overflow_finding(output, exc)])
             report.extend(session.warnings)
     return report
 

@@ -94,9 +94,12 @@ class TextOverflow(RenderError):
     """Text that runs out of its box once laid out (`toolkit.pdf.check_overflow`); `text`
     is what runs out, to find the content value it came from (`toolkit.textfit.locate`)."""
 
-    def __init__(self, message: str, text: str) -> None:
+    def __init__(self, message: str, text: str = "") -> None:
         super().__init__(message)
         self.text = text
+
+    def __reduce__(self) -> tuple[type[TextOverflow], tuple[str, str]]:
+        return TextOverflow, (str(self), self.text)  # whole, from a worker process
 
 
 class RenderFailure(Exception):
@@ -227,6 +230,17 @@ class Output:
     after: bool = False
 
 
+def overflow_finding(output: Output, exc: TextOverflow) -> Diagnostic:
+    """RENDER-OVERFLOW at the content value holding the text that ran out of its box (at the
+    output's first source when no value holds it)."""
+    from toolkit.textfit import locate
+
+    at = locate(exc.text, output.sources) or Loc(
+        output.sources[0] if output.sources else output.path
+    )
+    return Diagnostic(at, Severity.ERROR, "RENDER-OVERFLOW", f"{output.path}: {exc}")
+
+
 def _render_one(session: Session, output: Output) -> tuple[bytes | None, list[Diagnostic]]:
     """Render one output; failures of content become diagnostics, never exceptions (an
     operating-system failure is a `WriteError`: the build stops with one clear line)."""
@@ -257,11 +271,7 @@ def _render_one(session: Session, output: Output) -> tuple[bytes | None, list[Di
             Diagnostic(where, Severity.ERROR, "RENDER-TEMPLATE", f"{output.path}: {exc}"),
         ]
     except TextOverflow as exc:
-        from toolkit.textfit import locate
-
-        at = locate(exc.text, output.sources) or where
-        return None, [*session.warnings, Diagnostic(at, Severity.ERROR, "RENDER-OVERFLOW",
-                                                    f"{output.path}: {exc}")]  # fmt: skip
+        return None, [*session.warnings, overflow_finding(output, exc)]
     except RenderError as exc:
         return None, [
             *session.warnings,

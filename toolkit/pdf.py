@@ -7,6 +7,11 @@
 - Any WARNING or ERROR that WeasyPrint logs (a missing image, a bad CSS
   property) fails the render: WeasyPrint itself would carry on and write a PDF.
 - A wall-clock budget and a page budget stop a runaway layout.
+- No text leaves its box: the stylesheets break a word too long for its line
+  (`overflow-wrap: break-word`, templates/common/fonts.css), a run of over 40 letters may
+  break anywhere (`break_long_runs`), and after layout any text still outside its line, a
+  box that clips it, or the page's area is a `TextOverflow`: nothing is written
+  (`check_overflow`).
 - Text is shaped the same under any locale (`neutral_text_locale`).
 
 WeasyPrint (and Pango behind it) is imported here only, so commands that do not
@@ -32,7 +37,8 @@ from weasyprint import CSS, HTML, Document
 from weasyprint.urls import FatalURLFetchingError, URLFetcher, URLFetcherResponse
 
 from toolkit.assets import AssetError, confined, read_asset
-from toolkit.build import RenderError
+from toolkit.build import RenderError, TextOverflow
+from toolkit.render import TEMPLATES
 
 RENDER_SECONDS = 60
 MAX_PAGES = 400
@@ -56,12 +62,14 @@ neutral_text_locale()
 
 
 class AssetFetcher(URLFetcher):
-    """A URL fetcher that reads only regular files inside `roots`, and `data:` URLs."""
+    """A URL fetcher that reads only regular files inside `roots`, and `data:` URLs; a file
+    with other names (a hard link) only under `own`, the toolkit's own folders."""
 
-    def __init__(self, roots: Sequence[Path]) -> None:
+    def __init__(self, roots: Sequence[Path], own: Sequence[Path] = (TEMPLATES,)) -> None:
         super().__init__(allowed_protocols={"file", "data"}, allow_redirects=False,
                          fail_on_errors=True, timeout=5)  # fmt: skip
         self.roots = [os.path.realpath(r) for r in roots]
+        self.own = [os.path.realpath(r) for r in own]
         self.fetched: list[str] = []
         self.refused: list[str] = []
 
@@ -79,8 +87,8 @@ class AssetFetcher(URLFetcher):
         if parts.netloc not in ("", "localhost"):
             raise self._refuse(url, "remote file URL")
         try:
-            real = confined(unquote(parts.path), self.roots)
-            body = read_asset(real, self.roots)
+            real = confined(unquote(parts.path), self.roots, self.own)
+            body = read_asset(real, self.roots, self.own)
         except AssetError as exc:
             raise self._refuse(url, str(exc)) from None
         self.fetched.append(real)
@@ -203,6 +211,7 @@ def layout(
 ) -> Document:
     """Lay out HTML into pages; raises RenderError on any warning, refusal or budget.
     With `styles`, the linked stylesheets and their fonts come from that process-wide cache."""
+    html = break_long_runs(html)
     with _watched(seconds, max_pages) as log:
         try:
             css: list[CSS] = []
@@ -220,7 +229,140 @@ def layout(
         raise RenderError("; ".join(dict.fromkeys(log.messages)))
     if len(doc.pages) > max_pages:
         raise RenderError(f"{len(doc.pages)} pages, more than the budget of {max_pages}")
+    check_overflow(doc)
     return doc
+
+
+# Text runs (between tags) with no space in them longer than LONG_RUN characters are put
+# in a span that may break between any two letters, cut into chunks of LONG_RUN with
+# <wbr>. Such a run is too long for most boxes of a kit; the stylesheets break a word only
+# where a line cannot hold it (`overflow-wrap: break-word`), which leaves a table cell as
+# wide as its longest word, and costs quadratic time: WeasyPrint lays out the whole rest
+# of an unbreakable word again for every line, and beside a float measures the rest of the
+# paragraph again for every line (a 49,000-letter word took minutes). In chunks, with a
+# break at each letter, a line costs about one chunk.
+LONG_RUN = 40
+_RAW = re.compile(r"(<(style|script|title|textarea|svg)\b.*?</\2\s*>|<[^>]*>)", re.S | re.I)
+_RUN = re.compile(rf"[^ \t\n\r\f]{{{LONG_RUN + 1},}}")
+
+
+def break_long_runs(html: str) -> str:
+    """The HTML with every text run longer than LONG_RUN characters cut by `<wbr>` into
+    chunks of at most that many (never inside a character reference or before a combining
+    mark) in a span that breaks anywhere; tags, and the text of style, script, title,
+    textarea and svg, stay as they are."""
+    if not _RUN.search(html):
+        return html
+    parts = _RAW.split(html)
+    # split() yields text, whole tag, inner group name, text, ... : every third is text
+    for i in range(0, len(parts), 3):
+        if _RUN.search(parts[i]):
+            parts[i] = _RUN.sub(lambda m: _chunked(m.group()), parts[i])
+    return "".join(p for i, p in enumerate(parts) if i % 3 != 2)
+
+
+def _chunked(run: str) -> str:
+    """One run of text as a span that breaks anywhere, a `<wbr>` every LONG_RUN letters."""
+    out: list[str] = []
+    since = 0
+    entity = False
+    for ch in run:
+        if since >= LONG_RUN and not entity and not _joins(ch):
+            out.append("<wbr>")
+            since = 0
+        entity = (entity or ch == "&") and ch != ";"
+        out.append(ch)
+        since += 1
+    return '<span style="word-break: break-all">' + "".join(out) + "</span>"
+
+
+def _joins(ch: str) -> bool:
+    """A character that belongs with the one before it (a mark, a joiner, a selector)."""
+    import unicodedata
+
+    return (
+        unicodedata.category(ch).startswith("M")
+        or ch in "\u200d\u200c"
+        or ("\ufe00" <= ch <= "\ufe0f")
+    )
+
+
+_INVISIBLE = " \t\n\r\f\u00a0\u00ad\u200b\u200c\u200d\u2060\ufeff"  # no ink of their own
+OVERFLOW_PT = 0.6  # pt (about 0.2 mm) a glyph may reach past its box: side bearings, rounding
+_Bounds = tuple[float, float, float, float]
+
+
+def check_overflow(doc: Document) -> None:
+    """Raise `TextOverflow` for the first text on any page that runs out of its line (a word
+    that could not be broken: `white-space: nowrap`), out of a box that clips what overflows
+    it (a card), or off the page's area (the page margins, for the page's content); or that
+    was cut at the foot of the page: a box out of the flow (absolutely positioned, floated)
+    broken there, whose rest WeasyPrint puts on the next page, or drops after the last."""
+    from weasyprint.formatting_structure.boxes import MarginBox
+
+    for n, page in enumerate(doc.pages, 1):
+        box = page._page_box
+        whole = (0.0, 0.0, float(box.margin_width()), float(box.margin_height()))
+        area = (box.content_box_x(), box.content_box_y(),
+                box.content_box_x() + box.width, box.content_box_y() + box.height)  # fmt: skip
+        for child in box.all_children():
+            inner = _unwrapped(child)
+            found = _outside(inner, whole if isinstance(inner, MarginBox) else area)
+            if found is not None:
+                text, why = found
+                shown = text if len(text) <= 40 else text[:39] + "…"
+                raise TextOverflow(f"page {n}: the text {shown!r} {why}; shorten it", text)
+
+
+def _unwrapped(box: Any) -> Any:
+    """The laid-out box behind an absolutely positioned box's placeholder."""
+    return getattr(box, "_box", box)
+
+
+def _outside(box: Any, bounds: _Bounds) -> tuple[str, str] | None:
+    """The first text under `box` outside `bounds` (x0, y0, x1, y1, narrowed by every line
+    and clipping box on the way down) or cut at the page's foot, and how; None when all of
+    it stays inside."""
+    from weasyprint.formatting_structure.boxes import LineBox, TextBox
+
+    if isinstance(box, TextBox):
+        if not box.text.strip(_INVISIBLE):
+            return None
+        if box.width <= 0 and box.style["font_size"] > 0:
+            # Pango measures in 32-bit units: breaking a word of a paragraph whose lines
+            # would stack past about 2 million px (400 px type, 15,000 letters) collapses it
+            # into one line of no width, drawn over itself
+            return box.text, "could not be laid out: its lines would be too many to measure"
+        x0, y0 = box.position_x, box.position_y
+        x1, y1 = x0 + box.width, y0 + box.height
+        by = max(bounds[0] - x0, bounds[1] - y0, x1 - bounds[2], y1 - bounds[3])
+        if by > OVERFLOW_PT:
+            return box.text, f"runs {by * 25.4 / 72:.1f} mm out of its box"
+        return None
+    if isinstance(box, LineBox):
+        bounds = (max(bounds[0], box.position_x), bounds[1],
+                  min(bounds[2], box.position_x + box.width), bounds[3])  # fmt: skip
+    else:
+        if "bottom" in box.remove_decoration_sides and _out_of_flow(box):
+            texts = [b.text for b in box.descendants()
+                     if isinstance(b, TextBox) and b.text.strip(_INVISIBLE)]  # fmt: skip
+            if texts:
+                return texts[-1], "is cut at the foot of the page: its box is too small for it"
+        if box.style["overflow"] != "visible" and box.width is not None:
+            x, y = box.padding_box_x(), box.padding_box_y()
+            bounds = (max(bounds[0], x), max(bounds[1], y),
+                      min(bounds[2], x + box.padding_width()),
+                      min(bounds[3], y + box.padding_height()))  # fmt: skip
+    for child in getattr(box, "all_children", lambda: [])():
+        found = _outside(_unwrapped(child), bounds)
+        if found is not None:
+            return found
+    return None
+
+
+def _out_of_flow(box: Any) -> bool:
+    """An absolutely positioned, fixed or floated box (a page break does not carry it on)."""
+    return box.style["position"] in ("absolute", "fixed") or box.style["float"] != "none"
 
 
 def write_pdf(doc: Document, seconds: float = RENDER_SECONDS, variant: str | None = None) -> bytes:

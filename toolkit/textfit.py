@@ -1,16 +1,22 @@
-"""Audit stage: text that leaves the shape holding it, runs into another, or off the page.
+"""Text that leaves the shape holding it, runs into another, or off the page.
 
-Works on what a page shows (`toolkit.pagegeom`): a word belongs to the smallest closed
-shape that holds its centre; it must lie inside that shape, must not reach into a shape
-that does not hold it (a label running into a number disc, a law text running under the
-next box), must not sit on a word of another line, and must stay on the page.
+The audit works on what a page shows (`toolkit.pagegeom`): a word belongs to the smallest
+closed shape that holds its centre; it must lie inside that shape, must not reach into a
+shape that does not hold it (a label running into a number disc, a law text running under
+the next box), must not sit on a word of another line, and must stay on the page.
+
+A build finds such text earlier, in the layout (`toolkit.pdf.check_overflow`), and tells
+it at the content value it came from (`locate`).
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+import re
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
+from pathlib import Path
 
+from toolkit.diagnostics import Loc
 from toolkit.pagegeom import PageGeometry, Shape, Word
 
 TOLERANCE = 0.6  # pt (about 0.2 mm): anti-aliasing and glyph side bearings
@@ -103,3 +109,49 @@ def _collisions(n: int, words: list[Word]) -> Iterator[TextProblem]:
                 reported.add(id(b))
                 said = f"{_quote(a)} and {_quote(b)} are drawn on top of each other"
                 yield TextProblem(n, "AUDIT-TEXT-COLLIDE", said)
+
+
+_LAID_OUT_ONLY = re.compile("[\u200b\u00ad]")  # a break or a hyphen the layout put in
+NEEDLE_CHARS = 60
+
+
+def locate(text: str, sources: Sequence[str]) -> Loc | None:
+    """Where in the content files `sources` (paths as shown) the laid-out `text` was
+    written: the line and column of the first text value holding its longest word (of a
+    YAML file; in any other file, where that word is first seen). None when no source holds
+    it (the text came from a template) or none can be read."""
+    words = _LAID_OUT_ONLY.sub("", text).split()
+    if not words:
+        return None
+    needle = max(words, key=len).rstrip("-\u2010")[:NEEDLE_CHARS]
+    for source in sources:
+        try:
+            found = _find(needle, source)
+        except (OSError, UnicodeDecodeError):  # moved or changed since it was checked
+            continue
+        if found is not None:
+            return found
+    return None
+
+
+def _find(needle: str, source: str) -> Loc | None:
+    from toolkit.load import Mapping, Node, Scalar, Sequence, load_file
+
+    if source.endswith((".yaml", ".yml")):
+        loaded = load_file(Path(source), source)
+        todo: list[Node] = [loaded.root] if loaded.root is not None else []
+        while todo:
+            node = todo.pop(0)
+            if isinstance(node, Scalar):
+                if isinstance(node.value, str) and needle in node.value:
+                    return node.loc
+            elif isinstance(node, Mapping):
+                todo.extend(value for _, value in node.items.values())
+            elif isinstance(node, Sequence):
+                todo.extend(node.items)
+        return None
+    for n, line in enumerate(Path(source).read_text(encoding="utf-8").splitlines(), 1):
+        col = line.find(needle)
+        if col >= 0:
+            return Loc(source, n, col + 1)
+    return None
