@@ -112,10 +112,8 @@ def laid_out(game_out: Path, outputs: list[Output], options: BuildOptions, code:
     from toolkit.build import output_key
     from toolkit.diagnostics import from_record
     from toolkit.manifest import Manifest
-    from toolkit.outfolder import OutFolder
 
-    OutFolder(game_out).guard()  # what a link there names is not read
-    manifest = Manifest.read(game_out / "kit" / "manifest.json")
+    manifest = Manifest.open(game_out)  # what a link there names is not read
     if not manifest.entries:
         return {}
     memo: dict[int, str] = {}
@@ -429,8 +427,7 @@ def _check_or_keep(content_dir: Path, game: str | None, options: BuildOptions, c
         key = kept_builds.game_key(content_dir, gid, options, code) if keeping else None
         if key is not None:
             game_out = options.out / gid
-            same = kept_builds.recall(Manifest.read(game_out / "kit" / "manifest.json"),
-                                      game_out, key)  # fmt: skip
+            same = kept_builds.recall(Manifest.open(game_out), game_out, key)
             if same is not None:
                 report.merge(same.found)
                 kept.append((gid, f"{gid}: 0 built, {same.outputs} up to date in "
@@ -489,7 +486,6 @@ def setup(
     from toolkit.boards import board_file, board_svg
     from toolkit.build import ROOT, BuildOptions, Session
     from toolkit.manifest import Manifest
-    from toolkit.outfolder import OutFolder
     from toolkit.output_paths import check_out_folder
 
     check_out_folder(out, content_dir, ROOT / "templates")
@@ -502,9 +498,7 @@ def setup(
         raise ToolkitError(f"{pack.title} has no set-up generator")
     sheet = pack.setup.run(content, seed, params)
     game_out = out / game
-    OutFolder(game_out).guard()
-    manifest = Manifest.read(game_out / "kit" / "manifest.json")
-    manifest.refuse_escapes()
+    manifest = Manifest.open(game_out)
     session = Session(BuildOptions(out=out), content.root)
     files = {f"setup/{sheet.name}.svg": board_svg(sheet.svg, session)}  # its fonts embedded
     manifest.refuse_strangers(game_out, [*files, f"setup/{sheet.name}.pdf"])

@@ -54,6 +54,16 @@ class Manifest:
         return OutFolder(self.path.parent.parent)
 
     @classmethod
+    def open(cls, game_out: Path) -> Manifest:
+        """The manifest of the game's output folder `game_out`, once the folder is known to
+        hold no link (`OutFolder.guard`) and the manifest to list no path out of it: a
+        LinkError (exit 2) otherwise, before anything there is read, kept or written."""
+        OutFolder(game_out).guard()
+        manifest = cls.read(game_out / "kit" / "manifest.json")
+        manifest.refuse_escapes()
+        return manifest
+
+    @classmethod
     def read(cls, path: Path) -> Manifest:
         """The manifest at `path`; an empty one when there is none; whatever can be read
         of a damaged one, with `damaged` saying what was wrong (everything else is

@@ -208,6 +208,7 @@ def layout(
     seconds: float = RENDER_SECONDS,
     max_pages: int = MAX_PAGES,
     styles: Styles | None = None,
+    overflow: bool = True,
 ) -> Document:
     """Lay out HTML into pages; raises RenderError on any warning, refusal or budget.
     With `styles`, the linked stylesheets and their fonts come from that process-wide cache."""
@@ -229,7 +230,8 @@ def layout(
         raise RenderError("; ".join(dict.fromkeys(log.messages)))
     if len(doc.pages) > max_pages:
         raise RenderError(f"{len(doc.pages)} pages, more than the budget of {max_pages}")
-    check_overflow(doc)
+    if overflow:
+        check_overflow(doc)
     return doc
 
 
