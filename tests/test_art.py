@@ -387,3 +387,23 @@ def test_a_picture_given_a_second_name_after_a_clean_check_is_refused_not_kept(
     assert proc.returncode == 1, proc.stdout + proc.stderr
     (hit,) = _art_findings(proc)
     assert hit["message"].startswith("picture art/own.png: a hard link")
+
+
+def test_a_drawing_whose_use_references_multiply_is_refused() -> None:
+    """About 80 elements, each level `<use>`-ing the one below ten times, eight levels deep:
+    10^8 rectangles drawn from a file far under the element bound (issue 31's trial)."""
+    from toolkit.plain_svg import SVGRefused, check_svg
+
+    levels = ['<rect id="l0" width="1" height="1"/>']
+    for n in range(1, 9):
+        uses = "".join(f'<use href="#l{n - 1}" x="{i}"/>' for i in range(10))
+        levels.append(f'<g id="l{n}">{uses}</g>')
+    svg = '<svg xmlns="http://www.w3.org/2000/svg"><defs>{}</defs><use href="#{}"/></svg>'
+    bomb = svg.format("".join(levels), "l8")
+    with pytest.raises(SVGRefused, match="use> references draw more than"):
+        check_svg(bomb.encode(), 2_000_000)
+    loop = '<svg xmlns="http://www.w3.org/2000/svg"><g id="a"><use href="#a"/></g></svg>'
+    with pytest.raises(SVGRefused, match="use> references draw more than"):
+        check_svg(loop.encode(), 2_000_000)
+    few = svg.format("".join(levels[:3]), "l2")
+    assert check_svg(few.encode(), 2_000_000)  # 100 rectangles: a plain drawing

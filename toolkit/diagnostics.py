@@ -109,6 +109,8 @@ def project_path(shown: str, game_dir: str | os.PathLike[str]) -> str:
     relative to the folder above the content folder (`content/<game>/...`), for what a
     build records (the manifest's sources, the coverage page). A path outside the project
     (a template's label) is kept as it is."""
+    if shown.startswith("templates/"):  # a template's label: the toolkit's, not the cwd's
+        return shown
     project = os.path.dirname(os.path.dirname(os.path.abspath(game_dir)))
     absolute = os.path.abspath(shown)
     if absolute == project or not absolute.startswith(project.rstrip(os.sep) + os.sep):

@@ -63,7 +63,49 @@ def check_svg(data: bytes, max_bytes: int, max_elements: int = MAX_ELEMENTS) -> 
     except expat.ExpatError as exc:
         why = expat.ErrorString(exc.code)
         raise SVGRefused(f"not well-formed XML ({why})", exc.lineno) from None
+    drawn = _drawn(reader.root, reader.ids, max_elements)
+    if drawn > max_elements:
+        raise SVGRefused(f"its <use> references draw more than {max_elements:,} elements (a "
+                         "drawing repeated inside its repeats multiplies: simplify it, or "
+                         "export it as PNG)")  # fmt: skip
     return text
+
+
+class _Node:
+    """An element as drawn: its children and the id its `<use>` repeats, if any."""
+
+    __slots__ = ("children", "use")
+
+    def __init__(self, use: str | None) -> None:
+        self.children: list[_Node] = []
+        self.use = use
+
+
+def _drawn(root: _Node | None, ids: dict[str, _Node], most: int) -> int:
+    """How many elements the drawing draws once every `<use>` is expanded (counting stops
+    past `most`; a `<use>` that repeats its own ancestor counts as past it)."""
+    sizes: dict[int, int] = {}
+    open_: set[int] = set()
+
+    def size(node: _Node, depth: int) -> int:
+        if id(node) in sizes:
+            return sizes[id(node)]
+        if id(node) in open_ or depth > 200:
+            return most + 1
+        open_.add(id(node))
+        total = 1
+        for child in node.children:
+            total += size(child, depth + 1)
+            if total > most:
+                break
+        target = ids.get(node.use or "")
+        if target is not None and total <= most:
+            total += size(target, depth + 1)
+        open_.discard(id(node))
+        sizes[id(node)] = total = min(total, most + 1)
+        return total
+
+    return size(root, 0) if root is not None else 0
 
 
 class _Reader:
@@ -75,6 +117,9 @@ class _Reader:
         self.max_elements = max_elements
         self.elements = 0
         self.styles: list[tuple[int, list[str]]] = []  # open <style>s: first line, text
+        self.root: _Node | None = None
+        self.open: list[_Node] = []  # the elements being read, outermost first
+        self.ids: dict[str, _Node] = {}
         p = self.parser = expat.ParserCreate(namespace_separator="}")
         p.StartElementHandler = self.start
         p.EndElementHandler = self.end
@@ -106,6 +151,7 @@ class _Reader:
             raise SVGRefused(f"a <{name}> element", self.line())
         for key, value in attrib.items():
             self.attribute(key.rsplit("}", 1)[-1], value)
+        self.node(name, attrib)
         if self.styles or name == "style":
             self.styles.append((0, []))
 
@@ -137,7 +183,21 @@ class _Reader:
             self.styles[-1] = (first or self.line(), parts)
             parts.append(data)
 
+    def node(self, name: str, attrib: dict[str, str]) -> None:
+        """Note the element in the drawn tree (`_drawn` counts what `<use>` repeats)."""
+        href = next((v for k, v in attrib.items() if k.rsplit("}", 1)[-1] == "href"), "")
+        node = _Node(href.strip()[1:] if name == "use" and href.strip().startswith("#") else None)
+        if self.open:
+            self.open[-1].children.append(node)
+        else:
+            self.root = node
+        if "id" in attrib:
+            self.ids.setdefault(attrib["id"], node)
+        self.open.append(node)
+
     def end(self, _tag: str) -> None:
+        if self.open:
+            self.open.pop()
         if not self.styles:
             return
         first, parts = self.styles.pop()
