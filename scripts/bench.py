@@ -113,12 +113,13 @@ def counters_bench(runs: int = 5) -> None:
     and the same pieces (same packing, same faces from the same template) laid out as HTML
     with inline SVG through WeasyPrint, the path the cards take. Medians, warm process."""
     sys.path.insert(0, str(ROOT))
-    from toolkit.build import BuildOptions, Session
-    from toolkit.content import load_content
-    from toolkit.counters import pack, render_sheets, tokens
+    from toolkit.core.outputs import BuildOptions
     from toolkit.games import load_pack
     from toolkit.games.god_emperor.components import setting
     from toolkit.games.god_emperor.index import Index
+    from toolkit.model.content import load_content
+    from toolkit.render.counters import pack, render_sheets, tokens
+    from toolkit.render.session import Session
 
     with tempfile.TemporaryDirectory() as tmp:
         content = cast200(Path(tmp))
@@ -157,8 +158,8 @@ def _html_sheets(session: object, pages: list, duplex: bool) -> str:
     same face markup, with its cut line; backs mirrored as the kit mirrors them."""
     from markupsafe import Markup
 
-    from toolkit.counter_pdf import LOOK
-    from toolkit.counters import back_of
+    from toolkit.render.counters import back_of
+    from toolkit.write.counter_pdf import LOOK
 
     module = session.env.get_template("god-emperor/counters.svg.j2").module  # type: ignore[attr-defined]
     parts = [
@@ -314,8 +315,8 @@ def warm_bench(content: Path, out: Path, faction: Path, sheet: Path) -> None:
     """The rebuild alone, in a warm process as `--watch` keeps it (no waiting for the save
     to be heard): from the call to the sheet on disk, and to every dependant rebuilt."""
     code = (
-        "import time; from pathlib import Path; from toolkit import api; "
-        "from toolkit.build import BuildOptions\n"
+        "import time; from pathlib import Path; from toolkit.commands import api; "
+        "from toolkit.commands.build import BuildOptions\n"
         f"c=Path({str(content)!r}); o=BuildOptions(out=Path({str(out)!r}), jobs=1)\n"
         "api.build(c, 'forty-factions', o); api.settle()\n"
         f"f=Path({str(faction)!r}); p=Path({str(sheet)!r}); orig=f.read_text(); t=[]; w=[]\n"

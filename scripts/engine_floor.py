@@ -25,10 +25,10 @@ TEMPLATES = ROOT / "templates"
 def write_html(folder: Path) -> int:
     """Each Forty Factions sheet's HTML, as the toolkit renders it, into `folder`."""
     sys.path.insert(0, str(ROOT))
-    from toolkit.build import BuildOptions
-    from toolkit.content import load_content
+    from toolkit.core.outputs import BuildOptions
     from toolkit.games import load_pack
-    from toolkit.render import compact, environment, render
+    from toolkit.model.content import load_content
+    from toolkit.render.templates import compact, environment, render
 
     pack = load_pack("forty-factions")
     content, _ = load_content("forty-factions", ROOT / "content" / "forty-factions", pack.kinds)

@@ -24,7 +24,7 @@ from tests.shipped import CONTENT, ROOT, toolkit
 GAMES = sorted(p.name for p in CONTENT.iterdir() if p.is_dir())
 
 # The suite builds hundreds of content copies: none of them is kept in the user's cache of
-# validated documents (`toolkit.content_cache`), which tests/test_content_cache.py tries
+# validated documents (`toolkit.speed.content_cache`), which tests/test_content_cache.py tries
 # with a cache folder of its own.
 os.environ["TOOLKIT_NO_CACHE"] = "1"
 

@@ -43,9 +43,10 @@ def _warm_up() -> None:
     for name in ENGINES:
         importlib.import_module(name)
     # every template compiled once, here: a child's environments find them in this
-    # process's memory (`toolkit.render`), as a user's find them in their cache folder (the
+    # process's memory (`toolkit.render.templates`), as a user's find them in their cache folder
+    # (the
     # suite runs with that cache off)
-    from toolkit.board_style import _env
+    from toolkit.render.board_style import _env
 
     env = _env()  # the templates' environment, with the boards' filter as well
     for template in env.list_templates(filter_func=lambda t: t.endswith(".j2")):

@@ -67,7 +67,7 @@ def outside_folder(tmp_path: Path) -> Path:
 def add_map_art(content: Path, image: str) -> None:
     """Give Forty Factions a map picture `image` with a place for every location space, so
     that the check passes but for the picture itself."""
-    from toolkit import api
+    from toolkit.commands import api
     from toolkit.games.forty_factions.areas import map_key, map_locations
     from toolkit.games.forty_factions.index import Index
 

@@ -1,6 +1,6 @@
 """The rules texts, read independently of the toolkit, to check what content says of them.
 
-Rules references (the form `toolkit.sources` documents) resolve here to lines of the
+Rules references (the form `toolkit.validate.sources` documents) resolve here to lines of the
 texts in the repository's `rules/` (or `$TOOLKIT_RULES_DIR`): `000:481` a line, `000:272-278`
 lines, `L257` a line of the God Emperor rules, `10.3.2.2.1` / `SC3.1.3` / `DD3.2.6.2` a
 numbered section with its sub-sections, `DD3.3.4.1-2` sibling sections, `5.3 note 1` a

@@ -1,4 +1,4 @@
-"""Art slots (`toolkit.art`): a faction's emblem and card illustration from
+"""Art slots (`toolkit.load.art`): a faction's emblem and card illustration from
 `content/<game>/art/`, hostile art refused with CONTENT-ART, the sample faction showing its
 art on its sheet and card, and coverage counting what is missing."""
 
@@ -19,7 +19,7 @@ from PIL import Image, ImageChops
 
 from tests.hostile import CANARY, outside_folder, outside_reads, png, run_recorded
 from tests.shipped import FF, ROOT, copy_content, edit, line_of, toolkit
-from toolkit.art import ArtError, check_picture
+from toolkit.load.art import ArtError, check_picture
 
 ZAKEL = "forty-factions/factions/001-temple-of-zakel.yaml"
 NAVY = "forty-factions/factions/002-navy.yaml"
@@ -258,7 +258,8 @@ def test_a_hostile_backdrop_is_refused_and_never_read_outside(tmp_path: Path) ->
 def test_a_picture_checked_once_is_not_read_by_pillow_again_until_its_bytes_change(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    from toolkit import art, content_cache
+    from toolkit.load import art
+    from toolkit.speed import content_cache
 
     monkeypatch.delenv("TOOLKIT_NO_CACHE", raising=False)
     monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "cache"))
@@ -367,7 +368,7 @@ def test_a_hard_linked_picture_is_refused_and_nothing_is_embedded(tmp_path: Path
 def test_a_picture_given_a_second_name_after_a_clean_check_is_refused_not_kept(
     tmp_path: Path,
 ) -> None:
-    """A kept check result (`toolkit.check_cache`) vouches for bytes, not for how many names
+    """A kept check result (`toolkit.speed.check_cache`) vouches for bytes, not for how many names
     a file has: a folder holding a hard link is checked every time, so a picture that was
     fine and is now also a file elsewhere is refused, as a check without the cache would."""
     content = copy_content(tmp_path)
@@ -392,7 +393,7 @@ def test_a_picture_given_a_second_name_after_a_clean_check_is_refused_not_kept(
 def test_a_drawing_whose_use_references_multiply_is_refused() -> None:
     """About 80 elements, each level `<use>`-ing the one below ten times, eight levels deep:
     10^8 rectangles drawn from a file far under the element bound (issue 31's trial)."""
-    from toolkit.plain_svg import SVGRefused, check_svg
+    from toolkit.load.plain_svg import SVGRefused, check_svg
 
     levels = ['<rect id="l0" width="1" height="1"/>']
     for n in range(1, 9):

@@ -1,4 +1,4 @@
-"""Work done aside (`toolkit.aside`): a forked copy does the work and hands back the same
+"""Work done aside (`toolkit.speed.aside`): a forked copy does the work and hands back the same
 result the work gives here; a copy never writes this process's buffers or runs its exit
 handlers, and where a fork is not safe the work is done here."""
 
@@ -12,7 +12,7 @@ import threading
 import pytest
 
 from tests.shipped import ROOT
-from toolkit.aside import _cpus, aside
+from toolkit.speed.aside import _cpus, aside
 
 
 def test_the_result_is_the_works_and_it_is_made_in_another_process() -> None:
@@ -50,7 +50,7 @@ def test_nothing_is_forked_while_another_thread_runs() -> None:
 def test_the_copy_neither_writes_what_is_buffered_nor_runs_exit_handlers() -> None:
     script = (
         "import atexit, sys\n"
-        "from toolkit.aside import aside\n"
+        "from toolkit.speed.aside import aside\n"
         "atexit.register(lambda: print('exit handler'))\n"
         "print('before', end=' ')\n"  # in the buffer when the copy is made
         "print(aside(lambda: 6 * 7)())\n"

@@ -16,7 +16,7 @@ from pathlib import Path
 import pytest
 
 from tests.shipped import CONTENT, ROOT
-from toolkit.board_style import BoardStyle, BoardStyleError
+from toolkit.render.board_style import BoardStyle, BoardStyleError
 
 NS = "{http://www.w3.org/2000/svg}"
 CSS = "templates/forty-factions/board.css"

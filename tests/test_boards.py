@@ -11,11 +11,12 @@ import pytest
 import yaml
 
 from tests.shipped import CONTENT
-from toolkit import api
-from toolkit.build import BuildOptions, Session
+from toolkit.commands import api
+from toolkit.core.outputs import BuildOptions
 from toolkit.games.forty_factions.index import Index
 from toolkit.games.forty_factions.outputs import BOARDS, board_outputs
-from toolkit.svg import text_width
+from toolkit.render.session import Session
+from toolkit.render.svg import text_width
 
 NS = "{http://www.w3.org/2000/svg}"
 FF = CONTENT / "forty-factions"
@@ -254,19 +255,19 @@ def _plain(value: object, where: str) -> list[str]:
 def test_every_boards_view_is_plain_data_so_its_repr_keys_its_drawing(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    """A board is drawn again only when its view's repr changes (`toolkit.board_style.draw`):
+    """A board is drawn again only when its view's repr changes (`toolkit.render.board_style.draw`):
     that holds only while every view of every game is plain data that repr shows whole."""
-    import toolkit.board_style as board_style
-    import toolkit.render
+    import toolkit.render.board_style as board_style
+    import toolkit.render.templates
 
     drawn: list[tuple[str, dict[str, object]]] = []
-    real = toolkit.render.render
+    real = toolkit.render.templates.render
 
     def render(env: object, name: str, **view: object) -> str:
         drawn.append((name, view))
         return real(env, name, **view)  # type: ignore[arg-type]
 
-    monkeypatch.setattr("toolkit.render.render", render)
+    monkeypatch.setattr("toolkit.render.templates.render", render)
     board_style._DRAWN.clear()
     for game in ("forty-factions", "worldspanner", "god-emperor"):
         _, loaded = api._check(CONTENT, game, False)
@@ -285,7 +286,7 @@ def test_a_board_is_drawn_again_when_a_template_it_uses_changes(
     import shutil
 
     from tests.shipped import ROOT
-    from toolkit import render
+    from toolkit.render import templates as render
 
     shutil.copytree(ROOT / "templates", tmp_path / "templates")
     monkeypatch.setattr(render, "TEMPLATES", tmp_path / "templates")

@@ -264,8 +264,8 @@ def test_a_build_with_nothing_to_render_never_loads_the_renderer(
     from tests.shipped import ROOT
 
     root = _copy_kit(kit, tmp_path / "k")
-    code = ("import sys; from pathlib import Path; from toolkit import api; "
-            "from toolkit.build import BuildOptions; "
+    code = ("import sys; from pathlib import Path; from toolkit.commands import api; "
+            "from toolkit.commands.build import BuildOptions; "
             "r = api.build(Path('content'), 'forty-factions', BuildOptions(out=Path('build'))); "
             "print(r.built, 'weasyprint' in sys.modules)")  # fmt: skip
     env = {"PYTHONPATH": str(ROOT), "PATH": "/usr/bin:/bin"}
@@ -448,7 +448,7 @@ def test_placeholders_carry_a_mark_by_default_loud_in_proof_and_none_when_final(
 def test_boards_mark_placeholder_locations_and_seats_but_not_when_final(tmp_path: Path) -> None:
     """The main board's placeholder locations and the Council's placeholder seats carry the
     dagger, and the board's subtitle says what it means; a --final kit prints neither."""
-    from toolkit.marks import DAGGER, LEGEND
+    from toolkit.core.marks import DAGGER, LEGEND
 
     shutil.copytree(CONTENT, tmp_path / "content")
     ff = yaml.safe_load  # the content as a reader sees it, to know which values to expect
@@ -502,8 +502,8 @@ def test_a_warm_session_lays_out_again_after_a_template_edit(tmp_path: Path) -> 
     only = "sheets/plots/00[1-3]*"
     warm = f"""
 from pathlib import Path
-from toolkit import api
-from toolkit.build import BuildOptions
+from toolkit.commands import api
+from toolkit.commands.build import BuildOptions
 warm = BuildOptions(out=Path("warm"), jobs=1, only={only!r})
 assert not api.build(Path("content"), "forty-factions", warm).failed
 css = Path("templates/forty-factions/sheet.css")
@@ -600,7 +600,7 @@ def _chromium(page: Path, tmp: Path) -> tuple[str, str]:
 
 @pytest.mark.parametrize("game", ["forty-factions", "worldspanner", "god-emperor"])
 def test_gallery_loads_offline_with_every_picture(kit: Path, tmp_path: Path, game: str) -> None:
-    from toolkit.gallery import SECTIONS
+    from toolkit.kit.gallery import SECTIONS
 
     out = kit / "build" / game
     dom, log = _chromium(out / "index.html", tmp_path / "profile")
@@ -701,9 +701,9 @@ def test_every_output_key_is_the_same_in_the_next_process() -> None:
 
     from tests.shipped import ROOT
 
-    code = ("import json, sys\nfrom pathlib import Path\nfrom toolkit import api\n"
-            "from toolkit.build import BuildOptions, kit_keys\n"
-            "from toolkit.diagnostics import Report\nkeys = {}\n"
+    code = ("import json, sys\nfrom pathlib import Path\nfrom toolkit.commands import api\n"
+            "from toolkit.commands.build import BuildOptions, kit_keys\n"
+            "from toolkit.core.diagnostics import Report\nkeys = {}\n"
             "for game in ('forty-factions', 'god-emperor', 'worldspanner'):\n"
             "    pack, content = api.load_game(Path(sys.argv[1]), game, Report())\n"
             "    keys.update(kit_keys(pack.outputs(content, BuildOptions()), BuildOptions(),"

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from toolkit.cards import CardFormat, grid
+from toolkit.render.cards import CardFormat, grid
 
 TAROT = CardFormat(70.0, 120.0, "forty-factions/card.html.j2", "forty-factions/card.css", "t")
 POKER = CardFormat(63.5, 88.0, "worldspanner/card.html.j2", "worldspanner/card.css", "p")

@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from toolkit.changes import Changes
+from toolkit.commands.changes import Changes
 
 
 def _save_later(path: Path, text: str, delay: float = 0.2) -> threading.Thread:

@@ -1,5 +1,5 @@
 """A cold `toolkit check` prints a game's kept result while nothing it reads has changed,
-and checks again the moment anything does (toolkit/check_cache.py)."""
+and checks again the moment anything does (toolkit/speed/check_cache.py)."""
 
 from __future__ import annotations
 
@@ -14,7 +14,7 @@ import pytest
 
 from tests.hostile import code_running_pickle
 from tests.shipped import CONTENT, ROOT, edit, faction_file
-from toolkit import check_cache
+from toolkit.speed import check_cache
 
 # `python -m toolkit`, noting on exit which game packs the process imported
 _RUN = """
@@ -61,7 +61,7 @@ def test_an_unchanged_kit_is_printed_from_its_kept_results_without_loading_a_gam
     first = _check(project)
     assert first.code == 0
     # every game was loaded and checked (all but one in a forked copy where there are two
-    # cores, `toolkit.aside`), and its validated documents kept for the next process
+    # cores, `toolkit.speed.aside`), and its validated documents kept for the next process
     kept_documents = sorted(p.name.split("-", 1)[1].rsplit("-", 1)[0]
                             for p in (project / "cache/toolkit").glob("content-*"))  # fmt: skip
     assert kept_documents == ["forty-factions", "god-emperor", "worldspanner"]
@@ -185,7 +185,7 @@ def test_hostile_entries_are_never_followed_to_make_the_key(
 def _wrong_result(result: check_cache.GameResult, shape: str) -> object:
     import dataclasses
 
-    from toolkit.diagnostics import Loc
+    from toolkit.core.diagnostics import Loc
 
     d = result.diagnostics[0]
     return {
@@ -225,9 +225,9 @@ def test_a_kept_build_record_of_the_wrong_shape_is_not_told(tmp_path: Path, part
     game is loaded and built as without a record."""
     from types import SimpleNamespace
 
-    from toolkit import kept_builds
-    from toolkit.diagnostics import Diagnostic, Loc, Report, Severity
-    from toolkit.manifest import file_digest
+    from toolkit.core.diagnostics import Diagnostic, Loc, Report, Severity
+    from toolkit.kit.manifest import file_digest
+    from toolkit.speed import kept_builds
 
     (tmp_path / "a.md").write_text("written\n")
     found = Report(diagnostics=[Diagnostic(Loc("content/g/x.yaml", 2, 3), Severity.WARNING,

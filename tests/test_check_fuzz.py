@@ -11,7 +11,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from tests.shipped import FF, edited_game
-from toolkit import api
+from toolkit.commands import api
 
 FILES = sorted(p.relative_to(FF) for p in FF.rglob("*.yaml"))
 scalars = st.one_of(

@@ -13,8 +13,9 @@ import pytest
 
 from tests.hostile import CANARY, add_map_art, outside_folder, outside_reads, png, run_recorded
 from tests.shipped import DIAG, copy_content, toolkit
-from toolkit.assets import AssetError
-from toolkit.build import BuildOptions, Session
+from toolkit.core.assets import AssetError
+from toolkit.core.outputs import BuildOptions
+from toolkit.render.session import Session
 
 
 def _findings(stdout: str) -> list[tuple[str, str, str]]:
@@ -94,7 +95,7 @@ def test_game_folder_linked_inside_the_content_folder_is_read(tmp_path: Path) ->
 def test_a_link_that_leads_out_and_comes_back_is_refused(tmp_path: Path) -> None:
     """`assets/a -> /` then `assets/a/<the project>/x.png`: the file is inside, but the way
     to it leads out."""
-    from toolkit.assets import game_asset
+    from toolkit.core.assets import game_asset
 
     game = tmp_path / "content" / "game"
     (game / "assets").mkdir(parents=True)
@@ -108,7 +109,7 @@ def test_a_link_that_leads_out_and_comes_back_is_refused(tmp_path: Path) -> None
 
 @pytest.mark.parametrize("hidden", [".git/config", "sub/.env"])
 def test_hidden_files_are_refused_even_inside(tmp_path: Path, hidden: str) -> None:
-    from toolkit.assets import within
+    from toolkit.core.assets import within
 
     (tmp_path / hidden).parent.mkdir(parents=True)
     (tmp_path / hidden).write_text(CANARY)
@@ -119,8 +120,8 @@ def test_hidden_files_are_refused_even_inside(tmp_path: Path, hidden: str) -> No
 def test_a_renders_asset_roots_leave_out_an_assets_folder_linked_out(tmp_path: Path) -> None:
     """The renderer's roots come from `Session.asset_roots`: an assets folder that leads out
     is no root, so WeasyPrint cannot be made to read through it either."""
-    from toolkit.assets import game_assets
-    from toolkit.pdf import RenderError
+    from toolkit.core.assets import game_assets
+    from toolkit.render.pdf import RenderError
 
     outside = outside_folder(tmp_path)
     game = tmp_path / "content" / "forty-factions"
@@ -158,8 +159,8 @@ def test_a_hard_linked_picture_is_refused_by_check_and_by_the_renderer(tmp_path:
     should anything ask for it, by the renderer's fetcher; a picture with one name beside it
     is read. Only the toolkit's own folders (`own`: an installer may hard-link a package's
     files to its cache) may hold such a file."""
-    from toolkit.assets import confined
-    from toolkit.pdf import RenderError
+    from toolkit.core.assets import confined
+    from toolkit.render.pdf import RenderError
 
     content = copy_content(tmp_path)
     outside = outside_folder(tmp_path)

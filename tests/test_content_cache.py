@@ -8,9 +8,9 @@ from pathlib import Path
 import pytest
 
 from tests.shipped import CONTENT
-from toolkit.content import load_content
 from toolkit.games.worldspanner import KINDS
 from toolkit.games.worldspanner.models import Hero
+from toolkit.model.content import load_content
 
 
 def _heroes(folder: Path) -> dict[str, Hero]:
@@ -102,7 +102,7 @@ def test_templates_are_compiled_once_into_a_private_cache_only(
     there (they are loaded as code), and nowhere when someone else could."""
     import os
 
-    from toolkit.render import environment, render
+    from toolkit.render.templates import environment, render
 
     monkeypatch.delenv("TOOLKIT_NO_CACHE", raising=False)
     monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "cache"))
@@ -133,7 +133,7 @@ def test_a_template_is_compiled_once_a_process_and_again_when_it_changes(
     again, never its old code."""
     import jinja2
 
-    from toolkit.render import environment, render
+    from toolkit.render.templates import environment, render
 
     monkeypatch.setenv("TOOLKIT_NO_CACHE", "1")
     templates = tmp_path / "templates"
@@ -159,7 +159,7 @@ def _wrong_field(doc: object) -> object:
     """The document with its first field of a type no content value has."""
     import dataclasses
 
-    from toolkit.schema import fields_of
+    from toolkit.validate.schema import fields_of
 
     first = fields_of(type(doc))[0].name  # type: ignore[arg-type]
     return dataclasses.replace(doc, **{first: b"\x00not a value"})  # type: ignore[type-var]
@@ -209,7 +209,7 @@ def test_kept_entries_are_taken_only_when_they_are_what_their_keys_say(
     shape, or in a history of other things is left out, and the rest kept."""
     import importlib
 
-    from toolkit import content_cache
+    from toolkit.speed import content_cache
 
     monkeypatch.delenv("TOOLKIT_NO_CACHE", raising=False)
     monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "cache"))
@@ -243,8 +243,8 @@ def test_a_damaged_compiled_template_is_compiled_again(
 
     import jinja2.bccache
 
-    from toolkit import render as render_module
-    from toolkit.render import environment, render
+    from toolkit.render import templates as render_module
+    from toolkit.render.templates import environment, render
 
     monkeypatch.delenv("TOOLKIT_NO_CACHE", raising=False)
     monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "cache"))

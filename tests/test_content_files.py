@@ -104,7 +104,7 @@ def test_a_folder_that_cannot_be_listed_is_an_error(
 ) -> None:
     """(Permissions cannot stop root, who runs these tests in CI: the listing fails here by
     hand, as `chmod 000` makes it fail for anyone else.)"""
-    from toolkit import api
+    from toolkit.commands import api
 
     content = copy_content(tmp_path)
     quests = content / WS / "quests"

@@ -20,9 +20,9 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from toolkit.content import ContentKind, Document, load_content
-from toolkit.diagnostics import display_path
-from toolkit.schema import spec
+from toolkit.core.diagnostics import display_path
+from toolkit.model.content import ContentKind, Document, load_content
+from toolkit.validate.schema import spec
 
 CANARY = "CANARY-5be2c0"
 _watched: list[str] = []  # real path prefixes no open may touch while a test runs

@@ -14,9 +14,9 @@ import pytest
 import yaml
 
 from tests.shipped import CONTENT, RULES, toolkit
-from toolkit.content import load_content
-from toolkit.counters import HEADER, MARGIN, pack, tokens
 from toolkit.games import load_pack
+from toolkit.model.content import load_content
+from toolkit.render.counters import HEADER, MARGIN, pack, tokens
 
 GAMES = ("forty-factions", "worldspanner", "god-emperor")
 MM = 72 / 25.4
@@ -205,7 +205,7 @@ def test_hostile_counter_art_is_refused(tmp_path: Path) -> None:
     proc = toolkit("check", "--content", str(content), "--game", "forty-factions")
     assert proc.returncode == 1 and "SCHEMA" in proc.stdout  # not a path under art/
     # a face that names a file of its own is refused: it places only the piece's art
-    from toolkit.faces import FaceError, parse
+    from toolkit.render.faces import FaceError, parse
 
     for attr in ('href="/etc/passwd"', 'xlink:href="http://example.com/x.png"'):
         with pytest.raises(FaceError, match="takes no href"):
@@ -253,7 +253,7 @@ def test_god_emperor_prints_what_the_rules_need(tmp_path: Path, players: int) ->
     _cast(content, players)
     proc = toolkit("check", "--content", str(content))
     assert proc.returncode == 0, proc.stdout
-    from toolkit.build import BuildOptions
+    from toolkit.core.outputs import BuildOptions
     from toolkit.games.god_emperor.outputs import outputs
 
     pk = load_pack("god-emperor")
@@ -309,7 +309,7 @@ def test_god_emperor_prints_what_the_rules_need(tmp_path: Path, players: int) ->
 
         import pikepdf
 
-        from toolkit.build import Session
+        from toolkit.render.session import Session
 
         faces = outs["cards/minions-faces.pdf"]
         session = Session(BuildOptions(), cs.root)
@@ -330,7 +330,7 @@ def test_counter_sheets_pass_the_visual_audit(built: Path) -> None:
 
 
 def test_a_face_text_is_fitted_inside_the_frame_that_holds_it() -> None:
-    from toolkit.faces import fit, parse, text_box
+    from toolkit.render.faces import fit, parse, text_box
 
     face = parse(
         '<rect x="8" y="8" width="14" height="14" fill="none" stroke="#000000"/>'

@@ -13,8 +13,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from tests.shipped import CONTENT, DIAG, toolkit
-from toolkit.load import MAX_SCALAR_CHARS
-from toolkit.load_csv import load_csv_bytes
+from toolkit.load.csv import load_csv_bytes
+from toolkit.load.yaml import MAX_SCALAR_CHARS
 
 
 def _cast(tmp_path: Path, text: str) -> Path:
@@ -71,7 +71,7 @@ CELLS = st.text(alphabet=st.sampled_from('ab ,"\n\r\t é'), max_size=8)
 @given(st.lists(st.lists(CELLS, min_size=1, max_size=4), min_size=1, max_size=6),
        st.sampled_from(["\n", "\r\n"]))  # fmt: skip
 def test_cells_read_as_the_csv_module_reads_them(rows: list[list[str]], end: str) -> None:
-    from toolkit.load_csv import _csv_records
+    from toolkit.load.csv import _csv_records
 
     out = io.StringIO(newline="")
     csv.writer(out, lineterminator=end).writerows(rows)

@@ -13,9 +13,9 @@ import pytest
 import yaml
 
 from tests.shipped import CONTENT, copy_content, edit, pdf_text, seeded, toolkit
-from toolkit.build import BuildOptions
-from toolkit.content import load_content
+from toolkit.core.outputs import BuildOptions
 from toolkit.games import load_pack
+from toolkit.model.content import load_content
 
 FF_CODES = ("50F", "SC", "DD", "FgF", "Fifty Factions", "Base Game", "BASE")
 

@@ -12,15 +12,16 @@ import pytest
 from PIL import Image
 
 from tests.shipped import CONTENT, toolkit
-from toolkit.build import BuildOptions, Session
-from toolkit.cards import render_faces
-from toolkit.content import load_content
-from toolkit.errors import ToolkitError
-from toolkit.export import export_outputs
+from toolkit.core.errors import ToolkitError
+from toolkit.core.outputs import BuildOptions
 from toolkit.games.forty_factions import KINDS, views
 from toolkit.games.forty_factions.index import Index
 from toolkit.games.forty_factions.outputs import CARD
-from toolkit.shops import _profile, profile, profiles
+from toolkit.kit.export import export_outputs
+from toolkit.kit.shops import _profile, profile, profiles
+from toolkit.model.content import load_content
+from toolkit.render.cards import render_faces
+from toolkit.render.session import Session
 
 PT = 72 / 25.4
 

@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from tests.shipped import copy_content, faction_file, toolkit
-from toolkit.file_names import numbered_stem, slug
+from toolkit.check.file_names import numbered_stem, slug
 
 
 def test_swapped_contents_are_reported_in_both_files_and_nothing_is_built(

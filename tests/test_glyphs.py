@@ -8,8 +8,8 @@ from pathlib import Path
 import pytest
 
 from tests.shipped import copy_content, edit, toolkit
-from toolkit.faces import FaceError, parse
-from toolkit.svg import SVGTextError, fit, missing_glyphs
+from toolkit.render.faces import FaceError, parse
+from toolkit.render.svg import SVGTextError, fit, missing_glyphs
 
 
 def test_the_fonts_lack_a_star_and_have_the_letters() -> None:

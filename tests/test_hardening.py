@@ -21,11 +21,11 @@ import pikepdf
 import pytest
 
 from tests.shipped import CONTENT, ROOT, copy_content, edit, faction_file, toolkit
-from toolkit.board_style import draw, load_style
-from toolkit.pdf import AssetFetcher, RenderError, layout, write_pdf
-from toolkit.render import TEMPLATES
-from toolkit.svg import SVGTextError
-from toolkit.write import write_bytes
+from toolkit.render.board_style import draw, load_style
+from toolkit.render.pdf import AssetFetcher, RenderError, layout, write_pdf
+from toolkit.render.svg import SVGTextError
+from toolkit.render.templates import TEMPLATES
+from toolkit.write.atomic import write_bytes
 
 CANARY = "CANARY-7f3a9c"
 
@@ -230,7 +230,7 @@ def test_killed_writer_leaves_no_truncated_file(tmp_path: Path) -> None:
     target = tmp_path / "big.pdf"
     target.write_bytes(b"previous")
     code = (
-        "import os, signal; from pathlib import Path; import toolkit.write as w\n"
+        "import os, signal; from pathlib import Path; import toolkit.write.atomic as w\n"
         "real = os.fsync\n"
         "def die(fd): os.kill(os.getpid(), signal.SIGKILL)\n"
         "os.fsync = die\n"
@@ -245,7 +245,7 @@ def test_file_size_limit_mid_write_keeps_previous(tmp_path: Path) -> None:
     target = tmp_path / "sheet.pdf"
     target.write_bytes(b"previous")
     code = (
-        "import resource, signal; from pathlib import Path; import toolkit.write as w\n"
+        "import resource, signal; from pathlib import Path; import toolkit.write.atomic as w\n"
         "signal.signal(signal.SIGXFSZ, signal.SIG_IGN)\n"
         "resource.setrlimit(resource.RLIMIT_FSIZE, (100_000, 100_000))\n"
         f"w.write_bytes(Path({str(target)!r}), b'x' * 1_000_000)\n"

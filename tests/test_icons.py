@@ -1,4 +1,4 @@
-"""Icons inline in text (`:name:`, `toolkit.icons`): an unknown name is a content error
+"""Icons inline in text (`:name:`, `toolkit.load.icons`): an unknown name is a content error
 with a did-you-mean; a hostile icon is refused; a sheet note and a board label with an
 icon show it, in the PDF and the SVG."""
 
@@ -16,7 +16,7 @@ import pytest
 
 from tests.hostile import outside_folder, outside_reads, run_recorded
 from tests.shipped import copy_content, edit, line_of, toolkit
-from toolkit.icons import ICON, IconError, html, runs, sanitise
+from toolkit.load.icons import ICON, IconError, html, runs, sanitise
 
 GUILD = "forty-factions/factions/018-thieves-guild-of-tehmor.yaml"
 NOTE = "random from another player's hand"

@@ -1,6 +1,6 @@
 """A build of every game after an edit to one (`make sheets`): the games whose inputs did not
 change since their last build into that folder are told from its record, not loaded
-(`toolkit.kept_builds`); anything that could change what they print loads them again."""
+(`toolkit.speed.kept_builds`); anything that could change what they print loads them again."""
 
 from __future__ import annotations
 
@@ -13,8 +13,8 @@ from pathlib import Path
 import pytest
 
 from tests.shipped import faction_file, seeded, toolkit
-from toolkit import kept_builds
-from toolkit.build import BuildOptions
+from toolkit.core.outputs import BuildOptions
+from toolkit.speed import kept_builds
 
 GAMES = ("forty-factions", "god-emperor", "worldspanner")
 

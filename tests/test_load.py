@@ -1,4 +1,4 @@
-"""Load stage (`toolkit.load`): every way a content file can be refused, with its exact
+"""Load stage (`toolkit.load.yaml`): every way a content file can be refused, with its exact
 rule code and 1-based `line:col`, and the YAML 1.2 core scalar resolution.
 
 Positions are libyaml's 0-based marks plus one; each expected value below was worked
@@ -20,8 +20,8 @@ from pathlib import Path
 import pytest
 import yaml
 
-from toolkit.diagnostics import Diagnostic, Severity, format_text
-from toolkit.load import (
+from toolkit.core.diagnostics import Diagnostic, Severity, format_text
+from toolkit.load.yaml import (
     MAX_DEPTH,
     MAX_FILE_BYTES,
     MAX_SCALAR_CHARS,
@@ -227,7 +227,7 @@ _BOMB_CHILD = r"""
 import json, resource, sys, time
 limit = int(sys.argv[2])
 resource.setrlimit(resource.RLIMIT_AS, (limit, limit))
-from toolkit.load import load_bytes
+from toolkit.load.yaml import load_bytes
 data = open(sys.argv[1], "rb").read()
 start = time.perf_counter()
 result = load_bytes(data, "bomb.yaml")

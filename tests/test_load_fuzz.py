@@ -10,9 +10,9 @@ from typing import Literal
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from toolkit.diagnostics import Severity, format_text
-from toolkit.load import Node, load_bytes
-from toolkit.schema import INVALID, Model, Validator, spec
+from toolkit.core.diagnostics import Severity, format_text
+from toolkit.load.yaml import Node, load_bytes
+from toolkit.validate.schema import INVALID, Model, Validator, spec
 
 PATH = "cards/fuzz.yaml"
 

@@ -12,7 +12,7 @@ from pathlib import Path
 import yaml
 
 from tests.shipped import CONTENT, pdf_text, toolkit
-from toolkit.marks import DAGGER, SHORT_LEGEND
+from toolkit.core.marks import DAGGER, SHORT_LEGEND
 
 
 def _build(tmp_path: Path, game: str, only: str, *args: str) -> Path:

@@ -13,7 +13,7 @@ import pytest
 import yaml
 
 from tests.shipped import CONTENT, copy_content, edit, faction_file, line_of, seeded, toolkit
-from toolkit.load import load_bytes
+from toolkit.load.yaml import load_bytes
 
 
 def _records(content: Path, game: str = "forty-factions") -> list[dict]:

@@ -124,7 +124,7 @@ def test_a_name_too_long_for_the_file_system(project: Path) -> None:
 
 def test_a_temporary_file_fits_wherever_its_target_does(tmp_path: Path) -> None:
     """A target name of 250 bytes: the temporary file beside it once took 265 (Errno 36)."""
-    from toolkit.write import write_bytes
+    from toolkit.write.atomic import write_bytes
 
     target = tmp_path / ("s" * 246 + ".pdf")
     write_bytes(target, b"%PDF")
@@ -144,7 +144,7 @@ def test_a_seed_too_long_to_name_a_file(project: Path) -> None:
 
 
 def test_a_manifest_nested_too_deeply_is_rebuilt_around(tmp_path: Path) -> None:
-    from toolkit.manifest import Manifest
+    from toolkit.kit.manifest import Manifest
 
     path = tmp_path / "manifest.json"
     path.write_text("[" * 200_000)

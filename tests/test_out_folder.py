@@ -231,7 +231,7 @@ def test_a_manifest_that_is_not_json_is_rebuilt_around(ws_kit: Path, tmp_path: P
     ],
 )  # fmt: skip
 def test_manifest_read_keeps_what_it_can(tmp_path: Path, text: str, owned: set[str]) -> None:
-    from toolkit.manifest import Manifest
+    from toolkit.kit.manifest import Manifest
 
     path = tmp_path / "manifest.json"
     path.write_text(text)

@@ -144,7 +144,7 @@ def test_a_link_to_the_out_folder_inside_the_project_is_taken_only_when_named(
 def test_out_folder_paths_are_checked_at_every_write_and_delete(tmp_path: Path) -> None:
     """Below the build's own walk: the writer itself refuses a path that climbs out, an
     absolute one, and one through a link made after the walk."""
-    from toolkit.outfolder import LinkError, OutFolder
+    from toolkit.write.outfolder import LinkError, OutFolder
 
     game_out = tmp_path / "build" / WS
     (game_out / "cards").mkdir(parents=True)

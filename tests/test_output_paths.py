@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 
 from tests.shipped import DIAG, copy_content, toolkit
-from toolkit.build import Output
+from toolkit.core.outputs import Output
 
 WS = "worldspanner"
 
@@ -39,7 +39,7 @@ def test_two_challenge_decks_of_one_team_are_a_clash_naming_both_files(tmp_path:
 
 
 def test_the_clash_check_is_the_cores_for_any_game() -> None:
-    from toolkit.output_paths import path_findings
+    from toolkit.check.output_paths import path_findings
 
     outputs = [_out("cards/a.pdf", "x/one.yaml", "game.yaml"),
                _out("cards/b.pdf", "x/one.yaml", "game.yaml"),
@@ -56,9 +56,9 @@ def test_the_clash_check_is_the_cores_for_any_game() -> None:
 
 
 def test_every_shipped_game_lists_one_output_a_path() -> None:
-    from toolkit import api
-    from toolkit.build import BuildOptions
-    from toolkit.output_paths import path_findings
+    from toolkit.check.output_paths import path_findings
+    from toolkit.commands import api
+    from toolkit.core.outputs import BuildOptions
 
     _, loaded = api._check(Path("content"), None, False)
     assert len(loaded) == 3
@@ -71,7 +71,7 @@ def test_every_shipped_game_lists_one_output_a_path() -> None:
 def test_an_output_name_too_long_for_a_file_system_is_a_content_error(tmp_path: Path) -> None:
     """A faction file whose name makes a sheet (and its gallery picture) longer than a file
     name may be: reported by `check`, before a build fails on it."""
-    from toolkit.output_paths import MAX_NAME_BYTES
+    from toolkit.check.output_paths import MAX_NAME_BYTES
 
     content = copy_content(tmp_path)
     plots = content / "forty-factions" / "plots"

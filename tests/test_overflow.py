@@ -14,9 +14,9 @@ from pathlib import Path
 import pytest
 
 from tests.shipped import DIAG, copy_content, edit, line_of, toolkit
-from toolkit.pagegeom import read_pages
-from toolkit.pdf import LONG_RUN, break_long_runs
-from toolkit.textfit import check_page
+from toolkit.audit.pagegeom import read_pages
+from toolkit.audit.textfit import check_page
+from toolkit.render.pdf import LONG_RUN, break_long_runs
 
 # 90 characters, and no break opportunity a line breaker would take inside the letters
 URL = "https://" + "q" * 76 + ".org/x"
@@ -147,9 +147,9 @@ def test_type_too_large_for_its_words_is_an_error_not_a_collapsed_page() -> None
     """Words broken at 400 px, 15,000 letters of them: Pango cannot measure the lines they
     would stack to and lays the paragraph out as one line of no width (one page, the text
     drawn over itself); that is refused, as text out of its box is."""
-    from toolkit.build import RenderError
-    from toolkit.pdf import AssetFetcher, layout
-    from toolkit.render import TEMPLATES
+    from toolkit.core.outputs import RenderError
+    from toolkit.render.pdf import AssetFetcher, layout
+    from toolkit.render.templates import TEMPLATES
 
     html = ('<html><head><link rel="stylesheet" href="common/fonts.css"></head><body>'
             "<p style='font-size: 400px'>" + "word " * 3000 + "</p></body></html>")  # fmt: skip

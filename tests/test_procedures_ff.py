@@ -10,15 +10,15 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from tests.shipped import CONTENT
+from toolkit.check.procedures import ParamError, Procedure
 from toolkit.games.forty_factions.index import Index
 from toolkit.games.forty_factions.procedures import bind, control, council, dreams, gathering, turn
-from toolkit.procedures import ParamError, Procedure
 
 
 @cache
 def ix() -> Index:
-    from toolkit import api
-    from toolkit.diagnostics import Report
+    from toolkit.commands import api
+    from toolkit.core.diagnostics import Report
 
     loaded = api.load_game(CONTENT, "forty-factions", Report())
     assert loaded is not None

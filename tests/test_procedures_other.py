@@ -10,13 +10,13 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from tests.shipped import CONTENT
-from toolkit.procedures import ParamError, Procedure
+from toolkit.check.procedures import ParamError, Procedure
 
 
 @cache
 def loaded(game: str):  # type: ignore[no-untyped-def]
-    from toolkit import api
-    from toolkit.diagnostics import Report
+    from toolkit.commands import api
+    from toolkit.core.diagnostics import Report
 
     result = api.load_game(CONTENT, game, Report())
     assert result is not None

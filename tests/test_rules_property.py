@@ -12,7 +12,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from tests.shipped import FF, edited_game
-from toolkit import api
+from toolkit.commands import api
 
 PARTY_SEATS = {"militant": 9, "liberal": 12, "conservative": 9, "mercantile": 9,
                "independent": 1}  # fmt: skip  # rules 10.3.1, stated independently of canon.py

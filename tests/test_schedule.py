@@ -9,7 +9,8 @@ from __future__ import annotations
 from collections import Counter
 from pathlib import Path
 
-from toolkit.build import BuildOptions, Output, _groups
+from toolkit.commands.build import _groups
+from toolkit.core.outputs import BuildOptions, Output
 
 
 def _out(path: str, group: str, cost: float) -> Output:
@@ -37,8 +38,8 @@ def test_a_deck_is_stale_with_any_of_its_sheets(tmp_path: Path) -> None:
     from functools import partial
 
     from tests.shipped import CONTENT
-    from toolkit import api
-    from toolkit.build import fingerprint, kit_keys
+    from toolkit.commands import api
+    from toolkit.commands.build import fingerprint, kit_keys
 
     _report, loaded = api._check(CONTENT, "forty-factions", strict=False)
     pack, content = loaded[0]
@@ -62,8 +63,8 @@ def test_shared_memo_gives_the_same_keys() -> None:
     alone: the memo saves time (a sheet's view appears in its sheet and its card), never
     changes what is digested."""
     from tests.shipped import CONTENT
-    from toolkit import api
-    from toolkit.build import fingerprint, output_key
+    from toolkit.commands import api
+    from toolkit.commands.build import fingerprint, output_key
 
     _report, loaded = api._check(CONTENT, "forty-factions", strict=False)
     pack, content = loaded[0]

@@ -1,4 +1,4 @@
-"""Validate stage (`toolkit.schema`): typed models from positioned YAML, every problem
+"""Validate stage (`toolkit.validate.schema`): typed models from positioned YAML, every problem
 reported with its rule code and `line:col`, and the JSON Schema built from the same
 declarations (reliability cases 8 and 25; see RELIABILITY.md).
 
@@ -16,10 +16,10 @@ import pytest
 import yaml
 
 from tests.shipped import CONTENT, copy_content, line_of, toolkit
-from toolkit.content import ContentKind, Document, load_content
-from toolkit.diagnostics import Diagnostic, Loc, Report, render
-from toolkit.load import load_bytes
-from toolkit.schema import INVALID, Model, Validator, json_schema, spec
+from toolkit.core.diagnostics import Diagnostic, Loc, Report, render
+from toolkit.load.yaml import load_bytes
+from toolkit.model.content import ContentKind, Document, load_content
+from toolkit.validate.schema import INVALID, Model, Validator, json_schema, spec
 
 PATH = "cards/goblin.yaml"
 

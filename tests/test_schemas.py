@@ -9,7 +9,7 @@ import pytest
 import yaml
 
 from tests.shipped import CONTENT, FF, ROOT, copy_content, faction_file, toolkit
-from toolkit.schemas import render_all
+from toolkit.commands.schemas import render_all
 
 KIND_OF = {
     "game.yaml": "game",

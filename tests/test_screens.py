@@ -49,8 +49,8 @@ def test_dm_screen_is_landscape_with_panels_citing_rules(built: dict[str, Path],
             box = [float(v) for v in page.mediabox]
             assert box[2] - box[0] > box[3] - box[1]  # landscape
     text = flat(pdf_text(pdf))
-    from toolkit import api
-    from toolkit.diagnostics import Report
+    from toolkit.commands import api
+    from toolkit.core.diagnostics import Report
     from toolkit.games import load_pack
 
     module = __import__(f"toolkit.games.{game.replace('-', '_')}.screen", fromlist=["panels"])

@@ -16,7 +16,7 @@ from pathlib import Path
 import pytest
 
 from tests.shipped import ROOT
-from toolkit import serve
+from toolkit.commands import serve
 
 
 def _get(port: int, path: str, host: str | None = None) -> tuple[int, str]:

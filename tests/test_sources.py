@@ -21,7 +21,7 @@ from tests.shipped import (
     line_of,
     toolkit,
 )
-from toolkit.sources import is_reference_list, split
+from toolkit.validate.sources import is_reference_list, split
 
 
 @pytest.mark.parametrize(

@@ -8,8 +8,8 @@ from pathlib import Path
 
 import pytest
 
-from toolkit.pdf import AssetFetcher, RenderError, Styles, layout
-from toolkit.render import compact
+from toolkit.render.pdf import AssetFetcher, RenderError, Styles, layout
+from toolkit.render.templates import compact
 
 
 def _page(css_href: str) -> str:

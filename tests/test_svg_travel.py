@@ -21,7 +21,7 @@ from pathlib import Path
 
 import pytest
 
-from toolkit.svg import text_width
+from toolkit.render.svg import text_width
 
 NS = "{http://www.w3.org/2000/svg}"
 GAMES = ("forty-factions", "god-emperor", "worldspanner")
@@ -283,7 +283,7 @@ def test_a_times_metric_serif_is_there_for_librsvg() -> None:
     serifs = [p for p in Path("/usr/share/fonts").rglob("*")
               if re.match(r"(NimbusRoman|LiberationSerif|Tinos|Times)", p.name)]  # fmt: skip
     assert serifs, "no Times-metric serif installed (Debian fonts-urw-base35)"
-    from toolkit.svg import font_stack
+    from toolkit.render.svg import font_stack
 
     assert "Nimbus Roman" in font_stack("Cinzel") and font_stack("Cinzel").endswith("serif")
 

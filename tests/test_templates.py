@@ -9,12 +9,13 @@ import jinja2
 import pytest
 
 from tests.shipped import CONTENT
-from toolkit import api
-from toolkit.build import BuildOptions, Session
+from toolkit.commands import api
+from toolkit.core.outputs import BuildOptions
 from toolkit.games.forty_factions import views
 from toolkit.games.forty_factions.index import Index
 from toolkit.games.forty_factions.outputs import SheetJob, render_sheet
-from toolkit.render import TemplateProblem, environment, render
+from toolkit.render.session import Session
+from toolkit.render.templates import TemplateProblem, environment, render
 
 
 def _sheet(name: str) -> views.Sheet:

@@ -15,10 +15,10 @@ import pytest
 from PIL import Image
 
 from tests.shipped import CONTENT, copy_content, seeded, toolkit
-from toolkit.content import load_content
 from toolkit.games.forty_factions import KINDS, views
 from toolkit.games.forty_factions.index import Index
-from toolkit.tts import Sheet, saved_object
+from toolkit.kit.tts import Sheet, saved_object
+from toolkit.model.content import load_content
 
 SAMPLE = json.loads((Path(__file__).parent / "fixtures/tts/saved-deck-sample.json").read_text())
 

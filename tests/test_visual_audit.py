@@ -14,8 +14,8 @@ from pathlib import Path
 
 import pytest
 
-from toolkit.diagnostics import format_text
-from toolkit.visual import audit_file
+from toolkit.audit.visual import audit_file
+from toolkit.core.diagnostics import format_text
 
 CLEAN_BOX = """
 <div style="position:absolute; left:20mm; top:20mm; width:80mm; height:20mm;
@@ -168,7 +168,7 @@ def test_the_audit_finds_blank_tiles_and_passes_the_fix(shipped_kit: Path, tmp_p
     audited = toolkit("audit", str(tmp_path / "fixed"))
     assert audited.returncode == 0 and "error[" not in audited.stdout, audited.stdout
     project = _project_copy(tmp_path)
-    boards = project / "toolkit" / "boards.py"
+    boards = project / "toolkit" / "render" / "boards.py"
     code = boards.read_text(encoding="utf-8")
     clip = "{grid.tw * k:.3f} {grid.th * k:.3f} re W n"
     assert clip in code
@@ -190,7 +190,7 @@ def test_the_audit_finds_a_tile_that_shows_the_wrong_part(tmp_path: Path) -> Non
     """Tiles that print, but each shows the board shifted by a few millimetres, do not
     reassemble: the comparison with the real-size board finds it."""
     project = _project_copy(tmp_path)
-    boards = project / "toolkit" / "boards.py"
+    boards = project / "toolkit" / "render" / "boards.py"
     code = boards.read_text(encoding="utf-8")
     place = "dx, dy = (grid.left - tile.x) * k"
     shifted = code.replace(place, "dx, dy = (grid.left - tile.x - 6) * k")

@@ -1,4 +1,4 @@
-"""The renderer process a build starts ahead of need (`toolkit.warm_worker`): it renders
+"""The renderer process a build starts ahead of need (`toolkit.speed.warm_worker`): it renders
 what it is sent, in order, hands back what the renderer raises, holds the parts a deck is
 assembled from, and is stopped at once when the build does not need it."""
 
@@ -12,8 +12,9 @@ from pathlib import Path
 
 import pytest
 
-from toolkit import warm_worker
-from toolkit.build import BuildOptions, Output, Session
+from toolkit.core.outputs import BuildOptions, Output
+from toolkit.render.session import Session
+from toolkit.speed import warm_worker
 
 
 def _bytes(text: str, session: Session) -> bytes:

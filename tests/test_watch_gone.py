@@ -62,9 +62,9 @@ def test_watch_warms_the_renderer_before_the_first_save_and_stops_for_a_save(
     sheet laid out (nothing written to the kit), so the first save is rebuilt as the later
     ones are, and no other layout is under way to hold a save up; a save that comes
     meanwhile stops the warming at once."""
-    import toolkit.build as build_module
-    from toolkit import api
-    from toolkit.build import BuildOptions
+    import toolkit.commands.build as build_module
+    from toolkit.commands import api
+    from toolkit.core.outputs import BuildOptions
 
     out = tmp_path / "out"
     options = BuildOptions(out=out, jobs=1, only="sheets/plots/*")

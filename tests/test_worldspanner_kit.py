@@ -20,10 +20,10 @@ from hypothesis import strategies as st
 
 from tests.printguide import check_bill, check_gallery
 from tests.shipped import CONTENT, pdf_text, toolkit
-from toolkit.content import load_content
 from toolkit.games.worldspanner import KINDS
 from toolkit.games.worldspanner.index import Index
 from toolkit.games.worldspanner.setup import SetupError, generate
+from toolkit.model.content import load_content
 
 MM = 72 / 25.4
 

@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING
 import click
 
 if TYPE_CHECKING:
-    from toolkit.fixes import Edited
+    from toolkit.edit.fixes import Edited
 
 CONTENT_HELP = "Folder holding one sub-folder per game."
 MAX_SEED = 2**64 - 1  # a seed names its sheet's files: a 251-digit one would not fit
@@ -48,8 +48,8 @@ def _own_content(ctx: click.Context, param: click.Parameter, value: Path) -> Pat
 def _kit_out(ctx: click.Context, param: click.Parameter, value: Path) -> Path:
     """A kit's `--out` folder may be reached through a link only when the user named it and
     it resolves inside the project (the working folder): a committed `build -> /elsewhere`
-    never chooses where a kit is written (`toolkit.outfolder.check_out_link`)."""
-    from toolkit.outfolder import check_out_link
+    never chooses where a kit is written (`toolkit.write.outfolder.check_out_link`)."""
+    from toolkit.write.outfolder import check_out_link
 
     explicit = ctx.get_parameter_source(param.name or "") is not click.core.ParameterSource.DEFAULT
     check_out_link(value, explicit, Path.cwd())
@@ -147,22 +147,24 @@ def check(content: Path, game: str | None, fmt: str, strict: bool, fix: bool, di
     else:
         _BRIEF["exit"] = True
     if explain is not None:
-        from toolkit.explain import find_rule, format_rule
+        from toolkit.check.explain import find_rule, format_rule
 
         click.echo(format_rule(find_rule(explain, content, game)))
         return
-    from toolkit.diagnostics import render
+    from toolkit.core.diagnostics import render
 
     if diff and not fix:
         raise click.UsageError("--diff shows what --fix would change: give both")
     _recovered(content, writes=fix and not diff)
     if fix or layout:  # a plain check reads kept results without importing the game packs
-        from toolkit import api
+        from toolkit.commands import api
     if fix:
-        from toolkit.fixes import write
+        from toolkit.edit.fixes import write
 
         edited, by_hand = api.fix(content, game)
-        if not diff:  # all the files or none (`toolkit.edits`): said as fixed once written
+        if (
+            not diff
+        ):  # all the files or none (`toolkit.edit.transaction`): said as fixed once written
             write(edited, content)
         for e in edited:
             click.echo(e.diff() if diff else "\n".join(f"fixed {e.path}: {w}" for w in e.done),
@@ -174,8 +176,8 @@ def check(content: Path, game: str | None, fmt: str, strict: bool, fix: bool, di
             sys.exit(1 if edited else 0)
     if layout:
         report = api.check_layout(content, game, strict, kit=out)
-    else:  # `api.check` itself, without importing the orchestrator (`toolkit.check_cache`)
-        from toolkit import check_cache
+    else:  # `api.check` itself, without importing the orchestrator (`toolkit.speed.check_cache`)
+        from toolkit.speed import check_cache
 
         report = check_cache.check(content, game, strict)
     out = render(report, fmt)
@@ -204,9 +206,9 @@ def coverage(content: Path, game: str | None, fmt: str) -> None:
     `toolkit check` reports. `toolkit build` puts the same table in each game's gallery
     (kit/coverage.html). Exit 1 when a file does not load (it is not counted).
     """
-    from toolkit import api
-    from toolkit.coverage import as_json, as_text
-    from toolkit.diagnostics import render
+    from toolkit.check.coverage import as_json, as_text
+    from toolkit.commands import api
+    from toolkit.core.diagnostics import render
 
     report, games = api.coverage(content, game)
     click.echo(as_json(games) if fmt == "json" else as_text(games))
@@ -357,9 +359,9 @@ def build(
     Only what changed is rebuilt (kit/manifest.json records what each output was
     made from); outputs of deleted content files are removed.
     """
-    from toolkit import api
-    from toolkit.build import BuildOptions
-    from toolkit.diagnostics import render
+    from toolkit.commands import api
+    from toolkit.core.diagnostics import render
+    from toolkit.core.outputs import BuildOptions
 
     chosen = (
         frozenset(c.strip() for c in expansions.split(",") if c.strip())
@@ -392,7 +394,7 @@ def build(
         raise click.BadParameter("expected an https://, http:// or file:/// address",
                                  param_hint="--tts-url")  # fmt: skip
     if export is not None:
-        from toolkit.shops import profile
+        from toolkit.kit.shops import profile
 
         profile(export)  # an unknown profile is a usage error, with a did-you-mean
     if watch:
@@ -443,9 +445,9 @@ def new(game: str, kind: str | None, params: tuple[str, ...], content: Path, dif
     """
     import difflib
 
-    from toolkit import api
-    from toolkit.diagnostics import display_path
-    from toolkit.scaffold import listing, parse_params, write
+    from toolkit.commands import api
+    from toolkit.core.diagnostics import display_path
+    from toolkit.edit.scaffold import listing, parse_params, write
 
     if kind is None:  # what the help promises: the game's kinds, and what each takes
         from toolkit.games import UnknownGame, load_pack
@@ -459,7 +461,7 @@ def new(game: str, kind: str | None, params: tuple[str, ...], content: Path, dif
     made = api.new(content, game, kind, parse_params(params))
     if diff:
         if made.text is not None and made.plan.path is not None:
-            from toolkit.fixes import diff_names
+            from toolkit.edit.fixes import diff_names
 
             click.echo("".join(difflib.unified_diff(
                 [], made.text.splitlines(keepends=True), "/dev/null",
@@ -475,9 +477,10 @@ def new(game: str, kind: str | None, params: tuple[str, ...], content: Path, dif
 
 def _recovered(content: Path, writes: bool) -> None:
     """An edit of content files that a kill interrupted is finished or undone first
-    (`toolkit.edits`), said in one line. A journal that cannot be followed stops a command
+    (`toolkit.edit.transaction`), said in one line. A journal that cannot be followed stops a
+    command
     that writes content, and is a warning to one that only reads it."""
-    from toolkit.edits import EditError, recover
+    from toolkit.edit.transaction import EditError, recover
 
     try:
         said = recover(content)
@@ -494,8 +497,8 @@ def _said_then_checked(edited: Sequence[Edited], moves: Sequence[tuple[Path, Pat
                        said: Sequence[str], content: Path, game: str) -> None:  # fmt: skip
     """After `new` or `rename` wrote: what changed and what remains, then the game checked
     (exit 1 while it has errors)."""
-    from toolkit import api
-    from toolkit.diagnostics import display_path, render
+    from toolkit.commands import api
+    from toolkit.core.diagnostics import display_path, render
 
     for e in edited:
         click.echo("\n".join(f"edited {e.path}: {w}" for w in e.done), err=True)
@@ -503,7 +506,7 @@ def _said_then_checked(edited: Sequence[Edited], moves: Sequence[tuple[Path, Pat
         click.echo(f"renamed {display_path(frm)} -> {display_path(to)}", err=True)
     for line in said:
         click.echo(f"  {line}", err=True)
-    from toolkit.schemas import refresh
+    from toolkit.commands.schemas import refresh
 
     for path in refresh(content, game):  # they list every card's number and id
         click.echo(f"updated {display_path(path)}: the editor schemas list every card",
@@ -528,10 +531,10 @@ def serve(content: Path, game: str | None, out: Path, port: int, paper: str, pro
     The server listens on 127.0.0.1 only and writes nothing but the build; the reload script
     is added to the pages as they are served, never to the files.
     """
-    from toolkit import api
-    from toolkit.build import BuildOptions
-    from toolkit.diagnostics import render
-    from toolkit.serve import serving
+    from toolkit.commands import api
+    from toolkit.commands.serve import serving
+    from toolkit.core.diagnostics import render
+    from toolkit.core.outputs import BuildOptions
 
     options = BuildOptions(out=out, paper=paper, proof=proof)
     try:
@@ -579,9 +582,9 @@ def rename(game: str, old: str, new: str, content: Path, diff: bool) -> None:
     A card is renumbered within its expansion's numbers (13.1), to a free one: its tarot card
     follows its number (3.1, 3.2), and the number it leaves is free for another card.
     """
-    from toolkit import api
-    from toolkit.diagnostics import display_path
-    from toolkit.rename import write
+    from toolkit.commands import api
+    from toolkit.core.diagnostics import display_path
+    from toolkit.edit.rename import write
 
     _recovered(content, writes=not diff)
     edited, renaming = api.rename(content, game, old, new)
@@ -606,7 +609,7 @@ def schema(content: Path, game: str | None, out: Path) -> None:
     Point yaml-language-server at them with a first line such as
     `# yaml-language-server: $schema=../../../schemas/forty-factions/faction.schema.json`.
     """
-    from toolkit import schemas
+    from toolkit.commands import schemas
 
     for path in schemas.write_all(content, game, out):
         click.echo(path)
@@ -635,9 +638,9 @@ def audit(folder: Path, no_visual: bool, jobs: int) -> None:
                          on other text (COLLIDE), off the page or trim (OFF-PAGE)
     SVGs are drawn by librsvg and held to the same. Exit 1 on any finding.
     """
-    from toolkit.audit import audit as run_audit
-    from toolkit.audit import audit_outputs
-    from toolkit.diagnostics import Report, render
+    from toolkit.audit.outputs import audit as run_audit
+    from toolkit.audit.outputs import audit_outputs
+    from toolkit.core.diagnostics import Report, render
 
     report = Report()
     report.extend(run_audit(folder, visual=not no_visual, jobs=jobs))
@@ -675,10 +678,10 @@ def calc(game: str | None, procedure: str | None, params: tuple[str, ...], conte
     A missing or bad parameter is a usage error (exit 2) naming it; content that breaks
     a rule is reported as by `toolkit check` and nothing is computed (exit 1).
     """
-    from toolkit import api
-    from toolkit.diagnostics import render
-    from toolkit.errors import ToolkitError
-    from toolkit.procedures import format_json, format_list, format_text, list_json
+    from toolkit.check.procedures import format_json, format_list, format_text, list_json
+    from toolkit.commands import api
+    from toolkit.core.diagnostics import render
+    from toolkit.core.errors import ToolkitError
 
     if listing and (procedure or params):
         raise click.UsageError("--list takes at most a GAME, no procedure or parameters")
@@ -749,8 +752,8 @@ class _SetupGroup(click.Group):
         def run(content: Path, out: Path, seed: int | None, **params: object) -> None:
             import secrets
 
-            from toolkit import api
-            from toolkit.diagnostics import render
+            from toolkit.commands import api
+            from toolkit.core.diagnostics import render
 
             chosen = seed if seed is not None else secrets.randbelow(1_000_000)
             report, paths, summary = api.setup(content, name, chosen, params, out)

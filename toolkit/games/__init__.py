@@ -12,8 +12,8 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING
 
-from toolkit.content import ContentKind, ContentSet
-from toolkit.diagnostics import Diagnostic
+from toolkit.core.diagnostics import Diagnostic
+from toolkit.model.content import ContentKind, ContentSet
 
 
 @dataclass(frozen=True)
@@ -56,11 +56,11 @@ def held_back(rule: Rule | None, failed_kinds: set[str]) -> bool:
 
 Check = Callable[[ContentSet], Iterable[Diagnostic]]
 if TYPE_CHECKING:
-    from toolkit.build import BuildOptions, Output
-    from toolkit.fixes import Fix
-    from toolkit.procedures import Procedure
-    from toolkit.rename import Renaming
-    from toolkit.scaffold import Scaffold
+    from toolkit.check.procedures import Procedure
+    from toolkit.core.outputs import BuildOptions, Output
+    from toolkit.edit.fixes import Fix
+    from toolkit.edit.rename import Renaming
+    from toolkit.edit.scaffold import Scaffold
 
 Outputs = Callable[[ContentSet, "BuildOptions"], "list[Output]"]
 # A game's rules procedures, bound to its content (`toolkit calc`, the DM screen)
@@ -146,7 +146,7 @@ def lazy_outputs(module: str) -> Outputs:
     renderers: `module` holds `outputs(content, options)`."""
 
     def outputs(content: ContentSet, options: BuildOptions) -> list[Output]:
-        from toolkit.icons import drawing
+        from toolkit.load.icons import drawing
 
         with drawing(content.root):  # board labels place the game's icons (`:name:`)
             return importlib.import_module(module).outputs(content, options)  # type: ignore[no-any-return]

@@ -4,10 +4,8 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from toolkit.components import Components
-from toolkit.content import ContentKind, ContentSet
-from toolkit.diagnostics import Diagnostic
-from toolkit.fixes import Fix
+from toolkit.core.diagnostics import Diagnostic
+from toolkit.edit.fixes import Fix
 from toolkit.games import GamePack, lazy_outputs, lazy_procedures
 from toolkit.games.forty_factions import (
     areas,
@@ -35,6 +33,8 @@ from toolkit.games.forty_factions.references import check_references
 from toolkit.games.forty_factions.rename import plan_rename
 from toolkit.games.forty_factions.rules import RULES
 from toolkit.games.forty_factions.scaffold import SCAFFOLDS
+from toolkit.model.components import Components
+from toolkit.model.content import ContentKind, ContentSet
 
 KINDS = (
     ContentKind("game", "game.yaml", Game, singleton=True,

@@ -10,7 +10,7 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 
-from toolkit.board_style import At, BoardStyle, Label, draw, load_style
+from toolkit.render.board_style import At, BoardStyle, Label, draw, load_style
 
 GAME = "forty-factions"
 

@@ -8,7 +8,9 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from toolkit.components import (
+from toolkit.core.diagnostics import Diagnostic, error
+from toolkit.games.forty_factions.index import Index
+from toolkit.model.components import (
     Components,
     Item,
     Need,
@@ -17,8 +19,6 @@ from toolkit.components import (
     check_components,
     counts_of,
 )
-from toolkit.diagnostics import Diagnostic, error
-from toolkit.games.forty_factions.index import Index
 
 PREFIX = "FF"
 # The places the boards reserve for a piece, by the board element that draws them.

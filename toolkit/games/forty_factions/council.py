@@ -12,7 +12,7 @@ import re
 from collections.abc import Iterator
 from itertools import combinations
 
-from toolkit.diagnostics import Diagnostic, error
+from toolkit.core.diagnostics import Diagnostic, error
 from toolkit.games.forty_factions import canon
 from toolkit.games.forty_factions.index import Index
 from toolkit.games.forty_factions.models import Faction, Party

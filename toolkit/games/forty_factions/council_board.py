@@ -8,7 +8,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from toolkit.board_style import BoardStyle, Label, colour
+from toolkit.core.marks import DAGGER, LEGEND, is_placeholder
+from toolkit.core.marks import TITLE as PLACEHOLDER_TITLE
 from toolkit.games.forty_factions.board_views import (
     SpaceBox,
     frame,
@@ -20,8 +21,7 @@ from toolkit.games.forty_factions.board_views import (
 from toolkit.games.forty_factions.components import component_of
 from toolkit.games.forty_factions.index import Index
 from toolkit.games.forty_factions.models import Faction
-from toolkit.marks import DAGGER, LEGEND, is_placeholder
-from toolkit.marks import TITLE as PLACEHOLDER_TITLE
+from toolkit.render.board_style import BoardStyle, Label, colour
 
 # the hatching that tells the parties apart without their colours (a grey print), in turn
 PARTY_HATCH = ["", "M0 0 L4 4", "M0 4 L4 0", "M2 0 L2 4", "M0 2 L4 2"]

@@ -11,8 +11,8 @@ from collections.abc import Iterator
 from functools import partial
 from typing import Any
 
-from toolkit.diagnostics import Diagnostic, error
-from toolkit.fixes import Fix, document_path
+from toolkit.core.diagnostics import Diagnostic, error
+from toolkit.edit.fixes import Fix, document_path
 from toolkit.games.forty_factions.index import Index
 from toolkit.games.forty_factions.models import Faction
 

@@ -6,8 +6,8 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from toolkit.diagnostics import Diagnostic
-from toolkit.file_names import name_finding, numbered_stem
+from toolkit.check.file_names import name_finding, numbered_stem
+from toolkit.core.diagnostics import Diagnostic
 from toolkit.games.forty_factions.index import Index
 
 

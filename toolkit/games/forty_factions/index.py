@@ -5,7 +5,6 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from toolkit.content import ContentSet
 from toolkit.games.forty_factions.models import (
     Area,
     Category,
@@ -19,6 +18,7 @@ from toolkit.games.forty_factions.models import (
     Plot,
     SacredCircles,
 )
+from toolkit.model.content import ContentSet
 
 
 @dataclass

@@ -12,14 +12,14 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 
-from toolkit.board_style import BoardStyle, Label
+from toolkit.core.marks import DAGGER, LEGEND, is_placeholder
+from toolkit.core.marks import TITLE as PLACEHOLDER_TITLE
 from toolkit.games.forty_factions.areas import MAIN_BOARD, map_key, map_locations
 from toolkit.games.forty_factions.board_views import SpaceBox, frame, render, space_box, style
 from toolkit.games.forty_factions.components import component_of
 from toolkit.games.forty_factions.index import Index
 from toolkit.games.forty_factions.models import Faction, Location
-from toolkit.marks import DAGGER, LEGEND, is_placeholder
-from toolkit.marks import TITLE as PLACEHOLDER_TITLE
+from toolkit.render.board_style import BoardStyle, Label
 
 __all__ = ["main_board", "map_key", "map_locations"]
 
@@ -195,7 +195,7 @@ def _map_art(
     """The designer's map as the background, each location space where the content puts it."""
     import base64
 
-    from toolkit.assets import read_game_asset
+    from toolkit.core.assets import read_game_asset
 
     art = ix.game.map_art
     assert art is not None and ix.root is not None

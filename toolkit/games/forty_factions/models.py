@@ -10,9 +10,9 @@ from __future__ import annotations
 
 from typing import Literal
 
-from toolkit.art import ART_REF
-from toolkit.content import Document
-from toolkit.schema import Model, model, spec
+from toolkit.load.art import ART_REF
+from toolkit.model.content import Document
+from toolkit.validate.schema import Model, model, spec
 
 SLUG = r"[a-z0-9]+(-[a-z0-9]+)*"
 EXPANSION_CODE = r"[A-Za-z0-9]{2,8}"
@@ -33,7 +33,7 @@ class Passage(Model):
     )
     source: str = spec(
         "Where the rules give it: a section (`8.6`, `SC3.2.10`) or line (`000:798`), see "
-        "`toolkit.sources`.",
+        "`toolkit.validate.sources`.",
         "",
     )
 

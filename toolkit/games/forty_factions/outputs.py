@@ -2,7 +2,7 @@
 
 Sheets are laid out one per document so that a sheet that does not fit on one
 page is caught and named; a deck PDF is assembled from the sheets' PDFs as
-written (no second layout, one copy of each font: `toolkit.deck_pdf`), so an
+written (no second layout, one copy of each font: `toolkit.write.deck_pdf`), so an
 edit to one faction re-lays out one sheet. Cards are faces (one card per page,
 with bleed, for a print shop), backs, and n-up sheets with crop marks for a
 home printer, fronts and mirrored backs alternating for duplex printing.
@@ -16,9 +16,19 @@ from functools import partial
 from pathlib import Path
 from typing import Any
 
-from toolkit import boards
-from toolkit.build import BuildOptions, Output, RenderFailure, Session
-from toolkit.cards import (
+from toolkit.core.diagnostics import Diagnostic, Loc, Severity
+from toolkit.core.errors import ToolkitError
+from toolkit.core.outputs import BuildOptions, Output, RenderFailure
+from toolkit.games.forty_factions import components, views
+from toolkit.games.forty_factions.components import setting
+from toolkit.games.forty_factions.index import Index
+from toolkit.kit.export import export_outputs
+from toolkit.kit.guide import Kind, guide_output
+from toolkit.kit.shops import profile
+from toolkit.model.components import Components, bring_rows
+from toolkit.model.content import ContentSet
+from toolkit.render import boards
+from toolkit.render.cards import (
     CardFormat,
     card_outputs,
     card_path,
@@ -26,18 +36,9 @@ from toolkit.cards import (
     render_calibration,
     with_bleed,
 )
-from toolkit.components import Components, bring_rows
-from toolkit.content import ContentSet
-from toolkit.counters import counter_outputs
-from toolkit.diagnostics import Diagnostic, Loc, Severity
-from toolkit.errors import ToolkitError
-from toolkit.export import export_outputs
-from toolkit.games.forty_factions import components, views
-from toolkit.games.forty_factions.components import setting
-from toolkit.games.forty_factions.index import Index
-from toolkit.guide import Kind, guide_output
-from toolkit.render import render
-from toolkit.shops import profile
+from toolkit.render.counters import counter_outputs
+from toolkit.render.session import Session
+from toolkit.render.templates import render
 
 SCALES = (1.0, 0.93, 0.86)  # a sheet may be set smaller, down to 86 %, to fit one page
 # tarot size, 70 x 120 mm with 3 mm bleed (issue 4)
@@ -73,7 +74,7 @@ def _layout_sheet(session: Session, sheet: views.Sheet, scale: float):  # type: 
 
 def sheet_layout(session: Session, job: SheetJob):  # type: ignore[no-untyped-def]
     """Lay out one sheet on one page, shrinking within SCALES if needed (cached)."""
-    from toolkit.pdf import page_anchors
+    from toolkit.render.pdf import page_anchors
 
     key = ("sheet", repr(job), session.options)
     if key in session.cache:
@@ -112,7 +113,7 @@ def fit_sheet(job: SheetJob, session: Session) -> object:
 
 def render_deck(title: str, sheets: tuple[str, ...], session: Session) -> bytes:
     """Every sheet of a deck, one a page, from the sheets' PDFs this build wrote."""
-    from toolkit.deck_pdf import assemble
+    from toolkit.write.deck_pdf import assemble
 
     data, session.pages = assemble([session.part(path) for path in sheets], title)
     return data
@@ -247,10 +248,10 @@ BOARDS = (
 def reference_outputs(ix: Index, content: ContentSet) -> list[Output]:
     """The DM reference (portrait) and the DM screen (landscape panels to fold): both print
     the panels built from the rules procedures (`screen.py`), never a hand-typed rule."""
-    from toolkit.companion import COMPANION_TEMPLATES, Tally, render_companion
     from toolkit.games.forty_factions.screen import panels
     from toolkit.games.forty_factions.tally import tally_data
-    from toolkit.screen import SCREEN_TEMPLATES, render_screen
+    from toolkit.render.companion import COMPANION_TEMPLATES, Tally, render_companion
+    from toolkit.render.screen import SCREEN_TEMPLATES, render_screen
 
     shown = {n for c in ix.game.setup.pawn_colours for n in c.factions}
     names = {n: ix.name(n) for n in sorted(shown)}
@@ -309,8 +310,8 @@ def board_outputs(ix: Index, content: ContentSet, options: BuildOptions) -> list
     """Each board as semantic SVG, a PDF at its physical size and tiles for home printing."""
     import importlib
 
-    from toolkit.board_style import template_sources
     from toolkit.games.forty_factions.board_views import GAME
+    from toolkit.render.board_style import template_sources
 
     out = []
     game_src = ix.game.loc.path
@@ -388,7 +389,7 @@ def render_tts(cards: tuple[str, ...], back: views.Card, path: str, session: Ses
     the kit prints them) on a 10 x 7 grid at most 4096 px a side, the last cell holding
     the hidden card (the back).
 
-    The sheet is a PNG in bands, a row of cards each (`toolkit.png_bands`), and carries in
+    The sheet is a PNG in bands, a row of cards each (`toolkit.write.png_bands`), and carries in
     a text chunk what each cell was drawn from (the digest of each card's page and of the
     back's). When the sheet at `path` is the file the last build wrote (its digest in the
     kit's manifest) and was drawn with the same layout, only the cells whose card changed
@@ -400,7 +401,7 @@ def render_tts(cards: tuple[str, ...], back: views.Card, path: str, session: Ses
 
     from PIL import Image
 
-    from toolkit import png_bands
+    from toolkit.write import png_bands
 
     cell_h = TTS_MAX_PX // TTS_ROWS
     cell_w = int(cell_h * CARD.width / CARD.height)
@@ -441,15 +442,15 @@ TTS_CELLS = "toolkit-tts-cells"  # the text chunk of a TTS sheet saying what it 
 
 def _previous_sheet(session: Session, path: str, layout: str, count: int
                     ) -> tuple[Any, list[str]] | None:  # fmt: skip
-    """The sheet the last build wrote at `path` (`toolkit.png_bands.Banded`), and the
+    """The sheet the last build wrote at `path` (`toolkit.write.png_bands.Banded`), and the
     digest each cell was drawn from: when the file is the one recorded in the kit's
     manifest (not edited by hand since, nor damaged), was written in bands, and was drawn
     with this `layout` for as many cells."""
     import hashlib
     import json
 
-    from toolkit import png_bands
-    from toolkit.manifest import Manifest
+    from toolkit.kit.manifest import Manifest
+    from toolkit.write import png_bands
 
     if session.out_dir is None or not path:
         return None
@@ -489,8 +490,8 @@ def render_tts_back(back: views.Card, session: Session) -> bytes:
 
 
 def render_tts_json(title: str, sheets: tuple[object, ...], session: Session) -> bytes:
-    """The Tabletop Simulator saved object of one deck (`toolkit.tts`)."""
-    from toolkit.tts import saved_object_json
+    """The Tabletop Simulator saved object of one deck (`toolkit.kit.tts`)."""
+    from toolkit.kit.tts import saved_object_json
 
     session.pages = 0
     return saved_object_json(title, sheets, TTS_COLS, TTS_ROWS,  # type: ignore[arg-type]
@@ -503,7 +504,7 @@ def tts_outputs(ix: Index, srcs: tuple[str, ...], copies: int = 1,
     prints it, with its back as a picture of its own; and per deck the saved object that
     loads them all in one step. A sheet has one hidden card, its back: with `--backs
     expansion` each expansion's cards get sheets of their own, behind their own back."""
-    from toolkit.tts import Sheet
+    from toolkit.kit.tts import Sheet
 
     out = []
     per_sheet = TTS_COLS * TTS_ROWS - 1
@@ -527,7 +528,7 @@ def tts_outputs(ix: Index, srcs: tuple[str, ...], copies: int = 1,
                 pages = tuple(path for path, _card in chunk)
                 face, behind = f"{folder}-{n}.png", f"{folder}-{n}-back.png"
                 # measured: drawn over the last sheet after a card edit (the case the cost
-                # is weighed in, `toolkit.build._shares`), 75 ms for 69 cards; drawn whole,
+                # is weighed in, `toolkit.commands.build._shares`), 75 ms for 69 cards; drawn whole,
                 # about 20 ms a card
                 out.append(Output(f"tts/{face}", "tts", srcs,
                                   partial(render_tts, pages, back, f"tts/{face}"),

@@ -5,9 +5,8 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from toolkit.check import reference_problem
-from toolkit.content import ContentSet
-from toolkit.diagnostics import Diagnostic, Loc, did_you_mean, error
+from toolkit.check.runner import reference_problem
+from toolkit.core.diagnostics import Diagnostic, Loc, did_you_mean, error
 from toolkit.games.forty_factions.index import Index
 from toolkit.games.forty_factions.models import (
     Congress,
@@ -20,7 +19,8 @@ from toolkit.games.forty_factions.models import (
     Plot,
     SacredCircles,
 )
-from toolkit.schema import Model
+from toolkit.model.content import ContentSet
+from toolkit.validate.schema import Model
 
 
 class _Refs:

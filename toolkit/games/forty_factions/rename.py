@@ -11,13 +11,13 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from toolkit.content import ContentSet
-from toolkit.file_names import numbered_stem, slug
-from toolkit.fixes import Fix
+from toolkit.check.file_names import numbered_stem, slug
+from toolkit.edit.fixes import Fix
+from toolkit.edit.rename import RenameError, Renaming, values_at
 from toolkit.games.forty_factions.index import Index
 from toolkit.games.forty_factions.models import Faction, Plot
 from toolkit.games.forty_factions.references import Found, walk
-from toolkit.rename import RenameError, Renaming, values_at
+from toolkit.model.content import ContentSet
 
 
 def _find(ix: Index, old: str) -> Faction | Plot:

@@ -5,8 +5,8 @@
 
 from __future__ import annotations
 
-from toolkit.components import rule_args
 from toolkit.games import Rule, scoped
+from toolkit.model.components import rule_args
 
 _REF = "every reference names something that exists"
 
@@ -211,7 +211,7 @@ RULES: dict[str, Rule] = {
     )
 }  # fmt: skip
 
-# The core's component rules (toolkit.components), with this game's sources.
+# The core's component rules (toolkit.model.components), with this game's sources.
 RULES.update({a[0]: Rule(*a) for a in rule_args(
     "FF", "2.1-2.3, 5.6, 10.2.1, SC3.2.2-SC3.2.7, DD3.2.3-DD3.3.1")})  # fmt: skip
 

@@ -14,13 +14,9 @@ from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
-from toolkit.content import ContentSet
-from toolkit.file_names import numbered_stem
-from toolkit.fixes import Fix, document_path
-from toolkit.games.forty_factions import canon
-from toolkit.games.forty_factions.index import Index
-from toolkit.games.forty_factions.models import Faction, NumberRange, Plot
-from toolkit.scaffold import (
+from toolkit.check.file_names import numbered_stem
+from toolkit.edit.fixes import Fix, document_path
+from toolkit.edit.scaffold import (
     Plan,
     Scaffold,
     ScaffoldError,
@@ -28,6 +24,10 @@ from toolkit.scaffold import (
     next_number,
     set_value,
 )
+from toolkit.games.forty_factions import canon
+from toolkit.games.forty_factions.index import Index
+from toolkit.games.forty_factions.models import Faction, NumberRange, Plot
+from toolkit.model.content import ContentSet
 
 
 def additive_roman(n: int) -> str:

@@ -4,6 +4,7 @@ the companion page print these; no template states a procedure of its own."""
 
 from __future__ import annotations
 
+from toolkit.check.procedures import Panel, Step, Table
 from toolkit.games.forty_factions.index import Index
 from toolkit.games.forty_factions.procedures import (
     bind,
@@ -16,7 +17,6 @@ from toolkit.games.forty_factions.procedures import (
     spreaders,
     turn,
 )
-from toolkit.procedures import Panel, Step, Table
 
 SHOWN_PLAYS = 6  # columns of the cost table: the 1st to 6th Activation or Plot in a Game Turn
 

@@ -11,11 +11,11 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 
-from toolkit.content import Document
-from toolkit.diagnostics import Diagnostic, error
+from toolkit.core.diagnostics import Diagnostic, error
 from toolkit.games.forty_factions import canon
 from toolkit.games.forty_factions.index import Index
-from toolkit.schema import Model, walk
+from toolkit.model.content import Document
+from toolkit.validate.schema import Model, walk
 
 _WORD = re.compile(r"[A-Za-z][A-Za-z'-]*")
 _META = {"errata", "placeholders", "sources", "waive"}

@@ -9,11 +9,11 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from toolkit.art import placed
+from toolkit.core.marks import is_placeholder
 from toolkit.games.forty_factions.index import Index
 from toolkit.games.forty_factions.models import Faction, Passage, Plot, Prose, passages
-from toolkit.marks import is_placeholder
-from toolkit.schema import Model
+from toolkit.load.art import placed
+from toolkit.validate.schema import Model
 
 
 @dataclass(frozen=True)
@@ -76,7 +76,7 @@ class Card:
     alleyman: str
     expansion: str
     expansion_name: str
-    emblem: str = ""  # pictures as data: URLs (`toolkit.art`), "" for an empty slot
+    emblem: str = ""  # pictures as data: URLs (`toolkit.load.art`), "" for an empty slot
     illustration: str = ""
     # the printed values that are placeholders (name, tarot, alleyman), sorted: marked
     placeholders: tuple[str, ...] = ()

@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from toolkit.components import Components
-from toolkit.content import ContentKind, ContentSet
 from toolkit.games import GamePack, indexed_checks, lazy_outputs, lazy_procedures
 from toolkit.games.god_emperor import calendar, components, economy, geography
 from toolkit.games.god_emperor.fixes import content_fixes
@@ -11,6 +9,8 @@ from toolkit.games.god_emperor.index import Index
 from toolkit.games.god_emperor.models import Cast, Court, Favors, Game, MapLayout, Underground
 from toolkit.games.god_emperor.rules import RULES
 from toolkit.games.god_emperor.scaffold import SCAFFOLDS, plan_rename
+from toolkit.model.components import Components
+from toolkit.model.content import ContentKind, ContentSet
 
 KINDS = (
     ContentKind("game", "game.yaml", Game, singleton=True,

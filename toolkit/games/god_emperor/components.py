@@ -13,7 +13,9 @@ import re
 from collections import Counter
 from collections.abc import Iterator
 
-from toolkit.components import (
+from toolkit.core.diagnostics import Diagnostic, error
+from toolkit.games.god_emperor.index import Index
+from toolkit.model.components import (
     Components,
     FormulaError,
     Item,
@@ -24,8 +26,6 @@ from toolkit.components import (
     counts_of,
     evaluate,
 )
-from toolkit.diagnostics import Diagnostic, error
-from toolkit.games.god_emperor.index import Index
 
 PREFIX = "GE"
 _WORD = {"one": 1, "two": 2, "three": 3, "four": 4, "five": 5}

@@ -5,10 +5,10 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Iterator
 
-from toolkit.diagnostics import Diagnostic, did_you_mean, error
+from toolkit.core.diagnostics import Diagnostic, did_you_mean, error
 from toolkit.games.god_emperor.index import Index
 from toolkit.games.god_emperor.models import Cost
-from toolkit.schema import Model
+from toolkit.validate.schema import Model
 
 
 def _costs(doc: Model, field: str, items: list[Cost]) -> Iterator[Diagnostic]:

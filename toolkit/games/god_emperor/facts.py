@@ -1,6 +1,6 @@
 """The facts God Emperor's outputs print that another output prints too: which province a
 region (a castle) lies in, which province a House belongs to, where its castle is. Each is
-taken from the data the output's renderer is handed, so the build (`toolkit.facts`) sees the
+taken from the data the output's renderer is handed, so the build (`toolkit.kit.facts`) sees the
 kit's papers disagree exactly when they would print different things.
 """
 
@@ -8,9 +8,9 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
 
-from toolkit.facts import Fact
 from toolkit.games.god_emperor.index import Index
 from toolkit.games.god_emperor.models import Province
+from toolkit.kit.facts import Fact
 
 
 def region(name: str, province: str) -> Fact:

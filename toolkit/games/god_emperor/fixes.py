@@ -4,9 +4,9 @@ once and only their order is wrong."""
 
 from __future__ import annotations
 
-from toolkit.content import ContentSet
-from toolkit.fixes import Fix, sort_by
+from toolkit.edit.fixes import Fix, sort_by
 from toolkit.games.god_emperor.index import Index
+from toolkit.model.content import ContentSet
 
 
 def content_fixes(content: ContentSet) -> list[Fix]:

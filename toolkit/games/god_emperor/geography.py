@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Iterator
 
-from toolkit.diagnostics import Diagnostic, error
+from toolkit.core.diagnostics import Diagnostic, error
 from toolkit.games.god_emperor.index import Index
 
 NEIGHBOURS = ((1, 0), (-1, 0), (0, -1), (1, -1), (-1, 1), (0, 1))

@@ -5,8 +5,6 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import cached_property
 
-from toolkit.components import Components
-from toolkit.content import ContentSet
 from toolkit.games.god_emperor.models import (
     Cast,
     Court,
@@ -17,6 +15,8 @@ from toolkit.games.god_emperor.models import (
     Player,
     Underground,
 )
+from toolkit.model.components import Components
+from toolkit.model.content import ContentSet
 
 
 @dataclass(frozen=True)

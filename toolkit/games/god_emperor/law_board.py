@@ -7,8 +7,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from toolkit.board_style import At, BoardStyle, Label, draw, load_style
 from toolkit.games.god_emperor.index import Index
+from toolkit.render.board_style import At, BoardStyle, Label, draw, load_style
 
 GAME = "god-emperor"
 SLOT_PITCH, SLOT_MIN_W = 14.0, 62.0  # mm: a slot with room for a line or two of handwriting

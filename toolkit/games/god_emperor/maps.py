@@ -11,10 +11,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from toolkit.board_style import At, BoardStyle, Label, colour, draw, load_style
 from toolkit.games.god_emperor.geography import NEIGHBOURS
 from toolkit.games.god_emperor.index import Index
-from toolkit.svg import hex_centre, hex_points
+from toolkit.render.board_style import At, BoardStyle, Label, colour, draw, load_style
+from toolkit.render.svg import hex_centre, hex_points
 
 GAME = "god-emperor"
 TINTS = 4  # province tints in board.css, .province-0 to .province-3, by province order

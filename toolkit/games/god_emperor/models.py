@@ -10,8 +10,8 @@ from __future__ import annotations
 
 from typing import Literal
 
-from toolkit.content import Document
-from toolkit.schema import Model, model, spec
+from toolkit.model.content import Document
+from toolkit.validate.schema import Model, model, spec
 
 SLUG = r"[a-z0-9]+(-[a-z0-9]+)*"
 COLOUR = r"#[0-9a-fA-F]{6}"

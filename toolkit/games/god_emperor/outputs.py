@@ -2,7 +2,7 @@
 
 Badges and status strips for the cast (imposed for cutting), the three player forms,
 favor, scheme and minion decks, a playmat per House, the war map and the Law Board as
-semantic SVG (real-size and tiled PDFs through `toolkit.boards`), and the Control
+semantic SVG (real-size and tiled PDFs through `toolkit.render.boards`), and the Control
 team's reference.
 """
 
@@ -14,10 +14,21 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from functools import partial
 
-from toolkit import boards
-from toolkit.board_style import template_sources
-from toolkit.build import BuildOptions, Output, Session
-from toolkit.cards import (
+from toolkit.core.marks import is_placeholder
+from toolkit.core.outputs import BuildOptions, Output
+from toolkit.games.god_emperor import facts
+from toolkit.games.god_emperor.components import minion_copies, setting
+from toolkit.games.god_emperor.index import Index
+from toolkit.games.god_emperor.law_board import EXTENSION, law_board, law_board_extensions
+from toolkit.games.god_emperor.maps import war_map
+from toolkit.kit.export import export_outputs
+from toolkit.kit.guide import Kind, guide_output
+from toolkit.kit.shops import profile
+from toolkit.model.components import bring_rows
+from toolkit.model.content import ContentSet
+from toolkit.render import boards
+from toolkit.render.board_style import template_sources
+from toolkit.render.cards import (
     CardFormat,
     card_outputs,
     numbered,
@@ -25,19 +36,9 @@ from toolkit.cards import (
     render_calibration,
     render_imposed,
 )
-from toolkit.components import bring_rows
-from toolkit.content import ContentSet
-from toolkit.counters import counter_outputs
-from toolkit.export import export_outputs
-from toolkit.games.god_emperor import facts
-from toolkit.games.god_emperor.components import minion_copies, setting
-from toolkit.games.god_emperor.index import Index
-from toolkit.games.god_emperor.law_board import EXTENSION, law_board, law_board_extensions
-from toolkit.games.god_emperor.maps import war_map
-from toolkit.guide import Kind, guide_output
-from toolkit.marks import is_placeholder
-from toolkit.render import render
-from toolkit.shops import profile
+from toolkit.render.counters import counter_outputs
+from toolkit.render.session import Session
+from toolkit.render.templates import render
 
 T = "templates/god-emperor"
 CARD_TPL = (f"{T}/card.html.j2", f"{T}/card.css", "templates/common/cards.html.j2",
@@ -132,7 +133,7 @@ def _cut(name: str, fmt: CardFormat, items: tuple, srcs: tuple[str, ...], paper:
 def _deck(name: str, cards: tuple, back: Back, srcs: tuple[str, ...],
           options: BuildOptions) -> list[Output]:  # fmt: skip
     """A deck's card files: each card alone, then its faces and an n-up sheet (home) or one
-    PDF/X file (pod) assembled from them (`toolkit.cards.card_outputs`)."""
+    PDF/X file (pod) assembled from them (`toolkit.render.cards.card_outputs`)."""
     out = card_outputs(name, POKER, numbered(cards, srcs), (back,) * len(cards), srcs, options,
                        cost=0.3)  # fmt: skip
     if options.export:
@@ -258,7 +259,7 @@ def outputs(content: ContentSet, options: BuildOptions) -> list[Output]:
 def _board(ix: Index, name: str, draw: Callable[[Index], tuple[float, float, str, str]],
            sources: tuple[str, ...], options: BuildOptions) -> list[Output]:  # fmt: skip
     """A board's SVG, real-size PDF and tiles (not drawn when only the paths are wanted),
-    made from its data and its template's files (`toolkit.board_style`)."""
+    made from its data and its template's files (`toolkit.render.board_style`)."""
     if options.paths_only:
         return boards.board_outputs(name, "", (1.0, 1.0), name, sources, options)
     w, h, title, svg = draw(ix)
@@ -321,7 +322,7 @@ def _reference(ix: Index, content: ContentSet) -> Output:
     errata = tuple(f"Erratum ({e.source}): printed '{e.printed}'. {' '.join(e.note.split())}"
                    for e in g.errata if e.field.startswith("provinces."))  # fmt: skip
     from toolkit.games.god_emperor.screen import panels
-    from toolkit.screen import SCREEN_TEMPLATES
+    from toolkit.render.screen import SCREEN_TEMPLATES
 
     return _page("reference/control.pdf", "reference", "god-emperor/reference.html.j2",
                  (*sorted(content.files), *SCREEN_TEMPLATES), 3,
@@ -336,10 +337,10 @@ def _reference(ix: Index, content: ContentSet) -> Output:
 def _screen(ix: Index, content: ContentSet) -> list[Output]:
     """Control's screen (landscape panels to fold) and the offline companion page, both
     generated from the rules procedures."""
-    from toolkit.companion import COMPANION_TEMPLATES, Tally, render_companion
     from toolkit.games.god_emperor.screen import panels
     from toolkit.games.god_emperor.tally import tally_data
-    from toolkit.screen import SCREEN_TEMPLATES, render_screen
+    from toolkit.render.companion import COMPANION_TEMPLATES, Tally, render_companion
+    from toolkit.render.screen import SCREEN_TEMPLATES, render_screen
 
     built = panels(ix)
     srcs = tuple(sorted(content.files))

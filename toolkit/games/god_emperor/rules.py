@@ -5,8 +5,8 @@ Sources are line numbers of the rules text (`god-emperor-megagame-rules.txt`).
 
 from __future__ import annotations
 
-from toolkit.components import rule_args
 from toolkit.games import Rule
+from toolkit.model.components import rule_args
 
 RULES: dict[str, Rule] = {
     r.code: r
@@ -61,6 +61,6 @@ RULES: dict[str, Rule] = {
     )
 }  # fmt: skip
 
-# The core's component rules (toolkit.components), with this game's sources.
+# The core's component rules (toolkit.model.components), with this game's sources.
 RULES.update({a[0]: Rule(*a) for a in rule_args(
     "GE", "L27, L129-222, L304, L340-346, L469-475, L496, L532-565")})  # fmt: skip

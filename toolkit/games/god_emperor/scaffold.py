@@ -13,11 +13,11 @@ import re
 from collections import Counter
 from collections.abc import Mapping
 
-from toolkit.content import ContentSet
-from toolkit.fixes import Fix, document_path
+from toolkit.edit.fixes import Fix, document_path
+from toolkit.edit.rename import RenameError, Renaming, refs_to, values_at
+from toolkit.edit.scaffold import Plan, Scaffold, ScaffoldError, append_entry
 from toolkit.games.god_emperor.models import Favors, Game
-from toolkit.rename import RenameError, Renaming, refs_to, values_at
-from toolkit.scaffold import Plan, Scaffold, ScaffoldError, append_entry
+from toolkit.model.content import ContentSet
 
 
 def plan_favor(content: ContentSet, params: Mapping[str, str]) -> Plan:

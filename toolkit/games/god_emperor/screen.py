@@ -4,9 +4,9 @@ print these; no template states a procedure of its own."""
 
 from __future__ import annotations
 
+from toolkit.check.procedures import Panel, Table
 from toolkit.games.god_emperor.index import Index
 from toolkit.games.god_emperor.procedures import bind, clock, court, war
-from toolkit.procedures import Panel, Table
 
 SHOWN_UNITS = range(1, 7)
 SHOWN_ALLIED = range(0, 5)

@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from toolkit.components import Components
-from toolkit.content import ContentKind, ContentSet
 from toolkit.games import (
     GamePack,
     SetupHook,
@@ -18,6 +16,8 @@ from toolkit.games.worldspanner.index import Index
 from toolkit.games.worldspanner.models import ChallengeDeck, Game, Hero, QuestDeck, TreasureDeck
 from toolkit.games.worldspanner.rules import RULES
 from toolkit.games.worldspanner.scaffold import SCAFFOLDS, plan_rename
+from toolkit.model.components import Components
+from toolkit.model.content import ContentKind, ContentSet
 
 KINDS = (
     ContentKind("game", "game.yaml", Game, singleton=True,

@@ -7,10 +7,10 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from toolkit.components import Components, Item, Need, Place, Setting, check_components, where
-from toolkit.diagnostics import Diagnostic, error
+from toolkit.core.diagnostics import Diagnostic, error
 from toolkit.games.worldspanner.index import Index
 from toolkit.games.worldspanner.views import faction_of
+from toolkit.model.components import Components, Item, Need, Place, Setting, check_components, where
 
 PREFIX = "WS"
 TEAMS = (Item("Skyhawks", "#f4f4f4"), Item("Psiclones", "#1a1a1a"))  # p. 3: White, Black

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from toolkit.diagnostics import Diagnostic, error
+from toolkit.core.diagnostics import Diagnostic, error
 from toolkit.games.worldspanner.index import Index
 
 

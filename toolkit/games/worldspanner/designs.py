@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Iterator
 
-from toolkit.diagnostics import Diagnostic, Loc, error
+from toolkit.core.diagnostics import Diagnostic, Loc, error
 from toolkit.games.worldspanner import canon
 from toolkit.games.worldspanner.index import Index
 from toolkit.games.worldspanner.models import Design

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from toolkit.diagnostics import Diagnostic, Severity, did_you_mean, error
+from toolkit.core.diagnostics import Diagnostic, Severity, did_you_mean, error
 from toolkit.games.worldspanner import canon
 from toolkit.games.worldspanner.index import Index
 

@@ -5,8 +5,6 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from functools import cached_property
 
-from toolkit.components import Components
-from toolkit.content import ContentSet
 from toolkit.games.worldspanner.models import (
     ChallengeDeck,
     Faction,
@@ -15,6 +13,8 @@ from toolkit.games.worldspanner.models import (
     QuestDeck,
     TreasureDeck,
 )
+from toolkit.model.components import Components
+from toolkit.model.content import ContentSet
 
 
 @dataclass(frozen=True)

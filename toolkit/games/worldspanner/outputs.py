@@ -2,7 +2,7 @@
 key reference, a set-up sheet per map design and the balance report.
 
 Cards are poker size (63.5 x 88 mm) with 3 mm bleed and go through the core's card
-layouts (`toolkit.cards`): faces one a page for a print shop, n-up sheets with crop
+layouts (`toolkit.render.cards`): faces one a page for a print shop, n-up sheets with crop
 marks and mirrored backs for a home printer, or PDF/X for print-on-demand.
 """
 
@@ -11,29 +11,30 @@ from __future__ import annotations
 import dataclasses
 from functools import partial
 
-from toolkit import boards
-from toolkit.board_style import template_sources
-from toolkit.build import BuildOptions, Output, Session
-from toolkit.cards import (
+from toolkit.core.marks import is_placeholder
+from toolkit.core.outputs import BuildOptions, Output
+from toolkit.games.worldspanner import views
+from toolkit.games.worldspanner.components import setting
+from toolkit.games.worldspanner.index import Index
+from toolkit.games.worldspanner.setup import generate
+from toolkit.games.worldspanner.setup_sheet import setup_sheet
+from toolkit.kit.export import export_outputs
+from toolkit.kit.guide import Kind, guide_output
+from toolkit.kit.shops import profile
+from toolkit.model.components import bring_rows
+from toolkit.model.content import ContentSet
+from toolkit.render import boards
+from toolkit.render.board_style import template_sources
+from toolkit.render.cards import (
     CardFormat,
     card_outputs,
     numbered,
     render_backs,
     render_calibration,
 )
-from toolkit.components import bring_rows
-from toolkit.content import ContentSet
-from toolkit.counters import counter_outputs
-from toolkit.export import export_outputs
-from toolkit.games.worldspanner import views
-from toolkit.games.worldspanner.components import setting
-from toolkit.games.worldspanner.index import Index
-from toolkit.games.worldspanner.setup import generate
-from toolkit.games.worldspanner.setup_sheet import setup_sheet
-from toolkit.guide import Kind, guide_output
-from toolkit.marks import is_placeholder
-from toolkit.render import render
-from toolkit.shops import profile
+from toolkit.render.counters import counter_outputs
+from toolkit.render.session import Session
+from toolkit.render.templates import render
 
 POKER = CardFormat(63.5, 88.0, "worldspanner/card.html.j2", "worldspanner/card.css",
                    "Worldspanner cards")  # fmt: skip
@@ -100,7 +101,7 @@ def _deck(name: str, cards: tuple, back: views.Back, srcs: tuple[str, ...],
           options: BuildOptions, backs: tuple[views.Back, ...] | None = None,
           own: tuple[tuple[str, ...], ...] | None = None) -> list[Output]:  # fmt: skip
     """A deck's card files: each card alone, then its faces and an n-up sheet (home) or one
-    PDF/X file (pod) assembled from them (`toolkit.cards.card_outputs`). Every card has
+    PDF/X file (pod) assembled from them (`toolkit.render.cards.card_outputs`). Every card has
     `back`, or `backs[i]` for card i when given (a Set's mark on its back); card i is made
     from `own[i]` when given (its own file), else from `srcs`."""
     behind = backs or (back,) * len(cards)
@@ -188,10 +189,10 @@ def outputs(content: ContentSet, options: BuildOptions) -> list[Output]:
             group="backs",
         )
     )
-    from toolkit.companion import COMPANION_TEMPLATES, Tally, render_companion
     from toolkit.games.worldspanner.screen import faces, panels
     from toolkit.games.worldspanner.tally import tally_data
-    from toolkit.screen import SCREEN_TEMPLATES, render_screen
+    from toolkit.render.companion import COMPANION_TEMPLATES, Tally, render_companion
+    from toolkit.render.screen import SCREEN_TEMPLATES, render_screen
 
     built = panels(ix)
     decks = tuple(d.loc.path for d in ix.challenges)

@@ -5,8 +5,8 @@ Sources are the rulebook's pages (Worldspanner Factions, Rulebook Sets 1 & 2).
 
 from __future__ import annotations
 
-from toolkit.components import rule_args
 from toolkit.games import Rule, scoped
+from toolkit.model.components import rule_args
 
 RULES: dict[str, Rule] = {
     r.code: r
@@ -81,7 +81,7 @@ RULES: dict[str, Rule] = {
     )
 }  # fmt: skip
 
-# The core's component rules (toolkit.components), with this game's sources.
+# The core's component rules (toolkit.model.components), with this game's sources.
 RULES.update({a[0]: Rule(*a) for a in rule_args("WS", "p. 2, p. 3, p. 10, p. 17, p. 18")})
 
 # What each rule's findings depend on (see `toolkit.games.Rule.needs`): the rules about one

@@ -16,13 +16,13 @@ from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
-from toolkit.content import ContentSet
-from toolkit.file_names import slug
-from toolkit.fixes import document_path
+from toolkit.check.file_names import slug
+from toolkit.edit.fixes import document_path
+from toolkit.edit.rename import RenameError, Renaming, refs_to, values_at
+from toolkit.edit.scaffold import Plan, Scaffold, ScaffoldError
 from toolkit.games.worldspanner.index import Index
 from toolkit.games.worldspanner.models import SLUG, Game, Hero, QuestDeck
-from toolkit.rename import RenameError, Renaming, refs_to, values_at
-from toolkit.scaffold import Plan, Scaffold, ScaffoldError
+from toolkit.model.content import ContentSet
 
 
 def _median(values: list[int], default: int) -> int:

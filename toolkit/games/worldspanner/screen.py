@@ -4,11 +4,11 @@ print these; no template states a procedure of its own."""
 
 from __future__ import annotations
 
+from toolkit.check.procedures import Panel, Step, Table
 from toolkit.games.worldspanner.index import Index
 from toolkit.games.worldspanner.procedures import bind
 from toolkit.games.worldspanner.procedures import challenge as ch
 from toolkit.games.worldspanner.procedures import game as gm
-from toolkit.procedures import Panel, Step, Table
 
 SHOWN_HEROES = range(6, 13)
 SHOWN_COVER = range(0, 4)

@@ -13,7 +13,7 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass
 
-from toolkit.errors import ToolkitError
+from toolkit.core.errors import ToolkitError
 from toolkit.games.worldspanner import canon
 from toolkit.games.worldspanner.models import Design, Game, PlatterSlot, Slot
 

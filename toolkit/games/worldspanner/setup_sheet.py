@@ -12,11 +12,11 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 
-from toolkit.board_style import At, BoardStyle, Label, colour, draw, load_style
 from toolkit.games.worldspanner.setup import Setup
-from toolkit.svg import SQRT3
-from toolkit.svg import hex_centre as _centre
-from toolkit.svg import hex_points as _hex
+from toolkit.render.board_style import At, BoardStyle, Label, colour, draw, load_style
+from toolkit.render.svg import SQRT3
+from toolkit.render.svg import hex_centre as _centre
+from toolkit.render.svg import hex_points as _hex
 
 GAME = "worldspanner"
 BOARD = "setup"

@@ -5,9 +5,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from toolkit.core.marks import is_placeholder
 from toolkit.games.worldspanner.index import Index
 from toolkit.games.worldspanner.models import ChallengeCard, Faction, Hero, Quest
-from toolkit.marks import is_placeholder
 
 
 @dataclass(frozen=True)

@@ -10,10 +10,10 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from toolkit.content import ContentSet
+from toolkit.check.procedures import Param, ParamError, Procedure, Result
 from toolkit.games.forty_factions.index import Index
 from toolkit.games.forty_factions.procedures import control, council, dreams, gathering, turn
-from toolkit.procedures import Param, ParamError, Procedure, Result
+from toolkit.model.content import ContentSet
 
 SIDE = "a side is a Player or an Alliance, e.g. red:3,blue:2"
 SIDES = "SIDE:N,..."

@@ -8,8 +8,8 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
 
+from toolkit.check.procedures import Result, Step
 from toolkit.games.forty_factions.models import Area, Conclave, Forest
-from toolkit.procedures import Result, Step
 
 
 def area_vp(area: Area, expansions: Iterable[str]) -> int:

@@ -10,8 +10,8 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 
+from toolkit.check.procedures import Result, Step
 from toolkit.games.forty_factions.models import Council, Party
-from toolkit.procedures import Result, Step
 
 
 @dataclass(frozen=True)

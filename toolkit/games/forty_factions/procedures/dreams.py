@@ -6,8 +6,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass
 
+from toolkit.check.procedures import Result, Step
 from toolkit.games.forty_factions.models import Congress, Madness
-from toolkit.procedures import Result, Step
 
 
 def congress_chance(c: Congress, seats: int, all_mad: bool = False) -> Result:

@@ -5,8 +5,8 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
+from toolkit.check.procedures import Result, Step
 from toolkit.games.forty_factions.models import Gathering
-from toolkit.procedures import Result, Step
 
 
 def gathering_target(g: Gathering, turn: int, totems: int, last: int | None) -> int:

@@ -9,8 +9,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from toolkit.check.procedures import Result, Step
 from toolkit.games.forty_factions.models import EndCondition, Game, HandSize, PlayCosts
-from toolkit.procedures import Result, Step
 
 
 def play_cost(per_previous: int, count: int) -> tuple[int, list[int]]:

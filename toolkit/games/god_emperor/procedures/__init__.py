@@ -10,10 +10,10 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from toolkit.content import ContentSet
+from toolkit.check.procedures import Param, ParamError, Procedure, Result
 from toolkit.games.god_emperor.index import Index
 from toolkit.games.god_emperor.procedures import clock, court, war
-from toolkit.procedures import Param, ParamError, Procedure, Result
+from toolkit.model.content import ContentSet
 
 MINION = "KIND-COLOUR, e.g. rock-red"
 

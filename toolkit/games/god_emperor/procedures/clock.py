@@ -4,8 +4,8 @@ allotted extra time'); how it is spent within the round the rules do not say."""
 
 from __future__ import annotations
 
+from toolkit.check.procedures import Result, Step
 from toolkit.games.god_emperor.models import Game, Room
-from toolkit.procedures import Result, Step
 
 
 def minutes(hhmm: str) -> int:

@@ -5,8 +5,8 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
+from toolkit.check.procedures import Result, Step
 from toolkit.games.god_emperor.models import Cost, Court, Underground
-from toolkit.procedures import Result, Step
 
 
 def cost(item: Cost, amount: int = 1, crackdown: bool = False) -> Result:

@@ -10,8 +10,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 
+from toolkit.check.procedures import Result, Step
 from toolkit.games.god_emperor.models import War
-from toolkit.procedures import Result, Step
 
 REMNANTS = "remnants"  # the God Emperor's army at a neutral castle: it attacks everybody
 IMMORTALS = "immortals"

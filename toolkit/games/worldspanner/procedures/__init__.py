@@ -7,11 +7,11 @@ arithmetic, the Reinforce schedule, cards dealt, game length, actions, tribute a
 
 from __future__ import annotations
 
-from toolkit.content import ContentSet
+from toolkit.check.procedures import Param, ParamError, Procedure, Result
 from toolkit.games.worldspanner.index import Index
 from toolkit.games.worldspanner.procedures import challenge as ch
 from toolkit.games.worldspanner.procedures import game as gm
-from toolkit.procedures import Param, ParamError, Procedure, Result
+from toolkit.model.content import ContentSet
 
 
 def procedures(content: ContentSet) -> tuple[Procedure, ...]:

@@ -5,8 +5,8 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from toolkit.check.procedures import Result, Step
 from toolkit.games.worldspanner.models import Adventure, Challenge, ChallengeCard, Cover
-from toolkit.procedures import Result, Step
 
 
 def difference(ch: Challenge, rating: int, opposing: int) -> int:

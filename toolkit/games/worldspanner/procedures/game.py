@@ -6,9 +6,9 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
+from toolkit.check.procedures import Result, Step
 from toolkit.games.worldspanner import canon
 from toolkit.games.worldspanner.models import Game, Glory, Tribute
-from toolkit.procedures import Result, Step
 
 TEAMS = ("white", "black")
 

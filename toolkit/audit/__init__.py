@@ -1,0 +1,1 @@
+"""Audit: every written PDF and SVG checked as a printer and a reader would."""

@@ -1,0 +1,1 @@
+"""Check stage: the rules as code, run over a game's model; what a message means."""

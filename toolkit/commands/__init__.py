@@ -1,0 +1,1 @@
+"""One module per verb: the only code that runs the stages in order."""

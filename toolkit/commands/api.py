@@ -1,0 +1,627 @@
+"""The orchestrator: load -> validate -> model -> check, one game after another.
+
+The CLI makes one call here per command; this module decides the order of the
+stages and stops before rendering when content has errors.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from toolkit.check.runner import held_codes, placeholder_count, run_checks
+from toolkit.core.diagnostics import Diagnostic, Loc, Report, display_path, error
+from toolkit.core.errors import ToolkitError
+from toolkit.games import GamePack, UnknownGame, load_pack
+from toolkit.load.game_folders import discover_games
+from toolkit.model.content import ContentSet, load_content
+from toolkit.speed import content_cache
+from toolkit.speed.check_cache import GameResult
+
+if TYPE_CHECKING:
+    from toolkit.check.coverage import GameCoverage
+    from toolkit.check.procedures import Procedure
+    from toolkit.core.outputs import BuildOptions, Output
+    from toolkit.edit.fixes import Edited, Fix
+    from toolkit.edit.rename import Renaming
+    from toolkit.edit.scaffold import Made
+    from toolkit.speed.warm_worker import WarmWorker
+
+
+def load_game(content_dir: Path, game: str, report: Report) -> tuple[GamePack, ContentSet] | None:
+    """Load and validate one game's content, adding findings to `report`."""
+    try:
+        pack = load_pack(game)
+    except UnknownGame:
+        report.extend(
+            [
+                error(
+                    Loc(display_path(content_dir / game)),
+                    "CONTENT-UNKNOWN-GAME",
+                    f"no game pack named '{game}' (toolkit/games/{game.replace('-', '_')})",
+                )
+            ]
+        )
+        return None
+    content, diags = load_content(game, content_dir / game, pack.kinds)
+    report.extend(diags)
+    report.files += len(content.files)
+    return pack, content
+
+
+def check(content_dir: Path, game: str | None = None, strict: bool = False) -> Report:
+    """Check every game's content (or one game's): schema, references and the rules. A game
+    whose inputs are as they were at its last check gives what that check found
+    (`toolkit.speed.check_cache`)."""
+    from toolkit.speed import check_cache
+
+    return check_cache.check(content_dir, game, strict)
+
+
+def check_layout(content_dir: Path, game: str | None = None, strict: bool = False,
+                 kit: Path | None = None) -> Report:  # fmt: skip
+    """`check`, then lay out every output that can say whether it fits its page (a sheet
+    too long for one page), without writing anything: what `build` would refuse, found
+    before it. Games with errors are not laid out. Where `kit` (a build's --out) holds an
+    output built with the default options from the same data, what its build found is
+    told again and the output is not laid out (`laid_out`)."""
+    from toolkit.commands.build import fingerprint, overflow_finding
+    from toolkit.core.outputs import BuildOptions, RenderFailure, TextOverflow
+    from toolkit.render.session import Session
+
+    report, loaded = _check(content_dir, game, strict)
+    code = fingerprint() if kit is not None else ""  # read once for every game
+    for pack, content in loaded:
+        if pack.outputs is None or not content.complete:
+            continue
+        if any(report.is_failure(d) and pack.id in Path(str(d.loc.path)).parts
+               for d in report.diagnostics):  # fmt: skip
+            continue
+        options = BuildOptions()
+        session = Session(options=options, content_root=content.root)
+        fits = [o for o in pack.outputs(content, options) if o.fit is not None]
+        known = laid_out(kit / pack.id, fits, options, code) if kit is not None else {}
+        for output in fits:
+            if output.path in known:
+                report.extend(known[output.path])
+                continue
+            session.warnings = []
+            try:
+                output.fit(session)
+            except RenderFailure as exc:
+                report.extend([exc.diagnostic])
+            except TextOverflow as exc:
+                report.extend([overflow_finding(output, exc)])
+            report.extend(session.warnings)
+    return report
+
+
+def laid_out(game_out: Path, outputs: list[Output], options: BuildOptions, code: str
+             ) -> dict[str, list[Diagnostic]]:  # fmt: skip
+    """What the kit in `game_out` found when it built each of `outputs` from the same data
+    with the same options and code (`code`, the renderer's `fingerprint`; its manifest's
+    key): a sheet built there fitted its page (one that did not was never recorded), with
+    these findings (a text set smaller)."""
+    from toolkit.commands.build import output_key
+    from toolkit.core.diagnostics import from_record
+    from toolkit.kit.manifest import Manifest
+
+    manifest = Manifest.open(game_out)  # what a link there names is not read
+    if not manifest.entries:
+        return {}
+    memo: dict[int, str] = {}
+    found = {}
+    for o in outputs:
+        entry = manifest.entries.get(o.path)
+        if entry is not None and entry["key"] == output_key(o, options, code, memo):
+            records = entry.get("findings")
+            kept = [from_record(r) for r in records] if isinstance(records, list) else []
+            found[o.path] = [d for d in kept if d is not None]
+    return found
+
+
+def fix(content_dir: Path, game: str | None = None) -> tuple[list[Edited], list[Fix]]:
+    """The mechanical fixes of every game's findings (or one game's), applied to the files'
+    text but not written (`toolkit.edit.fixes.write` does): the files changed, and the fixes to
+    make by hand (a file that would not round-trip unchanged)."""
+    from toolkit.edit.fixes import apply, stale_placeholders
+
+    todo: list[Fix] = []
+    for gid in discover_games(content_dir, game):
+        loaded = load_game(content_dir, gid, Report())
+        if loaded is None:
+            continue
+        pack, content = loaded
+        todo += stale_placeholders(content)
+        if pack.fixes is not None and content.complete:
+            todo += pack.fixes(content)
+    return apply(todo)
+
+
+def new(content_dir: Path, game: str, kind: str | None, params: dict[str, str]) -> Made:
+    """Plan a new card of `kind` (`toolkit new`): the new file and the edits of the others,
+    nothing written (`toolkit.edit.scaffold.write` does). The game's content must load."""
+    from toolkit.edit.scaffold import ScaffoldError, choose, prepare
+
+    discover_games(content_dir, game)
+    report = Report()
+    loaded = load_game(content_dir, game, report)
+    if loaded is None:
+        raise ScaffoldError(f"no game pack named '{game}'")
+    pack, content = loaded
+    scaffold = choose(pack.scaffolds, kind, game)
+    if not content.complete:
+        raise ScaffoldError(f"{len(content.failed)} file(s) of {game} do not load "
+                            f"({', '.join(sorted(content.failed))}): `toolkit check` says why; "
+                            "fix them first")  # fmt: skip
+    return prepare(content, scaffold, params, content_dir.parent / "schemas")
+
+
+def rename(content_dir: Path, game: str, old: str, new: str) -> tuple[list[Edited], Renaming]:
+    """Plan `toolkit rename`: the edited files' text and the files to move, nothing written
+    (`toolkit.edit.rename.write` does). The game's content must load."""
+    from toolkit.edit.rename import RenameError, prepare
+
+    discover_games(content_dir, game)
+    loaded = load_game(content_dir, game, Report())
+    if loaded is None:
+        raise RenameError(f"no game pack named '{game}'")
+    pack, content = loaded
+    if pack.renames is None:
+        raise RenameError(f"{game} has nothing `toolkit rename` can rename")
+    if not content.complete:
+        raise RenameError(f"{len(content.failed)} file(s) of {game} do not load: `toolkit "
+                          "check` says why; fix them first")  # fmt: skip
+    return prepare(pack.renames(content, old, new))
+
+
+def _check(
+    content_dir: Path, game: str | None, strict: bool, listing: bool = True
+) -> tuple[Report, list[tuple[GamePack, ContentSet]]]:
+    """Load and check every game (or one). `listing`: also check where the outputs of a
+    default build would go (a build checks its own outputs' paths instead)."""
+    report = Report(strict=strict)
+    loaded_games = []
+    for gid in discover_games(content_dir, game):
+        loaded = _check_game(content_dir, gid, report, listing)
+        if loaded is not None:
+            loaded_games.append(loaded)
+    return report, loaded_games
+
+
+def _check_game(content_dir: Path, gid: str, report: Report, listing: bool = True
+                ) -> tuple[GamePack, ContentSet] | None:  # fmt: skip
+    """Load and check one game, adding what is found to `report`; the game loaded. Where
+    its outputs would go is listed aside (`toolkit.speed.aside`) while the rules run."""
+    from toolkit.speed.aside import aside
+
+    loaded = load_game(content_dir, gid, report)
+    if loaded is None:
+        return None
+    pack, content = loaded
+    report.placeholders += placeholder_count(content)
+    listed = aside(lambda: _listing(pack, content)) if listing and content.complete else None
+    found = run_checks(pack, content)
+    report.extend(found)
+    if not content.complete:
+        held = held_codes(pack, content)
+        if held:
+            failed = sorted(content.failed)
+            which = (", ".join(failed) if len(failed) <= 3  # named, beside other findings
+                     else f"the {len(failed)} files above")  # fmt: skip
+            verbs = "loads and validates" if len(failed) == 1 else "load and validate"
+            report.notes.append(f"note: {gid}: {len(held)} rule(s) wait until {which} "
+                                f"{verbs}: {', '.join(held)}")  # fmt: skip
+        return loaded
+    if listed is not None:
+        content_cache.flush()  # what was put off is written while the listing is made
+        report.extend(_listed_paths(listed(), content, any(d.counts_as_error for d in found)))
+    return loaded
+
+
+def check_game(content_dir: Path, gid: str) -> GameResult:
+    """What checking one game finds (`toolkit.speed.check_cache` keeps it between processes)."""
+    part = Report()
+    _check_game(content_dir, gid, part)
+    return GameResult(part.diagnostics, part.files, part.placeholders, part.notes)
+
+
+def _listing(pack: GamePack, content: ContentSet) -> list[Diagnostic] | str:
+    """Where the game's outputs would go, checked without rendering anything (one output a
+    path, names a file system holds); or why they could not be listed. The default options
+    name every output a content file makes (a print-shop build names the same ones with
+    another ending); `build` checks its own options again."""
+    from toolkit.check.output_paths import path_findings
+    from toolkit.core.outputs import BuildOptions
+
+    if pack.outputs is None:
+        return []
+    try:
+        outputs = pack.outputs(content, BuildOptions(paths_only=True))
+    except Exception as exc:  # content with rule errors may not even list its outputs
+        return f"{type(exc).__name__}: {exc}"
+    return path_findings(outputs)
+
+
+def _listed_paths(listed: list[Diagnostic] | str, content: ContentSet, broken: bool
+                  ) -> list[Diagnostic]:  # fmt: skip
+    """The findings of `_listing`; a listing that failed is a toolkit bug unless the content
+    breaks a rule (`broken`): rule errors may keep the outputs from being listed."""
+    if isinstance(listed, list):
+        return listed
+    if broken:
+        return []
+    return [error(Loc(display_path(content.root)), "CHECK-CRASH",
+                  f"listing the outputs failed ({listed}); this is a toolkit bug, please "
+                  "report it with the content")]  # fmt: skip
+
+
+def no_export(pid: str, games: list[str]) -> ToolkitError:
+    """A usage error: no card of the games built is the profile's size."""
+    from toolkit.kit.shops import profile
+
+    p = profile(pid)
+    size = f"{p.trim[0]:.1f} x {p.trim[1]:.1f} mm"
+    return ToolkitError(
+        f"--export {pid}: {p.title} prints {size} cards; no deck of "
+        f"{', '.join(games) or 'the kit'} is that size (within 1 mm)"
+    )
+
+
+def build(content_dir: Path, game: str | None, options: BuildOptions, keep: bool = True
+          ) -> Report:  # fmt: skip
+    """Check, then render and write every output of every game (or one game).
+
+    Refuses to render anything while an error remains (exit 1), so no sheet is
+    ever printed from content that breaks the rules. With more than one job, a renderer
+    process warms while the content is checked (`toolkit.speed.warm_worker`). A game none of
+    whose inputs changed since its last build into the folder is told from that build's
+    record without being loaded (`toolkit.speed.kept_builds`), unless `keep` is False.
+    """
+    from toolkit.speed import warm_worker
+
+    warm = warm_worker.start() if options.jobs != 1 and not options.paths_only else None
+    try:
+        return _build(content_dir, game, options, warm, keep)
+    finally:
+        if warm is not None:
+            warm.close()
+
+
+def _build(content_dir: Path, game: str | None, options: BuildOptions,
+           warm: WarmWorker | None, keep: bool = True) -> Report:  # fmt: skip
+    from toolkit.check.output_paths import (
+        check_out_folder,
+        path_findings,
+        unknown_expansions,
+        unmatched_only,
+    )
+    from toolkit.commands.build import ROOT, build_outputs, fingerprint
+    from toolkit.core.marks import tally
+    from toolkit.kit.facts import disagreements
+    from toolkit.model.components import Components, gallery_groups
+    from toolkit.render.board_style import BoardStyleError
+    from toolkit.render.svg import SVGTextError
+    from toolkit.render.templates import TemplateProblem
+
+    check_out_folder(options.out, content_dir, ROOT / "templates")
+    code = fingerprint()  # the renderer's digest, read once for every game
+    report, loaded, found, kept = _check_or_keep(content_dir, game, options, code, keep)
+    errors = [d for d in report.sorted() if report.is_failure(d)]
+    if report.failed and not options.draft:
+        report.notes.append("note: nothing built: fix the errors above first (or build a "
+                            "stamped draft with --draft)")  # fmt: skip
+        return report
+    if options.draft and not all(content.complete for _pack, content in loaded):
+        report.notes.append("note: nothing built: a draft needs every file to load and "
+                            "validate; fix the YAML and schema errors above first")  # fmt: skip
+        return report
+    if options.expansions is not None:
+        known = {pack.title: list(pack.expansions(content)) if pack.expansions else []
+                 for pack, content in loaded}  # fmt: skip
+        wrong = unknown_expansions(options.expansions, known)
+        if wrong is not None:
+            raise wrong
+    plan = []
+    for pack, content in loaded:
+        if pack.outputs is None:
+            continue
+        try:
+            with tally() as printed:  # the placeholder values its pages print
+                listed = pack.outputs(content, options)
+            found[pack.id].printed = len(printed)
+            report.printed += len(printed)
+        except SVGTextError as exc:  # a board's text the fonts cannot print (a missing glyph)
+            report.extend([error(Loc(display_path(content.root)), "RENDER-TEXT", str(exc))])
+            continue
+        except (BoardStyleError, TemplateProblem) as exc:  # board.css or a board template
+            report.extend([error(Loc(display_path(content.root)), "RENDER-STYLE", str(exc))])
+            continue
+        except Exception as exc:  # content that breaks a rule may not even lay out
+            if not errors:
+                raise
+            report.notes.append(
+                f"note: {pack.id}: no draft: its outputs cannot be laid out "
+                f"while these errors remain ({type(exc).__name__}: {exc})"
+            )
+            continue
+        root = display_path(content.root)
+        own = [d for d in errors if d.loc.path == root or d.loc.path.startswith(f"{root}/")]
+        if options.draft and own:  # a game with no error of its own builds as it would
+            from toolkit.render.draft import cover_output, stamped_outputs
+
+            listed = [*stamped_outputs(listed, own),
+                      cover_output(pack.title, content.files, own)]  # fmt: skip
+        if options.preset == "pod":  # a print shop's kit: every PDF in it is PDF/X-4
+            from toolkit.write.pdfx import for_print_shop
+
+            listed = for_print_shop(listed)
+        # one truth across the kit: every output's facts, the whole kit's, before any render
+        found[pack.id].extend(disagreements(listed))
+        plan.append((pack, content, [*listed, coverage_output(pack, content)]))
+    for pack, _content, outputs in plan:
+        found[pack.id].extend(path_findings(outputs))
+        report.extend(found[pack.id].diagnostics)
+    if report.errors > len(errors) or (report.failed and not options.draft):
+        report.notes.append("note: nothing built: fix the errors above first")
+        return report
+    if options.export and not any(o.kind == "export" for *_, outputs in plan for o in outputs):
+        raise no_export(options.export, [p.id for p, *_ in plan])
+    for pattern in options.only or ():  # each pattern must match in some game built
+        if not any(select(outputs, (pattern,)) for *_, outputs in plan):
+            raise unmatched_only(pattern, [o for *_, outputs in plan for o in outputs])
+    for pack, content, outputs in plan:
+        # the games kept whole are told in their place: the game folders' (sorted) order
+        report.notes += [note for gid, note in kept if gid < pack.id]
+        kept = [(gid, note) for gid, note in kept if gid > pack.id]
+        chosen = list(select(outputs, options.only))
+        # a draft's list of errors comes with whatever part of the kit is asked for; a deck
+        # is assembled from its sheets: they come with it (rebuilt only if stale)
+        parts = {p for o in chosen for p in o.parts}
+        taken = {o.path for o in chosen}  # by path: comparing outputs whole is slow
+        chosen += [o for o in outputs
+                   if o.path not in taken and (o.kind == "draft" or o.path in parts)]  # fmt: skip
+        groups = gallery_groups(content.one("components", Components))
+        seal = (found[pack.id].key, found[pack.id]) if found[pack.id].key else None
+        result = build_outputs(pack.id, chosen, options, content.root, report, pack.title,
+                               [o.path for o in outputs], groups, warm, code, seal)  # fmt: skip
+        report.built += result.built
+    report.notes += [note for _gid, note in kept]
+    return report
+
+
+@dataclass
+class _Found(Report):
+    """What one game's check found, and the key of its build (`toolkit.speed.kept_builds`)."""
+
+    key: str = ""
+
+
+Checked = tuple[Report, list[tuple[GamePack, ContentSet]], dict[str, "_Found"],
+                list[tuple[str, str]]]  # fmt: skip
+
+
+def _check_or_keep(content_dir: Path, game: str | None, options: BuildOptions, code: str,
+                   keep: bool = True) -> Checked:  # fmt: skip
+    """Check every game (or one) for a build, as `_check`; a game whose last build into
+    this folder was made from the same inputs and left every file as it was is told from
+    that build's record instead of being loaded (`toolkit.speed.kept_builds`). The report, the
+    games loaded, what each loaded game's check found, and each game kept with its line."""
+    import time
+
+    from toolkit.kit.manifest import Manifest
+    from toolkit.speed import kept_builds
+
+    report = Report(strict=False)
+    loaded, found, kept = [], {}, []
+    keeping = keep and kept_builds.eligible(options)
+    for gid in discover_games(content_dir, game):
+        start = time.perf_counter()
+        key = kept_builds.game_key(content_dir, gid, options, code) if keeping else None
+        if key is not None:
+            game_out = options.out / gid
+            same = kept_builds.recall(Manifest.open(game_out), game_out, key)
+            if same is not None:
+                report.merge(same.found)
+                kept.append((gid, f"{gid}: 0 built, {same.outputs} up to date in "
+                                  f"{time.perf_counter() - start:.1f} s -> "
+                                  f"{display_path(game_out)}"))  # fmt: skip
+                continue
+        part = _Found(key=key or "")
+        # the paths of the outputs are checked later, for this build's own options
+        one = _check_game(content_dir, gid, part, listing=False)
+        report.merge(part)
+        if one is not None:
+            loaded.append(one)
+            found[one[0].id] = part
+    return report, loaded, found, kept
+
+
+def coverage(content_dir: Path, game: str | None = None) -> tuple[Report, list[GameCoverage]]:
+    """What is left to write in every game (or one): placeholders, empty fields, values
+    from the rules, per file (see `toolkit.check.coverage`). The report holds load errors."""
+    from toolkit.check.coverage import game_coverage
+
+    report = Report()
+    out = []
+    for gid in discover_games(content_dir, game):
+        loaded = load_game(content_dir, gid, report)
+        if loaded is None:
+            continue
+        pack, content = loaded
+        report.placeholders += placeholder_count(content)
+        out.append(game_coverage(content, pack.kinds))
+    return report, out
+
+
+def coverage_output(pack: GamePack, content: ContentSet) -> Output:
+    """kit/coverage.html: the coverage page of the game's gallery."""
+    from functools import partial
+
+    from toolkit.check.coverage import game_coverage, render_page
+    from toolkit.core.outputs import Output
+
+    data = game_coverage(content, pack.kinds)
+    sources = (*content.files, "templates/common/coverage.html.j2")
+    return Output("kit/coverage.html", "coverage", sources, partial(render_page, pack.title, data),
+                  group="reference", cost=0)  # fmt: skip
+
+
+def setup(
+    content_dir: Path, game: str, seed: int, params: dict[str, object], out: Path
+) -> tuple[Report, list[Path], str]:
+    """Check a game's content, then generate a set-up sheet and write it as SVG and PDF
+    under <out>/<game>/setup/ (recorded in the game's manifest as the toolkit's; a file of
+    the user's there is never overwritten). Refuses (an error in the report) while content
+    has errors."""
+    import hashlib
+
+    from toolkit.check.output_paths import check_out_folder
+    from toolkit.commands.build import ROOT
+    from toolkit.core.outputs import BuildOptions
+    from toolkit.kit.manifest import Manifest
+    from toolkit.render.boards import board_file, board_svg
+    from toolkit.render.session import Session
+
+    check_out_folder(out, content_dir, ROOT / "templates")
+    report, loaded = _check(content_dir, game, strict=False)
+    if report.failed or not loaded:
+        report.notes.append("note: no set-up drawn: fix the errors above first")
+        return report, [], ""
+    pack, content = loaded[0]
+    if pack.setup is None:
+        raise ToolkitError(f"{pack.title} has no set-up generator")
+    sheet = pack.setup.run(content, seed, params)
+    game_out = out / game
+    manifest = Manifest.open(game_out)
+    session = Session(BuildOptions(out=out), content.root)
+    files = {f"setup/{sheet.name}.svg": board_svg(sheet.svg, session)}  # its fonts embedded
+    manifest.refuse_strangers(game_out, [*files, f"setup/{sheet.name}.pdf"])
+    files[f"setup/{sheet.name}.pdf"] = board_file(sheet.svg, sheet.size[0], sheet.size[1],
+                                                  sheet.title, session)  # fmt: skip
+    for rel, data in files.items():
+        manifest.folder.write_bytes(rel, data)
+        manifest.written[rel] = hashlib.sha256(data).hexdigest()
+    manifest.write(game)
+    return report, [game_out / rel for rel in files], sheet.summary
+
+
+def procedures(
+    content_dir: Path, game: str | None
+) -> tuple[Report, list[tuple[GamePack, tuple[Procedure, ...]]]]:
+    """Check a game's content (or every game's), then bind each game's rules procedures to
+    it (`toolkit calc`). Nothing is bound while the content has errors: no answer is ever
+    computed from content that breaks the rules."""
+    report, loaded = _check(content_dir, game, strict=False)
+    if report.failed:
+        report.notes.append("note: nothing computed: fix the errors above first")
+        return report, []
+    return report, [(pack, pack.procedures(content)) for pack, content in loaded
+                    if pack.procedures is not None]  # fmt: skip
+
+
+def select(outputs: list[Output], only: Sequence[str] | None) -> list[Output]:
+    """The outputs `--only` asks for: those matching any of its path patterns, output kinds
+    or groups."""
+    import fnmatch
+
+    if not only:
+        return outputs
+    return [o for o in outputs
+            if any(fnmatch.fnmatchcase(o.path, p) or p in (o.kind, o.group)
+                   for p in only)]  # fmt: skip
+
+
+def watch(
+    content_dir: Path,
+    game: str | None,
+    options: BuildOptions,
+    echo: Callable[[Report], None],
+    interval: float = 0.3,
+    rounds: int | None = None,
+    trouble: Callable[[str], None] | None = None,
+) -> None:
+    """Build, then rebuild whenever a content file or template changes, in this process:
+    the renderer stays warm (fonts loaded, templates compiled, boards drawn), so a changed
+    sheet is laid out alone and its deck reassembled from the sheets' files. Changes are heard
+    from the kernel's file events where it has them (see `toolkit.commands.changes`).
+
+    A problem of the first build (a usage error, a missing folder) ends the watch; after
+    that, one (the content folder moved away, a full disk) is told to `trouble` and the
+    watch goes on, so the build runs again once the folder is back or the disk has room."""
+    import dataclasses
+
+    from toolkit.commands.changes import Changes
+    from toolkit.render.templates import TEMPLATES
+    from toolkit.speed import content_cache
+
+    options = dataclasses.replace(options, jobs=1)
+    changes = Changes([content_dir, TEMPLATES], interval)
+    try:
+        # every game loaded and checked, even one its last build could tell: this process
+        # warms with it, for the first save
+        echo(build(content_dir, game, options, keep=False))
+        content_cache.flush()
+        warm(content_dir, game, options, changes.stirred)
+        # a save that stopped the warm-up is rebuilt first; the collection waits for after
+        settle(collect=not changes.stirred())
+        done = 0
+        while rounds is None or done < rounds:
+            if not changes.wait(timeout=1.0):
+                continue
+            done += 1
+            if trouble is not None and not content_dir.is_dir():
+                trouble(f"the content folder {display_path(content_dir)} is gone (moved or "
+                        "deleted); watching for it to come back")  # fmt: skip
+                continue
+            try:
+                # one game watched: a save is to it (or to a template), never kept whole
+                echo(build(content_dir, game, options, keep=game is None))
+            except ToolkitError as exc:
+                if trouble is None:
+                    raise
+                trouble(f"{exc.message} (still watching: the build runs again on the next "
+                        "change)")  # fmt: skip
+            content_cache.flush()  # after the rebuild: off the way of the edited sheet
+            settle()
+    finally:
+        changes.close()
+
+
+def warm(content_dir: Path, game: str | None, options: BuildOptions,
+         stop: Callable[[], bool]) -> int:  # fmt: skip
+    """Warm this process's renderer for every game (`toolkit.commands.build.warm_outputs`: its
+    fonts, a sheet laid out and written, the deck assembler), so that the first save after
+    `--watch` starts is rebuilt as fast as the later ones; stops as soon as `stop()` (a save
+    has come). How many outputs were laid out."""
+    from toolkit.commands.build import warm_outputs
+
+    done = 0
+    for gid in discover_games(content_dir, game):
+        loaded = load_game(content_dir, gid, Report())
+        if loaded is None or loaded[0].outputs is None or not loaded[1].complete:
+            continue
+        pack, content = loaded
+        try:
+            outputs = select(pack.outputs(content, options), options.only)  # type: ignore[misc]
+        except Exception:  # content the build refused: nothing to warm
+            continue
+        done += warm_outputs(outputs, options, content.root, stop)
+        if stop():
+            break
+    return done
+
+
+def settle(collect: bool = True) -> None:
+    """Collect garbage while waiting for the next save, then set the survivors (the warm
+    layouts and fonts) aside: a full collection in the middle of a rebuild would scan them
+    all, a pause of about a fifth of a second. Without `collect` (a save is waiting), they
+    are only set aside."""
+    import gc
+
+    gc.unfreeze()
+    if collect:
+        gc.collect()
+    gc.freeze()

@@ -1,0 +1,267 @@
+"""Diagnostics: what every stage reports about content, and the one place they are formatted.
+
+Content problems are never exceptions: each stage returns `Diagnostic` records,
+the CLI sorts them by file and line and prints them in one run (compiler style,
+1-based line and column, a stable rule code).
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
+from enum import StrEnum
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from toolkit.speed.check_cache import GameResult
+
+
+class Severity(StrEnum):
+    """How bad a finding is; `--strict` turns warnings into errors."""
+
+    ERROR = "error"
+    WARNING = "warning"
+
+
+@dataclass(frozen=True, slots=True, order=True)
+class Loc:
+    """A place in a content file: path as shown to the user, 1-based line and column.
+
+    Line 0 means "the file as a whole" (for example an unreadable file); column 0, "the
+    whole line" (an output's page: `path:page`).
+    """
+
+    path: str
+    line: int = 0
+    col: int = 0
+
+    def __reduce__(self) -> tuple[type[Loc], tuple[str, int, int]]:
+        # pickled as a call (the validated documents' cache holds thousands): a frozen slots
+        # class would otherwise be restored field by field in Python, three times slower
+        return Loc, (self.path, self.line, self.col)
+
+    def __str__(self) -> str:
+        if self.line <= 0:
+            return self.path
+        if self.col <= 0:
+            return f"{self.path}:{self.line}"
+        return f"{self.path}:{self.line}:{self.col}"
+
+
+@dataclass(frozen=True, slots=True)
+class Diagnostic:
+    """One finding: where, how bad, which rule, and what the rules require."""
+
+    loc: Loc
+    severity: Severity
+    code: str
+    message: str
+    waived: str | None = field(default=None, compare=False)  # the waiver's reason, if waived
+
+    @property
+    def counts_as_error(self) -> bool:
+        """True for an unwaived error (warnings count too under --strict; see `Report`)."""
+        return self.severity is Severity.ERROR and self.waived is None
+
+    def sort_key(self) -> tuple[str, int, int, str, str]:
+        return (self.loc.path, self.loc.line, self.loc.col, self.code, self.message)
+
+    def with_waiver(self, reason: str) -> Diagnostic:
+        return Diagnostic(self.loc, self.severity, self.code, self.message, reason)
+
+
+def error(loc: Loc, code: str, message: str) -> Diagnostic:
+    """Shorthand for an error diagnostic."""
+    return Diagnostic(loc, Severity.ERROR, code, message)
+
+
+def warning(loc: Loc, code: str, message: str) -> Diagnostic:
+    """Shorthand for a warning diagnostic."""
+    return Diagnostic(loc, Severity.WARNING, code, message)
+
+
+def did_you_mean(value: str, known: Iterable[str]) -> str:
+    """`; did you mean 'cat'?` for a value close to one the content declares, else ""."""
+    import difflib
+
+    hit = difflib.get_close_matches(value, sorted(known), n=1)
+    return f"; did you mean '{hit[0]}'?" if hit else ""
+
+
+def display_path(path: str | os.PathLike[str]) -> str:
+    """The path as a user and CI annotations want it: relative to the working directory
+    when the file lies under it, with forward slashes."""
+    p = os.fspath(path)
+    rel = os.path.normpath(p) if p and not os.path.isabs(p) else ""
+    if not rel or rel.startswith(".."):  # (a relative path not climbing out is its own)
+        try:
+            rel = os.path.relpath(p)
+        except ValueError:  # another drive on Windows
+            rel = p
+    if rel.startswith(".."):
+        rel = p
+    return rel.replace(os.sep, "/")
+
+
+def project_path(shown: str, game_dir: str | os.PathLike[str]) -> str:
+    """A content file's shown path as the project names it, whatever the working folder:
+    relative to the folder above the content folder (`content/<game>/...`), for what a
+    build records (the manifest's sources, the coverage page). A path outside the project
+    (a template's label) is kept as it is."""
+    if shown.startswith("templates/"):  # a template's label: the toolkit's, not the cwd's
+        return shown
+    project = os.path.dirname(os.path.dirname(os.path.abspath(game_dir)))
+    absolute = os.path.abspath(shown)
+    if absolute == project or not absolute.startswith(project.rstrip(os.sep) + os.sep):
+        return shown
+    return os.path.relpath(absolute, project).replace(os.sep, "/")
+
+
+@dataclass
+class Report:
+    """All diagnostics of one run plus the facts the summary line needs."""
+
+    diagnostics: list[Diagnostic] = field(default_factory=list)
+    files: int = 0
+    placeholders: int = 0
+    printed: int = 0  # the placeholder values the kit built prints (`toolkit.core.marks.tally`)
+    built: int = 0
+    strict: bool = False
+    notes: list[str] = field(default_factory=list)
+
+    def merge(self, part: Report | GameResult) -> None:
+        """Add one game's findings and counts (what checking it found, or found before)."""
+        self.extend(part.diagnostics)
+        self.files += part.files
+        self.placeholders += part.placeholders
+        self.printed += part.printed
+        self.notes += part.notes
+
+    def extend(self, diags: Iterable[Diagnostic]) -> None:
+        """Add findings; one already reported (a deck repeats its sheet's) is not added twice."""
+        seen = set(self.diagnostics)
+        for d in diags:
+            if d not in seen:
+                seen.add(d)
+                self.diagnostics.append(d)
+
+    def sorted(self) -> list[Diagnostic]:
+        return sorted(self.diagnostics, key=Diagnostic.sort_key)
+
+    def is_failure(self, d: Diagnostic) -> bool:
+        if d.waived is not None:
+            return False
+        return d.severity is Severity.ERROR or (self.strict and d.severity is Severity.WARNING)
+
+    @property
+    def errors(self) -> int:
+        return sum(1 for d in self.diagnostics if d.waived is None and d.severity is Severity.ERROR)
+
+    @property
+    def warnings(self) -> int:
+        return sum(
+            1 for d in self.diagnostics if d.waived is None and d.severity is Severity.WARNING
+        )
+
+    @property
+    def waived(self) -> int:
+        return sum(1 for d in self.diagnostics if d.waived is not None)
+
+    @property
+    def failed(self) -> bool:
+        return any(self.is_failure(d) for d in self.diagnostics)
+
+    def summary(self) -> str:
+        """One line: files, errors, warnings, waived findings, placeholders."""
+        parts = [
+            f"{self.files} file{'s' if self.files != 1 else ''} checked",
+            _plural(self.errors, "error"),
+            _plural(self.warnings, "warning"),
+        ]
+        if self.waived:
+            parts.append(f"{self.waived} waived")
+        word = "value is" if self.placeholders == 1 else "values are"
+        return ", ".join(parts) + f"; {self.placeholders} {word} still placeholders"
+
+
+def _plural(n: int, word: str) -> str:
+    return f"{n} {word}{'' if n == 1 else 's'}"
+
+
+def format_text(d: Diagnostic, strict: bool = False) -> str:
+    """`path:line:col: error[CODE]: message`, as compilers print it."""
+    sev = d.severity.value
+    if strict and d.severity is Severity.WARNING:
+        sev = "error"
+    tail = f" (waived: {d.waived})" if d.waived is not None else ""
+    return f"{d.loc}: {sev}[{d.code}]: {d.message}{tail}"
+
+
+def to_record(d: Diagnostic) -> dict[str, object]:
+    """The JSON form of a diagnostic (stable keys; `--format json`)."""
+    return {
+        "path": d.loc.path,
+        "line": d.loc.line,
+        "column": d.loc.col,
+        "severity": d.severity.value,
+        "code": d.code,
+        "message": d.message,
+        "waived": d.waived,
+    }
+
+
+def from_record(record: object) -> Diagnostic | None:
+    """A diagnostic from its JSON form (`to_record`), as a manifest keeps a sheet's; None
+    for anything else."""
+    if not isinstance(record, dict):
+        return None
+    try:
+        loc = Loc(str(record["path"]), int(record["line"]), int(record["column"]))
+        severity = Severity(record["severity"])
+        waived = record.get("waived")
+        return Diagnostic(loc, severity, str(record["code"]), str(record["message"]),
+                          waived=str(waived) if waived is not None else None)  # fmt: skip
+    except (KeyError, TypeError, ValueError):
+        return None
+
+
+def _gh_escape(text: str, prop: bool = False) -> str:
+    text = text.replace("%", "%25").replace("\r", "%0D").replace("\n", "%0A")
+    if prop:
+        text = text.replace(":", "%3A").replace(",", "%2C")
+    return text
+
+
+def format_github(d: Diagnostic, strict: bool = False) -> str:
+    """A GitHub Actions workflow command, so the finding shows on the right line of the PR."""
+    if d.waived is not None:
+        kind = "notice"
+    elif d.severity is Severity.ERROR or strict:
+        kind = "error"
+    else:
+        kind = "warning"
+    props = [f"file={_gh_escape(d.loc.path, True)}"]
+    if d.loc.line > 0:
+        props.append(f"line={d.loc.line}")
+        if d.loc.col > 0:
+            props.append(f"col={d.loc.col}")
+    props.append(f"title={_gh_escape(d.code, True)}")
+    msg = d.message + (f" (waived: {d.waived})" if d.waived is not None else "")
+    return f"::{kind} {','.join(props)}::{_gh_escape(msg)}"
+
+
+def render(report: Report, fmt: str, hide_waived: bool = False) -> str:
+    """The whole report in one of the three formats (text, json, github)."""
+    diags: Sequence[Diagnostic] = [
+        d for d in report.sorted() if not (hide_waived and d.waived is not None)
+    ]
+    if fmt == "json":
+        import json
+
+        return json.dumps([to_record(d) for d in diags], indent=2, ensure_ascii=False)
+    fn = format_github if fmt == "github" else format_text
+    lines = [fn(d, report.strict) for d in diags]
+    lines.extend(report.notes)
+    lines.append(report.summary())
+    return "\n".join(lines)

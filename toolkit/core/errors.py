@@ -1,0 +1,66 @@
+"""The one exception root: problems with how the toolkit was called or with the
+machine (missing folder, unwritable output, a full disk), never with content. Click
+prints it as one `Error: ...` line and exits 2; content problems are diagnostics and
+exit 1."""
+
+from __future__ import annotations
+
+import errno
+import os
+
+import click
+
+# What to do about an operating-system failure, by errno: the message names the path, says
+# what happened and this.
+_ADVICE = {
+    errno.ENOSPC: "the disk is full: free some space, then build again",
+    errno.EDQUOT: "your disk quota is used up: free some space, then build again",
+    errno.EROFS: "the file system is read-only: choose another --out folder",
+    errno.EACCES: "no permission to write there: choose another --out folder or change "
+    "its permissions",
+    errno.EPERM: "not permitted there: choose another --out folder or change its permissions",
+    errno.EFBIG: "the file-size limit (ulimit -f) is too low for the kit: raise it",
+    errno.ENAMETOOLONG: "the name is longer than the file system allows: choose a shorter "
+    "--out folder or shorter content file names",
+    errno.ENOTDIR: "a file stands where a folder must go: move it away",
+    errno.EEXIST: "a file stands where a folder must go: move it away",
+    errno.EISDIR: "a folder stands where a file must go: move it away",
+    errno.EIO: "the disk reported an input/output error: check it",
+    errno.EMFILE: "too many files are open: raise the limit (ulimit -n)",
+}
+
+
+class ToolkitError(click.ClickException):
+    """A usage or I/O problem; exit code 2."""
+
+    exit_code = 2
+
+
+class WriteError(ToolkitError, OSError):
+    """An operating-system failure while writing the kit (still an OSError, for callers that
+    catch those): one line naming the path, what happened and what to do."""
+
+    def __init__(self, message: str, code: int | None = None) -> None:
+        ToolkitError.__init__(self, message)
+        self.errno = code
+
+    def __reduce__(self) -> tuple[object, ...]:  # crosses worker processes intact
+        return (type(self), (self.message, self.errno))
+
+    def __str__(self) -> str:
+        return self.message
+
+
+def os_failure(
+    exc: OSError, path: str | os.PathLike[str] | None, doing: str = "write"
+) -> WriteError:
+    """One clear line for an operating-system failure while doing something to `path`."""
+    from toolkit.core.diagnostics import display_path
+
+    where = display_path(path) if path is not None else "a temporary file"
+    what = exc.strerror or str(exc)
+    if exc.filename is not None and os.fspath(exc.filename) != os.fspath(path or ""):
+        what += f" ({display_path(os.fsdecode(exc.filename))})"
+    advice = _ADVICE.get(exc.errno or 0, "")
+    return WriteError(f"cannot {doing} {where}: {what}" + (f"; {advice}" if advice else ""),
+                      exc.errno)  # fmt: skip

@@ -1,0 +1,1 @@
+"""Edits of content the designer asks for (`check --fix`, `rename`, `new`), each all or nothing."""

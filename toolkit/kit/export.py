@@ -1,0 +1,129 @@
+"""Print-shop exports, for any game: every card of a deck as one shop's profile asks.
+
+`toolkit build --export PROFILE` adds, for each deck whose cards are the profile's size,
+files under `export/<profile>/`: one PNG a card face (and a back, or one back for a deck
+whose cards share it) at the shop's pixel size and resolution, with its bleed; or one
+CMYK PDF/X-4 a deck, each card's face and back pages in the shop's order. A card is laid
+out again at the shop's trim and bleed (a 70 x 120 mm card at 2.75 x 4.75 in), so nothing
+is stretched. The deck is laid out and rasterised once; each file is cut from it.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import io
+from collections.abc import Sequence
+from dataclasses import dataclass
+from functools import partial
+from pathlib import Path
+
+from toolkit.check.file_names import slug
+from toolkit.core.outputs import Output
+from toolkit.kit.shops import Profile
+from toolkit.render.cards import CardFormat, build_date, render_cards
+from toolkit.render.session import Session
+
+
+@dataclass(frozen=True)
+class ExportDeck:
+    """One deck as one profile wants it: the card format at the shop's size, and every
+    card as (back, face)."""
+
+    profile: Profile
+    fmt: CardFormat
+    deck: str
+    pairs: tuple[tuple[object, object], ...]
+
+
+def shop_format(fmt: CardFormat, profile: Profile) -> CardFormat:
+    """The game's card laid out at the shop's trim and bleed."""
+    w, h = profile.trim
+    return dataclasses.replace(fmt, width=round(w, 3), height=round(h, 3),
+                               bleed=round(profile.bleed, 3))  # fmt: skip
+
+
+def card_name(card: object, n: int) -> str:
+    """A file-safe name for a card: its name, else its place in the deck."""
+    name = getattr(card, "name", "") or getattr(card, "title", "")
+    return slug(str(name)) or f"card-{n}"
+
+
+def export_outputs(profile: Profile, deck: str, fmt: CardFormat,
+                   pairs: Sequence[tuple[object, object]], sources: tuple[str, ...],
+                   ) -> list[Output]:  # fmt: skip
+    """The files of one deck in `profile`, or none when its cards are another size."""
+    if not pairs or not profile.fits(fmt.width, fmt.height):
+        return []
+    job = ExportDeck(profile, shop_format(fmt, profile), deck, tuple(pairs))
+    base = f"export/{profile.id}/"
+    group = f"export-{profile.id}-{deck}"
+    if profile.format == "pdf":
+        path = base + profile.file.format(deck=deck)
+        return [Output(path, "export", sources, partial(render_shop_pdf, job), group=group,
+                       cost=0.5 * len(pairs))]  # fmt: skip
+    out = []
+    names = [card_name(face, n) for n, (_, face) in enumerate(pairs, 1)]
+    for i, name in enumerate(names):
+        path = base + profile.face.format(deck=deck, n=i + 1, name=name)
+        out.append(Output(path, "export", sources, partial(render_shop_png, job, "face", i),
+                          group=group, cost=0.3))  # fmt: skip
+    backs = [b for b, _ in pairs]
+    if all(b == backs[0] for b in backs):
+        path = base + profile.single_back.format(deck=deck)
+        out.append(Output(path, "export", sources, partial(render_shop_png, job, "back", 0),
+                          group=group, cost=0.3))  # fmt: skip
+    else:
+        for i, name in enumerate(names):
+            path = base + profile.back.format(deck=deck, n=i + 1, name=name)
+            out.append(Output(path, "export", sources,
+                              partial(render_shop_png, job, "back", i), group=group,
+                              cost=0.3))  # fmt: skip
+    return out
+
+
+def render_shop_pdf(job: ExportDeck, session: Session) -> bytes:
+    """One PDF/X-4 a deck, trim size with the shop's bleed, face and back pages in the
+    profile's order."""
+    face_first = job.profile.order == "face-back"
+    # render_cards makes a pdf/x-4 variant PDF/X-4 (CMYK through the output intent)
+    return render_cards(session, job.fmt, "pod", variant="pdf/x-4",
+                        pages=2 * len(job.pairs), pairs=job.pairs, face_first=face_first,
+                        build_date=build_date())  # fmt: skip
+
+
+def rasterise_rgb(pdf: bytes, dpi: int, pixels: tuple[int, int]) -> list[object]:
+    """Every page of `pdf` as an RGB picture of exactly `pixels` (poppler draws the page
+    with its bleed; the page is trim + 2 x bleed, so the scale is the profile's dpi)."""
+    import subprocess  # (here: `toolkit check` lists the export's outputs, never draws them)
+    import tempfile
+
+    from PIL import Image
+
+    with tempfile.TemporaryDirectory(prefix="toolkit-export-") as tmp:
+        src = Path(tmp) / "in.pdf"
+        src.write_bytes(pdf)
+        subprocess.run(["pdftoppm", "-png", "-r", str(dpi), "-scale-to-x", str(pixels[0]),
+                        "-scale-to-y", str(pixels[1]), str(src), str(Path(tmp) / "p")],
+                       check=True, capture_output=True, timeout=600)  # fmt: skip
+        pages = sorted(Path(tmp).glob("p-*.png"))
+        return [Image.open(io.BytesIO(p.read_bytes())).convert("RGB") for p in pages]
+
+
+def render_shop_png(job: ExportDeck, side: str, index: int, session: Session) -> bytes:
+    """Card `index`'s face or back as the profile's PNG: its pixel size, its dpi recorded
+    in the file, RGB."""
+    key = ("export", job.profile.id, job.deck, side, len(job.pairs))
+    pictures = session.cache.get(key)
+    if pictures is None:
+        cards = [face for _, face in job.pairs] if side == "face" else [b for b, _ in job.pairs]
+        if side == "back" and all(b == cards[0] for b in cards):
+            cards = cards[:1]
+        pdf = render_cards(session, job.fmt, "faces" if side == "face" else "backs",
+                           pages=len(cards), cards=tuple(cards))  # fmt: skip
+        assert job.profile.pixels is not None
+        pictures = session.cache[key] = rasterise_rgb(pdf, job.profile.dpi, job.profile.pixels)
+    out = io.BytesIO()
+    dpi = job.profile.dpi
+    pictures[index].save(out, format="PNG", dpi=(dpi, dpi), optimize=False)  # type: ignore[attr-defined]
+    session.pages = 0
+    return out.getvalue()

@@ -1,0 +1,1 @@
+"""Model stage: a game's content as one object (its files, its components)."""

@@ -1,0 +1,1 @@
+"""Render stage: templates to HTML and SVG, laid out as PDF pages."""

@@ -1,0 +1,192 @@
+"""A game's check result, kept between processes: `toolkit check` on a game none of whose
+inputs changed prints what the last check of it found, without loading or checking again.
+
+A pre-commit hook runs `toolkit check` on every commit, and most commits touch one game:
+the others are as they were. A game's result is kept under a key made of everything its
+check reads: the path and bytes of every file in its content folder, the toolkit's code
+and templates (`content_cache.code_stamp`, which also keys the validated documents), the
+content folder's real path and the working folder (findings show paths relative to it).
+Any change to any of them is a new key, so a kept result is never stale; a folder the key
+cannot vouch for (a symbolic link, a special or huge file in it) is checked every time.
+
+Results live with the validated documents (`toolkit.speed.content_cache`): in the user's cache
+directory, never the project, trusted only when no one else may write them;
+`TOOLKIT_NO_CACHE=1` turns both off. This module imports nothing heavy: a kept result is
+printed without importing the game packs, the loader or the rules.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import os
+import stat
+from dataclasses import dataclass, field
+from functools import partial
+from pathlib import Path
+
+from toolkit.core.diagnostics import Diagnostic, Report, Severity
+from toolkit.core.resources import ROOT
+from toolkit.speed import content_cache
+
+VERSION = 1
+# a content file larger than this is the loader's to refuse (FILE-SIZE), not ours to read
+MAX_HASHED = 16 * 1024 * 1024
+MAX_FILES = 20_000
+
+
+@dataclass
+class GameResult:
+    """What checking one game adds to a report."""
+
+    diagnostics: list[Diagnostic] = field(default_factory=list)
+    files: int = 0
+    placeholders: int = 0
+    notes: list[str] = field(default_factory=list)
+    printed: int = 0  # (a check prints nothing: `Report.merge` takes either)
+
+
+def key(game_dir: Path, shared: str | None = None) -> str | None:
+    """The key of this game's check as its inputs are now, or None when it cannot be kept
+    (cache off, or a folder whose every input the key cannot vouch for). `shared`: what
+    every game's key holds (`shared_inputs`), when several games are keyed at once."""
+    if content_cache.cache_folder() is None:
+        return None
+    tree = tree_digest(game_dir)
+    if tree is None:
+        return None
+    try:
+        where = str(game_dir.resolve())  # the findings show paths from the working folder
+    except (OSError, ValueError):
+        return None
+    text = f"{shared or shared_inputs()}{where}\0{tree}"
+    return hashlib.blake2b(text.encode("utf-8", "surrogateescape"), digest_size=20).hexdigest()
+
+
+def tree_digest(game_dir: Path) -> str | None:
+    """A digest of every file in the game's folder (names relative to it, kinds, bytes),
+    wherever the folder is; None for a folder it cannot vouch for (a symbolic link, a
+    special or huge file in it)."""
+    h = hashlib.blake2b(digest_size=20)
+    try:
+        if os.path.islink(game_dir) or not game_dir.is_dir():
+            return None
+        if not _hash_tree(h, str(game_dir), "", [0]):
+            return None
+    except (OSError, ValueError):
+        return None
+    return h.hexdigest()
+
+
+def shared_inputs() -> str:
+    """What every game's check reads besides its own folder: the toolkit's code, the
+    templates (the check lists each game's outputs, which reads its board.css) and the
+    working folder."""
+    return f"{VERSION}\0{content_cache.code_stamp()}\0{_templates()}\0{os.getcwd()}\0"
+
+
+def _templates() -> str:
+    return content_cache.tree_stamp(ROOT / "templates")
+
+
+def _hash_tree(h: hashlib._Hash, folder: str, rel: str, count: list[int]) -> bool:
+    """Hash every entry under `folder` (names, kinds and bytes) without following a link;
+    False when something in it cannot be vouched for."""
+    with os.scandir(folder) as it:
+        entries = sorted(it, key=lambda e: e.name)
+    for entry in entries:
+        count[0] += 1
+        if count[0] > MAX_FILES:
+            return False
+        st = entry.stat(follow_symlinks=False)
+        name = f"{rel}/{entry.name}"
+        if stat.S_ISDIR(st.st_mode):
+            h.update(f"d\0{name}\0".encode("utf-8", "surrogateescape"))
+            if not _hash_tree(h, entry.path, name, count):
+                return False
+        elif stat.S_ISREG(st.st_mode) and st.st_size <= MAX_HASHED and st.st_nlink <= 1:
+            with open(entry.path, "rb") as fh:
+                data = fh.read(MAX_HASHED + 1)
+            h.update(f"f\0{name}\0{len(data)}\0".encode("utf-8", "surrogateescape"))
+            h.update(data)
+        else:  # a link (hard links too), a pipe, a device, a huge file: checked every time
+            return False
+    return True
+
+
+def load(game_dir: Path, key_: str) -> GameResult | None:
+    """The result kept for this game folder if it was kept under this key, else None (as
+    for one that is not a whole `GameResult`: a miss, checked again)."""
+    kept = content_cache.read(content_cache.game_file(game_dir, "check"))
+    if isinstance(kept, tuple) and len(kept) == 2 and kept[0] == key_:
+        return kept[1] if _is_result(kept[1]) else None
+    return None
+
+
+def _is_result(value: object) -> bool:
+    """Whether `value` is a `GameResult` with every field of its type, down to each
+    finding's."""
+    if type(value) is not GameResult:
+        return False
+    diags, notes = getattr(value, "diagnostics", None), getattr(value, "notes", None)
+    return (type(diags) is list and all(map(_is_diagnostic, diags))
+            and type(notes) is list and all(type(n) is str for n in notes)
+            and all(type(getattr(value, name, None)) is int
+                    for name in ("files", "placeholders", "printed")))  # fmt: skip
+
+
+def _is_diagnostic(value: object) -> bool:
+    missing = object()
+    return (type(value) is Diagnostic and content_cache.is_loc(getattr(value, "loc", None))
+            and type(getattr(value, "severity", None)) is Severity
+            and type(getattr(value, "code", None)) is str
+            and type(getattr(value, "message", None)) is str
+            and type(getattr(value, "waived", missing)) in (str, type(None)))  # fmt: skip
+
+
+def save(game_dir: Path, key_: str, result: GameResult) -> None:
+    """Keep a game's result for the next process, in place of the one kept before."""
+    content_cache.write(content_cache.game_file(game_dir, "check"), (key_, result))
+
+
+def check(content_dir: Path, game: str | None = None, strict: bool = False) -> Report:
+    """`toolkit.commands.api.check`: every game's content checked (or one game's), each from its
+    kept
+    result where its inputs are unchanged, else checked now (and kept). The game packs,
+    loader and rules are imported only when a game must be checked."""
+    from toolkit.load.game_folders import discover_games
+
+    games = discover_games(content_dir, game)
+    report = Report(strict=strict)
+    shared = shared_inputs() if content_cache.cache_folder() is not None else None
+    keys = {gid: key(content_dir / gid, shared) for gid in games}
+    results = {gid: load(content_dir / gid, k) if k is not None else None
+               for gid, k in keys.items()}  # fmt: skip
+    todo = [gid for gid in games if results[gid] is None]
+    if todo:
+        from toolkit.commands.api import check_game
+        from toolkit.speed.aside import aside
+
+        # several games to check (a first check, or edits to more than one): each but the
+        # last is checked aside, on another core, while this process checks the last
+        started = {gid: aside(partial(_checked_aside, content_dir, gid)) for gid in todo[:-1]}
+        results[todo[-1]] = check_game(content_dir, todo[-1])
+        for gid, result in started.items():
+            results[gid] = result()
+        for gid in todo:
+            if keys[gid] is not None:
+                save(content_dir / gid, keys[gid], results[gid])  # type: ignore[arg-type]
+    for gid in games:
+        result = results[gid]
+        assert result is not None
+        report.merge(result)
+    return report
+
+
+def _checked_aside(content_dir: Path, gid: str) -> GameResult:
+    """What checking one game finds, in a forked copy: the documents it validated are kept
+    for the next process there (the copy leaves without running exit handlers)."""
+    from toolkit.commands.api import check_game
+
+    result = check_game(content_dir, gid)
+    content_cache.flush()
+    return result

@@ -1,0 +1,331 @@
+"""The validated documents of a game, kept between processes (a cold `toolkit check`).
+
+Parsing and validating every YAML file is most of what a cold `toolkit check` does. A file
+whose bytes, path and kind were validated cleanly before, by the same toolkit code, gives
+the same document: the documents are kept in one file per game folder under the user's
+cache directory (`$XDG_CACHE_HOME/toolkit`, else `~/.cache/toolkit`), never inside the
+project, so nothing a pull request commits is ever read as a cache. The file is trusted only
+when the folder and file belong to this user and no one else may write them (it is a
+pickle: whoever can write it can run code as the user). `TOOLKIT_NO_CACHE=1` turns the
+cache off.
+
+A cache only ever saves time, so none of its failures is the user's problem: an entry that
+cannot be read, or does not hold what its reader expects (every type checked, down to the
+documents' fields), is a miss; a write that fails (a full disk, a read-only folder, a file
+where the folder should be) leaves no temporary file and is said once a run (`unwritable`,
+for every cache of the toolkit, Jinja's compiled templates included).
+"""
+
+from __future__ import annotations
+
+import atexit
+import contextlib
+import fnmatch
+import hashlib
+import os
+import pickle
+import stat
+import sys
+import types
+import typing
+from collections.abc import Callable, Iterator
+from functools import partial
+from pathlib import Path
+from typing import TYPE_CHECKING, Any, Literal, get_args, get_origin
+
+from toolkit.core.diagnostics import Loc
+from toolkit.core.resources import PACKAGE
+
+if TYPE_CHECKING:
+    from toolkit.validate.schema import Model
+
+VERSION = 1
+_CODE: str | None = None
+# the process that says a cache write failed (`unwritable`): not its workers and forks,
+# which would say it again each (the run's own writes fail the same way)
+_RUN = os.getpid()
+_WARNED = False
+
+
+def code_stamp() -> str:
+    """A stamp of the toolkit's Python code (names, sizes, modification times): documents
+    validated by other code are never reused."""
+    global _CODE
+    if _CODE is None:
+        _CODE = tree_stamp(PACKAGE, "*.py")
+    return _CODE
+
+
+def tree_stamp(folder: Path, pattern: str = "*") -> str:
+    """A stamp of the files under `folder` matching `pattern`: their paths, sizes and
+    modification times."""
+    h = hashlib.blake2b(digest_size=16)
+    for rel, size, mtime in sorted(_files(str(folder), "", pattern)):
+        h.update(f"{rel}:{size}:{mtime};".encode())
+    return h.hexdigest()
+
+
+def _files(folder: str, rel: str, pattern: str) -> Iterator[tuple[str, int, int]]:
+    """(path from the top, size, modification time) of every file under `folder` whose name
+    matches `pattern` (read with `os.scandir`: each entry's stat comes with its listing)."""
+    with os.scandir(folder) as it:
+        for entry in it:
+            name = f"{rel}{entry.name}"
+            if entry.is_dir(follow_symlinks=False):
+                yield from _files(entry.path, f"{name}/", pattern)
+            elif fnmatch.fnmatchcase(entry.name, pattern):
+                st = entry.stat()
+                yield name, st.st_size, st.st_mtime_ns
+
+
+def cache_folder() -> Path | None:
+    """The user's toolkit cache folder, or None when the cache is off."""
+    if os.environ.get("TOOLKIT_NO_CACHE"):
+        return None
+    base = os.environ.get("XDG_CACHE_HOME") or str(Path.home() / ".cache")
+    return Path(base) / "toolkit"
+
+
+def private(path: Path) -> bool:
+    """Owned by this user and writable by no one else (not a link)."""
+    try:
+        st = path.lstat()
+    except OSError:
+        return False
+    return (st.st_uid == os.getuid() and not stat.S_ISLNK(st.st_mode)
+            and not st.st_mode & (stat.S_IWGRP | stat.S_IWOTH))  # fmt: skip
+
+
+def private_folder(name: str) -> Path | None:
+    """A folder of the user's toolkit cache for other work kept between processes (Jinja's
+    compiled templates, `toolkit.render.templates`), made if need be; None when the cache is off or
+    someone else could write there (what it holds is loaded as code)."""
+    folder = cache_folder()
+    if folder is None:
+        return None
+    path = folder / name
+    try:
+        path.mkdir(mode=0o700, parents=True, exist_ok=True)
+    except OSError as exc:
+        unwritable(exc)
+        return None
+    return path if private(folder) and private(path) else None
+
+
+def unwritable(exc: OSError) -> None:
+    """Say that the user's cache cannot be written (a full disk, a read-only folder, a
+    file where the folder should be), once a run: the run goes on without it, its reports
+    and outputs as they would be with no cache. A worker or fork of the run says nothing
+    (the run itself writes there too)."""
+    global _WARNED
+    if _WARNED or os.getpid() != _RUN:
+        return
+    _WARNED = True
+    what = exc.strerror or str(exc) or type(exc).__name__
+    with contextlib.suppress(OSError, ValueError):  # no one to tell (stderr closed)
+        print(f"Warning: cannot write the cache in {cache_folder()}: {what}; going on without "
+              "it (TOOLKIT_NO_CACHE=1 stops trying)", file=sys.stderr, flush=True)  # fmt: skip
+
+
+def game_file(game_dir: Path, kind: str) -> Path | None:
+    """The cache file of one kind (`content`, `check`) for this game folder as seen from the
+    working folder (what is kept carries paths as shown from there), or None when off."""
+    folder = cache_folder()
+    if folder is None:
+        return None
+    key = hashlib.blake2b(f"{game_dir.resolve()}\0{os.getcwd()}".encode(),
+                          digest_size=12).hexdigest()  # fmt: skip
+    return folder / f"{kind}-{game_dir.name}-{key}.pickle"
+
+
+# What this process last read from or wrote to each cache file, with the file's identity
+# then (a `--watch` process reads its own last write from memory, not from the disk), and
+# the writes put off until the process has time (`later`, `flush`).
+_MEMORY: dict[Path, tuple[tuple[int, int, int], Any]] = {}
+_PENDING: dict[Path, Any] = {}
+
+
+def read(path: Path | None) -> Any:
+    """What a cache file holds, or None: missing, damaged, from another Python, or not this
+    user's alone (it is a pickle: whoever can write it can run code as the user)."""
+    if path is None:
+        return None
+    if path in _PENDING:
+        return _PENDING[path]
+    if not private(path.parent) or not private(path):
+        return None
+    try:
+        st = os.stat(path)
+        seen = (st.st_ino, st.st_size, st.st_mtime_ns)
+        kept = _MEMORY.get(path)
+        if kept is not None and kept[0] == seen:
+            return kept[1]
+        with open(path, "rb") as fh:
+            data = pickle.load(fh)
+    except Exception:
+        return None
+    _MEMORY[path] = (seen, data)
+    return data
+
+
+def write(path: Path | None, data: Any) -> None:
+    """Keep `data` in a cache file for the next process (atomically; failures ignored)."""
+    if path is None:
+        return
+    _PENDING.pop(path, None)
+    tmp = path.with_suffix(f".{os.getpid()}.tmp")
+    try:
+        path.parent.mkdir(mode=0o700, parents=True, exist_ok=True)
+        if not private(path.parent):
+            return
+        fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
+        try:
+            with os.fdopen(fd, "wb") as fh:
+                pickle.dump(data, fh, protocol=pickle.HIGHEST_PROTOCOL)
+            os.replace(tmp, path)
+        except BaseException:
+            _remove(tmp)
+            raise
+        st = os.stat(path)
+    except OSError as exc:
+        unwritable(exc)
+        return
+    except (pickle.PicklingError, TypeError, AttributeError, ValueError, RecursionError):
+        return  # not something a pickle can hold: nothing kept
+    _MEMORY[path] = ((st.st_ino, st.st_size, st.st_mtime_ns), data)
+
+
+def _remove(path: Path) -> None:
+    """Take away a temporary file that was not finished (if it is there at all)."""
+    with contextlib.suppress(OSError):
+        os.unlink(path)
+
+
+def later(path: Path | None, data: Any) -> None:
+    """`write`, when this process next has time (`flush`): while a build waits for its
+    renderer, after a `--watch` rebuild, or as the process exits. Until then this process
+    reads `data` as the file's."""
+    if path is None:
+        return
+    if not _PENDING:
+        atexit.register(flush)
+    _PENDING[path] = data
+
+
+def flush() -> None:
+    """Write what `later` put off."""
+    while _PENDING:
+        path, data = next(iter(_PENDING.items()))
+        write(path, data)  # takes it off the list
+    atexit.unregister(flush)
+
+
+def load(game_dir: Path) -> dict[Any, Any]:
+    """The documents kept for this game folder (stamp -> document: (path, kind, model,
+    digest) -> a document of that model), or none; an entry of another shape is left out."""
+    return {stamp: doc for stamp, doc in _part(game_dir, "entries").items()
+            if _is_stamp(stamp, 4) and isinstance(stamp[3], bytes)
+            and conforms(doc, stamp[2])}  # fmt: skip
+
+
+def previous(game_dir: Path) -> dict[Any, Any]:
+    """Each file's documents as they were before its latest changes, newest first, each with
+    the `generation` that change was seen in ((path, kind, model) -> ((document,
+    generation), ...)), as far as this cache saw them: a message may name the file whose
+    change made a difference. An entry of another shape is left out."""
+    return {key: history for key, history in _part(game_dir, "previous").items()
+            if _is_stamp(key, 3) and isinstance(history, tuple)
+            and all(isinstance(h, tuple) and len(h) == 2 and type(h[1]) is int
+                    and conforms(h[0], key[2]) for h in history)}  # fmt: skip
+
+
+def _is_stamp(key: object, size: int) -> bool:
+    """A key of `size` starting (path shown, kind name, model class)."""
+    from toolkit.validate.schema import Model
+
+    return (isinstance(key, tuple) and len(key) == size and type(key[0]) is str
+            and type(key[1]) is str and isinstance(key[2], type)
+            and issubclass(key[2], Model))  # fmt: skip
+
+
+def conforms(value: object, tp: Any) -> bool:
+    """Whether `value` is of the content type `tp` all the way down, as the schema's
+    validator makes them (`toolkit.validate.schema`): a model of exactly that class with every field
+    of its declared type, and where each value came from (`Loc`s); a list, a mapping, a
+    union, a literal choice, a scalar. (It goes only as deep as the type does: a value that
+    holds itself is not followed round.)"""
+    check = _CHECKS.get(tp)
+    if check is None:
+        check = _CHECKS[tp] = _check_of(tp)
+    return check(value)
+
+
+# how a value of each type is checked (`conforms`), made once per type: a cold check takes
+# back thousands of documents
+_CHECKS: dict[Any, Callable[[object], bool]] = {}
+_MISSING = object()
+
+
+def _check_of(tp: Any) -> Callable[[object], bool]:
+    from toolkit.validate.schema import Model
+
+    origin, args = get_origin(tp), get_args(tp)
+    if origin in (typing.Union, types.UnionType):
+        return lambda v: any(conforms(v, option) for option in args)
+    if origin is Literal:
+        return lambda v: any(type(choice) is type(v) and choice == v for choice in args)
+    if origin is list:
+        return lambda v: type(v) is list and all(conforms(item, args[0]) for item in v)
+    if origin is dict:
+        return lambda v: type(v) is dict and all(conforms(k, args[0]) and conforms(x, args[1])
+                                                 for k, x in v.items())  # fmt: skip
+    if tp is float:
+        return lambda v: type(v) in (int, float)  # a float field holds what YAML wrote: 3 or 3.5
+    if isinstance(tp, type) and issubclass(tp, Model):
+        return partial(_is_model, tp)
+    return lambda v: type(v) is tp  # str, int, bool, None
+
+
+def _is_model(cls: type[Model], value: object) -> bool:
+    from toolkit.validate.schema import fields_of
+
+    if type(value) is not cls:
+        return False
+    locs = getattr(value, "_locs", None)
+    if type(locs) is not dict or not all(type(k) is str and is_loc(v) for k, v in locs.items()):
+        return False
+    return all(conforms(getattr(value, f.name, _MISSING), f.type) for f in fields_of(cls))
+
+
+def is_loc(value: object) -> bool:
+    """Whether `value` is a `Loc` holding a path and two line numbers."""
+    return (type(value) is Loc and type(value.path) is str and type(value.line) is int
+            and type(value.col) is int)  # fmt: skip
+
+
+def generation(game_dir: Path) -> int:
+    """How many times this game's documents were kept (each change seen has a later one)."""
+    value = _payload(game_dir).get("generation")
+    return value if isinstance(value, int) else 0
+
+
+def _part(game_dir: Path, name: str) -> dict[Any, Any]:
+    part = _payload(game_dir).get(name)
+    return part if isinstance(part, dict) else {}
+
+
+def _payload(game_dir: Path) -> dict[Any, Any]:
+    """What this game's cache file holds, if the same toolkit code kept it; else {}."""
+    data = read(game_file(game_dir, "content"))
+    if not isinstance(data, dict) or data.get("version") != (VERSION, code_stamp()):
+        return {}
+    return data
+
+
+def save(game_dir: Path, entries: dict[Any, Any], before: dict[Any, Any] | None = None,
+         generation: int = 0) -> None:  # fmt: skip
+    """Keep these documents (and `before`, see `previous`) for the next process (written
+    when this one has time: `later`)."""
+    data = {"version": (VERSION, code_stamp()), "entries": entries, "previous": before or {},
+            "generation": generation}  # fmt: skip
+    later(game_file(game_dir, "content"), data)
