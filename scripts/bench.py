@@ -158,8 +158,8 @@ def _html_sheets(session: object, pages: list, duplex: bool) -> str:
     same face markup, with its cut line; backs mirrored as the kit mirrors them."""
     from markupsafe import Markup
 
+    from toolkit.render.counter_pdf import LOOK
     from toolkit.render.counters import back_of
-    from toolkit.write.counter_pdf import LOOK
 
     module = session.env.get_template("god-emperor/counters.svg.j2").module  # type: ignore[attr-defined]
     parts = [

@@ -104,6 +104,8 @@ def outside_reads(opened: list[str], *project: Path) -> list[str]:
              sys.exec_prefix)  # fmt: skip
     allowed = {os.path.realpath(p) for p in roots}
     exact = {os.path.realpath(ROOT), "/dev/null", "/etc/mime.types"}  # import path; mimetypes
+    # the folder holding each (the project a command runs from: it changes into it)
+    exact |= {os.path.dirname(os.path.realpath(p)) for p in project}
     return sorted({p for p in opened if p not in exact
                    and not any(p == a or p.startswith(a + os.sep) for a in allowed)})  # fmt: skip
 

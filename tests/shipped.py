@@ -62,6 +62,14 @@ def edit(path: Path, old: str, new: str, count: int = 1) -> None:
     path.write_text(text.replace(old, new, count), encoding="utf-8")
 
 
+def shown(path: Path) -> str:
+    """A content path as the toolkit names it: from the project, the folder holding the
+    content folder (the nearest folder called `content` above it)."""
+    parts = path.absolute().parts
+    at = len(parts) - 1 - parts[::-1].index("content")
+    return Path(*parts[at:]).as_posix()
+
+
 def line_of(path: Path, needle: str) -> int:
     """1-based line of the first line containing `needle`."""
     for i, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1):
@@ -70,10 +78,13 @@ def line_of(path: Path, needle: str) -> int:
     raise AssertionError(f"{needle!r} not in {path}")
 
 
-def toolkit(*args: str, cwd: Path = ROOT) -> subprocess.CompletedProcess[str]:
+def toolkit(
+    *args: str, cwd: Path = ROOT, env: dict[str, str] | None = None
+) -> subprocess.CompletedProcess[str]:
     """Run the CLI in a fresh process, as a user would: a child forked from this worker's
-    warm toolkit process (`tests.forked`), or a new interpreter with TOOLKIT_TEST_COLD=1."""
-    env = dict(os.environ, PYTHONPATH=str(ROOT))
+    warm toolkit process (`tests.forked`), or a new interpreter with TOOLKIT_TEST_COLD=1.
+    `env`: the environment, when not this process's."""
+    env = dict(os.environ if env is None else env, PYTHONPATH=str(ROOT))
     # a hang guard, not a speed test: a whole kit of three games takes minutes on a busy
     # shared machine
     timeout = 900

@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 
 from tests.hostile import CANARY, add_map_art, outside_folder, outside_reads, png, run_recorded
-from tests.shipped import DIAG, copy_content, toolkit
+from tests.shipped import DIAG, copy_content, shown, toolkit
 from toolkit.core.assets import AssetError
 from toolkit.core.outputs import BuildOptions
 from toolkit.render.session import Session
@@ -77,7 +77,7 @@ def test_game_folder_linked_out_is_not_read(tmp_path: Path) -> None:
     proc, opened = run_recorded(tmp_path, "check", "--content", str(content))
     assert proc.returncode == 1, proc.stdout + proc.stderr
     found = _findings(proc.stdout)
-    assert (f"{content}/worldspanner", "CONTENT-OUTSIDE") in [(p, c) for p, c, _ in found]
+    assert (shown(content / "worldspanner"), "CONTENT-OUTSIDE") in [(p, c) for p, c, _ in found]
     assert CANARY.lower().replace("-", "_") not in proc.stdout + proc.stderr
     assert outside_reads(opened, content, tmp_path / "tmp") == []
     assert not any(p.startswith(str(elsewhere)) for p in opened)

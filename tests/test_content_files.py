@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 
 from tests.hostile import outside_folder, outside_reads, run_recorded
-from tests.shipped import copy_content, toolkit
+from tests.shipped import copy_content, shown, toolkit
 
 WS = "worldspanner"
 
@@ -22,7 +22,7 @@ def _check(content: Path) -> tuple[int, list[dict[str, object]], str]:
 
 
 def _at(records: list[dict[str, object]], path: Path) -> list[dict[str, object]]:
-    return [r for r in records if r["path"] == str(path)]
+    return [r for r in records if r["path"] == shown(path)]
 
 
 @pytest.mark.parametrize(

@@ -16,7 +16,7 @@ import yaml
 from tests.shipped import CONTENT, RULES, toolkit
 from toolkit.games import load_pack
 from toolkit.model.content import load_content
-from toolkit.render.counters import HEADER, MARGIN, pack, tokens
+from toolkit.render.counter_layout import HEADER, MARGIN, pack, tokens
 
 GAMES = ("forty-factions", "worldspanner", "god-emperor")
 MM = 72 / 25.4

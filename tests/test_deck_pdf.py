@@ -1,4 +1,4 @@
-"""A deck assembled from its sheets' PDFs (`toolkit.write.deck_pdf`), as a DM and a printer see
+"""A deck assembled from its sheets' PDFs (`toolkit.render.deck_pdf`), as a DM and a printer see
 it: the same pages as the sheets laid out as one document, pixel for pixel and word for
 word, each face embedded once, the outline and links of every sheet kept; and as a
 designer sees it: an edit re-renders one sheet, and the deck then is byte for byte the
@@ -19,8 +19,8 @@ from PIL import Image, ImageChops
 from tests.shipped import CONTENT, edit, faction_file, toolkit
 from toolkit.commands import api
 from toolkit.core.outputs import BuildOptions
+from toolkit.render.deck_pdf import assemble
 from toolkit.render.session import Session
-from toolkit.write.deck_pdf import assemble
 
 # sheets of every expansion, long and short, italic notes and none
 SAMPLE = ("001-", "004-", "018-", "031-", "046-", "052-", "077-", "088-", "101-")
@@ -120,7 +120,7 @@ def test_fonts_it_cannot_vouch_for_stay_as_each_sheet_embedded_them(  # type: ig
 ) -> None:
     """A face that is not one of the shipped font files is never re-cut from them: the deck
     then embeds each sheet's own copy (larger) and still prints the same."""
-    from toolkit.write import deck_pdf
+    from toolkit.render import deck_pdf
 
     pdfs, _layouts = sheets
     merged, _n = assemble(pdfs, "t")
@@ -138,7 +138,7 @@ def test_fonts_it_cannot_vouch_for_stay_as_each_sheet_embedded_them(  # type: ig
 def test_without_harfbuzz_fonttools_cuts_the_same_glyphs(  # type: ignore[no-untyped-def]
     sheets, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    from toolkit.write import font_subset
+    from toolkit.render import font_subset
 
     pdfs, _layouts = sheets
     with_hb, _n = assemble(pdfs, "t")

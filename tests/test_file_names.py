@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.shipped import copy_content, faction_file, toolkit
+from tests.shipped import copy_content, faction_file, shown, toolkit
 from toolkit.check.file_names import numbered_stem, slug
 
 
@@ -25,7 +25,7 @@ def test_swapped_contents_are_reported_in_both_files_and_nothing_is_built(
     hits = [ln for ln in proc.stdout.splitlines() if "FF-FILE-NAME" in ln]
     assert len(hits) == 2
     assert (
-        f"{zakel}:2:1: error[FF-FILE-NAME]: the file is named {zakel.name}, but its number "
+        f"{shown(zakel)}:2:1: error[FF-FILE-NAME]: the file is named {zakel.name}, but its number "
         "and name make it 002-navy.yaml" in hits[0]
     )
     out = tmp_path / "out"

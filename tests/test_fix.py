@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from tests.shipped import copy_content, edit, faction_file, toolkit
+from tests.shipped import copy_content, edit, faction_file, shown, toolkit
 
 
 def _check(content: Path, *args: str):  # type: ignore[no-untyped-def]
@@ -30,7 +30,7 @@ def test_fix_writes_the_other_side_and_drops_a_stale_placeholder_keeping_every_b
     assert _check(content).returncode == 1
     proc = _check(content, "--fix")
     assert proc.returncode == 0, proc.stdout + proc.stderr
-    assert f"fixed {mercs}" in proc.stderr and f"fixed {navy}" in proc.stderr
+    assert f"fixed {shown(mercs)}" in proc.stderr and f"fixed {shown(navy)}" in proc.stderr
     # the Navy's file is as shipped again; the Mercenaries' gains one line after `category`
     assert navy.read_bytes() == shipped[navy]
     lines = shipped[mercs].decode().splitlines(keepends=True)
@@ -54,11 +54,11 @@ def test_diff_shows_the_fixes_and_writes_nothing(tmp_path: Path) -> None:
     # file names as a patch tool reads them: an absolute path as it is (not `a//tmp/...`),
     # a path under the working folder with git's a/ and b/
     mercs = faction_file(content, 5)
-    assert f"--- {mercs}\n+++ {mercs}\n" in proc.stdout
+    assert f"--- a/{shown(mercs)}\n+++ b/{shown(mercs)}\n" in proc.stdout
     here = toolkit("check", "--content", "content", "--game", "forty-factions", "--fix",
                    "--diff", cwd=tmp_path)  # fmt: skip
-    shown = mercs.relative_to(tmp_path)
-    assert f"--- a/{shown}\n+++ b/{shown}\n" in here.stdout
+    rel = mercs.relative_to(tmp_path)
+    assert f"--- a/{rel}\n+++ b/{rel}\n" in here.stdout
 
 
 def test_a_crlf_file_is_fixed_keeping_its_line_endings(tmp_path: Path) -> None:
@@ -67,7 +67,7 @@ def test_a_crlf_file_is_fixed_keeping_its_line_endings(tmp_path: Path) -> None:
     mercs.write_bytes(mercs.read_bytes().replace(b"\n", b"\r\n"))
     before = mercs.read_bytes()
     proc = _check(content, "--fix")
-    assert f"fixed {mercs}" in proc.stderr
+    assert f"fixed {shown(mercs)}" in proc.stderr
     after = mercs.read_bytes()
     assert b"\n" not in after.replace(b"\r\n", b"")  # every line still ends in CRLF
     old, new = before.split(b"\r\n"), after.split(b"\r\n")
@@ -84,7 +84,7 @@ def test_a_fix_on_a_line_ruamel_would_rewrite_is_left_to_the_designer(tmp_path: 
     edit(faction_file(content, 100), "enemies: [", "enemies: [5, ")
     before = mercs.read_bytes()
     proc = _check(content, "--fix")
-    assert f"not fixed {mercs}" in proc.stderr and "edit it by hand" in proc.stderr
+    assert f"not fixed {shown(mercs)}" in proc.stderr and "edit it by hand" in proc.stderr
     assert mercs.read_bytes() == before
     assert proc.returncode == 1 and "FF-ENEMY-SYMMETRY" in proc.stdout
 
@@ -106,7 +106,7 @@ def test_fix_puts_the_court_schedule_back_in_month_order_keeping_every_byte(
     check = ["check", "--content", str(content), "--game", "god-emperor"]
     found = toolkit(*check)
     assert found.returncode == 1
-    assert f"{game}:{third + 1}:" in found.stdout and "GE-SCHEDULE-MONTH" in found.stdout
+    assert f"{shown(game)}:{third + 1}:" in found.stdout and "GE-SCHEDULE-MONTH" in found.stdout
     assert "`toolkit check --fix` puts the schedule in month order" in found.stdout
     fixed = toolkit(*check, "--fix")
     assert fixed.returncode == 0, fixed.stdout + fixed.stderr
@@ -127,7 +127,9 @@ def test_fix_keeps_each_files_mode_and_refuses_a_file_with_hard_links(tmp_path: 
     os.chmod(navy, 0o600)
     os.chmod(mercs, 0o444)
     proc = _check(content, "--fix")
-    assert proc.returncode == 0 and f"fixed {mercs}" in proc.stderr, proc.stdout + proc.stderr
+    assert proc.returncode == 0 and f"fixed {shown(mercs)}" in proc.stderr, (
+        proc.stdout + proc.stderr
+    )
     assert (os.stat(navy).st_mode & 0o777, os.stat(mercs).st_mode & 0o777) == (0o600, 0o444)
     content, _ = _broken(tmp_path / "linked")
     mercs = faction_file(content, 5)
@@ -135,9 +137,10 @@ def test_fix_keeps_each_files_mode_and_refuses_a_file_with_hard_links(tmp_path: 
     files = {p: p.read_bytes() for p in (content / "forty-factions").rglob("*.yaml")}
     refused = _check(content, "--fix")
     assert refused.returncode == 2, refused.stdout + refused.stderr
-    assert refused.stderr == (f"Error: cannot edit {mercs}: it has 2 hard links, and writing "
-                              "it would part it from the others (make it a file of its own, or "
-                              "edit it by hand); nothing was changed\n")  # fmt: skip
+    assert refused.stderr == (
+        f"Error: cannot edit {shown(mercs)}: it has 2 hard links, and writing it would part it "
+        "from the others (make it a file of its own, or edit it by hand); nothing was changed\n"
+    )
     assert {p: p.read_bytes() for p in files} == files
     assert os.stat(mercs).st_ino == os.stat(tmp_path / "mercs-elsewhere.yaml").st_ino
 
@@ -160,6 +163,8 @@ def test_fix_stopped_by_a_file_it_cannot_write_fixes_nothing(tmp_path: Path) -> 
     finally:
         _immutable(last, False)
     assert proc.returncode == 2, proc.stdout + proc.stderr
-    assert proc.stderr == (f"Error: cannot write {last}: Operation not permitted; the edit was "
-                           "undone: every file is as it was\n")  # fmt: skip
+    (line,) = proc.stderr.splitlines()
+    assert line.startswith(f"Error: cannot write {shown(last)}: Operation not permitted; the "
+                           "edit was undone: every file is as it was; ")  # fmt: skip
+    assert "chattr -i" in line and "--out" not in line
     assert {p: p.read_bytes() for p in files} == files

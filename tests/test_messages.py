@@ -52,60 +52,69 @@ def test_party_seat_miscount_names_parties_and_the_faction_files(tmp_path: Path)
     assert not [r for r in records if Path(r["path"]).name == party_own.name]
 
 
-def test_a_seat_miscount_names_the_faction_whose_edit_made_it(tmp_path: Path) -> None:
-    """Where the user's cache of validated documents remembers each file before its last
-    change (a designer's machine), the one faction whose party changed is named, with the
-    value that takes the edit back; without the cache, every candidate is (above)."""
-    import os
+def _git(where: Path, *args: str) -> None:
     import subprocess
-    import sys
 
-    from tests.shipped import ROOT
+    subprocess.run(["git", "-c", "user.name=t", "-c", "user.email=t@example.org",
+                    "-c", "commit.gpgsign=false", *args], cwd=where, check=True,
+                   capture_output=True, timeout=60)  # fmt: skip
+
+
+def test_a_seat_miscount_names_the_faction_whose_edit_made_it(tmp_path: Path) -> None:
+    """With an explicit baseline (`--since REV`, a git revision), the one faction whose party
+    changed since REV is named, with the value that takes the edit back; without it, every
+    candidate is (above), whatever a cache saw before."""
+    import os
 
     content = copy_content(tmp_path)
+    _git(tmp_path, "init", "-q")
+    _git(tmp_path, "add", "-A")
+    _git(tmp_path, "commit", "-q", "-m", "the designer's last commit: clean")
     env = {k: v for k, v in os.environ.items() if k != "TOOLKIT_NO_CACHE"}
-    env.update(XDG_CACHE_HOME=str(tmp_path / "cache"), PYTHONPATH=str(ROOT))
+    env.update(XDG_CACHE_HOME=str(tmp_path / "cache"))
 
-    def check() -> subprocess.CompletedProcess[str]:
-        return subprocess.run([sys.executable, "-m", "toolkit", "check", "--content", str(content),
-                               "--game", "forty-factions", "--format", "json"],
-                              env=env, capture_output=True, text=True, timeout=300)  # fmt: skip
-
-    assert check().returncode == 0  # the designer's last check: clean
-    moved = faction_file(content, 46)
-    edit(moved, "politics: liberal", "politics: conservative")
-    for _ in range(2):  # and again: the file is still the one whose edit made it
-        proc = check()
+    def seats(*args: str) -> list[dict]:
+        proc = toolkit("check", "--content", str(content), "--game", "forty-factions",
+                       "--format", "json", *args, cwd=tmp_path, env=env)  # fmt: skip
         assert proc.returncode == 1, proc.stdout + proc.stderr
-        seats = [r for r in json.loads(proc.stdout) if r["code"] == "FF-COUNCIL-SEATS"]
-        game = content / "forty-factions" / "game.yaml"
-        assert sorted((Path(r["path"]).name, r["line"]) for r in seats) == sorted([
+        return [r for r in json.loads(proc.stdout) if r["code"] == "FF-COUNCIL-SEATS"]
+
+    assert toolkit("check", "--content", str(content), cwd=tmp_path, env=env).returncode == 0
+    moved = faction_file(content, 46)
+    game = content / "forty-factions" / "game.yaml"
+    edit(moved, "politics: liberal", "politics: conservative")
+    for n in range(3):  # and again, after edits of its text that move no seat
+        found = seats("--since", "HEAD")
+        assert sorted((Path(r["path"]).name, r["line"]) for r in found) == sorted([
             (moved.name, line_of(moved, "politics:")),
             (game.name, line_of(game, "faction: 42") - 1),
         ])  # fmt: skip
-        (here,) = [r for r in seats if Path(r["path"]).name == moved.name]
+        (here,) = [r for r in found if Path(r["path"]).name == moved.name]
         assert here["message"] == (
             "Associated Guilds of Beggars, Buskers and Rumourmongers (46) changed: Liberal with "
             "a Council seat before it was edited, Conservative with a Council seat now, and the "
             "Council's parties hold Conservative 10 of 9; Liberal 11 of 12: if that change was "
             "not meant, set `politics: liberal` again"
         )
-        # edited again and again since its seat moved (its text), each edit checked: still
-        # the file whose edit made it
-        for n in range(10):
-            text = moved.read_text(encoding="utf-8")
-            moved.write_text(text.replace("\nname:", f"\n# an edit ({n}) that moves no seat"
-                                          "\nname:", 1), encoding="utf-8")  # fmt: skip
-            if n < 9:
-                assert check().returncode == 1
+        # without --since, with the cache that saw the edit: every candidate, no history
+        plain = seats()
+        assert not any("changed:" in r["message"] for r in plain)
+        assert len({Path(r["path"]).name for r in plain}) > 2
+        text = moved.read_text(encoding="utf-8")
+        moved.write_text(text.replace("\nname:", f"\n# an edit ({n}) that moves no seat"
+                                      "\nname:", 1), encoding="utf-8")  # fmt: skip
+    # committed: the edit is no change since HEAD, but it is since the commit before
+    _git(tmp_path, "commit", "-q", "-a", "-m", "46 moved")
+    assert not any("changed:" in r["message"] for r in seats("--since", "HEAD"))
+    blamed = {Path(r["path"]).name for r in seats("--since", "HEAD~1")} - {game.name}
+    assert blamed == {moved.name}
     # 46 put back, then another faction moved: the file put back is not the one blamed
     edit(moved, "politics: conservative", "politics: liberal")
-    assert check().returncode == 0
     army = faction_file(content, 3)
     edit(army, "politics: militant", "politics: liberal")
-    seats = [r for r in json.loads(check().stdout) if r["code"] == "FF-COUNCIL-SEATS"]
-    blamed = {Path(r["path"]).name for r in seats} - {"game.yaml"}
-    assert blamed == {army.name}, seats
+    found = seats("--since", "HEAD~1")
+    assert {Path(r["path"]).name for r in found} - {game.name} == {army.name}, found
+    assert any("Army" in r["message"] and "changed:" in r["message"] for r in found), found
 
 
 def test_a_lost_seat_points_at_the_party_factions_without_one(tmp_path: Path) -> None:
@@ -130,7 +139,8 @@ def test_one_sided_enemy_names_the_other_file_and_line(tmp_path: Path) -> None:
     assert found["message"] == (
         "Thieves' Guild of Tehmor (18) names Mercenaries' Guild (5) as an enemy, but "
         "Mercenaries' Guild (5) names neither 18 nor its category 'thieves-guilds' (4.3.8: "
-        f"enmity holds both ways): add `enemies: [18]` below `category` at {other}:{below} "
+        "enmity holds both ways): add `enemies: [18]` below `category` at "
+        f"{other.relative_to(tmp_path)}:{below} "
         "(`toolkit check --fix` does), or remove 5 here"
     )
 
@@ -143,7 +153,7 @@ def test_one_sided_enemy_with_a_list_names_that_list(tmp_path: Path) -> None:
     records = _records(content)
     found = _at(records, naming, line_of(naming, "enemies:"), "FF-ENEMY-SYMMETRY")
     assert found["message"].endswith(
-        f"add 4 to `enemies` at {other}:{line_of(other, 'enemies:')}:10 "
+        f"add 4 to `enemies` at {other.relative_to(tmp_path)}:{line_of(other, 'enemies:')}:10 "
         "(`toolkit check --fix` does), or remove 25 here"
     )
 
@@ -347,13 +357,14 @@ def test_a_schema_error_does_not_hide_rule_checks_on_the_rest(tmp_path: Path) ->
     # that 5 does not answer is found, at the value that names it
     (one_sided,) = [ln for ln in lines if "error[FF-ENEMY-SYMMETRY]" in ln]
     at = line_of(selfish, "enemies:")
-    assert one_sided.startswith(f"{selfish}:{at}:") and "Mercenaries" in one_sided
+    shown = selfish.relative_to(tmp_path)
+    assert one_sided.startswith(f"{shown}:{at}:") and "Mercenaries" in one_sided
     # no false finding from the file that did not load: its number, seat and enemies are
     # missing from the rest, and the rules that count them wait
     assert not codes & {"FF-DECK-MISSING", "FF-COUNCIL-SEATS", "FF-REF-FACTION",
                         "FF-AREA-COUNT", "WAIVER-UNUSED"}  # fmt: skip
     note = next(ln for ln in lines if ln.startswith("note: forty-factions:"))
-    assert f"wait until {broken} loads and validates:" in note
+    assert f"wait until {broken.relative_to(tmp_path)} loads and validates:" in note
     assert "FF-COUNCIL-SEATS" in note and "FF-DECK-MISSING" in note
     assert "FF-ENEMY-SYMMETRY" not in note
 
@@ -371,7 +382,8 @@ def test_a_plot_that_does_not_load_holds_only_the_rules_that_need_every_plot(
     proc = toolkit("check", "--content", str(content), "--game", "forty-factions")
     lines = proc.stdout.splitlines()
     (spelt,) = [ln for ln in lines if "error[FF-NAME-SPELLING]" in ln]
-    assert spelt.startswith(f"{temple}:{line_of(temple, 'High Temple of YHWHRC')}:")
+    at = line_of(temple, "High Temple of YHWHRC")
+    assert spelt.startswith(f"{temple.relative_to(tmp_path)}:{at}:")
     note = next(ln for ln in lines if ln.startswith("note: forty-factions:"))
     held = set(note.split(": ")[-1].split(", "))
     assert {"FF-REF-PLOT", "FF-DECK-MISSING"} <= held

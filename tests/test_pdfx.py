@@ -1,4 +1,4 @@
-"""Print-shop PDF/X-4 (`toolkit.write.pdfx`): colours converted through the output condition's
+"""Print-shop PDF/X-4 (`toolkit.render.pdfx`): colours converted through the output condition's
 profile by LittleCMS, greys in black ink alone, the OutputIntent embedded, nothing left in
 RGB, and the page still looking as it did (Ghostscript, colour-managed by the file's own
 output intent, against the RGB original). The whole `--preset pod` build is checked in
@@ -17,8 +17,8 @@ from PIL import Image, ImageCms
 
 from tests.pdfcheck import colour_spaces, output_intent
 from toolkit.render.pdf import AssetFetcher, RenderError, layout, write_pdf
+from toolkit.render.pdfx import PROFILE, cmyk, to_pdfx4
 from toolkit.render.templates import TEMPLATES
-from toolkit.write.pdfx import PROFILE, cmyk, to_pdfx4
 
 # the kit's card colours (templates/*/card.css) and a few more
 SWATCHES = ["#26231f", "#8c2f1e", "#2a4f8a", "#7a5c1e", "#c9bfa8", "#f3eee3", "#808080",

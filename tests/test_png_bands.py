@@ -1,4 +1,4 @@
-"""A PNG written in bands (`toolkit.write.png_bands`): any reader sees the picture as drawn, and a
+"""A PNG written in bands (`toolkit.render.png_bands`): any reader sees the picture as drawn, and a
 band drawn again alone gives the file a whole drawing gives."""
 
 from __future__ import annotations
@@ -10,7 +10,7 @@ import zlib
 
 from PIL import Image, ImageChops, ImageDraw
 
-from toolkit.write import png_bands
+from toolkit.render import png_bands
 
 
 def _picture(width: int = 97, height: int = 61, seed: int = 1) -> Image.Image:

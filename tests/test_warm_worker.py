@@ -12,6 +12,7 @@ from pathlib import Path
 
 import pytest
 
+from toolkit.commands.build import warm_batch
 from toolkit.core.outputs import BuildOptions, Output
 from toolkit.render.session import Session
 from toolkit.speed import warm_worker
@@ -62,7 +63,7 @@ def test_what_is_assembled_is_shared_with_a_fork_for_the_second_core(tmp_path: P
 
 
 def _worker() -> warm_worker.WarmWorker:
-    worker = warm_worker.start()
+    worker = warm_worker.start(warm_batch)
     if worker is None:
         pytest.skip("no second core or no fork here: builds run without a warm worker")
     return worker

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import atexit
 import contextlib
+import functools
 import gc
 import os
 import sys
@@ -61,7 +62,36 @@ def _kit_folder(default: str, help_: str) -> dict[str, object]:
     return {**_folder(default, help_), "callback": _kit_out}
 
 
+def _from_project(fn):  # type: ignore[no-untyped-def]
+    """Run a content command from its project, the folder holding the content folder, so
+    that what it reports, writes and records names files as the project does
+    (`content/<game>/...`), whichever folder it was started from. Every path the user gave
+    is taken from where they gave it, and named from the project when it lies inside it (an
+    output folder is `build` from anywhere); the working folder is put back afterwards."""
+
+    @functools.wraps(fn)
+    def run(**kwargs: object) -> object:
+        content = kwargs.get("content")
+        if not isinstance(content, Path) or not content.absolute().name:
+            return fn(**kwargs)  # (the content folder is the file system's root)
+        project = os.path.dirname(os.path.abspath(content))
+        for name, value in kwargs.items():
+            if isinstance(value, Path):  # as named from the project (`build`), else whole
+                whole = os.path.abspath(value)
+                inside = whole.startswith(project.rstrip(os.sep) + os.sep)
+                kwargs[name] = Path(os.path.relpath(whole, project) if inside else whole)
+        here = os.getcwd()
+        os.chdir(project)
+        try:
+            return fn(**kwargs)
+        finally:
+            os.chdir(here)
+
+    return run
+
+
 def _content_options(fn):  # type: ignore[no-untyped-def]
+    fn = _from_project(fn)
     fn = click.option("--game", "game", default=None, metavar="ID", help=GAME_HELP)(fn)
     return click.option("--content", "content", callback=_own_content,
                         **_folder("content", CONTENT_HELP))(fn)  # fmt: skip
@@ -91,6 +121,7 @@ def cli(ctx: click.Context) -> None:
       toolkit build                 the print kit under build/<game>/
       toolkit serve                 the gallery in a browser, rebuilt and reloaded on each save
       toolkit schema                JSON Schemas for editor completion
+      toolkit clean --cache         empty the user cache
     """
     if ctx.invoked_subcommand != "check":
         gc.enable()
@@ -133,8 +164,13 @@ def cli(ctx: click.Context) -> None:
     default=None,
     help="Print what a diagnostic code means, its rules section and an example fix.",
 )
+@click.option("--since", "since", metavar="REV", default=None,
+              help="Compare with the content at git revision REV (a commit, branch or tag, "
+              "e.g. HEAD): a finding then names the file whose change since REV made it "
+              "(a seat moved to another party). Without it, findings name every file that "
+              "could have made it; nothing is taken from a cache.")  # fmt: skip
 def check(content: Path, game: str | None, fmt: str, strict: bool, fix: bool, diff: bool,
-          layout: bool, out: Path, explain: str | None) -> None:  # fmt: skip
+          layout: bool, out: Path, explain: str | None, since: str | None) -> None:  # fmt: skip
     """Check content: YAML, schema, references and the game's rules.
 
     Every problem in every file is reported in one run, sorted by file and line,
@@ -147,7 +183,7 @@ def check(content: Path, game: str | None, fmt: str, strict: bool, fix: bool, di
     else:
         _BRIEF["exit"] = True
     if explain is not None:
-        from toolkit.check.explain import find_rule, format_rule
+        from toolkit.commands.explain import find_rule, format_rule
 
         click.echo(format_rule(find_rule(explain, content, game)))
         return
@@ -175,7 +211,11 @@ def check(content: Path, game: str | None, fmt: str, strict: bool, fix: bool, di
         if diff:
             sys.exit(1 if edited else 0)
     if layout:
-        report = api.check_layout(content, game, strict, kit=out)
+        report = api.check_layout(content, game, strict, kit=out, since=since)
+    elif since is not None:  # the files changed since REV, read from git, are the baseline
+        from toolkit.commands import api
+
+        report = api.check(content, game, strict, since=since)
     else:  # `api.check` itself, without importing the orchestrator (`toolkit.speed.check_cache`)
         from toolkit.speed import check_cache
 
@@ -430,6 +470,7 @@ def build(
 @click.option("--content", "content", callback=_own_content, **_folder("content", CONTENT_HELP))
 @click.option("--diff", is_flag=True, help="Print the new file and the other files' changes "
               "as a diff, and write nothing.")  # fmt: skip
+@_from_project
 def new(game: str, kind: str | None, params: tuple[str, ...], content: Path, diff: bool) -> None:
     """Add a card to a game: a new content file with every value the rules decide filled in
     and every other value a marked placeholder, and the other files it changes (a number
@@ -494,9 +535,11 @@ def _recovered(content: Path, writes: bool) -> None:
 
 
 def _said_then_checked(edited: Sequence[Edited], moves: Sequence[tuple[Path, Path]],
-                       said: Sequence[str], content: Path, game: str) -> None:  # fmt: skip
-    """After `new` or `rename` wrote: what changed and what remains, then the game checked
-    (exit 1 while it has errors)."""
+                       said: Sequence[str], content: Path, game: str,
+                       schemas: Sequence[Path] = ()) -> None:  # fmt: skip
+    """After `new` or `rename` wrote: what changed and what remains (`schemas`: the editor
+    schemas the edit wrote with the content), then the game checked (exit 1 while it has
+    errors)."""
     from toolkit.commands import api
     from toolkit.core.diagnostics import display_path, render
 
@@ -508,7 +551,7 @@ def _said_then_checked(edited: Sequence[Edited], moves: Sequence[tuple[Path, Pat
         click.echo(f"  {line}", err=True)
     from toolkit.commands.schemas import refresh
 
-    for path in refresh(content, game):  # they list every card's number and id
+    for path in [*schemas, *refresh(content, game)]:  # they list every card's number and id
         click.echo(f"updated {display_path(path)}: the editor schemas list every card",
                    err=True)  # fmt: skip
     report = api.check(content, game)
@@ -564,6 +607,7 @@ def serve(content: Path, game: str | None, out: Path, port: int, paper: str, pro
 @click.argument("new")
 @click.option("--content", "content", callback=_own_content, **_folder("content", CONTENT_HELP))
 @click.option("--diff", is_flag=True, help="Print the changes as a diff and write nothing.")
+@_from_project
 def rename(game: str, old: str, new: str, content: Path, diff: bool) -> None:
     """Rename or renumber a card everywhere: its own file, its file's name, and every file
     that refers to it, keeping every byte the change does not touch. Then the game is checked.
@@ -583,8 +627,8 @@ def rename(game: str, old: str, new: str, content: Path, diff: bool) -> None:
     follows its number (3.1, 3.2), and the number it leaves is free for another card.
     """
     from toolkit.commands import api
+    from toolkit.commands.rename import write
     from toolkit.core.diagnostics import display_path
-    from toolkit.edit.rename import write
 
     _recovered(content, writes=not diff)
     edited, renaming = api.rename(content, game, old, new)
@@ -594,8 +638,8 @@ def rename(game: str, old: str, new: str, content: Path, diff: bool) -> None:
         for frm, to in renaming.moves:
             click.echo(f"rename {display_path(frm)} -> {display_path(to)}")
         return
-    write(edited, renaming, content)
-    _said_then_checked(edited, renaming.moves, renaming.said, content, game)
+    schemas = write(content, edited, renaming)
+    _said_then_checked(edited, renaming.moves, renaming.said, content, game, schemas)
 
 
 @cli.command()
@@ -665,6 +709,7 @@ def audit(folder: Path, no_visual: bool, jobs: int) -> None:
     is_flag=True,
     help="List every procedure (of GAME, or of every game) with its parameters.",
 )
+@_from_project
 def calc(game: str | None, procedure: str | None, params: tuple[str, ...], content: Path,
          fmt: str, listing: bool) -> None:  # fmt: skip
     """Answer one rules procedure from the content: the result, its arithmetic and rule.
@@ -782,7 +827,30 @@ class _SetupGroup(click.Group):
                     help=opt.help,
                 )
             )
-        return click.Command(name, params=params, callback=run, help=hook.help)
+        return click.Command(name, params=params, callback=_from_project(run), help=hook.help)
+
+
+@cli.command()
+@click.option(
+    "--cache",
+    "cache",
+    is_flag=True,
+    help="Empty the user cache ($XDG_CACHE_HOME/toolkit, else ~/.cache/toolkit).",
+)
+def clean(cache: bool) -> None:
+    """Remove what the toolkit keeps outside the project.
+
+    \b
+    --cache  empty the user cache: validated documents, kept check results and compiled
+             templates (only time is lost: the next run makes them again). The cache is
+             capped at TOOLKIT_CACHE_MAX_MB megabytes (default 200), oldest files first.
+    """
+    if not cache:
+        raise click.UsageError("say what to clean: `toolkit clean --cache` empties the user "
+                               "cache")  # fmt: skip
+    from toolkit.commands.clean import clean_cache
+
+    click.echo(clean_cache())
 
 
 @cli.group(cls=_SetupGroup)

@@ -10,12 +10,16 @@ worker per core.
 
 from __future__ import annotations
 
+import os
 import shutil
 import subprocess
 from collections.abc import Iterator
+from concurrent.futures import ProcessPoolExecutor
+from functools import partial
 from pathlib import Path
 
 from toolkit.core.diagnostics import Diagnostic, Loc, display_path, error
+from toolkit.core.progress import Progress
 
 FORBIDDEN = ("/EmbeddedFiles", "/JavaScript", "/JS", "/Launch", "/RichMedia", "/SubmitForm")
 
@@ -124,11 +128,6 @@ def audit(
     folder: Path, visual: bool = True, jobs: int = 0, progress: bool = True
 ) -> list[Diagnostic]:
     """Audit every PDF and SVG under `folder` (one worker a core, the largest files first)."""
-    import os
-    from concurrent.futures import ProcessPoolExecutor
-    from functools import partial
-
-    from toolkit.commands.build import Progress
 
     paths = audit_outputs(folder)
     order = sorted(paths, key=lambda p: p.stat().st_size, reverse=True)

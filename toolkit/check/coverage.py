@@ -190,13 +190,3 @@ def as_json(games: list[GameCoverage]) -> str:
         for g in games
     ]  # fmt: skip
     return json.dumps(out, indent=2, ensure_ascii=False)
-
-
-def render_page(title: str, data: GameCoverage, session: Any) -> bytes:
-    """The coverage page of a game's gallery (`kit/coverage.html`), as HTML bytes."""
-    from toolkit.render.templates import render
-
-    html = render(session.env, "common/coverage.html.j2", game=title, data=data,
-                  totals=data.totals())  # fmt: skip
-    session.pages = 0
-    return html.encode("utf-8")

@@ -10,7 +10,9 @@ page. It holds no game knowledge: every name, number and rule comes from a pack.
 
 from __future__ import annotations
 
+import difflib
 import json
+import keyword
 import re
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
@@ -120,8 +122,6 @@ class Param:
 
     def _choice(self, raw: str, what: str) -> str:
         if raw not in self.choices:
-            import difflib
-
             hit = difflib.get_close_matches(raw, self.choices, n=1)
             hint = f"; did you mean {hit[0]!r}?" if hit else f" (one of: {', '.join(self.choices)})"
             raise ParamError(self.name, f"unknown{what} {raw!r}{hint}")
@@ -198,7 +198,6 @@ class Procedure:
 def argument(name: str) -> str:
     """A parameter's name as a Python keyword argument: `best-vp` -> `best_vp`, `for` ->
     `for_`."""
-    import keyword
 
     arg = name.replace("-", "_")
     return f"{arg}_" if keyword.iskeyword(arg) else arg

@@ -12,8 +12,8 @@ from __future__ import annotations
 
 from collections import defaultdict
 
+from toolkit.check.rules import RuleSet, held_back
 from toolkit.core.diagnostics import Diagnostic, Loc, display_path, error
-from toolkit.games import GamePack, held_back
 from toolkit.load.art import check as art_check
 from toolkit.load.art import check_backdrops
 from toolkit.load.icons import check as icon_check
@@ -139,7 +139,7 @@ def _meta_checks(doc: Document) -> list[Diagnostic]:
 
 
 def _apply_waivers(
-    pack: GamePack, docs: list[Document], found: list[Diagnostic]
+    pack: RuleSet, docs: list[Document], found: list[Diagnostic]
 ) -> list[Diagnostic]:
     """Mark findings waived by their file's waivers; report bad and unused waivers."""
     by_file: dict[str, list[int]] = defaultdict(list)
@@ -208,12 +208,12 @@ def _apply_waivers(
     return out
 
 
-def held_codes(pack: GamePack, content: ContentSet) -> list[str]:
+def held_codes(pack: RuleSet, content: ContentSet) -> list[str]:
     """The rule codes whose findings wait for files that did not load (see `Rule.needs`)."""
     return [code for code, rule in pack.rules.items() if held_back(rule, content.failed_kinds)]
 
 
-def run_checks(pack: GamePack, content: ContentSet) -> list[Diagnostic]:
+def run_checks(pack: RuleSet, content: ContentSet) -> list[Diagnostic]:
     """All rule findings for one game's content, with waivers applied.
 
     When some files did not load, the rules still run on the rest; the findings of a rule

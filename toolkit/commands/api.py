@@ -12,6 +12,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from toolkit.check.runner import held_codes, placeholder_count, run_checks
+from toolkit.commands.baseline import Baseline, for_game, read_baseline
 from toolkit.core.diagnostics import Diagnostic, Loc, Report, display_path, error
 from toolkit.core.errors import ToolkitError
 from toolkit.games import GamePack, UnknownGame, load_pack
@@ -30,8 +31,11 @@ if TYPE_CHECKING:
     from toolkit.speed.warm_worker import WarmWorker
 
 
-def load_game(content_dir: Path, game: str, report: Report) -> tuple[GamePack, ContentSet] | None:
-    """Load and validate one game's content, adding findings to `report`."""
+def load_game(content_dir: Path, game: str, report: Report,
+              baseline: Baseline | None = None) -> tuple[GamePack, ContentSet] | None:  # fmt: skip
+    """Load and validate one game's content, adding findings to `report`. `baseline`: what
+    files held at an explicit earlier revision (`read_baseline`), by path under
+    `content_dir`."""
     try:
         pack = load_pack(game)
     except UnknownGame:
@@ -45,23 +49,36 @@ def load_game(content_dir: Path, game: str, report: Report) -> tuple[GamePack, C
             ]
         )
         return None
-    content, diags = load_content(game, content_dir / game, pack.kinds)
+    content, diags = load_content(game, content_dir / game, pack.kinds,
+                                  for_game(baseline, game))  # fmt: skip
     report.extend(diags)
     report.files += len(content.files)
     return pack, content
 
 
-def check(content_dir: Path, game: str | None = None, strict: bool = False) -> Report:
+def check(content_dir: Path, game: str | None = None, strict: bool = False,
+          since: str | None = None) -> Report:  # fmt: skip
     """Check every game's content (or one game's): schema, references and the rules. A game
     whose inputs are as they were at its last check gives what that check found
-    (`toolkit.speed.check_cache`)."""
+    (`toolkit.speed.check_cache`). `since`: a git revision whose content files are the
+    baseline a message compares with (`toolkit check --since REV`: "the file you changed");
+    without it, no finding depends on any earlier version."""
     from toolkit.speed import check_cache
 
-    return check_cache.check(content_dir, game, strict)
+    return check_cache.check(content_dir, game, strict, _baseline(content_dir, game, since))
+
+
+def _baseline(content_dir: Path, game: str | None, since: str | None) -> Baseline | None:
+    """The content files as `since` holds them (`read_baseline`), or None without it. A
+    missing content folder is said first, as without --since."""
+    if since is None:
+        return None
+    discover_games(content_dir, game)
+    return read_baseline(content_dir, since)
 
 
 def check_layout(content_dir: Path, game: str | None = None, strict: bool = False,
-                 kit: Path | None = None) -> Report:  # fmt: skip
+                 kit: Path | None = None, since: str | None = None) -> Report:  # fmt: skip
     """`check`, then lay out every output that can say whether it fits its page (a sheet
     too long for one page), without writing anything: what `build` would refuse, found
     before it. Games with errors are not laid out. Where `kit` (a build's --out) holds an
@@ -71,7 +88,8 @@ def check_layout(content_dir: Path, game: str | None = None, strict: bool = Fals
     from toolkit.core.outputs import BuildOptions, RenderFailure, TextOverflow
     from toolkit.render.session import Session
 
-    report, loaded = _check(content_dir, game, strict)
+    report, loaded = _check(content_dir, game, strict,
+                            baseline=_baseline(content_dir, game, since))  # fmt: skip
     code = fingerprint() if kit is not None else ""  # read once for every game
     for pack, content in loaded:
         if pack.outputs is None or not content.complete:
@@ -178,26 +196,29 @@ def rename(content_dir: Path, game: str, old: str, new: str) -> tuple[list[Edite
 
 
 def _check(
-    content_dir: Path, game: str | None, strict: bool, listing: bool = True
-) -> tuple[Report, list[tuple[GamePack, ContentSet]]]:
+    content_dir: Path, game: str | None, strict: bool, listing: bool = True,
+    baseline: Baseline | None = None,
+) -> tuple[Report, list[tuple[GamePack, ContentSet]]]:  # fmt: skip
     """Load and check every game (or one). `listing`: also check where the outputs of a
-    default build would go (a build checks its own outputs' paths instead)."""
+    default build would go (a build checks its own outputs' paths instead). `baseline`:
+    see `load_game`."""
     report = Report(strict=strict)
     loaded_games = []
     for gid in discover_games(content_dir, game):
-        loaded = _check_game(content_dir, gid, report, listing)
+        loaded = _check_game(content_dir, gid, report, listing, baseline)
         if loaded is not None:
             loaded_games.append(loaded)
     return report, loaded_games
 
 
-def _check_game(content_dir: Path, gid: str, report: Report, listing: bool = True
+def _check_game(content_dir: Path, gid: str, report: Report, listing: bool = True,
+                baseline: Baseline | None = None
                 ) -> tuple[GamePack, ContentSet] | None:  # fmt: skip
     """Load and check one game, adding what is found to `report`; the game loaded. Where
     its outputs would go is listed aside (`toolkit.speed.aside`) while the rules run."""
     from toolkit.speed.aside import aside
 
-    loaded = load_game(content_dir, gid, report)
+    loaded = load_game(content_dir, gid, report, baseline)
     if loaded is None:
         return None
     pack, content = loaded
@@ -221,10 +242,11 @@ def _check_game(content_dir: Path, gid: str, report: Report, listing: bool = Tru
     return loaded
 
 
-def check_game(content_dir: Path, gid: str) -> GameResult:
-    """What checking one game finds (`toolkit.speed.check_cache` keeps it between processes)."""
+def check_game(content_dir: Path, gid: str, baseline: Baseline | None = None) -> GameResult:
+    """What checking one game finds (`toolkit.speed.check_cache` keeps it between processes,
+    when there is no `baseline`)."""
     part = Report()
-    _check_game(content_dir, gid, part)
+    _check_game(content_dir, gid, part, baseline=baseline)
     return GameResult(part.diagnostics, part.files, part.placeholders, part.notes)
 
 
@@ -280,9 +302,12 @@ def build(content_dir: Path, game: str | None, options: BuildOptions, keep: bool
     whose inputs changed since its last build into the folder is told from that build's
     record without being loaded (`toolkit.speed.kept_builds`), unless `keep` is False.
     """
+    from toolkit.commands.build import warm_batch
     from toolkit.speed import warm_worker
 
-    warm = warm_worker.start() if options.jobs != 1 and not options.paths_only else None
+    warm = None
+    if options.jobs != 1 and not options.paths_only:
+        warm = warm_worker.start(warm_batch)
     try:
         return _build(content_dir, game, options, warm, keep)
     finally:
@@ -355,7 +380,7 @@ def _build(content_dir: Path, game: str | None, options: BuildOptions,
             listed = [*stamped_outputs(listed, own),
                       cover_output(pack.title, content.files, own)]  # fmt: skip
         if options.preset == "pod":  # a print shop's kit: every PDF in it is PDF/X-4
-            from toolkit.write.pdfx import for_print_shop
+            from toolkit.render.pdfx import for_print_shop
 
             listed = for_print_shop(listed)
         # one truth across the kit: every output's facts, the whole kit's, before any render
@@ -460,8 +485,9 @@ def coverage_output(pack: GamePack, content: ContentSet) -> Output:
     """kit/coverage.html: the coverage page of the game's gallery."""
     from functools import partial
 
-    from toolkit.check.coverage import game_coverage, render_page
+    from toolkit.check.coverage import game_coverage
     from toolkit.core.outputs import Output
+    from toolkit.kit.coverage_page import render_page
 
     data = game_coverage(content, pack.kinds)
     sources = (*content.files, "templates/common/coverage.html.j2")

@@ -14,7 +14,6 @@ import contextlib
 import hashlib
 import os
 import pickle
-import sys
 import time
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
@@ -36,6 +35,9 @@ from toolkit.core.resources import ROOT
 
 if TYPE_CHECKING:
     from toolkit.speed.warm_worker import WarmWorker
+import gc
+from concurrent.futures import FIRST_COMPLETED, ProcessPoolExecutor, wait
+
 from toolkit.core.outputs import (
     DRAFT_LIST,
     BuildOptions,
@@ -45,6 +47,7 @@ from toolkit.core.outputs import (
     RenderFailure,
     TextOverflow,
 )
+from toolkit.core.progress import Progress
 from toolkit.render.session import Session
 
 
@@ -168,31 +171,6 @@ def _repr(value: object, memo: dict[int, str]) -> str:
     return text
 
 
-class Progress:
-    """A one-line progress bar on a terminal; silent otherwise (CI logs stay clean)."""
-
-    def __init__(self, total: int, stream: Any = None) -> None:
-        self.total = total
-        self.done = 0
-        self.stream = stream or sys.stderr
-        self.tty = bool(getattr(self.stream, "isatty", lambda: False)())
-
-    def step(self, label: str, count: int = 1) -> None:
-        self.done += count
-        if not self.tty or not self.total:
-            return
-        width = 30
-        filled = min(width, int(width * self.done / self.total))
-        bar = "#" * filled + "-" * (width - filled)
-        self.stream.write(f"\r[{bar}] {self.done}/{self.total} {label[:40]:<40}")
-        self.stream.flush()
-
-    def close(self) -> None:
-        if self.tty and self.total:
-            self.stream.write("\r" + " " * 80 + "\r")
-            self.stream.flush()
-
-
 # ------------------------------------------------------------------ worker processes
 
 _WORKER: Session | None = None
@@ -231,8 +209,8 @@ def warm_outputs(outputs: list[Output], options: BuildOptions, content_root: Pat
     Nothing else is laid out ahead: a save lays out its own sheet again anyway, and a
     layout under way when the save comes would hold it up. Stops as soon as `stop()` says a
     save has come. Returns how many outputs were laid out."""
+    from toolkit.render import deck_pdf
     from toolkit.render.pdf import write_pdf
-    from toolkit.write import deck_pdf
 
     _worker_init(options, content_root, fingerprint())
     assert _WORKER is not None
@@ -304,7 +282,6 @@ def _run_group(outputs: list[Output], parts: Parts | None = None) -> list[Render
 def _render_kept(outputs: list[Output]) -> list[Rendered]:
     """Render outputs in this process, each one's objects frozen out of the collector's
     scans as it is made (see `_run_group`), unfrozen at the end."""
-    import gc
 
     results = []
     for item in _render_group(outputs):
@@ -314,6 +291,13 @@ def _render_kept(outputs: list[Output]) -> list[Rendered]:
     gc.unfreeze()
     gc.collect(1)
     return results
+
+
+def warm_batch(first: list[Output], assembled: list[Output], options: BuildOptions,
+               content_root: Path, code: str, parts: Parts | None) -> list[Rendered]:  # fmt: skip
+    """The warm worker's job (`toolkit.speed.warm_worker`): set it up, render a batch."""
+    _worker_init(options, content_root, code, parts)
+    return _run_batch(first, assembled)
 
 
 def _run_batch(first: list[Output], assembled: list[Output]) -> list[Rendered]:
@@ -541,8 +525,6 @@ def build_outputs(
             manifest.entries[path]["findings"] = [to_record(d) for d in diags]
         manifest.written.pop(path, None)  # its claim (see `Manifest.claim`) is settled
         result.built += 1
-
-    from concurrent.futures import FIRST_COMPLETED, ProcessPoolExecutor, wait
 
     jobs = options.jobs or os.cpu_count() or 1
     groups = _groups(stale)

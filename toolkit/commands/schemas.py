@@ -1,21 +1,38 @@
-"""JSON Schema files for every content kind of every game, written for editors."""
+"""JSON Schema files for every content kind of every game, written for editors.
+
+A project keeps them in `schemas/<game>/` beside its content folder (`make schema`), and as
+they list the content's values (every card's number and id, for completion) an edit of the
+content that changes those values changes them too. `planned` gives the schema files as an
+edit will leave them, rendered from the content as it will be: `toolkit rename` writes them
+in the one transaction with the content files (`toolkit.edit.transaction`: all or none, and
+after a kill finished or undone together). `refresh` brings them up to date afterwards, for
+the commands that do not yet (`toolkit new`), again all of them or none.
+"""
 
 from __future__ import annotations
 
+import contextlib
 import json
-from pathlib import Path
+import os
+import tempfile
+from collections.abc import Iterator, Sequence
+from pathlib import Path, PurePosixPath
 
 from toolkit.commands.api import discover_games, load_game
-from toolkit.core.diagnostics import Report
+from toolkit.core.diagnostics import Report, display_path
 from toolkit.core.errors import ToolkitError
+from toolkit.edit.transaction import SCHEMAS, Change, apply_all
 from toolkit.games import UnknownGame, load_pack
 from toolkit.load.icons import available
 from toolkit.validate.schema import json_schema
 from toolkit.write.atomic import write_text
 
 
-def render_all(content_dir: Path, game: str | None) -> dict[str, str]:
-    """`<game>/<kind>.schema.json` -> schema text, for every game found."""
+def render_all(
+    content_dir: Path, game: str | None, icons_from: Path | None = None
+) -> dict[str, str]:
+    """`<game>/<kind>.schema.json` -> schema text, for every game found. `icons_from`: the
+    content folder whose `<game>/icons/` the schemas list (default `content_dir`)."""
     out: dict[str, str] = {}
     for gid in discover_games(content_dir, game):
         try:
@@ -37,8 +54,8 @@ def render_all(content_dir: Path, game: str | None) -> dict[str, str]:
                 title=f"{pack.title}: {kind.name} ({kind.pattern})",
                 enums=enums,
             )
-            doc["description"] = _with_icons(str(doc.get("description", "")),
-                                             available(content_dir / gid))  # fmt: skip
+            icons = available((icons_from or content_dir) / gid)
+            doc["description"] = _with_icons(str(doc.get("description", "")), icons)
             out[name] = json.dumps(doc, indent=2, ensure_ascii=False) + "\n"
     return out
 
@@ -66,22 +83,99 @@ def write_all(content_dir: Path, game: str | None, out_dir: Path) -> list[Path]:
     return written
 
 
+def project_folder(content_dir: Path) -> Path:
+    """The project's schemas folder: `schemas/` beside the content folder's real path, the
+    one place out of the content folder an edit may write (`toolkit.edit.transaction`)."""
+    return Path(os.path.realpath(content_dir)).parent / SCHEMAS
+
+
+def planned(content_dir: Path, changes: Sequence[Change]) -> list[Change]:
+    """The project's schema files as an edit of content files (`changes`) leaves them: for
+    each game the edit touches whose schemas the project keeps (`schemas/<game>/`), each
+    schema rendered from the game's content as the edit will leave it, where it differs
+    from the file there now. Nothing is written."""
+    folder = project_folder(content_dir)
+    base = os.path.abspath(content_dir)
+    by_game: dict[str, dict[PurePosixPath, bytes | None]] = {}
+    for ch in changes:
+        rel = PurePosixPath(Path(os.path.relpath(os.path.abspath(ch.path), base)).as_posix())
+        if len(rel.parts) > 1 and rel.parts[0] != "..":
+            by_game.setdefault(rel.parts[0], {})[PurePosixPath(*rel.parts[1:])] = ch.data
+    out = []
+    for game, edits in sorted(by_game.items()):
+        if not (folder / game).is_dir():
+            continue  # the project keeps no schemas of this game
+        try:
+            texts = _rendered_after(content_dir, game, edits)
+        except OSError as exc:
+            raise ToolkitError(f"cannot render the editor schemas of {game} as the edit leaves "
+                               f"them: {display_path(exc.filename or content_dir)}: "
+                               f"{exc.strerror or exc}; nothing was changed") from None  # fmt: skip
+        out += [Change(folder / name, data) for name, text in texts.items()
+                if _bytes_at(folder / name) != (data := text.encode("utf-8"))]  # fmt: skip
+    return out
+
+
 def refresh(content_dir: Path, game: str) -> list[Path]:
     """After a card is added or renamed: the project's schemas of `game` (the `schemas/`
     folder beside the content folder, where `make schema` writes them) brought up to date,
-    as they list every card's number and id for completion. The files changed; none when
-    the project keeps no schemas of that game."""
-    folder = content_dir.parent / "schemas"
+    as they list every card's number and id for completion, all of them or none
+    (`toolkit.edit.transaction`). The files changed; none when the project keeps no schemas
+    of that game."""
+    folder = project_folder(content_dir)
     if not (folder / game).is_dir():
         return []
-    changed = []
-    for name, text in render_all(content_dir, game).items():
-        path = folder / name
-        try:
-            same = path.read_text(encoding="utf-8") == text
-        except OSError:
-            same = False
-        if not same:
-            write_text(path, text)
-            changed.append(path)
-    return changed
+    todo = [Change(folder / name, data) for name, text in render_all(content_dir, game).items()
+            if _bytes_at(folder / name) != (data := text.encode("utf-8"))]  # fmt: skip
+    apply_all(content_dir, todo)
+    return [ch.path for ch in todo]
+
+
+def _rendered_after(
+    content_dir: Path, game: str, edits: dict[PurePosixPath, bytes | None]
+) -> dict[str, str]:
+    """The schemas of `game` rendered from its content with `edits` (paths in the game's
+    folder -> new bytes, None: removed) made: from a private copy of the game's content
+    files (those the loader reads, `toolkit.load.find`), loaded without the content cache;
+    the icons are the game's own."""
+    from toolkit.load.find import find_content
+
+    try:
+        kinds = load_pack(game).kinds
+    except UnknownGame:
+        raise ToolkitError(f"no game pack named '{game}'") from None
+    found = find_content(content_dir / game, kinds)
+    with tempfile.TemporaryDirectory(prefix="toolkit-schemas-") as tmp:
+        copy = Path(tmp) / "content"
+        files = {PurePosixPath(rel): path for path, rel, _ in found.files}
+        texts = {rel: path.read_bytes() for rel, path in files.items() if rel not in edits}
+        texts.update({rel: data for rel, data in edits.items() if data is not None})
+        (copy / game).mkdir(parents=True)
+        for rel, data in texts.items():
+            dest = copy / game / rel
+            dest.parent.mkdir(parents=True, exist_ok=True)
+            dest.write_bytes(data)
+        with _no_cache():
+            return render_all(copy, game, icons_from=content_dir)
+
+
+@contextlib.contextmanager
+def _no_cache() -> Iterator[None]:
+    """The content cache off (`TOOLKIT_NO_CACHE`): a private copy is never kept there."""
+    was = os.environ.get("TOOLKIT_NO_CACHE")
+    os.environ["TOOLKIT_NO_CACHE"] = "1"
+    try:
+        yield
+    finally:
+        if was is None:
+            del os.environ["TOOLKIT_NO_CACHE"]
+        else:
+            os.environ["TOOLKIT_NO_CACHE"] = was
+
+
+def _bytes_at(path: Path) -> bytes | None:
+    """A file's bytes, or None (no such file, a folder, unreadable): it is to be written."""
+    try:
+        return path.read_bytes()
+    except OSError:
+        return None

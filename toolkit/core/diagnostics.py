@@ -7,6 +7,8 @@ the CLI sorts them by file and line and prints them in one run (compiler style,
 
 from __future__ import annotations
 
+import difflib
+import json
 import os
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
@@ -83,7 +85,6 @@ def warning(loc: Loc, code: str, message: str) -> Diagnostic:
 
 def did_you_mean(value: str, known: Iterable[str]) -> str:
     """`; did you mean 'cat'?` for a value close to one the content declares, else ""."""
-    import difflib
 
     hit = difflib.get_close_matches(value, sorted(known), n=1)
     return f"; did you mean '{hit[0]}'?" if hit else ""
@@ -257,8 +258,6 @@ def render(report: Report, fmt: str, hide_waived: bool = False) -> str:
         d for d in report.sorted() if not (hide_waived and d.waived is not None)
     ]
     if fmt == "json":
-        import json
-
         return json.dumps([to_record(d) for d in diags], indent=2, ensure_ascii=False)
     fn = format_github if fmt == "github" else format_text
     lines = [fn(d, report.strict) for d in diags]

@@ -29,6 +29,37 @@ _ADVICE = {
     errno.EMFILE: "too many files are open: raise the limit (ulimit -n)",
 }
 
+# The same for a file changed where it stands (a content file, the project's editor schemas:
+# `toolkit rename`, `new`, `check --fix`): it has no --out to choose, so the advice is about
+# the file and its folder. Replacing a file needs write permission on its folder, not on the
+# file; EPERM is an immutable or append-only file (`chattr`) or another user's file in a
+# sticky folder.
+_EDIT_ADVICE = {
+    errno.ENOSPC: "the disk is full: free some space, then run this again",
+    errno.EDQUOT: "your disk quota is used up: free some space, then run this again",
+    errno.EROFS: "the file system is read-only: make it writable, then run this again",
+    errno.EACCES: "no permission to change files in its folder: make the folder and the "
+    "file writable for you, then run this again",
+    errno.EPERM: "the file or its folder is protected (immutable or append-only, see "
+    "`lsattr -d`; or another user's file in a sticky folder): make it writable for you "
+    "(`chattr -i`), then run this again",
+    errno.EFBIG: "the file-size limit (ulimit -f) is too low: raise it, then run this again",
+    errno.ENAMETOOLONG: "the name is longer than the file system allows: choose a shorter one",
+    errno.ENOTDIR: "a file stands where a folder must go: move it away",
+    errno.EEXIST: "a file stands where a folder must go: move it away",
+    errno.EISDIR: "a folder stands where the file must go: move it away",
+    errno.EXDEV: "it is on another file system than the content folder, where the edit keeps "
+    "its copies: keep the content and schemas folders on one file system",
+    errno.EIO: "the disk reported an input/output error: check it",
+    errno.EMFILE: "too many files are open: raise the limit (ulimit -n)",
+}
+
+
+def edit_advice(code: int | None) -> str:
+    """What to do about an operating-system failure (by errno) while changing a content
+    file or an editor schema where it stands; "" when there is nothing to say."""
+    return _EDIT_ADVICE.get(code or 0, "")
+
 
 class ToolkitError(click.ClickException):
     """A usage or I/O problem; exit code 2."""

@@ -7,6 +7,8 @@ the files it depends on and a render function that returns bytes.
 
 from __future__ import annotations
 
+import datetime
+import os
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
@@ -114,7 +116,7 @@ class Output:
     group: str = ""
     cost: float = 1.0  # rough work to render it, in sheet-pages, to balance the workers
     # The outputs it is assembled from, as written by this build (a deck from its sheets'
-    # PDFs, `toolkit.write.deck_pdf`): it is rendered once they are on disk, reads them through
+    # PDFs, `toolkit.render.deck_pdf`): it is rendered once they are on disk, reads them through
     # `Session.part`, and is stale whenever one of them is.
     parts: tuple[str, ...] = ()
     # Lays the output out without writing it, to find whether it fits its page (`toolkit
@@ -127,3 +129,10 @@ class Output:
     # Rendered after every other output of the kit, with the manifest at hand
     # (`Session.kit`): kit/PRINT.md counts the pages the others came to.
     after: bool = False
+
+
+def build_time() -> datetime.datetime:
+    """The time a file may record (a PDF's dates): SOURCE_DATE_EPOCH when set (reproducible
+    builds), else 2000-01-01 UTC; never the clock, so the same input gives the same bytes."""
+    epoch = int(os.environ.get("SOURCE_DATE_EPOCH", "946684800"))  # 2000-01-01
+    return datetime.datetime.fromtimestamp(epoch, datetime.UTC)

@@ -5,13 +5,15 @@ Each game's pack finds what OLD names and every place that refers to it (`Renami
 through the same reference walk its checker resolves references with; the edits go through
 `toolkit.edit.fixes` (ruamel.yaml round trip, only the changed lines written), and the edits and
 moves are written all together or not at all (`toolkit.edit.transaction`: a failure or a kill midway
-never leaves some files renamed and others not).
+never leaves some files renamed and others not). The project's editor schemas, which list
+the content's numbers and ids (`schemas/<game>/`, `toolkit.commands.schemas`), are rendered as
+the rename leaves the content and written in that same transaction.
 """
 
 from __future__ import annotations
 
 import stat
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -19,7 +21,7 @@ from typing import Any
 from toolkit.core.diagnostics import Loc
 from toolkit.core.errors import ToolkitError
 from toolkit.edit.fixes import Edited, Fix, apply_whole, replace_at
-from toolkit.edit.transaction import Change
+from toolkit.edit.transaction import Change, apply_all
 from toolkit.model.content import ContentSet
 
 
@@ -84,9 +86,8 @@ def changes(edited: Iterable[Edited], renaming: Renaming) -> list[Change]:
     return out
 
 
-def write(edited: Iterable[Edited], renaming: Renaming, content: Path) -> None:
-    """Write the edits and move the files (an edited file is moved with its edit), all
-    together or none (`toolkit.edit.transaction`, journal in the content folder `content`)."""
-    from toolkit.edit.transaction import apply_all
-
-    apply_all(content, changes(edited, renaming))
+def write(content: Path, todo: Sequence[Change]) -> None:
+    """Write a rename's changes (`changes`, with whatever else must change with them, such
+    as the project's editor schemas) all together or none (`toolkit.edit.transaction`,
+    journal in the content folder `content`)."""
+    apply_all(content, todo)

@@ -2,8 +2,11 @@
 
 `toolkit rename`, `new` and `check --fix` change several files at once. `apply_all` makes
 that one transaction, kept in a journal folder in the content folder (`.toolkit-edit/`,
-hidden and outside every game folder, so the content finder never sees it). It plans
-every file first (inside the content folder's real path, not a link, one hard link; its
+hidden and outside every game folder, so the content finder never sees it). The files are
+content files and the project's editor schemas that list the content's values
+(`schemas/<game>/<kind>.schema.json` beside the content folder, `toolkit.commands.schemas`):
+a rename changes both, and both are kept together. It plans every file first (inside the
+content folder's real path or that project schemas folder, not a link, one hard link; its
 mode kept), writes the journal (state `writing`: each path and the SHA-256 of its bytes
 before and after), a copy of each file's old bytes and its new bytes, all synced; then
 the state becomes `replacing` (the commit point), each file is replaced or removed in
@@ -15,13 +18,16 @@ After a kill, `recover` (run first by `rename`, `new` and `check`) finishes the 
 line; a file changed by hand since is never overwritten. A journal may come from anyone (a
 pull request can commit one): it is checked whole first (plain relative paths with no link
 on the way, digests, modes without special bits, nothing else in its folder), and one that
-is not so is reported, not followed. A command holds a lock on the journal folder while it
-edits, so another never takes a live edit for an interrupted one.
+is not so is reported, not followed; the only path out of the content folder it may name is
+a schema of the project's, `../schemas/<game>/<name>.schema.json`. A command holds a lock
+on the journal folder while it edits, so another never takes a live edit for an
+interrupted one.
 """
 
 from __future__ import annotations
 
 import contextlib
+import errno
 import fcntl
 import hashlib
 import json
@@ -34,17 +40,20 @@ from pathlib import Path, PurePosixPath
 from typing import Any
 
 from toolkit.core.diagnostics import display_path
-from toolkit.core.errors import ToolkitError
+from toolkit.core.errors import ToolkitError, edit_advice
 
 FOLDER = ".toolkit-edit"  # in the content folder
 JOURNAL = "journal.json"
 KIND = "toolkit-edit-journal"
-VERSION = 1
+VERSION = 2  # 2: a path may name an editor schema of the project (version 1 did not)
+SCHEMAS = "schemas"  # the project's editor schemas, beside the content folder
 NEW_MODE = 0o644  # a new file's mode (mkstemp's 0600 would hide it from others)
 MAX_JOURNAL = 1 << 20  # bytes
 MAX_FILES = 10_000
 _OWN_NAME = re.compile(r"(\d{1,5})\.(old|new)")
 _DIGEST = re.compile(r"[0-9a-f]{64}")
+# an editor schema of the project, as the journal names it (relative to the content folder)
+_SCHEMA = re.compile(rf"\.\./{SCHEMAS}/([^/]+)/([^/]+\.schema\.json)")
 NOT_FOLLOWED = "is not an edit journal the toolkit can follow ({why}): not followed, look at it"
 
 
@@ -116,7 +125,7 @@ def recover(content: Path) -> str | None:
             state, entries = _read_journal(root, folder)
         except (_Malformed, OSError) as why:
             raise EditError(f"{shown} {NOT_FOLLOWED.format(why=why)}") from None
-        said = f"an edit of {len(entries)} content files interrupted"
+        said = f"an edit of {_counted(entries)} interrupted"
         if state != "replacing":  # nothing changed yet, or no journal (it had just begun)
             _clear(folder, len(entries))
             return None if state is None else f"undid {said} before it changed any ({shown})"
@@ -127,24 +136,31 @@ def recover(content: Path) -> str | None:
                     meant = "as it meant them" if forward else "as they were before it"
                     return f"{done} {said} midway ({shown}): they are all {meant}"
         except OSError as exc:
+            where = _failed_at(content, root, entries, exc, display_path(content / FOLDER))
+            advice = edit_advice(exc.errno) or "run this again"
             raise EditError(
-                f"cannot finish or undo {said} ({shown}): {exc.strerror}; run this again"
+                f"cannot finish or undo {said} ({shown}): cannot write {where}: "
+                f"{exc.strerror or exc}; {advice}"
             ) from None
     changed = [e.rel for e in entries if _digest_at(root, e.rel) not in (e.before, e.after)]
-    why = f"{display_path(content / changed[0])} was changed since" if changed else "copies gone"
+    why = f"{_shown(content, root, changed[0])} was changed since" if changed else "copies gone"
     what = f"put the files as you want them, then remove {shown}"
     raise EditError(f"cannot finish or undo {said} ({shown}): {why}; {what}")
 
 
 def _planned(root: str, ch: Change) -> tuple[_Entry, bytes | None, bytes | None] | None:
     """The journal's entry for a change, the file's bytes before it and after it; None when
-    it changes nothing. A path outside the content folder, a link, a special file or a
-    file with several hard links is refused: nothing is written."""
+    it changes nothing. A path outside the content folder (but for an editor schema of its
+    project), a link, a special file or a file with several hard links is refused: nothing
+    is written."""
     refused = f"cannot edit {display_path(ch.path)}: {{}}; nothing was changed"
     full = os.path.join(os.path.realpath(ch.path.parent), ch.path.name)
     rel = PurePosixPath(os.path.relpath(full, root)).as_posix()
-    if not _plain(rel):
-        raise EditError(refused.format(f"it is not inside the content folder {root}"))
+    if not _allowed(rel, VERSION):
+        schemas = os.path.join(os.path.dirname(root), SCHEMAS)
+        raise EditError(refused.format(f"it is not inside the content folder {root}, nor an "
+                                       f"editor schema in {schemas}/<game>/ (a link on the "
+                                       "way leads elsewhere?)"))  # fmt: skip
     try:
         st: os.stat_result | None = os.lstat(full)
     except FileNotFoundError:
@@ -153,6 +169,8 @@ def _planned(root: str, ch: Change) -> tuple[_Entry, bytes | None, bytes | None]
         raise EditError(refused.format(exc.strerror)) from None
     old = None
     if st is not None:
+        if stat.S_ISDIR(st.st_mode):
+            raise EditError(refused.format("a folder stands where the file must go: move it away"))
         if not stat.S_ISREG(st.st_mode):
             what = "a symbolic link" if stat.S_ISLNK(st.st_mode) else "not a regular file"
             raise EditError(refused.format(f"it is {what} (edit the file itself by hand)"))
@@ -169,6 +187,49 @@ def _planned(root: str, ch: Change) -> tuple[_Entry, bytes | None, bytes | None]
         return None
     mode = ch.mode if ch.mode is not None else (stat.S_IMODE(st.st_mode) if st else NEW_MODE)
     return _Entry(rel, _digest(old), _digest(ch.data), mode & 0o777), old, ch.data
+
+
+def _allowed(rel: str, version: int) -> bool:
+    """A path a journal of this version may name: a plain path in the content folder, or
+    (version 2) an editor schema of the project, `../schemas/<game>/<name>.schema.json`."""
+    if _plain(rel):
+        return True
+    m = _SCHEMA.fullmatch(rel)
+    return version >= 2 and m is not None and _plain(m[1]) and _plain(m[2])
+
+
+def _is_schema(rel: str) -> bool:
+    return rel.startswith("../")
+
+
+def _counted(entries: Sequence[_Entry]) -> str:
+    """The files of an edit, as its messages count them."""
+    schemas = sum(_is_schema(e.rel) for e in entries)
+    said = [f"{len(entries) - schemas} content files"] if len(entries) > schemas else []
+    return " and ".join([*said, *([f"{schemas} editor schemas"] if schemas else [])])
+
+
+def _shown(content: Path, root: str, rel: str) -> str:
+    """A file of the edit as the user names it: from the content folder as given, or (an
+    editor schema) from the folder that holds it."""
+    if not _is_schema(rel):
+        return display_path(content / rel)
+    real = os.path.normpath(os.path.join(root, rel))
+    given = os.path.normpath(os.path.join(os.path.abspath(content), rel))
+    return display_path(given if os.path.realpath(given) == real else real)
+
+
+def _failed_at(
+    content: Path, root: str, entries: Sequence[_Entry], exc: OSError, default: str
+) -> str:
+    """The file an OS failure names, as the user names it (a file of the edit if it is
+    one)."""
+    named = [os.fspath(f) for f in (exc.filename2, exc.filename) if f is not None]
+    where = display_path(named[-1]) if named else default
+    for e in entries:
+        if os.path.join(root, e.rel) in named:
+            where = _shown(content, root, e.rel)
+    return where
 
 
 def _plain(rel: str) -> bool:
@@ -196,8 +257,11 @@ def _locked(content: Path, create: bool) -> Iterator[str]:
         fd = os.open(folder, os.O_RDONLY | os.O_DIRECTORY | os.O_NOFOLLOW)
     except OSError as exc:
         why = NOT_FOLLOWED.format(why="a link or not a folder")
-        if create:
+        if create and exc.errno == errno.EEXIST:
             why = f"is in the way ({exc.strerror}): run `toolkit check`; nothing was changed"
+        elif create:
+            advice = edit_advice(exc.errno) or "look at the content folder"
+            why = f"cannot be made ({exc.strerror}): {advice}; nothing was changed"
         raise EditError(f"{shown} {why}") from None
     try:
         try:
@@ -280,15 +344,13 @@ def _put_back(
         _clear(folder, len(entries))
     if not isinstance(exc, OSError) or isinstance(exc, ToolkitError):
         return  # raised on as it is (an interrupt, the toolkit's own error)
-    named = [os.fspath(f) for f in (exc.filename2, exc.filename) if f is not None]
-    where = display_path(named[-1]) if named else "a content file"
-    for e in entries:
-        if os.path.join(root, e.rel) in named:
-            where = display_path(content / e.rel)
+    where = _failed_at(content, root, entries, exc, "a content file")
     journal = display_path(content / FOLDER)
     then = "the edit was undone: every file is as it was"
     if not undone:
         then = f"some files could not be put back: run `toolkit check` ({journal} is kept)"
+    advice = edit_advice(exc.errno)
+    then += f"; {advice}" if advice else ""
     raise EditError(f"cannot write {where}: {exc.strerror or exc}; {then}") from None
 
 
@@ -336,7 +398,9 @@ def _entries(record: Any) -> tuple[str, list[_Entry]]:
     """The journal's state and entries, each value checked."""
     if not isinstance(record, dict) or record.get("kind") != KIND:
         raise _Malformed("not a toolkit edit journal")
-    if record.get("version") != VERSION or record.get("state") not in ("writing", "replacing"):
+    version = record.get("version")
+    known = type(version) is int and version in (1, VERSION)
+    if not known or record.get("state") not in ("writing", "replacing"):
         raise _Malformed("an unknown version or state")
     files = record.get("files")
     if not isinstance(files, list) or not 0 < len(files) <= MAX_FILES:
@@ -346,8 +410,9 @@ def _entries(record: Any) -> tuple[str, list[_Entry]]:
         if not isinstance(f, dict) or set(f) != {"path", "before", "after", "mode"}:
             raise _Malformed("an entry is not {path, before, after, mode}")
         path, before, after, mode = f["path"], f["before"], f["after"], f["mode"]
-        if not isinstance(path, str) or len(path) > 4096 or not _plain(path):
-            raise _Malformed(f"the path {str(path)[:80]!r} is not plain, inside the folder")
+        if not isinstance(path, str) or len(path) > 4096 or not _allowed(path, version):
+            raise _Malformed(f"the path {str(path)[:80]!r} is not plain, inside the folder "
+                             "(or a schema of the project's)")  # fmt: skip
         if before == after or not all(
             d is None or (isinstance(d, str) and _DIGEST.fullmatch(d)) for d in (before, after)
         ):
@@ -362,7 +427,8 @@ def _entries(record: Any) -> tuple[str, list[_Entry]]:
 
 def _check_path(root: str, rel: str) -> None:
     """Every folder on the way to `rel` a real folder (no link), the file a regular file or
-    absent: what the journal names is inside the content folder's real path."""
+    absent: what the journal names is inside the content folder's real path (or, through
+    its real parent, the project's real `schemas` folder)."""
     at = root
     parts = PurePosixPath(rel).parts
     for i, part in enumerate(parts):

@@ -9,52 +9,17 @@ from __future__ import annotations
 
 import importlib
 from collections.abc import Callable, Iterable
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
-from toolkit.core.diagnostics import Diagnostic
+# the rules contract, re-exported: what a pack's rules table and checks are made of
+from toolkit.check.rules import Check as Check
+from toolkit.check.rules import Rule as Rule
+from toolkit.check.rules import held_back as held_back
+from toolkit.check.rules import indexed_checks as indexed_checks
+from toolkit.check.rules import scoped as scoped
 from toolkit.model.content import ContentKind, ContentSet
 
-
-@dataclass(frozen=True)
-class Rule:
-    """A rule the checker enforces: a stable code, what it requires, where the rules say so."""
-
-    code: str
-    title: str
-    source: str
-    explain: str
-    example: str = ""
-    # The content kinds whose every file this rule's findings depend on: when a file of
-    # one of them does not load, the rule's findings could be false ("no file for 46", a
-    # seat count short by the broken file's seat) and are held back until it does. None:
-    # every kind (the safe default); empty: the rule looks at one file at a time (with the
-    # game's singleton files, without which nothing runs), or finds only what is there
-    # twice, which no missing file can make false.
-    needs: frozenset[str] | None = None
-
-
-def scoped(rules: dict[str, Rule], needs: dict[str, frozenset[str]]) -> dict[str, Rule]:
-    """The rules with `needs` set from a table (code -> kinds; an empty set for the rules
-    that look at one file at a time), so a rules table states it in one place."""
-    unknown = set(needs) - set(rules)
-    if unknown:
-        raise ValueError(f"no such rules: {', '.join(sorted(unknown))}")  # a bug in a pack
-    return {code: replace(r, needs=needs[code]) if code in needs else r
-            for code, r in rules.items()}  # fmt: skip
-
-
-def held_back(rule: Rule | None, failed_kinds: set[str]) -> bool:
-    """Are the findings of `rule` held back because files of `failed_kinds` did not load?
-    (`*` in `failed_kinds`: a file of unknown kind failed.) Core findings (no rule) never are."""
-    if rule is None or not failed_kinds:
-        return False
-    if rule.needs is None:
-        return True
-    return bool(rule.needs) and ("*" in failed_kinds or bool(rule.needs & failed_kinds))
-
-
-Check = Callable[[ContentSet], Iterable[Diagnostic]]
 if TYPE_CHECKING:
     from toolkit.check.procedures import Procedure
     from toolkit.core.outputs import BuildOptions, Output
@@ -121,24 +86,6 @@ class GamePack:
     scaffolds: tuple[Scaffold, ...] = ()
     # `toolkit rename GAME OLD NEW`: what OLD names and every place that refers to it
     renames: Callable[[ContentSet, str, str], Renaming] | None = None
-
-
-def indexed_checks(
-    build_index: Callable[[ContentSet], object | None],
-    checks: Iterable[Callable[..., Iterable[Diagnostic]]],
-) -> Check:
-    """A pack's rule check: build its look-up index once, then run each check on it (no
-    checks when the index cannot be built: the missing file is already reported)."""
-    checks = tuple(checks)
-
-    def check_rules(content: ContentSet) -> Iterable[Diagnostic]:
-        ix = build_index(content)
-        if ix is None:
-            return
-        for check in checks:
-            yield from check(ix)
-
-    return check_rules
 
 
 def lazy_outputs(module: str) -> Outputs:

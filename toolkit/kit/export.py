@@ -12,6 +12,8 @@ from __future__ import annotations
 
 import dataclasses
 import io
+import subprocess
+import tempfile
 from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import partial
@@ -94,8 +96,6 @@ def render_shop_pdf(job: ExportDeck, session: Session) -> bytes:
 def rasterise_rgb(pdf: bytes, dpi: int, pixels: tuple[int, int]) -> list[object]:
     """Every page of `pdf` as an RGB picture of exactly `pixels` (poppler draws the page
     with its bleed; the page is trim + 2 x bleed, so the scale is the profile's dpi)."""
-    import subprocess  # (here: `toolkit check` lists the export's outputs, never draws them)
-    import tempfile
 
     from PIL import Image
 

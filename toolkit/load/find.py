@@ -26,15 +26,22 @@ import stat
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path, PurePosixPath
-from typing import TYPE_CHECKING
+from typing import Protocol
 
 from toolkit.core.assets import ASSETS, inside
 from toolkit.core.diagnostics import Diagnostic, Loc, display_path, error, warning
 from toolkit.load.art import ART
 from toolkit.load.icons import ICONS
 
-if TYPE_CHECKING:
-    from toolkit.model.content import ContentKind
+
+class ContentKind(Protocol):
+    """What finding files needs of a content kind (`toolkit.model.content.ContentKind`)."""
+
+    @property
+    def pattern(self) -> str: ...
+
+    def matches(self, rel: PurePosixPath) -> bool: ...
+
 
 CONTENT_SUFFIXES = (".yaml", ".yml", ".csv")
 PICTURES = ((ASSETS,), (ICONS,), (ART,))  # picture folders: read when used, not content

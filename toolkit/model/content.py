@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import fnmatch
 import hashlib
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
 from functools import cache
 from pathlib import Path, PurePosixPath
@@ -95,19 +95,6 @@ class ContentKind:
         )
 
 
-# A file's documents before its latest changes, newest first, each with the generation of
-# the cache that saw the change (`ContentSet.previous`); so many are remembered: the latest,
-# and the first the cache saw (a file edited again and again still shows what it was).
-History = tuple[tuple["Document", int], ...]
-HISTORY = 8
-
-
-def _is_history(value: object) -> bool:
-    return isinstance(value, tuple) and all(
-        isinstance(v, tuple) and len(v) == 2 and isinstance(v[1], int) for v in value
-    )
-
-
 @cache
 def _parts(pattern: str) -> tuple[str, ...]:
     return PurePosixPath(pattern).parts
@@ -125,12 +112,11 @@ class ContentSet:
     # their kinds (`*`: a file whose kind is unknown, such as `lazar.YAML`): the rules that
     # need every file of one of these kinds wait (see `toolkit.games.Rule.needs`)
     failed_kinds: set[str] = field(default_factory=set)
-    # a file's documents before its latest changes, newest first, each with when that change
-    # was seen (a generation of the cache: a later change has a larger one), by the path
-    # shown, where the user's cache of validated documents remembers them
-    # (`toolkit.speed.content_cache.previous`): a message may then name the file whose change made
-    # the difference, even when the file was edited again since
-    previous: dict[str, History] = field(default_factory=dict)
+    # what each content file that changed since an explicit baseline (`toolkit check --since
+    # REV`) held there, by the path shown: a message may name the file whose change made the
+    # difference. Empty without a baseline: never filled from a cache, whose state a report
+    # does not depend on
+    baseline: dict[str, Document] = field(default_factory=dict)
 
     def of(self, kind: str, cls: type[D]) -> list[D]:
         """All documents of one kind, typed."""
@@ -159,9 +145,15 @@ _VALID: dict[tuple[object, ...], Document] = {}
 
 
 def load_content(
-    game: str, game_dir: Path, kinds: tuple[ContentKind, ...]
+    game: str,
+    game_dir: Path,
+    kinds: tuple[ContentKind, ...],
+    baseline: Mapping[PurePosixPath, bytes] | None = None,
 ) -> tuple[ContentSet, list[Diagnostic]]:
-    """Load and validate every content file of one game (never raises for bad content)."""
+    """Load and validate every content file of one game (never raises for bad content).
+    `baseline`: what files held at an explicit earlier revision (`toolkit check --since`),
+    by path relative to `game_dir`; each one's document, where it validates, is
+    `ContentSet.baseline`."""
     content = ContentSet(game=game, root=game_dir)
     diags: list[Diagnostic] = []
     for kind in kinds:
@@ -177,68 +169,71 @@ def load_content(
 
     kept_before = content_cache.load(game_dir)
     kept: dict[tuple[object, ...], Document] = {}
-    # each file's documents before its latest changes, and when each change was seen (a
-    # generation of the cache), as far as the cache saw them
-    before = content_cache.previous(game_dir)
-    now = content_cache.generation(game_dir) + 1  # a change seen now is the latest
-    last = {stamp[:3]: doc for stamp, doc in kept_before.items()}  # by (path, kind, model)
-    now_before: dict[tuple[object, ...], History] = {}
-    for path, _where, kind in found.files:
+    for path, rel, kind in found.files:
         shown = display_path(path)
         content.files.append(shown)
-        try:
-            data = read_limited(path, shown)
-        except OSError as exc:
-            diags.append(error(Loc(shown), "CONTENT-IO", f"cannot read file: {exc.strerror}"))
+        data = _read(path, shown, diags)
+        if data is None:
             content.failed.add(shown)
             content.failed_kinds.add(kind.name)
             continue
-        if isinstance(data, LoadResult):
-            diags.extend(data.diagnostics)
-            content.failed.add(shown)
-            content.failed_kinds.add(kind.name)
-            continue
+        if baseline and baseline.get(rel, data) != data:
+            was, _said = _parse(baseline[rel], path, shown, kind)
+            if was is not None:
+                content.baseline[shown] = was
         # a file that loaded cleanly before with these very bytes is not parsed again
         stamp = (shown, kind.name, kind.model, hashlib.blake2b(data, digest_size=16).digest())
-        history = before.get(stamp[:3])
-        if not _is_history(history):
-            history = ()
-        if stamp not in kept_before and stamp[:3] in last:  # changed since it was kept
-            history = ((last[stamp[:3]], now), *history)
-            if len(history) > HISTORY:  # the latest, and the first the cache saw
-                history = (*history[: HISTORY - 1], history[-1])
-        if history:
-            now_before[stamp[:3]] = history
-            content.previous[shown] = history
-        cached = _VALID.get(stamp) or kept_before.get(stamp)
-        if cached is not None:
-            _VALID[stamp] = kept[stamp] = cached
-            content.documents[kind.name].append(cached)
-            continue
-        if path.suffix == ".csv":
-            result = load_csv_bytes(data, kind.csv_field or "rows", shown)
-        else:
-            result = load_bytes(data, shown)
-        if result.root is None:
-            diags.extend(result.diagnostics)
-            content.failed.add(shown)
-            content.failed_kinds.add(kind.name)
-            continue
-        validator = Validator()
-        doc = validator.model(kind.model, result.root)
-        diags.extend(validator.diagnostics)
-        if doc is INVALID:
-            content.failed.add(shown)
-            content.failed_kinds.add(kind.name)
-            continue
-        if not validator.diagnostics:
-            _VALID[stamp] = kept[stamp] = doc
+        doc = _VALID.get(stamp) or kept_before.get(stamp)
+        if doc is None:
+            doc, said = _parse(data, path, shown, kind)
+            diags.extend(said)
+            if doc is None:
+                content.failed.add(shown)
+                content.failed_kinds.add(kind.name)
+                continue
+            if said:  # validated with findings: parsed again each time, to say them
+                content.documents[kind.name].append(doc)
+                continue
+        _VALID[stamp] = kept[stamp] = doc
         content.documents[kind.name].append(doc)
-    moved = now_before.keys() != before.keys() or any(now_before[k] is not v
-                                                       for k, v in before.items())  # fmt: skip
-    if kept.keys() != kept_before.keys() or moved:
-        # the next cold process reads these, not the YAML
-        content_cache.save(game_dir, kept, now_before, now)
+    if kept.keys() != kept_before.keys():
+        content_cache.save(game_dir, kept)  # the next cold process reads these, not the YAML
+    _one_each(content, kinds, game_dir, diags)
+    return content, diags
+
+
+def _read(path: Path, shown: str, diags: list[Diagnostic]) -> bytes | None:
+    """A content file's bytes, or None with why it cannot be read (added to `diags`)."""
+    try:
+        data = read_limited(path, shown)
+    except OSError as exc:
+        diags.append(error(Loc(shown), "CONTENT-IO", f"cannot read file: {exc.strerror}"))
+        return None
+    if isinstance(data, LoadResult):
+        diags.extend(data.diagnostics)
+        return None
+    return data
+
+
+def _parse(data: bytes, path: Path, shown: str, kind: ContentKind
+           ) -> tuple[Document | None, list[Diagnostic]]:  # fmt: skip
+    """One file's bytes parsed (YAML, or a CSV table) and validated as its kind: the
+    document (None when it does not parse or validate) and what was found."""
+    if path.suffix == ".csv":
+        result = load_csv_bytes(data, kind.csv_field or "rows", shown)
+    else:
+        result = load_bytes(data, shown)
+    if result.root is None:
+        return None, list(result.diagnostics)
+    validator = Validator()
+    doc = validator.model(kind.model, result.root)
+    return (None if doc is INVALID else doc), validator.diagnostics
+
+
+def _one_each(content: ContentSet, kinds: tuple[ContentKind, ...], game_dir: Path,
+              diags: list[Diagnostic]) -> None:  # fmt: skip
+    """A singleton kind (one game.yaml) held twice, or missing: said, and the game's rules
+    that need it wait."""
     for kind in kinds:
         docs = content.documents[kind.name]
         if kind.singleton and len(docs) > 1:
@@ -265,7 +260,6 @@ def load_content(
             )
             content.failed.add(display_path(game_dir / kind.pattern))
             content.failed_kinds.add(kind.name)
-    return content, diags
 
 
 def _rel(shown: str, game_dir: Path) -> PurePosixPath:

@@ -12,7 +12,7 @@ names are what its labels are fitted with, so a designer who makes a label large
 `board.css` gets it fitted (wrapped or shrunk) to its space at the new size. A fitted size
 is written on the text in a `style` attribute (it must win over the class's size), and the
 family, weight and size also as presentation attributes, for tools that read those alone
-(the font embedding of `toolkit.write.svg_fonts`, viewers without CSS).
+(the font embedding of `toolkit.render.svg_fonts`, viewers without CSS).
 
 Only simple rules are read: one or more `.class` selectors and their declarations; any
 other selector is kept in the embedded stylesheet for the renderers but not read for text.

@@ -8,6 +8,8 @@ marks and tile coordinates, for a home printer.
 
 from __future__ import annotations
 
+import base64
+import io
 import math
 from dataclasses import dataclass
 from functools import partial
@@ -23,7 +25,7 @@ TEMPLATE = "templates/common/board.html.j2"
 
 def board_svg(svg: str, session: Session) -> bytes:
     """The board's SVG as written: self-contained, with the fonts it uses embedded."""
-    from toolkit.write.svg_fonts import embed_fonts
+    from toolkit.render.svg_fonts import embed_fonts
 
     session.pages = 1
     return embed_fonts(svg).encode("utf-8")
@@ -88,7 +90,6 @@ def board_file(svg: str, w: float, h: float, title: str, session: Session) -> by
     with the document's fonts; inlined in the page, its elements went through the HTML
     parser and the page's style cascade as well: the same PDF, byte for byte, in 0.35 s
     rather than 0.6 s for the main board."""
-    import base64
 
     data = base64.b64encode(svg.encode("utf-8")).decode("ascii")
     html = render(session.env, "common/board.html.j2", data=data, width=_n(w), height=_n(h),
@@ -118,11 +119,10 @@ def _under_tiles(frames: bytes, board: bytes, grid: TileGrid, ph: float) -> byte
     """`frames` (one page a tile) with the board's page drawn under each, in PDF points
     from the page's bottom left: the board's top left at the tile's printable area's top
     left less the tile's offset into the board, clipped to that area."""
-    import io
 
     import pikepdf
 
-    from toolkit.write.deck_pdf import own_resources, saved
+    from toolkit.render.deck_pdf import own_resources, saved
 
     k = 72 / 25.4  # points a millimetre
     with pikepdf.open(io.BytesIO(frames)) as doc, pikepdf.open(io.BytesIO(board)) as src:

@@ -10,6 +10,7 @@ mirrored backs for a home duplex printer) through one shared page template,
 from __future__ import annotations
 
 import dataclasses
+import io
 from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import partial
@@ -58,8 +59,8 @@ def grid(fmt: CardFormat, paper_mm: tuple[float, float]) -> Grid:
 
 
 def build_date() -> str:
-    """The build's fixed time (`toolkit.write.atomic.build_time`) as an HTML date: never `now`."""
-    from toolkit.write.atomic import build_time
+    """The build's fixed time (`toolkit.core.outputs.build_time`) as an HTML date: never `now`."""
+    from toolkit.core.outputs import build_time
 
     return build_time().strftime("%Y-%m-%dT%H:%M:%S+00:00")
 
@@ -89,7 +90,7 @@ def render_cards(
     if variant == "pdf/x-4":
         # a print shop's PDF/X: colours through the output condition's profile, and the
         # OutputIntent that names it (WeasyPrint writes neither)
-        from toolkit.write.pdfx import to_pdfx4
+        from toolkit.render.pdfx import to_pdfx4
 
         data = to_pdfx4(data)
     return data
@@ -165,8 +166,8 @@ def card_page(fmt: CardFormat, card: object, session: Session) -> bytes:
 
 def faces_from_parts(fmt: CardFormat, parts: Sequence[str], session: Session) -> bytes:
     """One card face a page: the cards' own pages (`parts`, outputs of this build, a path
-    once per copy printed), their fonts merged (`toolkit.write.deck_pdf`)."""
-    from toolkit.write.deck_pdf import assemble
+    once per copy printed), their fonts merged (`toolkit.render.deck_pdf`)."""
+    from toolkit.render.deck_pdf import assemble
 
     data, session.pages = assemble([session.part(p) for p in parts], fmt.title)
     return data
@@ -187,8 +188,8 @@ def pod_from_parts(fmt: CardFormat, parts: Sequence[str], behind: Sequence[objec
                    session: Session) -> bytes:  # fmt: skip
     """Print-on-demand: every card as its back's page then its own page (`parts`, one a
     card; `behind`, its back), as PDF/X-4 in CMYK with its output intent."""
-    from toolkit.write.deck_pdf import assemble
-    from toolkit.write.pdfx import to_pdfx4
+    from toolkit.render.deck_pdf import assemble
+    from toolkit.render.pdfx import to_pdfx4
 
     backs, index = _unique_backs(with_bleed(fmt, session), behind, session)
     files = [f for p, i in zip(parts, index, strict=True) for f in (backs[i], session.part(p))]
@@ -202,11 +203,10 @@ def impose_parts(fmt: CardFormat, parts: Sequence[str], session: Session,
     them out: each fronts page followed by its backs page (`behind[i]`, card i's back),
     columns mirrored for long-edge duplex and shifted by the printer's `--back-offset`;
     without `behind`, fronts only."""
-    import io
 
     import pikepdf
 
-    from toolkit.write.deck_pdf import assemble, own_resources, saved
+    from toolkit.render.deck_pdf import assemble, own_resources, saved
 
     fmt = with_bleed(fmt, session)
     g = grid(fmt, session.options.paper_mm)

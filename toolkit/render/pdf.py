@@ -27,6 +27,8 @@ import mimetypes
 import os
 import re
 import signal
+import threading
+import unicodedata
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from pathlib import Path
@@ -159,7 +161,6 @@ def _watched(seconds: float, max_pages: int = MAX_PAGES) -> Iterator[_Collect]:
 
 
 def _in_main_thread() -> bool:
-    import threading
 
     return threading.current_thread() is threading.main_thread()
 
@@ -280,7 +281,6 @@ def _chunked(run: str) -> str:
 
 def _joins(ch: str) -> bool:
     """A character that belongs with the one before it (a mark, a joiner, a selector)."""
-    import unicodedata
 
     return (
         unicodedata.category(ch).startswith("M")

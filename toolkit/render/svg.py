@@ -6,7 +6,7 @@ XML that renderers silently drop. Labels are fitted to their boxes with the real
 advance widths of the fonts the kit ships, so a board's labels never overflow
 their spaces or run into each other.
 
-A board travels: its SVG file embeds the kit's fonts (`toolkit.write.svg_fonts`), and every
+A board travels: its SVG file embeds the kit's fonts (`toolkit.render.svg_fonts`), and every
 `font-family` names a fallback, the Times-metric serifs, for viewers that ignore embedded
 fonts (librsvg, Inkscape). A label is fitted so that it is no wider than its box in the
 kit's font nor in the fallback's widths (`label_width`), so it stays in its space in both.
@@ -15,6 +15,7 @@ kit's font nor in the fallback's widths (`label_width`), so it stays in its spac
 from __future__ import annotations
 
 import json
+import math
 import re
 from dataclasses import dataclass
 from functools import cache, lru_cache
@@ -209,7 +210,6 @@ def hex_centre(q: float, r: float, size: float) -> tuple[float, float]:
 
 def hex_points(cx: float, cy: float, size: float) -> str:
     """The `points` of a pointy-top hex polygon centred on (cx, cy)."""
-    import math
 
     pts = []
     for i in range(6):

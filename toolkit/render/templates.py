@@ -10,6 +10,7 @@ ever passed as data, never compiled as a template.
 from __future__ import annotations
 
 import re
+import types
 from functools import partial
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -66,7 +67,6 @@ def _bytecode_cache(disk: jinja2.BytecodeCache | None) -> jinja2.BytecodeCache:
     that cannot be read or is not compiled code is compiled again, and a write that fails
     (a full disk) is said once a run (`content_cache.unwritable`), Jinja's temporary file
     taken away."""
-    import types
 
     import jinja2
 

@@ -7,7 +7,9 @@ check reads: the path and bytes of every file in its content folder, the toolkit
 and templates (`content_cache.code_stamp`, which also keys the validated documents), the
 content folder's real path and the working folder (findings show paths relative to it).
 Any change to any of them is a new key, so a kept result is never stale; a folder the key
-cannot vouch for (a symbolic link, a special or huge file in it) is checked every time.
+cannot vouch for (a symbolic link, a special or huge file in it) is checked every time, and
+so is every game of a check with an explicit baseline (`--since REV`: what the files held
+at a git revision, which no key holds), whose result is not kept either.
 
 Results live with the validated documents (`toolkit.speed.content_cache`): in the user's cache
 directory, never the project, trusted only when no one else may write them;
@@ -20,9 +22,10 @@ from __future__ import annotations
 import hashlib
 import os
 import stat
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from functools import partial
-from pathlib import Path
+from pathlib import Path, PurePosixPath
 
 from toolkit.core.diagnostics import Diagnostic, Report, Severity
 from toolkit.core.resources import ROOT
@@ -148,17 +151,20 @@ def save(game_dir: Path, key_: str, result: GameResult) -> None:
     content_cache.write(content_cache.game_file(game_dir, "check"), (key_, result))
 
 
-def check(content_dir: Path, game: str | None = None, strict: bool = False) -> Report:
+def check(content_dir: Path, game: str | None = None, strict: bool = False,
+          baseline: Mapping[PurePosixPath, bytes] | None = None) -> Report:  # fmt: skip
     """`toolkit.commands.api.check`: every game's content checked (or one game's), each from its
-    kept
-    result where its inputs are unchanged, else checked now (and kept). The game packs,
-    loader and rules are imported only when a game must be checked."""
+    kept result where its inputs are unchanged, else checked now (and kept). The game packs,
+    loader and rules are imported only when a game must be checked. `baseline`: the files
+    as an explicit earlier revision held them (`toolkit check --since`, by path under
+    `content_dir`), which the key does not hold: every game is checked, nothing kept."""
     from toolkit.load.game_folders import discover_games
 
     games = discover_games(content_dir, game)
     report = Report(strict=strict)
-    shared = shared_inputs() if content_cache.cache_folder() is not None else None
-    keys = {gid: key(content_dir / gid, shared) for gid in games}
+    on = baseline is None and content_cache.cache_folder() is not None
+    shared = shared_inputs() if on else None
+    keys = {gid: key(content_dir / gid, shared) if on else None for gid in games}
     results = {gid: load(content_dir / gid, k) if k is not None else None
                for gid, k in keys.items()}  # fmt: skip
     todo = [gid for gid in games if results[gid] is None]
@@ -168,8 +174,9 @@ def check(content_dir: Path, game: str | None = None, strict: bool = False) -> R
 
         # several games to check (a first check, or edits to more than one): each but the
         # last is checked aside, on another core, while this process checks the last
-        started = {gid: aside(partial(_checked_aside, content_dir, gid)) for gid in todo[:-1]}
-        results[todo[-1]] = check_game(content_dir, todo[-1])
+        started = {gid: aside(partial(_checked_aside, content_dir, gid, baseline))
+                   for gid in todo[:-1]}  # fmt: skip
+        results[todo[-1]] = check_game(content_dir, todo[-1], baseline)
         for gid, result in started.items():
             results[gid] = result()
         for gid in todo:
@@ -182,11 +189,13 @@ def check(content_dir: Path, game: str | None = None, strict: bool = False) -> R
     return report
 
 
-def _checked_aside(content_dir: Path, gid: str) -> GameResult:
+def _checked_aside(
+    content_dir: Path, gid: str, baseline: Mapping[PurePosixPath, bytes] | None = None
+) -> GameResult:
     """What checking one game finds, in a forked copy: the documents it validated are kept
     for the next process there (the copy leaves without running exit handlers)."""
     from toolkit.commands.api import check_game
 
-    result = check_game(content_dir, gid)
+    result = check_game(content_dir, gid, baseline)
     content_cache.flush()
     return result

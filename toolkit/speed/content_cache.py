@@ -7,7 +7,13 @@ cache directory (`$XDG_CACHE_HOME/toolkit`, else `~/.cache/toolkit`), never insi
 project, so nothing a pull request commits is ever read as a cache. The file is trusted only
 when the folder and file belong to this user and no one else may write them (it is a
 pickle: whoever can write it can run code as the user). `TOOLKIT_NO_CACHE=1` turns the
-cache off.
+cache off. What is kept is the documents as the files hold them now, never what a file held
+before: a report is a function of the content, not of the edits a cache happened to see
+(a message naming "the file you changed" takes it from `toolkit check --since REV`).
+
+The cache folder has a size cap (`toolkit.speed.cache_size`: `TOOLKIT_CACHE_MAX_MB`, 200 MB
+by default): a write that would pass it evicts the oldest files first. `toolkit clean
+--cache` empties the folder (`toolkit.commands.clean`).
 
 A cache only ever saves time, so none of its failures is the user's problem: an entry that
 cannot be read, or does not hold what its reader expects (every type checked, down to the
@@ -35,11 +41,12 @@ from typing import TYPE_CHECKING, Any, Literal, get_args, get_origin
 
 from toolkit.core.diagnostics import Loc
 from toolkit.core.resources import PACKAGE
+from toolkit.speed import cache_size
 
 if TYPE_CHECKING:
     from toolkit.validate.schema import Model
 
-VERSION = 1
+VERSION = 2  # 2: no earlier versions of the files are kept
 _CODE: str | None = None
 # the process that says a cache write failed (`unwritable`): not its workers and forks,
 # which would say it again each (the run's own writes fail the same way)
@@ -82,6 +89,11 @@ def cache_folder() -> Path | None:
     """The user's toolkit cache folder, or None when the cache is off."""
     if os.environ.get("TOOLKIT_NO_CACHE"):
         return None
+    return cache_location()
+
+
+def cache_location() -> Path:
+    """Where the user's toolkit cache folder is, on or off (`toolkit clean --cache`)."""
     base = os.environ.get("XDG_CACHE_HOME") or str(Path.home() / ".cache")
     return Path(base) / "toolkit"
 
@@ -182,6 +194,9 @@ def write(path: Path | None, data: Any) -> None:
         try:
             with os.fdopen(fd, "wb") as fh:
                 pickle.dump(data, fh, protocol=pickle.HIGHEST_PROTOCOL)
+            if not cache_size.make_room(path.parent, path, os.path.getsize(tmp), writing=tmp):
+                _remove(tmp)  # larger than the whole cap: not kept (nor anything evicted)
+                return
             os.replace(tmp, path)
         except BaseException:
             _remove(tmp)
@@ -226,17 +241,6 @@ def load(game_dir: Path) -> dict[Any, Any]:
     return {stamp: doc for stamp, doc in _part(game_dir, "entries").items()
             if _is_stamp(stamp, 4) and isinstance(stamp[3], bytes)
             and conforms(doc, stamp[2])}  # fmt: skip
-
-
-def previous(game_dir: Path) -> dict[Any, Any]:
-    """Each file's documents as they were before its latest changes, newest first, each with
-    the `generation` that change was seen in ((path, kind, model) -> ((document,
-    generation), ...)), as far as this cache saw them: a message may name the file whose
-    change made a difference. An entry of another shape is left out."""
-    return {key: history for key, history in _part(game_dir, "previous").items()
-            if _is_stamp(key, 3) and isinstance(history, tuple)
-            and all(isinstance(h, tuple) and len(h) == 2 and type(h[1]) is int
-                    and conforms(h[0], key[2]) for h in history)}  # fmt: skip
 
 
 def _is_stamp(key: object, size: int) -> bool:
@@ -303,12 +307,6 @@ def is_loc(value: object) -> bool:
             and type(value.col) is int)  # fmt: skip
 
 
-def generation(game_dir: Path) -> int:
-    """How many times this game's documents were kept (each change seen has a later one)."""
-    value = _payload(game_dir).get("generation")
-    return value if isinstance(value, int) else 0
-
-
 def _part(game_dir: Path, name: str) -> dict[Any, Any]:
     part = _payload(game_dir).get(name)
     return part if isinstance(part, dict) else {}
@@ -322,10 +320,9 @@ def _payload(game_dir: Path) -> dict[Any, Any]:
     return data
 
 
-def save(game_dir: Path, entries: dict[Any, Any], before: dict[Any, Any] | None = None,
-         generation: int = 0) -> None:  # fmt: skip
-    """Keep these documents (and `before`, see `previous`) for the next process (written
-    when this one has time: `later`)."""
-    data = {"version": (VERSION, code_stamp()), "entries": entries, "previous": before or {},
-            "generation": generation}  # fmt: skip
+def save(game_dir: Path, entries: dict[Any, Any]) -> None:
+    """Keep these documents for the next process (written when this one has time: `later`).
+    Only the documents as they are now: never what a file held before (a report depends on
+    the content, not on the edits a cache saw)."""
+    data = {"version": (VERSION, code_stamp()), "entries": entries}
     later(game_file(game_dir, "content"), data)

@@ -19,6 +19,7 @@ found an error or failed an output is never kept.
 
 from __future__ import annotations
 
+import dataclasses
 import hashlib
 import os
 from dataclasses import dataclass
@@ -50,7 +51,6 @@ def game_key(content_dir: Path, gid: str, options: Any, code: str) -> str | None
     cannot be vouched for (`check_cache.tree_digest`). It holds nothing of where the
     project is, only the paths as the kit shows them: two copies of a project build the
     same kit, and write the same manifest."""
-    import dataclasses
 
     from toolkit.core.diagnostics import display_path
     from toolkit.speed.check_cache import tree_digest

@@ -18,27 +18,29 @@ from __future__ import annotations
 import multiprocessing
 import os
 import sys
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
+
+# the batch a worker renders: (outputs, assembled, options, content root, code, parts)
+Job = Callable[..., list[Any]]
 
 
 class WarmWorker:
     """One forked process that imports the renderer now and renders groups on request."""
 
-    def __init__(self) -> None:
+    def __init__(self, job: Job) -> None:
         ctx = multiprocessing.get_context("fork")
         self._conn, child = ctx.Pipe()
-        self._proc = ctx.Process(target=_serve, args=(child,), daemon=True,
+        self._proc = ctx.Process(target=_serve, args=(child, job), daemon=True,
                                  name="toolkit-warm-renderer")  # fmt: skip
         self._proc.start()
         child.close()
 
     def run(self, outputs: list[Any], assembled: list[Any], options: Any, content_root: Path,
             code: str, parts: Any = None) -> list[Any]:  # fmt: skip
-        """Render `outputs`, then those `assembled` from them, in the worker and a fork of it
-        (`toolkit.commands.build._run_batch`; `parts` as `toolkit.commands.build._worker_init`
-        takes them);
-        what it raises is raised here."""
+        """Render `outputs`, then those `assembled` from them, in the worker (by the job it
+        was started with); what it raises is raised here."""
         from toolkit.speed import content_cache
 
         self._conn.send((outputs, assembled, options, content_root, code, parts))
@@ -56,23 +58,23 @@ class WarmWorker:
         self._conn.close()
 
 
-def start() -> WarmWorker | None:
-    """A warm worker, where forking is how processes start and there is a second core."""
+def start(job: Job) -> WarmWorker | None:
+    """A warm worker running `job` (the build's batch, `toolkit.commands.build.warm_batch`),
+    where forking is how processes start and there is a second core."""
     # macOS can fork, but a forked child may not use some of its system libraries: there
     # (and on Windows) processes start by spawning, and nothing is started ahead
     if (os.cpu_count() or 1) < 2 or not sys.platform.startswith("linux"):
         return None
     try:
-        return WarmWorker()
+        return WarmWorker(job)
     except OSError:  # no process to spare: the build starts its own as before
         return None
 
 
-def _serve(conn: Any) -> None:
+def _serve(conn: Any, job: Job) -> None:
     """The worker: warm the renderer, then render each group it is sent until the pipe
     closes."""
     import toolkit.render.pdf  # noqa: F401  (WeasyPrint, Pango, the fonts: the half second)
-    from toolkit.commands import build
 
     while True:
         try:
@@ -80,8 +82,10 @@ def _serve(conn: Any) -> None:
         except EOFError:
             return
         try:
-            build._worker_init(options, content_root, code, parts)
-            reply: tuple[bool, Any] = (True, build._run_batch(outputs, assembled))
+            reply: tuple[bool, Any] = (
+                True,
+                job(outputs, assembled, options, content_root, code, parts),
+            )
         except BaseException as exc:  # handed back whole: the build reports it as usual
             reply = (False, exc)
         conn.send(reply)

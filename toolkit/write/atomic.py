@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING
 from toolkit.core.errors import os_failure
 
 if TYPE_CHECKING:
-    import datetime
+    pass
 
 TEMP_STEM = 40  # characters of the target's name kept in its temporary file's name
 
@@ -57,12 +57,3 @@ def remove(path: Path) -> None:
         path.unlink(missing_ok=True)
     except OSError as exc:
         raise os_failure(exc, path, "remove") from None
-
-
-def build_time() -> datetime.datetime:
-    """The time a file may record (a PDF's dates): SOURCE_DATE_EPOCH when set (reproducible
-    builds), else 2000-01-01 UTC; never the clock, so the same input gives the same bytes."""
-    import datetime
-
-    epoch = int(os.environ.get("SOURCE_DATE_EPOCH", "946684800"))  # 2000-01-01
-    return datetime.datetime.fromtimestamp(epoch, datetime.UTC)

@@ -6,8 +6,8 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Iterator
 
+import toolkit.games.forty_factions.canon as canon
 from toolkit.core.diagnostics import Diagnostic, error
-from toolkit.games.forty_factions import canon
 from toolkit.games.forty_factions.index import Index
 from toolkit.games.forty_factions.models import Faction, Location
 

@@ -12,8 +12,8 @@ import re
 from collections.abc import Iterator
 from itertools import combinations
 
+import toolkit.games.forty_factions.canon as canon
 from toolkit.core.diagnostics import Diagnostic, error
-from toolkit.games.forty_factions import canon
 from toolkit.games.forty_factions.index import Index
 from toolkit.games.forty_factions.models import Faction, Party
 
@@ -89,7 +89,7 @@ def _base_findings(
                 head + ("; the faction file whose change makes the difference is named at "
                         "its `politics`" if changed else "; the faction files that make the "
                         "difference are named at their `politics`"))  # fmt: skip
-    if changed:  # the cache remembers each file before its latest changes: name that one
+    if changed:  # an explicit baseline (--since REV) says which file changed: name that one
         for f, was in changed:
             yield error(f.loc_of("politics"), "FF-COUNCIL-SEATS",
                         f"{ix.name(f.number)} changed: {_seat_words(ix, was)} before it was "
@@ -125,37 +125,28 @@ def _base_findings(
 
 def _changed(ix: Index, holders: dict[str, list[Faction]]) -> Iterator[tuple[Faction, Faction]]:
     """The base-game factions whose party or Council seat differs from what their file held
-    before one of its latest changes (as far as the cache remembers), and whose change, taken
-    back, brings the parties' counts closer to game.yaml's; of those, the ones changed last
-    (a file changed back to its right value before another file's edit is not blamed). A
-    file edited again since its seat moved is still the one: its last seat change counts."""
+    at the explicit baseline (`toolkit check --since REV`: `Index.baseline`), and whose
+    change, taken back, brings the parties' counts closer to game.yaml's. Without a
+    baseline, none: the report never depends on what a cache saw."""
     held = {party: len(fs) for party, fs in holders.items()}
     want = {p.id: p.seats for p in ix.game.parties if p.body == "council"}
 
     def off(counts: dict[str, int]) -> int:
         return sum(abs(counts.get(p, 0) - n) for p, n in want.items())
 
-    found = []
     for f in ix.faction_list:
-        if f.expansion != BASE:
-            continue
-        for was, seen in ix.previous.get(f.loc.path, ()):  # newest first
-            if was.number != f.number:
-                break  # another card's file before: nothing to compare
-            if (was.politics, was.seats.council) == (f.politics, f.seats.council):
-                continue  # an edit that left its seat as it is
-            back = dict(held)  # the counts with this file as it was
-            if f.seats.council:
-                back[f.politics] = back.get(f.politics, 0) - 1
-            if was.seats.council:
-                back[was.politics] = back.get(was.politics, 0) + 1
-            if off(back) < off(held):
-                found.append((seen, f, was))
-            break  # its last seat change, mending or not
-    # of the changes that would each mend it, the latest made it (an earlier one, such as
-    # a value put back, was right before it)
-    latest = max((seen for seen, _f, _w in found), default=0)
-    yield from ((f, was) for seen, f, was in found if seen == latest)
+        was = ix.baseline.get(f.loc.path)
+        if f.expansion != BASE or was is None or was.number != f.number:
+            continue  # not changed since the baseline, or another card's file there
+        if (was.politics, was.seats.council) == (f.politics, f.seats.council):
+            continue  # an edit that left its seat as it is
+        back = dict(held)  # the counts with this file as it was
+        if f.seats.council:
+            back[f.politics] = back.get(f.politics, 0) - 1
+        if was.seats.council:
+            back[was.politics] = back.get(was.politics, 0) + 1
+        if off(back) < off(held):
+            yield f, was
 
 
 def _seat_words(ix: Index, f: Faction) -> str:

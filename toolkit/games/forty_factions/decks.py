@@ -10,8 +10,8 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator, Sequence
 
+import toolkit.games.forty_factions.canon as canon
 from toolkit.core.diagnostics import Diagnostic, error
-from toolkit.games.forty_factions import canon
 from toolkit.games.forty_factions.index import Index
 from toolkit.games.forty_factions.models import Faction, NumberRange, Plot
 

@@ -43,10 +43,10 @@ class Index:
     congress: Congress | None = None
     madness: Madness | None = None
     root: Path | None = None  # the game's content folder (pictures live in its assets/)
-    # each faction file's factions before its latest changes, newest first, with when each
-    # change was seen, where the cache remembers them (`ContentSet.previous`): a seat
-    # miscount names the faction whose change made it
-    previous: dict[str, tuple[tuple[Faction, int], ...]] = field(default_factory=dict)
+    # each faction file that changed since an explicit baseline (`toolkit check --since REV`)
+    # as it was there, by path (`ContentSet.baseline`): a seat miscount names the faction
+    # whose change made it. Empty without --since (never from a cache)
+    baseline: dict[str, Faction] = field(default_factory=dict)
 
     def name(self, number: int) -> str:
         """`City Watch (31)`, for messages."""
@@ -83,9 +83,5 @@ class Index:
             congress=content.one("congress", Congress),
             madness=content.one("madness", Madness),
             root=content.root,
-            previous={
-                p: h
-                for p, h in content.previous.items()
-                if all(isinstance(was, Faction) for was, _seen in h)
-            },
+            baseline={p: was for p, was in content.baseline.items() if isinstance(was, Faction)},
         )

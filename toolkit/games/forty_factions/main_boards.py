@@ -9,6 +9,7 @@ it. Sizes are mm. (The Council board is `council_board.py`.)
 
 from __future__ import annotations
 
+import base64
 import math
 from dataclasses import dataclass
 
@@ -193,7 +194,6 @@ def _map_art(
     x: float, y: float, w: float, h: float, marks: bool = True,
 ) -> Art:  # fmt: skip
     """The designer's map as the background, each location space where the content puts it."""
-    import base64
 
     from toolkit.core.assets import read_game_asset
 

@@ -2,7 +2,7 @@
 
 Sheets are laid out one per document so that a sheet that does not fit on one
 page is caught and named; a deck PDF is assembled from the sheets' PDFs as
-written (no second layout, one copy of each font: `toolkit.write.deck_pdf`), so an
+written (no second layout, one copy of each font: `toolkit.render.deck_pdf`), so an
 edit to one faction re-lays out one sheet. Cards are faces (one card per page,
 with bleed, for a print shop), backs, and n-up sheets with crop marks for a
 home printer, fronts and mirrored backs alternating for duplex printing.
@@ -11,15 +11,22 @@ home printer, fronts and mirrored backs alternating for duplex printing.
 from __future__ import annotations
 
 import dataclasses
+import hashlib
+import importlib
+import io
+import json
+import subprocess
+import tempfile
 from dataclasses import dataclass
 from functools import partial
 from pathlib import Path
 from typing import Any
 
+import toolkit.games.forty_factions.components as components
+import toolkit.games.forty_factions.views as views
 from toolkit.core.diagnostics import Diagnostic, Loc, Severity
 from toolkit.core.errors import ToolkitError
 from toolkit.core.outputs import BuildOptions, Output, RenderFailure
-from toolkit.games.forty_factions import components, views
 from toolkit.games.forty_factions.components import setting
 from toolkit.games.forty_factions.index import Index
 from toolkit.kit.export import export_outputs
@@ -113,7 +120,7 @@ def fit_sheet(job: SheetJob, session: Session) -> object:
 
 def render_deck(title: str, sheets: tuple[str, ...], session: Session) -> bytes:
     """Every sheet of a deck, one a page, from the sheets' PDFs this build wrote."""
-    from toolkit.write.deck_pdf import assemble
+    from toolkit.render.deck_pdf import assemble
 
     data, session.pages = assemble([session.part(path) for path in sheets], title)
     return data
@@ -308,7 +315,6 @@ GUIDE = (
 
 def board_outputs(ix: Index, content: ContentSet, options: BuildOptions) -> list[Output]:
     """Each board as semantic SVG, a PDF at its physical size and tiles for home printing."""
-    import importlib
 
     from toolkit.games.forty_factions.board_views import GAME
     from toolkit.render.board_style import template_sources
@@ -342,8 +348,6 @@ def _raster(pdf: bytes, dpi: float, pages: int = 1) -> list[object]:
     """PDF pages (`pages` of them) as Pillow images, by poppler's pdftoppm (vector text
     stays in the PDFs); as plain pixmaps, which it writes five times faster than PNGs, and
     in two processes at once for a sheet's worth of pages (a one-card edit waits for it)."""
-    import subprocess
-    import tempfile
 
     from PIL import Image
 
@@ -371,7 +375,6 @@ def _raster(pdf: bytes, dpi: float, pages: int = 1) -> list[object]:
 
 def _joined(files: list[bytes]) -> bytes:
     """The pages of one-page PDFs in one file, as they are (to rasterise them at once)."""
-    import io
 
     import pikepdf
 
@@ -389,19 +392,17 @@ def render_tts(cards: tuple[str, ...], back: views.Card, path: str, session: Ses
     the kit prints them) on a 10 x 7 grid at most 4096 px a side, the last cell holding
     the hidden card (the back).
 
-    The sheet is a PNG in bands, a row of cards each (`toolkit.write.png_bands`), and carries in
+    The sheet is a PNG in bands, a row of cards each (`toolkit.render.png_bands`), and carries in
     a text chunk what each cell was drawn from (the digest of each card's page and of the
     back's). When the sheet at `path` is the file the last build wrote (its digest in the
     kit's manifest) and was drawn with the same layout, only the cells whose card changed
     are rasterised again, placed in their bands, and those bands alone compressed again (a
     one-card edit: one page and one band, not seventy and seven); the file is the same,
     byte for byte, as one drawn whole."""
-    import hashlib
-    import json
 
     from PIL import Image
 
-    from toolkit.write import png_bands
+    from toolkit.render import png_bands
 
     cell_h = TTS_MAX_PX // TTS_ROWS
     cell_w = int(cell_h * CARD.width / CARD.height)
@@ -442,15 +443,13 @@ TTS_CELLS = "toolkit-tts-cells"  # the text chunk of a TTS sheet saying what it 
 
 def _previous_sheet(session: Session, path: str, layout: str, count: int
                     ) -> tuple[Any, list[str]] | None:  # fmt: skip
-    """The sheet the last build wrote at `path` (`toolkit.write.png_bands.Banded`), and the
+    """The sheet the last build wrote at `path` (`toolkit.render.png_bands.Banded`), and the
     digest each cell was drawn from: when the file is the one recorded in the kit's
     manifest (not edited by hand since, nor damaged), was written in bands, and was drawn
     with this `layout` for as many cells."""
-    import hashlib
-    import json
 
     from toolkit.kit.manifest import Manifest
-    from toolkit.write import png_bands
+    from toolkit.render import png_bands
 
     if session.out_dir is None or not path:
         return None
@@ -472,7 +471,6 @@ def _previous_sheet(session: Session, path: str, layout: str, count: int
 def render_tts_back(back: views.Card, session: Session) -> bytes:
     """The back of a TTS deck sheet's cards, as its own picture (TTS's `BackURL`), one
     cell of the sheet in size."""
-    import io
 
     from PIL import Image
 

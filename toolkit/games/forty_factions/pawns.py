@@ -10,8 +10,8 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
+import toolkit.games.forty_factions.canon as canon
 from toolkit.core.diagnostics import Diagnostic, error
-from toolkit.games.forty_factions import canon
 from toolkit.games.forty_factions.index import Index
 
 CODE = "FF-PAWN-COLOUR"

@@ -14,6 +14,7 @@ from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
+import toolkit.games.forty_factions.canon as canon
 from toolkit.check.file_names import numbered_stem
 from toolkit.edit.fixes import Fix, document_path
 from toolkit.edit.scaffold import (
@@ -24,7 +25,6 @@ from toolkit.edit.scaffold import (
     next_number,
     set_value,
 )
-from toolkit.games.forty_factions import canon
 from toolkit.games.forty_factions.index import Index
 from toolkit.games.forty_factions.models import Faction, NumberRange, Plot
 from toolkit.model.content import ContentSet

@@ -14,9 +14,9 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from functools import partial
 
+import toolkit.games.god_emperor.facts as facts
 from toolkit.core.marks import is_placeholder
 from toolkit.core.outputs import BuildOptions, Output
-from toolkit.games.god_emperor import facts
 from toolkit.games.god_emperor.components import minion_copies, setting
 from toolkit.games.god_emperor.index import Index
 from toolkit.games.god_emperor.law_board import EXTENSION, law_board, law_board_extensions

@@ -6,8 +6,8 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Iterator
 
+import toolkit.games.worldspanner.canon as canon
 from toolkit.core.diagnostics import Diagnostic, Loc, error
-from toolkit.games.worldspanner import canon
 from toolkit.games.worldspanner.index import Index
 from toolkit.games.worldspanner.models import Design
 

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
+import toolkit.games.worldspanner.canon as canon
 from toolkit.core.diagnostics import Diagnostic, Severity, did_you_mean, error
-from toolkit.games.worldspanner import canon
 from toolkit.games.worldspanner.index import Index
 
 

@@ -11,9 +11,9 @@ from __future__ import annotations
 import dataclasses
 from functools import partial
 
+import toolkit.games.worldspanner.views as views
 from toolkit.core.marks import is_placeholder
 from toolkit.core.outputs import BuildOptions, Output
-from toolkit.games.worldspanner import views
 from toolkit.games.worldspanner.components import setting
 from toolkit.games.worldspanner.index import Index
 from toolkit.games.worldspanner.setup import generate

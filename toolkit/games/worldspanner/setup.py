@@ -13,8 +13,8 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass
 
+import toolkit.games.worldspanner.canon as canon
 from toolkit.core.errors import ToolkitError
-from toolkit.games.worldspanner import canon
 from toolkit.games.worldspanner.models import Design, Game, PlatterSlot, Slot
 
 

@@ -8,6 +8,7 @@ and neutral castles. House, proposal, scheme and room ids come from the content.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping
 
 from toolkit.check.procedures import Param, ParamError, Procedure, Result
@@ -184,7 +185,6 @@ def _court(ix: Index) -> list[Procedure]:
 
 def _power_favor(text: str) -> tuple[int, int]:
     """`1p2f` -> (1, 2): Power and Favor paid by one House."""
-    import re
 
     m = re.fullmatch(r"\s*(?:(\d+)\s*p)?\s*(?:(\d+)\s*f)?\s*", text.lower())
     if not m or not (m[1] or m[2]):

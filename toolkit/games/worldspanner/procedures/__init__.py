@@ -7,6 +7,8 @@ arithmetic, the Reinforce schedule, cards dealt, game length, actions, tribute a
 
 from __future__ import annotations
 
+import re
+
 from toolkit.check.procedures import Param, ParamError, Procedure, Result
 from toolkit.games.worldspanner.index import Index
 from toolkit.games.worldspanner.procedures import challenge as ch
@@ -45,7 +47,6 @@ def _challenges(ix: Index) -> list[Procedure]:
         return ch.challenge(c, rating, opposing, drawn, f"{deck} card {card}" if drawn else "")
 
     def dismiss(domes: str, empty: tuple[str, ...] = ()) -> Result:
-        import re
 
         if not re.fullmatch(r"[1-6](-[1-6]| or [1-6])?", domes.strip()):
             raise ParamError("domes", f"expected a range such as 3-4 or '1 or 6', got {domes!r}")

@@ -6,8 +6,8 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
+import toolkit.games.worldspanner.canon as canon
 from toolkit.check.procedures import Result, Step
-from toolkit.games.worldspanner import canon
 from toolkit.games.worldspanner.models import Game, Glory, Tribute
 
 TEAMS = ("white", "black")

@@ -6,7 +6,7 @@ every sheet's layout, so a one-faction edit cost the whole deck's layout (about 
 as written: their pages in order, their outline entries and named destinations kept, the
 title its own. Joining PDFs naively would embed each face once a sheet (114 copies of EB
 Garamond); here each of the kit's faces is embedded once, subset to the union of the
-glyphs its sheets use (`toolkit.write.font_subset`). That works because WeasyPrint subsets
+glyphs its sheets use (`toolkit.render.font_subset`). That works because WeasyPrint subsets
 keeping glyph ids (its text addresses glyphs by their ids in the whole font, Identity-H):
 the union's subset draws every sheet's text, and the widths (`/W`) and text extraction
 maps (`/ToUnicode`) of the sheets merge by glyph id.
@@ -20,6 +20,7 @@ same deck, byte for byte: nothing depends on the time or the order of work.
 
 from __future__ import annotations
 
+import hashlib
 import io
 import re
 from collections.abc import Iterator, Sequence
@@ -52,7 +53,7 @@ def ready() -> None:
     HarfBuzz's bindings): `--watch` warms up with it while waiting for a save."""
     import pikepdf  # noqa: F401
 
-    from toolkit.write.font_subset import ready as subset_ready
+    from toolkit.render.font_subset import ready as subset_ready
 
     _shipped()
     subset_ready()
@@ -201,7 +202,7 @@ def _merge(out: Any, face: _Face) -> None:
     place of each sheet's own."""
     import pikepdf
 
-    from toolkit.write.font_subset import subset
+    from toolkit.render.font_subset import subset
 
     assert face.original is not None
     glyphs = sorted(face.widths)
@@ -277,7 +278,6 @@ def _share_xobjects(out: Any) -> None:
 def _digest(obj: Any, memo: dict[tuple[int, int], bytes]) -> bytes:
     """What an object holds, whatever its object number: its values, and the bytes of each
     stream in it (as stored), followed through references (each once)."""
-    import hashlib
 
     import pikepdf
 

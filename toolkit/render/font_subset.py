@@ -1,6 +1,6 @@
 """Write stage, PDF side: one of the kit's fonts cut down to the glyphs a deck uses.
 
-A deck is assembled from its sheets' PDFs (`toolkit.write.deck_pdf`); each sheet embeds its own
+A deck is assembled from its sheets' PDFs (`toolkit.render.deck_pdf`); each sheet embeds its own
 subset of each face, made by WeasyPrint with HarfBuzz keeping the glyph ids of the whole
 font (so the text of every sheet addresses glyphs by the same numbers). The deck embeds
 each face once, subset to the union of those glyphs, the way WeasyPrint subsets: HarfBuzz's
@@ -68,7 +68,7 @@ def _harfbuzz() -> tuple[Any, Any, Any] | None:
 
 
 def ready() -> None:
-    """Load HarfBuzz's bindings now rather than at the first subset (`toolkit.write.deck_pdf`)."""
+    """Load HarfBuzz's bindings now rather than at the first subset (`toolkit.render.deck_pdf`)."""
     _harfbuzz()
 
 

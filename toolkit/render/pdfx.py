@@ -20,9 +20,12 @@ intent, which a shop's preflight rejects. This pass, over the finished PDF:
 from __future__ import annotations
 
 import io
+import zlib
 from collections.abc import Iterator
-from functools import cache
+from dataclasses import replace
+from functools import cache, partial
 from typing import Any
+from xml.sax.saxutils import escape
 
 import pikepdf
 
@@ -135,7 +138,6 @@ def _convert_stream(stream: Any, resources: Any, where: str) -> bytes:
 def _image_to_cmyk(image: Any, where: str) -> None:
     """An RGB image XObject rewritten in place as 8-bit DeviceCMYK (Flate), through the
     output condition's profile."""
-    import zlib
 
     from PIL import ImageCms
 
@@ -204,8 +206,8 @@ def _xmp_date(pdf_date: str) -> str:
 
 
 def _fixed_date() -> str:
-    """The build's fixed time (`toolkit.write.atomic.build_time`) as a PDF date."""
-    from toolkit.write.atomic import build_time
+    """The build's fixed time (`toolkit.core.outputs.build_time`) as a PDF date."""
+    from toolkit.core.outputs import build_time
 
     return build_time().strftime("D:%Y%m%d%H%M%S+00'00'")
 
@@ -214,7 +216,6 @@ def _declare(pdf: pikepdf.Pdf) -> None:
     """What WeasyPrint's PDF/X-4 writes and another writer (reportlab, a deck assembled by
     pikepdf) may not: the version in the metadata, Trapped, and a TrimBox and BleedBox on
     every page (the page itself, where the document says no other)."""
-    from xml.sax.saxutils import escape
 
     info = pdf.docinfo
     for key in ("/CreationDate", "/ModDate"):  # PDF/X asks for both; never the clock
@@ -272,8 +273,6 @@ def for_print_shop(outputs: list[Any]) -> list[Any]:
     """Under `--preset pod` every PDF of the kit is a PDF/X-4 file, not only the card
     files: each output whose file is a PDF renders through `to_pdfx4` (once: a card file
     made PDF/X by its own render is left as it is)."""
-    from dataclasses import replace
-    from functools import partial
 
     return [replace(o, render=partial(_as_pdfx, o.render)) if o.path.endswith(".pdf") else o
             for o in outputs]  # fmt: skip

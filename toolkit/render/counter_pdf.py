@@ -4,7 +4,7 @@ Faces come from the game's template (`toolkit.render.faces`), each distinct face
 fitted once. Fronts carry the cut lines (a thin grey outline on each piece; a standee's
 fold lines dashed); a backs page mirrors its fronts page for long-edge duplex. Colours
 and pictures are RGB here; a print shop's sheets are converted to CMYK afterwards through
-the output condition's profile (`toolkit.write.pdfx`), as the cards are. The canvas runs with
+the output condition's profile (`toolkit.render.pdfx`), as the cards are. The canvas runs with
 `invariant=1`: the same pieces give the same bytes.
 """
 
@@ -15,7 +15,7 @@ import io
 import re
 from typing import IO, Any
 
-from toolkit.render.counters import BASE, BLEED, HEADER, MARGIN, Placed, Token, back_of
+from toolkit.render.counter_layout import BASE, BLEED, HEADER, MARGIN, Placed, Token, back_of
 from toolkit.render.faces import PT, FaceError, Op, fit, outline, parse, register_fonts
 
 # The look the core draws itself (cut lines, the ink on a player colour) comes from the
@@ -37,7 +37,7 @@ def _rgb(value: str) -> tuple[float, float, float]:
 
 class Pen:
     """Colour setting for one canvas (RGB; a print shop's file is converted to CMYK through
-    the output condition's profile afterwards, `toolkit.write.pdfx`, as the cards are)."""
+    the output condition's profile afterwards, `toolkit.render.pdfx`, as the cards are)."""
 
     def __init__(self, canvas: Any) -> None:
         self.c = canvas

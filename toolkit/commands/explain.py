@@ -6,9 +6,9 @@ from __future__ import annotations
 import textwrap
 from pathlib import Path
 
-from toolkit.commands.api import discover_games
 from toolkit.core.errors import ToolkitError
 from toolkit.games import Rule, UnknownGame, load_pack
+from toolkit.load.game_folders import discover_games
 
 _LOADER = "content files are plain YAML data"
 CORE_RULES: dict[str, Rule] = {
