@@ -10,6 +10,7 @@ has built the project's kit, the run starts from it (`_seed`).
 
 from __future__ import annotations
 
+import importlib
 import os
 import shutil
 from functools import partial
@@ -27,6 +28,9 @@ GAMES = sorted(p.name for p in CONTENT.iterdir() if p.is_dir())
 # validated documents (`toolkit.speed.content_cache`), which tests/test_content_cache.py tries
 # with a cache folder of its own.
 os.environ["TOOLKIT_NO_CACHE"] = "1"
+# The stages keep results where a command says (`toolkit.core.store`): as every command
+# does, the user cache, which then keeps nothing unless a test turns it on
+importlib.import_module("toolkit.commands")
 
 # The tests read the content's YAML themselves, independently of the toolkit's loader, with
 # PyYAML; through libyaml, the same documents ten times faster (a second of every worker's

@@ -71,7 +71,7 @@ def add_map_art(content: Path, image: str) -> None:
     from toolkit.games.forty_factions.areas import map_key, map_locations
     from toolkit.games.forty_factions.index import Index
 
-    _, loaded = api._check(content, "forty-factions", False)
+    _, loaded = api.check_games(content, "forty-factions", False)
     ix = Index.build(loaded[0][1])
     assert ix is not None
     keys = [map_key(f, f.location_list.index(loc))

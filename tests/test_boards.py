@@ -24,7 +24,7 @@ FF = CONTENT / "forty-factions"
 
 @pytest.fixture(scope="module")
 def svgs() -> dict[str, ET.Element]:
-    _, loaded = api._check(CONTENT, "forty-factions", False)
+    _, loaded = api.check_games(CONTENT, "forty-factions", False)
     _pack, content = loaded[0]
     ix = Index.build(content)
     out = {}
@@ -186,7 +186,7 @@ def _with_map(tmp_path: Path, skip: int = 0) -> tuple[Path, dict[str, list[float
     shutil.copytree(CONTENT, content)
     (content / "forty-factions" / "assets").mkdir()
     (content / "forty-factions" / "assets" / "tehmor.png").write_bytes(_png())
-    _, loaded = api._check(content, "forty-factions", False)
+    _, loaded = api.check_games(content, "forty-factions", False)
     ix = Index.build(loaded[0][1])
     keys = [map_key(f, f.location_list.index(loc))
             for spaces in map_locations(ix).values() for f, loc in spaces]  # fmt: skip
@@ -200,7 +200,7 @@ def _with_map(tmp_path: Path, skip: int = 0) -> tuple[Path, dict[str, list[float
 
 def test_map_art_places_spaces_on_the_designers_map(tmp_path: Path) -> None:
     content, spaces = _with_map(tmp_path)
-    report, loaded = api._check(content, "forty-factions", False)
+    report, loaded = api.check_games(content, "forty-factions", False)
     assert not report.failed, [str(d.loc) + d.message for d in report.diagnostics]
     ix = Index.build(loaded[0][1])
     from toolkit.games.forty_factions.main_boards import main_board
@@ -270,7 +270,7 @@ def test_every_boards_view_is_plain_data_so_its_repr_keys_its_drawing(
     monkeypatch.setattr("toolkit.render.templates.render", render)
     board_style._DRAWN.clear()
     for game in ("forty-factions", "worldspanner", "god-emperor"):
-        _, loaded = api._check(CONTENT, game, False)
+        _, loaded = api.check_games(CONTENT, game, False)
         pack, content = loaded[0]
         pack.outputs(content, BuildOptions())  # type: ignore[misc]
     assert len({name for name, _ in drawn}) >= 10
@@ -290,7 +290,7 @@ def test_a_board_is_drawn_again_when_a_template_it_uses_changes(
 
     shutil.copytree(ROOT / "templates", tmp_path / "templates")
     monkeypatch.setattr(render, "TEMPLATES", tmp_path / "templates")
-    _, loaded = api._check(CONTENT, "forty-factions", False)
+    _, loaded = api.check_games(CONTENT, "forty-factions", False)
     pack, content = loaded[0]
 
     def council() -> str:

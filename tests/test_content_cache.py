@@ -190,8 +190,8 @@ def test_kept_documents_of_the_wrong_shape_are_misses(tmp_path: Path, shape: str
     assert first.returncode == 1 and "health" in first.stdout, first.stderr
     (kept,) = (cache / "toolkit").glob("content-*.pickle")
     data = pickle.loads(kept.read_bytes())
-    assert data["entries"]
-    data["entries"] = _WRONG_SHAPES[shape](data["entries"])
+    assert data["value"]
+    data["value"] = _WRONG_SHAPES[shape](data["value"])
     kept.write_bytes(pickle.dumps(data))
     again = _check(content, cache, tmp_path)
     empty = _check(content, tmp_path / "empty", tmp_path)
@@ -210,10 +210,18 @@ def test_kept_entries_are_taken_only_when_they_are_what_their_keys_say(
     never what a file held before (a report does not depend on the edits a cache saw)."""
     import importlib
 
+    from toolkit.core import store
     from toolkit.speed import content_cache
+    from toolkit.validate.kept import kept_documents
 
     monkeypatch.delenv("TOOLKIT_NO_CACHE", raising=False)
     monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "cache"))
+    disk = content_cache.DiskStore()
+    monkeypatch.setattr(store, "_STORE", disk)  # as a command keeps them
+
+    def taken_back() -> dict[object, object]:
+        return kept_documents(disk.get(folder, "content"))
+
     folder = tmp_path / game
     shutil.copytree(CONTENT / game, folder)
     kinds = importlib.import_module(f"toolkit.games.{game.replace('-', '_')}").KINDS
@@ -221,14 +229,14 @@ def test_kept_entries_are_taken_only_when_they_are_what_their_keys_say(
     content_cache.flush()
     path = content_cache.game_file(folder, "content")
     data = content_cache.read(path)
-    good = dict(data["entries"])
-    assert len(good) > 1 and content_cache.load(folder) == good
+    good = dict(data["value"])
+    assert len(good) > 1 and taken_back() == good
     stamp, doc = next(iter(good.items()))
     other = next(k for k in good if k[2] is not stamp[2])  # a file of another kind
     entries = {**good, stamp: _wrong_field(doc), (*other[:2], "model", other[3]): doc}
-    assert set(data) == {"version", "entries"}  # no earlier versions of any file
-    content_cache.write(path, {**data, "entries": entries})
-    assert content_cache.load(folder) == {k: v for k, v in good.items() if k != stamp}
+    assert set(data) == {"version", "value"}  # no earlier versions of any file
+    content_cache.write(path, {**data, "value": entries})
+    assert taken_back() == {k: v for k, v in good.items() if k != stamp}
 
 
 @pytest.mark.parametrize("damage", ["not a pickle after the mark", "not code"])

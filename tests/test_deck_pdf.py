@@ -31,7 +31,7 @@ def sheets(tmp_path_factory: pytest.TempPathFactory) -> tuple[list[bytes], list[
     """Sample faction sheets rendered in this process: their PDFs and their layouts."""
     from toolkit.games.forty_factions.outputs import sheet_layout
 
-    _report, loaded = api._check(CONTENT, "forty-factions", strict=False)
+    _report, loaded = api.check_games(CONTENT, "forty-factions", strict=False)
     pack, content = loaded[0]
     options = BuildOptions(out=tmp_path_factory.mktemp("unused"), jobs=1)
     chosen = [f"sheets/factions/{start}" for start in SAMPLE]

@@ -60,7 +60,7 @@ def test_every_shipped_game_lists_one_output_a_path() -> None:
     from toolkit.commands import api
     from toolkit.core.outputs import BuildOptions
 
-    _, loaded = api._check(Path("content"), None, False)
+    _, loaded = api.check_games(Path("content"), None, False)
     assert len(loaded) == 3
     for pack, content in loaded:
         for options in (BuildOptions(), BuildOptions(preset="pod", paper="letter")):

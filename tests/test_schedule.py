@@ -41,7 +41,7 @@ def test_a_deck_is_stale_with_any_of_its_sheets(tmp_path: Path) -> None:
     from toolkit.commands import api
     from toolkit.commands.build import fingerprint, kit_keys
 
-    _report, loaded = api._check(CONTENT, "forty-factions", strict=False)
+    _report, loaded = api.check_games(CONTENT, "forty-factions", strict=False)
     pack, content = loaded[0]
     options = BuildOptions(out=tmp_path)
     outputs = pack.outputs(content, options)
@@ -66,7 +66,7 @@ def test_shared_memo_gives_the_same_keys() -> None:
     from toolkit.commands import api
     from toolkit.commands.build import fingerprint, output_key
 
-    _report, loaded = api._check(CONTENT, "forty-factions", strict=False)
+    _report, loaded = api.check_games(CONTENT, "forty-factions", strict=False)
     pack, content = loaded[0]
     options = BuildOptions(out=Path("unused"))
     outputs = pack.outputs(content, options)

@@ -19,7 +19,7 @@ from toolkit.render.templates import TemplateProblem, environment, render
 
 
 def _sheet(name: str) -> views.Sheet:
-    _, loaded = api._check(CONTENT, "forty-factions", False)
+    _, loaded = api.check_games(CONTENT, "forty-factions", False)
     ix = Index.build(loaded[0][1])
     s = views.faction_sheet(ix, ix.factions[18])
     return views.Sheet(**{**s.__dict__, "name": name})

@@ -212,14 +212,10 @@ def check(content: Path, game: str | None, fmt: str, strict: bool, fix: bool, di
             sys.exit(1 if edited else 0)
     if layout:
         report = api.check_layout(content, game, strict, kit=out, since=since)
-    elif since is not None:  # the files changed since REV, read from git, are the baseline
-        from toolkit.commands import api
+    else:  # the check command alone, without the orchestrator (`toolkit.commands.check`)
+        from toolkit.commands.check import check as check_content
 
-        report = api.check(content, game, strict, since=since)
-    else:  # `api.check` itself, without importing the orchestrator (`toolkit.speed.check_cache`)
-        from toolkit.speed import check_cache
-
-        report = check_cache.check(content, game, strict)
+        report = check_content(content, game, strict, since)
     out = render(report, fmt)
     click.echo(out)
     if fmt == "json":

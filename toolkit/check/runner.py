@@ -12,10 +12,9 @@ from __future__ import annotations
 
 from collections import defaultdict
 
+from toolkit.check.art import check_backdrops, check_slots
 from toolkit.check.rules import RuleSet, held_back
 from toolkit.core.diagnostics import Diagnostic, Loc, display_path, error
-from toolkit.load.art import check as art_check
-from toolkit.load.art import check_backdrops
 from toolkit.load.icons import check as icon_check
 from toolkit.model.content import ContentSet, Document
 from toolkit.validate.schema import Model, resolve_path
@@ -228,7 +227,7 @@ def run_checks(pack: RuleSet, content: ContentSet) -> list[Diagnostic]:
     for doc in docs:
         found.extend(_meta_checks(doc))
     found.extend(icon_check(content.root, docs))
-    found.extend(art_check(content.root, docs))
+    found.extend(check_slots(content.root, docs))
     found.extend(check_backdrops(content.root))
     for check in pack.checks:
         try:

@@ -11,15 +11,16 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from toolkit.check.runner import held_codes, placeholder_count, run_checks
-from toolkit.commands.baseline import Baseline, for_game, read_baseline
+from toolkit.check.runner import placeholder_count
+from toolkit.commands.baseline import baseline_of
+from toolkit.commands.check import check as check  # `toolkit check`, the API's too
+from toolkit.commands.checking import check_games, check_one, load_game
 from toolkit.core.diagnostics import Diagnostic, Loc, Report, display_path, error
 from toolkit.core.errors import ToolkitError
-from toolkit.games import GamePack, UnknownGame, load_pack
+from toolkit.games import GamePack
 from toolkit.load.game_folders import discover_games
-from toolkit.model.content import ContentSet, load_content
+from toolkit.model.content import ContentSet
 from toolkit.speed import content_cache
-from toolkit.speed.check_cache import GameResult
 
 if TYPE_CHECKING:
     from toolkit.check.coverage import GameCoverage
@@ -29,52 +30,6 @@ if TYPE_CHECKING:
     from toolkit.edit.rename import Renaming
     from toolkit.edit.scaffold import Made
     from toolkit.speed.warm_worker import WarmWorker
-
-
-def load_game(content_dir: Path, game: str, report: Report,
-              baseline: Baseline | None = None) -> tuple[GamePack, ContentSet] | None:  # fmt: skip
-    """Load and validate one game's content, adding findings to `report`. `baseline`: what
-    files held at an explicit earlier revision (`read_baseline`), by path under
-    `content_dir`."""
-    try:
-        pack = load_pack(game)
-    except UnknownGame:
-        report.extend(
-            [
-                error(
-                    Loc(display_path(content_dir / game)),
-                    "CONTENT-UNKNOWN-GAME",
-                    f"no game pack named '{game}' (toolkit/games/{game.replace('-', '_')})",
-                )
-            ]
-        )
-        return None
-    content, diags = load_content(game, content_dir / game, pack.kinds,
-                                  for_game(baseline, game))  # fmt: skip
-    report.extend(diags)
-    report.files += len(content.files)
-    return pack, content
-
-
-def check(content_dir: Path, game: str | None = None, strict: bool = False,
-          since: str | None = None) -> Report:  # fmt: skip
-    """Check every game's content (or one game's): schema, references and the rules. A game
-    whose inputs are as they were at its last check gives what that check found
-    (`toolkit.speed.check_cache`). `since`: a git revision whose content files are the
-    baseline a message compares with (`toolkit check --since REV`: "the file you changed");
-    without it, no finding depends on any earlier version."""
-    from toolkit.speed import check_cache
-
-    return check_cache.check(content_dir, game, strict, _baseline(content_dir, game, since))
-
-
-def _baseline(content_dir: Path, game: str | None, since: str | None) -> Baseline | None:
-    """The content files as `since` holds them (`read_baseline`), or None without it. A
-    missing content folder is said first, as without --since."""
-    if since is None:
-        return None
-    discover_games(content_dir, game)
-    return read_baseline(content_dir, since)
 
 
 def check_layout(content_dir: Path, game: str | None = None, strict: bool = False,
@@ -88,8 +43,8 @@ def check_layout(content_dir: Path, game: str | None = None, strict: bool = Fals
     from toolkit.core.outputs import BuildOptions, RenderFailure, TextOverflow
     from toolkit.render.session import Session
 
-    report, loaded = _check(content_dir, game, strict,
-                            baseline=_baseline(content_dir, game, since))  # fmt: skip
+    report, loaded = check_games(content_dir, game, strict,
+                            baseline=baseline_of(content_dir, game, since))  # fmt: skip
     code = fingerprint() if kit is not None else ""  # read once for every game
     for pack, content in loaded:
         if pack.outputs is None or not content.complete:
@@ -193,91 +148,6 @@ def rename(content_dir: Path, game: str, old: str, new: str) -> tuple[list[Edite
         raise RenameError(f"{len(content.failed)} file(s) of {game} do not load: `toolkit "
                           "check` says why; fix them first")  # fmt: skip
     return prepare(pack.renames(content, old, new))
-
-
-def _check(
-    content_dir: Path, game: str | None, strict: bool, listing: bool = True,
-    baseline: Baseline | None = None,
-) -> tuple[Report, list[tuple[GamePack, ContentSet]]]:  # fmt: skip
-    """Load and check every game (or one). `listing`: also check where the outputs of a
-    default build would go (a build checks its own outputs' paths instead). `baseline`:
-    see `load_game`."""
-    report = Report(strict=strict)
-    loaded_games = []
-    for gid in discover_games(content_dir, game):
-        loaded = _check_game(content_dir, gid, report, listing, baseline)
-        if loaded is not None:
-            loaded_games.append(loaded)
-    return report, loaded_games
-
-
-def _check_game(content_dir: Path, gid: str, report: Report, listing: bool = True,
-                baseline: Baseline | None = None
-                ) -> tuple[GamePack, ContentSet] | None:  # fmt: skip
-    """Load and check one game, adding what is found to `report`; the game loaded. Where
-    its outputs would go is listed aside (`toolkit.speed.aside`) while the rules run."""
-    from toolkit.speed.aside import aside
-
-    loaded = load_game(content_dir, gid, report, baseline)
-    if loaded is None:
-        return None
-    pack, content = loaded
-    report.placeholders += placeholder_count(content)
-    listed = aside(lambda: _listing(pack, content)) if listing and content.complete else None
-    found = run_checks(pack, content)
-    report.extend(found)
-    if not content.complete:
-        held = held_codes(pack, content)
-        if held:
-            failed = sorted(content.failed)
-            which = (", ".join(failed) if len(failed) <= 3  # named, beside other findings
-                     else f"the {len(failed)} files above")  # fmt: skip
-            verbs = "loads and validates" if len(failed) == 1 else "load and validate"
-            report.notes.append(f"note: {gid}: {len(held)} rule(s) wait until {which} "
-                                f"{verbs}: {', '.join(held)}")  # fmt: skip
-        return loaded
-    if listed is not None:
-        content_cache.flush()  # what was put off is written while the listing is made
-        report.extend(_listed_paths(listed(), content, any(d.counts_as_error for d in found)))
-    return loaded
-
-
-def check_game(content_dir: Path, gid: str, baseline: Baseline | None = None) -> GameResult:
-    """What checking one game finds (`toolkit.speed.check_cache` keeps it between processes,
-    when there is no `baseline`)."""
-    part = Report()
-    _check_game(content_dir, gid, part, baseline=baseline)
-    return GameResult(part.diagnostics, part.files, part.placeholders, part.notes)
-
-
-def _listing(pack: GamePack, content: ContentSet) -> list[Diagnostic] | str:
-    """Where the game's outputs would go, checked without rendering anything (one output a
-    path, names a file system holds); or why they could not be listed. The default options
-    name every output a content file makes (a print-shop build names the same ones with
-    another ending); `build` checks its own options again."""
-    from toolkit.check.output_paths import path_findings
-    from toolkit.core.outputs import BuildOptions
-
-    if pack.outputs is None:
-        return []
-    try:
-        outputs = pack.outputs(content, BuildOptions(paths_only=True))
-    except Exception as exc:  # content with rule errors may not even list its outputs
-        return f"{type(exc).__name__}: {exc}"
-    return path_findings(outputs)
-
-
-def _listed_paths(listed: list[Diagnostic] | str, content: ContentSet, broken: bool
-                  ) -> list[Diagnostic]:  # fmt: skip
-    """The findings of `_listing`; a listing that failed is a toolkit bug unless the content
-    breaks a rule (`broken`): rule errors may keep the outputs from being listed."""
-    if isinstance(listed, list):
-        return listed
-    if broken:
-        return []
-    return [error(Loc(display_path(content.root)), "CHECK-CRASH",
-                  f"listing the outputs failed ({listed}); this is a toolkit bug, please "
-                  "report it with the content")]  # fmt: skip
 
 
 def no_export(pid: str, games: list[str]) -> ToolkitError:
@@ -456,7 +326,7 @@ def _check_or_keep(content_dir: Path, game: str | None, options: BuildOptions, c
                 continue
         part = _Found(key=key or "")
         # the paths of the outputs are checked later, for this build's own options
-        one = _check_game(content_dir, gid, part, listing=False)
+        one = check_one(content_dir, gid, part, listing=False)
         report.merge(part)
         if one is not None:
             loaded.append(one)
@@ -512,7 +382,7 @@ def setup(
     from toolkit.render.session import Session
 
     check_out_folder(out, content_dir, ROOT / "templates")
-    report, loaded = _check(content_dir, game, strict=False)
+    report, loaded = check_games(content_dir, game, strict=False)
     if report.failed or not loaded:
         report.notes.append("note: no set-up drawn: fix the errors above first")
         return report, [], ""
@@ -540,7 +410,7 @@ def procedures(
     """Check a game's content (or every game's), then bind each game's rules procedures to
     it (`toolkit calc`). Nothing is bound while the content has errors: no answer is ever
     computed from content that breaks the rules."""
-    report, loaded = _check(content_dir, game, strict=False)
+    report, loaded = check_games(content_dir, game, strict=False)
     if report.failed:
         report.notes.append("note: nothing computed: fix the errors above first")
         return report, []
@@ -581,7 +451,6 @@ def watch(
 
     from toolkit.commands.changes import Changes
     from toolkit.render.templates import TEMPLATES
-    from toolkit.speed import content_cache
 
     options = dataclasses.replace(options, jobs=1)
     changes = Changes([content_dir, TEMPLATES], interval)

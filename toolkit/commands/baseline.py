@@ -21,6 +21,7 @@ from pathlib import Path, PurePosixPath
 
 from toolkit.core.errors import ToolkitError
 from toolkit.load.find import CONTENT_SUFFIXES
+from toolkit.load.game_folders import discover_games
 from toolkit.load.yaml import MAX_FILE_BYTES
 
 TIMEOUT = 30  # seconds, for each git command
@@ -103,3 +104,12 @@ def _git(where: Path, args: list[str], failure: str) -> bytes:
         why = (fatal or [ln for ln in said if ln] or [""])[0]
         raise ToolkitError(failure + (f" (git: {why})" if why else ""))
     return proc.stdout
+
+
+def baseline_of(content_dir: Path, game: str | None, since: str | None) -> Baseline | None:
+    """The content files as `since` holds them (`read_baseline`), or None without it. A
+    missing content folder is said first, as without --since."""
+    if since is None:
+        return None
+    discover_games(content_dir, game)
+    return read_baseline(content_dir, since)

@@ -13,10 +13,6 @@ import os
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from enum import StrEnum
-from typing import TYPE_CHECKING
-
-if TYPE_CHECKING:
-    from toolkit.speed.check_cache import GameResult
 
 
 class Severity(StrEnum):
@@ -117,6 +113,17 @@ def project_path(shown: str, game_dir: str | os.PathLike[str]) -> str:
     if absolute == project or not absolute.startswith(project.rstrip(os.sep) + os.sep):
         return shown
     return os.path.relpath(absolute, project).replace(os.sep, "/")
+
+
+@dataclass
+class GameResult:
+    """What checking one game adds to a report."""
+
+    diagnostics: list[Diagnostic] = field(default_factory=list)
+    files: int = 0
+    placeholders: int = 0
+    notes: list[str] = field(default_factory=list)
+    printed: int = 0  # (a check prints nothing: `Report.merge` takes either)
 
 
 @dataclass

@@ -31,12 +31,9 @@ import re
 import warnings
 from functools import cache
 from pathlib import Path
-from typing import TYPE_CHECKING
 
 from toolkit.core.assets import AssetError, confined, file_stamp, game_folder
-
-if TYPE_CHECKING:
-    from toolkit.validate.schema import FieldInfo
+from toolkit.core.store import kept
 
 ART = "art"  # a game's art folder, `content/<game>/art/`
 ART_REF = r"art/([A-Za-z0-9_-][A-Za-z0-9._-]*/)*[A-Za-z0-9_-][A-Za-z0-9._-]*\.(png|jpg|jpeg|svg)"
@@ -57,12 +54,12 @@ class ArtError(Exception):
         self.line = line
 
 
-def _named(ref: str, exc: ArtError) -> str:
+def named(ref: str, exc: ArtError) -> str:
     """The picture as a finding names it: `art/x.svg:12` when the fault has a line."""
     return f"{ref}:{exc.line}" if exc.line else ref
 
 
-def _folder(game_dir: Path) -> Path:
+def art_folder(game_dir: Path) -> Path:
     """The game's art folder, vetted: not a link out of the content folder."""
     try:
         return game_folder(game_dir, ART)
@@ -127,7 +124,7 @@ def _stamp(game_dir: Path, ref: str) -> tuple[int, ...]:
 
 @cache
 def _vetted(game_dir: Path, ref: str, _stamp: tuple[int, ...]) -> tuple[str, bytes]:
-    folder = _folder(game_dir)
+    folder = art_folder(game_dir)
     try:
         real = confined(str(game_dir / ref), [folder])
     except AssetError as exc:
@@ -143,12 +140,9 @@ def _verdict(game_dir: Path, data: bytes, suffix: str) -> str:
     the header of a picture it has read before."""
     import PIL
 
-    from toolkit.speed import content_cache
-
-    memo_file = content_cache.game_file(game_dir, "art")
-    stamp = (content_cache.code_stamp(), PIL.__version__)
-    kept = content_cache.read(memo_file)
-    memo = kept[1] if isinstance(kept, tuple) and kept[:1] == (stamp,) else {}
+    store = kept()  # verdicts a process found before (`toolkit.core.store`)
+    stored = store.get(game_dir, "art")
+    memo = stored[1] if isinstance(stored, tuple) and stored[:1] == (PIL.__version__,) else {}
     if not isinstance(memo, dict):
         memo = {}
     key = f"{suffix}:{hashlib.blake2b(data, digest_size=20).hexdigest()}"
@@ -159,7 +153,7 @@ def _verdict(game_dir: Path, data: bytes, suffix: str) -> str:
         except ArtError as exc:
             verdict = (False, str(exc), exc.line)
         memo = {**dict(list(memo.items())[-MEMO_SIZE:]), key: verdict}
-        content_cache.later(memo_file, (stamp, memo))
+        store.put(game_dir, "art", (PIL.__version__, memo))
     ok, said, line = verdict
     if not ok:
         raise ArtError(said, line if isinstance(line, int) else 0)
@@ -186,50 +180,3 @@ def backdrop_ref(game_dir: Path, board: str) -> str:
         if (game_dir / ART / "boards" / f"{board}.{ext}").is_file():
             return f"{ART}/boards/{board}.{ext}"
     return ""
-
-
-def check_backdrops(game_dir: Path) -> list:  # type: ignore[type-arg]
-    """CONTENT-ART for each picture under `art/boards/` that cannot be used."""
-    from toolkit.core.diagnostics import Loc, display_path, error
-
-    try:
-        folder = _folder(game_dir) / "boards"
-    except ArtError:
-        return []  # the art folder itself is refused where a slot names it
-    if not folder.is_dir():
-        return []
-    found = []
-    for path in sorted(folder.iterdir()):
-        ref = f"{ART}/boards/{path.name}"
-        try:
-            if not re.fullmatch(ART_REF, ref):
-                raise ArtError("a board's backdrop is named <board>.png, .jpg, .jpeg or .svg")
-            vet(game_dir, ref)
-        except ArtError as exc:
-            found.append(error(Loc(display_path(path), exc.line), "CONTENT-ART",
-                               f"picture {_named(ref, exc)}: {exc}"))  # fmt: skip
-    return found
-
-
-def _is_slot(fi: FieldInfo) -> bool:
-    """Is the field an art slot (a picture's path under art/)?"""
-    pattern = fi.meta.get("pattern")
-    return pattern is not None and pattern.pattern == ART_REF
-
-
-def check(game_dir: Path, docs: list) -> list:  # type: ignore[type-arg]
-    """CONTENT-ART for each art slot naming a picture that cannot be used."""
-    from toolkit.core.diagnostics import error
-    from toolkit.validate.schema import marked_fields
-
-    found = []
-    for doc in docs:
-        for path, ref in marked_fields(doc, _is_slot):
-            if not ref:
-                continue
-            try:
-                vet(game_dir, ref)
-            except ArtError as exc:
-                found.append(error(doc.loc_of(*path), "CONTENT-ART",
-                                   f"picture {_named(ref, exc)}: {exc}"))  # fmt: skip
-    return found

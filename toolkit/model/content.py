@@ -18,9 +18,11 @@ from pathlib import Path, PurePosixPath
 from typing import TypeVar
 
 from toolkit.core.diagnostics import Diagnostic, Loc, display_path, error
+from toolkit.core.store import kept as kept_results
 from toolkit.load.csv import load_csv_bytes
 from toolkit.load.find import find_content
 from toolkit.load.yaml import LoadResult, load_bytes, read_limited
+from toolkit.validate.kept import kept_documents
 from toolkit.validate.schema import INVALID, Model, Validator, model, spec
 
 D = TypeVar("D", bound="Document")
@@ -165,9 +167,8 @@ def load_content(
         content.failed_kinds.add("*")
     if found.outside:
         return content, diags  # the game folder itself is refused: nothing more to say
-    from toolkit.speed import content_cache
-
-    kept_before = content_cache.load(game_dir)
+    store = kept_results()  # the documents a process validated before (`toolkit.core.store`)
+    kept_before = kept_documents(store.get(game_dir, "content"))
     kept: dict[tuple[object, ...], Document] = {}
     for path, rel, kind in found.files:
         shown = display_path(path)
@@ -197,7 +198,7 @@ def load_content(
         _VALID[stamp] = kept[stamp] = doc
         content.documents[kind.name].append(doc)
     if kept.keys() != kept_before.keys():
-        content_cache.save(game_dir, kept)  # the next cold process reads these, not the YAML
+        store.put(game_dir, "content", kept)  # the next cold process reads these, not the YAML
     _one_each(content, kinds, game_dir, diags)
     return content, diags
 

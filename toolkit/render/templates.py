@@ -16,6 +16,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from toolkit.core.resources import ROOT
+from toolkit.core.store import kept as store
 
 if TYPE_CHECKING:
     import jinja2
@@ -32,12 +33,11 @@ def environment(templates: Path = TEMPLATES) -> jinja2.Environment:
     here, not with the module: `toolkit check` lists the outputs without rendering them.)"""
     import jinja2
 
-    from toolkit.speed.content_cache import private_folder
-
     # templates compiled once per change, not once per process (a tenth of a second of a
-    # one-sheet rebuild): kept in the user's private cache, never in the project, and in
-    # this process's memory for the next environment (a build makes several)
-    kept = private_folder("templates")
+    # one-sheet rebuild): kept in the store's private folder (`toolkit.core.store`: the
+    # user's cache, never the project), and in this process's memory for the next
+    # environment (a build makes several)
+    kept = store().folder("templates")
     env = jinja2.Environment(
         loader=jinja2.FileSystemLoader(str(templates)),
         bytecode_cache=_bytecode_cache(jinja2.FileSystemBytecodeCache(str(kept)) if kept else None),
@@ -65,12 +65,11 @@ def _bytecode_cache(disk: jinja2.BytecodeCache | None) -> jinja2.BytecodeCache:
     user's cache folder, when it is on). A template whose source changed is compiled again:
     Jinja checks each bucket's checksum of the source. The disk only saves time: an entry
     that cannot be read or is not compiled code is compiled again, and a write that fails
-    (a full disk) is said once a run (`content_cache.unwritable`), Jinja's temporary file
-    taken away."""
+    (a full disk) is said once a run (`Store.failed`), Jinja's temporary file taken away."""
 
     import jinja2
 
-    from toolkit.speed.content_cache import unwritable
+    unwritable = store().failed
 
     class Kept(jinja2.BytecodeCache):
         folder = disk  # the user's cache, or None

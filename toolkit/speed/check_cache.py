@@ -22,30 +22,17 @@ from __future__ import annotations
 import hashlib
 import os
 import stat
-from collections.abc import Mapping
-from dataclasses import dataclass, field
-from functools import partial
-from pathlib import Path, PurePosixPath
+from pathlib import Path
 
-from toolkit.core.diagnostics import Diagnostic, Report, Severity
+from toolkit.core.diagnostics import Diagnostic, GameResult, Severity
 from toolkit.core.resources import ROOT
 from toolkit.speed import content_cache
+from toolkit.validate.kept import is_loc
 
 VERSION = 1
 # a content file larger than this is the loader's to refuse (FILE-SIZE), not ours to read
 MAX_HASHED = 16 * 1024 * 1024
 MAX_FILES = 20_000
-
-
-@dataclass
-class GameResult:
-    """What checking one game adds to a report."""
-
-    diagnostics: list[Diagnostic] = field(default_factory=list)
-    files: int = 0
-    placeholders: int = 0
-    notes: list[str] = field(default_factory=list)
-    printed: int = 0  # (a check prints nothing: `Report.merge` takes either)
 
 
 def key(game_dir: Path, shared: str | None = None) -> str | None:
@@ -139,7 +126,7 @@ def _is_result(value: object) -> bool:
 
 def _is_diagnostic(value: object) -> bool:
     missing = object()
-    return (type(value) is Diagnostic and content_cache.is_loc(getattr(value, "loc", None))
+    return (type(value) is Diagnostic and is_loc(getattr(value, "loc", None))
             and type(getattr(value, "severity", None)) is Severity
             and type(getattr(value, "code", None)) is str
             and type(getattr(value, "message", None)) is str
@@ -149,53 +136,3 @@ def _is_diagnostic(value: object) -> bool:
 def save(game_dir: Path, key_: str, result: GameResult) -> None:
     """Keep a game's result for the next process, in place of the one kept before."""
     content_cache.write(content_cache.game_file(game_dir, "check"), (key_, result))
-
-
-def check(content_dir: Path, game: str | None = None, strict: bool = False,
-          baseline: Mapping[PurePosixPath, bytes] | None = None) -> Report:  # fmt: skip
-    """`toolkit.commands.api.check`: every game's content checked (or one game's), each from its
-    kept result where its inputs are unchanged, else checked now (and kept). The game packs,
-    loader and rules are imported only when a game must be checked. `baseline`: the files
-    as an explicit earlier revision held them (`toolkit check --since`, by path under
-    `content_dir`), which the key does not hold: every game is checked, nothing kept."""
-    from toolkit.load.game_folders import discover_games
-
-    games = discover_games(content_dir, game)
-    report = Report(strict=strict)
-    on = baseline is None and content_cache.cache_folder() is not None
-    shared = shared_inputs() if on else None
-    keys = {gid: key(content_dir / gid, shared) if on else None for gid in games}
-    results = {gid: load(content_dir / gid, k) if k is not None else None
-               for gid, k in keys.items()}  # fmt: skip
-    todo = [gid for gid in games if results[gid] is None]
-    if todo:
-        from toolkit.commands.api import check_game
-        from toolkit.speed.aside import aside
-
-        # several games to check (a first check, or edits to more than one): each but the
-        # last is checked aside, on another core, while this process checks the last
-        started = {gid: aside(partial(_checked_aside, content_dir, gid, baseline))
-                   for gid in todo[:-1]}  # fmt: skip
-        results[todo[-1]] = check_game(content_dir, todo[-1], baseline)
-        for gid, result in started.items():
-            results[gid] = result()
-        for gid in todo:
-            if keys[gid] is not None:
-                save(content_dir / gid, keys[gid], results[gid])  # type: ignore[arg-type]
-    for gid in games:
-        result = results[gid]
-        assert result is not None
-        report.merge(result)
-    return report
-
-
-def _checked_aside(
-    content_dir: Path, gid: str, baseline: Mapping[PurePosixPath, bytes] | None = None
-) -> GameResult:
-    """What checking one game finds, in a forked copy: the documents it validated are kept
-    for the next process there (the copy leaves without running exit handlers)."""
-    from toolkit.commands.api import check_game
-
-    result = check_game(content_dir, gid, baseline)
-    content_cache.flush()
-    return result

@@ -32,21 +32,17 @@ import os
 import pickle
 import stat
 import sys
-import types
-import typing
-from collections.abc import Callable, Iterator
-from functools import partial
+from collections.abc import Iterator
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Literal, get_args, get_origin
+from typing import TYPE_CHECKING, Any
 
-from toolkit.core.diagnostics import Loc
 from toolkit.core.resources import PACKAGE
 from toolkit.speed import cache_size
 
 if TYPE_CHECKING:
-    from toolkit.validate.schema import Model
+    pass
 
-VERSION = 2  # 2: no earlier versions of the files are kept
+VERSION = 3  # 3: one envelope for every part (`DiskStore`)
 _CODE: str | None = None
 # the process that says a cache write failed (`unwritable`): not its workers and forks,
 # which would say it again each (the run's own writes fail the same way)
@@ -235,94 +231,21 @@ def flush() -> None:
     atexit.unregister(flush)
 
 
-def load(game_dir: Path) -> dict[Any, Any]:
-    """The documents kept for this game folder (stamp -> document: (path, kind, model,
-    digest) -> a document of that model), or none; an entry of another shape is left out."""
-    return {stamp: doc for stamp, doc in _part(game_dir, "entries").items()
-            if _is_stamp(stamp, 4) and isinstance(stamp[3], bytes)
-            and conforms(doc, stamp[2])}  # fmt: skip
+class DiskStore:
+    """The user cache as the stages' store (`toolkit.core.store`): each game folder's part
+    in a file of its own, taken back only if this very toolkit code kept it."""
 
+    def get(self, game_dir: Path, part: str) -> Any:
+        data = read(game_file(game_dir, part))
+        if not isinstance(data, dict) or data.get("version") != (VERSION, code_stamp()):
+            return None
+        return data.get("value")
 
-def _is_stamp(key: object, size: int) -> bool:
-    """A key of `size` starting (path shown, kind name, model class)."""
-    from toolkit.validate.schema import Model
+    def put(self, game_dir: Path, part: str, value: Any) -> None:
+        later(game_file(game_dir, part), {"version": (VERSION, code_stamp()), "value": value})
 
-    return (isinstance(key, tuple) and len(key) == size and type(key[0]) is str
-            and type(key[1]) is str and isinstance(key[2], type)
-            and issubclass(key[2], Model))  # fmt: skip
+    def folder(self, name: str) -> Path | None:
+        return private_folder(name)
 
-
-def conforms(value: object, tp: Any) -> bool:
-    """Whether `value` is of the content type `tp` all the way down, as the schema's
-    validator makes them (`toolkit.validate.schema`): a model of exactly that class with every field
-    of its declared type, and where each value came from (`Loc`s); a list, a mapping, a
-    union, a literal choice, a scalar. (It goes only as deep as the type does: a value that
-    holds itself is not followed round.)"""
-    check = _CHECKS.get(tp)
-    if check is None:
-        check = _CHECKS[tp] = _check_of(tp)
-    return check(value)
-
-
-# how a value of each type is checked (`conforms`), made once per type: a cold check takes
-# back thousands of documents
-_CHECKS: dict[Any, Callable[[object], bool]] = {}
-_MISSING = object()
-
-
-def _check_of(tp: Any) -> Callable[[object], bool]:
-    from toolkit.validate.schema import Model
-
-    origin, args = get_origin(tp), get_args(tp)
-    if origin in (typing.Union, types.UnionType):
-        return lambda v: any(conforms(v, option) for option in args)
-    if origin is Literal:
-        return lambda v: any(type(choice) is type(v) and choice == v for choice in args)
-    if origin is list:
-        return lambda v: type(v) is list and all(conforms(item, args[0]) for item in v)
-    if origin is dict:
-        return lambda v: type(v) is dict and all(conforms(k, args[0]) and conforms(x, args[1])
-                                                 for k, x in v.items())  # fmt: skip
-    if tp is float:
-        return lambda v: type(v) in (int, float)  # a float field holds what YAML wrote: 3 or 3.5
-    if isinstance(tp, type) and issubclass(tp, Model):
-        return partial(_is_model, tp)
-    return lambda v: type(v) is tp  # str, int, bool, None
-
-
-def _is_model(cls: type[Model], value: object) -> bool:
-    from toolkit.validate.schema import fields_of
-
-    if type(value) is not cls:
-        return False
-    locs = getattr(value, "_locs", None)
-    if type(locs) is not dict or not all(type(k) is str and is_loc(v) for k, v in locs.items()):
-        return False
-    return all(conforms(getattr(value, f.name, _MISSING), f.type) for f in fields_of(cls))
-
-
-def is_loc(value: object) -> bool:
-    """Whether `value` is a `Loc` holding a path and two line numbers."""
-    return (type(value) is Loc and type(value.path) is str and type(value.line) is int
-            and type(value.col) is int)  # fmt: skip
-
-
-def _part(game_dir: Path, name: str) -> dict[Any, Any]:
-    part = _payload(game_dir).get(name)
-    return part if isinstance(part, dict) else {}
-
-
-def _payload(game_dir: Path) -> dict[Any, Any]:
-    """What this game's cache file holds, if the same toolkit code kept it; else {}."""
-    data = read(game_file(game_dir, "content"))
-    if not isinstance(data, dict) or data.get("version") != (VERSION, code_stamp()):
-        return {}
-    return data
-
-
-def save(game_dir: Path, entries: dict[Any, Any]) -> None:
-    """Keep these documents for the next process (written when this one has time: `later`).
-    Only the documents as they are now: never what a file held before (a report depends on
-    the content, not on the edits a cache saw)."""
-    data = {"version": (VERSION, code_stamp()), "entries": entries}
-    later(game_file(game_dir, "content"), data)
+    def failed(self, exc: OSError) -> None:
+        unwritable(exc)
