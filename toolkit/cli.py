@@ -9,15 +9,35 @@ from __future__ import annotations
 
 import atexit
 import contextlib
+import difflib
 import functools
 import gc
+import json
 import os
+import pkgutil
+import secrets
 import sys
 from collections.abc import Sequence
 from pathlib import Path
+from types import ModuleType
 from typing import TYPE_CHECKING
 
 import click
+
+from toolkit import games
+from toolkit.check.coverage import as_json, as_text
+from toolkit.check.procedures import format_json, format_list, format_text, list_json
+from toolkit.commands.check import check as check_content
+from toolkit.commands.clean import clean_cache
+from toolkit.commands.explain import find_rule, format_rule
+from toolkit.commands.serve import serving
+from toolkit.core.diagnostics import Report, display_path, render
+from toolkit.core.errors import ToolkitError
+from toolkit.core.outputs import BuildOptions
+from toolkit.edit.transaction import EditError, recover
+from toolkit.games import UnknownGame, load_pack
+from toolkit.kit.shops import profile
+from toolkit.write.outfolder import check_out_link
 
 if TYPE_CHECKING:
     from toolkit.edit.fixes import Edited
@@ -25,6 +45,16 @@ if TYPE_CHECKING:
 CONTENT_HELP = "Folder holding one sub-folder per game."
 MAX_SEED = 2**64 - 1  # a seed names its sheet's files: a 251-digit one would not fit
 GAME_HELP = "Game id (forty-factions, ...); default: every game found."
+
+
+def _api() -> ModuleType:
+    """The orchestrator (`toolkit.commands.api`), imported by the commands that run it, not
+    with this module: `toolkit check` and `--help` never import the renderer (WeasyPrint
+    alone takes a second to import)."""
+    # the orchestrator imports the renderer (WeasyPrint, 1.1 s): not for `check`
+    from toolkit.commands import api
+
+    return api
 
 
 def _folder(default: str, help_: str) -> dict[str, object]:
@@ -50,7 +80,6 @@ def _kit_out(ctx: click.Context, param: click.Parameter, value: Path) -> Path:
     """A kit's `--out` folder may be reached through a link only when the user named it and
     it resolves inside the project (the working folder): a committed `build -> /elsewhere`
     never chooses where a kit is written (`toolkit.write.outfolder.check_out_link`)."""
-    from toolkit.write.outfolder import check_out_link
 
     explicit = ctx.get_parameter_source(param.name or "") is not click.core.ParameterSource.DEFAULT
     check_out_link(value, explicit, Path.cwd())
@@ -183,18 +212,16 @@ def check(content: Path, game: str | None, fmt: str, strict: bool, fix: bool, di
     else:
         _BRIEF["exit"] = True
     if explain is not None:
-        from toolkit.commands.explain import find_rule, format_rule
-
         click.echo(format_rule(find_rule(explain, content, game)))
         return
-    from toolkit.core.diagnostics import render
 
     if diff and not fix:
         raise click.UsageError("--diff shows what --fix would change: give both")
     _recovered(content, writes=fix and not diff)
     if fix or layout:  # a plain check reads kept results without importing the game packs
-        from toolkit.commands import api
+        api = _api()
     if fix:
+        # ruamel.yaml takes 0.1 s to import: only for `--fix`
         from toolkit.edit.fixes import write
 
         edited, by_hand = api.fix(content, game)
@@ -213,8 +240,6 @@ def check(content: Path, game: str | None, fmt: str, strict: bool, fix: bool, di
     if layout:
         report = api.check_layout(content, game, strict, kit=out, since=since)
     else:  # the check command alone, without the orchestrator (`toolkit.commands.check`)
-        from toolkit.commands.check import check as check_content
-
         report = check_content(content, game, strict, since)
     out = render(report, fmt)
     click.echo(out)
@@ -242,9 +267,7 @@ def coverage(content: Path, game: str | None, fmt: str) -> None:
     `toolkit check` reports. `toolkit build` puts the same table in each game's gallery
     (kit/coverage.html). Exit 1 when a file does not load (it is not counted).
     """
-    from toolkit.check.coverage import as_json, as_text
-    from toolkit.commands import api
-    from toolkit.core.diagnostics import render
+    api = _api()
 
     report, games = api.coverage(content, game)
     click.echo(as_json(games) if fmt == "json" else as_text(games))
@@ -395,9 +418,7 @@ def build(
     Only what changed is rebuilt (kit/manifest.json records what each output was
     made from); outputs of deleted content files are removed.
     """
-    from toolkit.commands import api
-    from toolkit.core.diagnostics import render
-    from toolkit.core.outputs import BuildOptions
+    api = _api()
 
     chosen = (
         frozenset(c.strip() for c in expansions.split(",") if c.strip())
@@ -430,8 +451,6 @@ def build(
         raise click.BadParameter("expected an https://, http:// or file:/// address",
                                  param_hint="--tts-url")  # fmt: skip
     if export is not None:
-        from toolkit.kit.shops import profile
-
         profile(export)  # an unknown profile is a usage error, with a did-you-mean
     if watch:
 
@@ -480,15 +499,12 @@ def new(game: str, kind: str | None, params: tuple[str, ...], content: Path, dif
       toolkit new god-emperor favor name="Night Market" faction=spice-lords
     `toolkit new GAME` lists the kinds of card of a game and what each takes.
     """
-    import difflib
 
-    from toolkit.commands import api
-    from toolkit.core.diagnostics import display_path
+    api = _api()
+    # ruamel.yaml takes 0.1 s to import: only for `new`
     from toolkit.edit.scaffold import listing, parse_params, write
 
     if kind is None:  # what the help promises: the game's kinds, and what each takes
-        from toolkit.games import UnknownGame, load_pack
-
         try:
             click.echo(listing(load_pack(game).scaffolds, game))
         except UnknownGame:
@@ -498,6 +514,7 @@ def new(game: str, kind: str | None, params: tuple[str, ...], content: Path, dif
     made = api.new(content, game, kind, parse_params(params))
     if diff:
         if made.text is not None and made.plan.path is not None:
+            # ruamel.yaml takes 0.1 s to import: only for `--fix`
             from toolkit.edit.fixes import diff_names
 
             click.echo("".join(difflib.unified_diff(
@@ -517,7 +534,6 @@ def _recovered(content: Path, writes: bool) -> None:
     (`toolkit.edit.transaction`), said in one line. A journal that cannot be followed stops a
     command
     that writes content, and is a warning to one that only reads it."""
-    from toolkit.edit.transaction import EditError, recover
 
     try:
         said = recover(content)
@@ -536,8 +552,7 @@ def _said_then_checked(edited: Sequence[Edited], moves: Sequence[tuple[Path, Pat
     """After `new` or `rename` wrote: what changed and what remains (`schemas`: the editor
     schemas the edit wrote with the content), then the game checked (exit 1 while it has
     errors)."""
-    from toolkit.commands import api
-    from toolkit.core.diagnostics import display_path, render
+    api = _api()
 
     for e in edited:
         click.echo("\n".join(f"edited {e.path}: {w}" for w in e.done), err=True)
@@ -545,6 +560,7 @@ def _said_then_checked(edited: Sequence[Edited], moves: Sequence[tuple[Path, Pat
         click.echo(f"renamed {display_path(frm)} -> {display_path(to)}", err=True)
     for line in said:
         click.echo(f"  {line}", err=True)
+    # the orchestrator and the renderer (2 s to import): only for `schema`
     from toolkit.commands.schemas import refresh
 
     for path in [*schemas, *refresh(content, game)]:  # they list every card's number and id
@@ -570,10 +586,7 @@ def serve(content: Path, game: str | None, out: Path, port: int, paper: str, pro
     The server listens on 127.0.0.1 only and writes nothing but the build; the reload script
     is added to the pages as they are served, never to the files.
     """
-    from toolkit.commands import api
-    from toolkit.commands.serve import serving
-    from toolkit.core.diagnostics import render
-    from toolkit.core.outputs import BuildOptions
+    api = _api()
 
     options = BuildOptions(out=out, paper=paper, proof=proof)
     try:
@@ -622,9 +635,9 @@ def rename(game: str, old: str, new: str, content: Path, diff: bool) -> None:
     A card is renumbered within its expansion's numbers (13.1), to a free one: its tarot card
     follows its number (3.1, 3.2), and the number it leaves is free for another card.
     """
-    from toolkit.commands import api
+    api = _api()
+    # the orchestrator and the renderer (2 s to import): only for `rename`
     from toolkit.commands.rename import write
-    from toolkit.core.diagnostics import display_path
 
     _recovered(content, writes=not diff)
     edited, renaming = api.rename(content, game, old, new)
@@ -649,6 +662,7 @@ def schema(content: Path, game: str | None, out: Path) -> None:
     Point yaml-language-server at them with a first line such as
     `# yaml-language-server: $schema=../../../schemas/forty-factions/faction.schema.json`.
     """
+    # the orchestrator imports the renderer (WeasyPrint, 1.1 s): not for `check`
     from toolkit.commands import schemas
 
     for path in schemas.write_all(content, game, out):
@@ -678,9 +692,11 @@ def audit(folder: Path, no_visual: bool, jobs: int) -> None:
                          on other text (COLLIDE), off the page or trim (OFF-PAGE)
     SVGs are drawn by librsvg and held to the same. Exit 1 on any finding.
     """
+    # pikepdf, Pillow and the rasteriser: only for `toolkit audit`
     from toolkit.audit.outputs import audit as run_audit
+
+    # pikepdf, Pillow and the rasteriser: only for `toolkit audit`
     from toolkit.audit.outputs import audit_outputs
-    from toolkit.core.diagnostics import Report, render
 
     report = Report()
     report.extend(run_audit(folder, visual=not no_visual, jobs=jobs))
@@ -719,10 +735,7 @@ def calc(game: str | None, procedure: str | None, params: tuple[str, ...], conte
     A missing or bad parameter is a usage error (exit 2) naming it; content that breaks
     a rule is reported as by `toolkit check` and nothing is computed (exit 1).
     """
-    from toolkit.check.procedures import format_json, format_list, format_text, list_json
-    from toolkit.commands import api
-    from toolkit.core.diagnostics import render
-    from toolkit.core.errors import ToolkitError
+    api = _api()
 
     if listing and (procedure or params):
         raise click.UsageError("--list takes at most a GAME, no procedure or parameters")
@@ -733,8 +746,6 @@ def calc(game: str | None, procedure: str | None, params: tuple[str, ...], conte
         click.echo(render(report, "text", hide_waived=True), err=True)
         sys.exit(1)
     if listing and fmt == "json":
-        import json
-
         games = [list_json(pack.id, procs) for pack, procs in bound]
         click.echo(json.dumps(games, indent=2, ensure_ascii=False))
         return
@@ -751,8 +762,6 @@ def calc(game: str | None, procedure: str | None, params: tuple[str, ...], conte
                                f"(toolkit calc {pack.id} --list explains each)")  # fmt: skip
     proc = by_name.get(procedure)
     if proc is None:
-        import difflib
-
         hit = difflib.get_close_matches(procedure, list(by_name), n=1)
         hint = f"; did you mean '{hit[0]}'?" if hit else f" (it has: {', '.join(by_name)})"
         raise click.UsageError(f"{pack.id} has no procedure '{procedure}'{hint}")
@@ -765,10 +774,6 @@ class _SetupGroup(click.Group):
     its options declared by the pack (so the core names no game's options)."""
 
     def list_commands(self, ctx: click.Context) -> list[str]:
-        import pkgutil
-
-        from toolkit import games
-
         names = []
         for mod in pkgutil.iter_modules(games.__path__):
             game_id = mod.name.replace("_", "-")
@@ -780,8 +785,6 @@ class _SetupGroup(click.Group):
         return sorted(names)
 
     def get_command(self, ctx: click.Context, name: str) -> click.Command | None:
-        from toolkit import games
-
         try:
             pack = games.load_pack(name)
         except games.UnknownGame:
@@ -791,10 +794,7 @@ class _SetupGroup(click.Group):
         hook = pack.setup
 
         def run(content: Path, out: Path, seed: int | None, **params: object) -> None:
-            import secrets
-
-            from toolkit.commands import api
-            from toolkit.core.diagnostics import render
+            api = _api()
 
             chosen = seed if seed is not None else secrets.randbelow(1_000_000)
             report, paths, summary = api.setup(content, name, chosen, params, out)
@@ -844,7 +844,6 @@ def clean(cache: bool) -> None:
     if not cache:
         raise click.UsageError("say what to clean: `toolkit clean --cache` empties the user "
                                "cache")  # fmt: skip
-    from toolkit.commands.clean import clean_cache
 
     click.echo(clean_cache())
 

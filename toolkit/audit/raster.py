@@ -13,7 +13,7 @@ import tempfile
 from collections.abc import Callable
 from pathlib import Path
 
-from PIL import Image
+from PIL import Image, ImageChops, ImageStat
 
 INK_LEVEL = 235  # a pixel darker than this (of 255) is ink; paper tints stay lighter
 
@@ -80,7 +80,6 @@ def ink(picture: Image.Image) -> float:
 def difference(a: Image.Image, b: Image.Image) -> float:
     """Mean absolute difference of two pictures of the same thing (0 same, 255 opposite);
     `b` is scaled to `a`'s size first (renderers round page sizes differently)."""
-    from PIL import ImageChops, ImageStat
 
     if b.size != a.size:
         b = b.resize(a.size, Image.Resampling.BOX)

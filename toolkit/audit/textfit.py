@@ -18,6 +18,7 @@ from pathlib import Path
 
 from toolkit.audit.pagegeom import PageGeometry, Shape, Word
 from toolkit.core.diagnostics import Loc
+from toolkit.load import yaml as content_yaml
 
 TOLERANCE = 0.6  # pt (about 0.2 mm): anti-aliasing and glyph side bearings
 MM = 25.4 / 72
@@ -135,19 +136,17 @@ def locate(text: str, sources: Sequence[str]) -> Loc | None:
 
 
 def _find(needle: str, source: str) -> Loc | None:
-    from toolkit.load.yaml import Mapping, Node, Scalar, Sequence, load_file
-
     if source.endswith((".yaml", ".yml")):
-        loaded = load_file(Path(source), source)
-        todo: list[Node] = [loaded.root] if loaded.root is not None else []
+        loaded = content_yaml.load_file(Path(source), source)
+        todo: list[content_yaml.Node] = [loaded.root] if loaded.root is not None else []
         while todo:
             node = todo.pop(0)
-            if isinstance(node, Scalar):
+            if isinstance(node, content_yaml.Scalar):
                 if isinstance(node.value, str) and needle in node.value:
                     return node.loc
-            elif isinstance(node, Mapping):
+            elif isinstance(node, content_yaml.Mapping):
                 todo.extend(value for _, value in node.items.values())
-            elif isinstance(node, Sequence):
+            elif isinstance(node, content_yaml.Sequence):
                 todo.extend(node.items)
         return None
     for n, line in enumerate(Path(source).read_text(encoding="utf-8").splitlines(), 1):

@@ -17,7 +17,14 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+import pikepdf
+from PIL import ImageChops, ImageDraw, ImageStat
+
+from toolkit.audit.pagegeom import read_pages
+from toolkit.audit.raster import RasterError, ink, rasterise
+from toolkit.audit.textfit import check_page
 from toolkit.core.diagnostics import Diagnostic, Loc, display_path, error
+from toolkit.render.boards import TILE_OVERLAP, tile_grid
 
 if TYPE_CHECKING:
     from toolkit.render.boards import TileGrid
@@ -50,8 +57,6 @@ def audit_file(path: Path) -> list[Diagnostic]:
 
 
 def _audit_pdf(pdf: Path, shown: str, text: bool = True) -> Iterator[Diagnostic]:
-    from toolkit.audit.raster import RasterError, rasterise
-
     pictures = {}
     for name in ("poppler", "mupdf", "ghostscript"):
         try:
@@ -72,7 +77,6 @@ def _audit_pdf(pdf: Path, shown: str, text: bool = True) -> Iterator[Diagnostic]
 
 def _ink(shown: str, pictures: dict[str, list]) -> Iterator[Diagnostic]:  # type: ignore[type-arg]
     """Ink on every page, in every engine, and the engines agree."""
-    from toolkit.audit.raster import ink
 
     counts = {name: len(pages) for name, pages in pictures.items()}
     if len(set(counts.values())) > 1:
@@ -100,9 +104,6 @@ def _ink(shown: str, pictures: dict[str, list]) -> Iterator[Diagnostic]:  # type
 
 
 def _text(pdf: Path, shown: str) -> Iterator[Diagnostic]:
-    from toolkit.audit.pagegeom import read_pages
-    from toolkit.audit.textfit import check_page
-
     trims = _trim_boxes(pdf)
     for n, page in enumerate(read_pages(str(pdf)), 1):
         trim = trims[n - 1] if n - 1 < len(trims) else None
@@ -112,7 +113,6 @@ def _text(pdf: Path, shown: str) -> Iterator[Diagnostic]:
 
 def _trim_boxes(pdf: Path) -> list[tuple[float, float, float, float] | None]:
     """Each page's TrimBox in MuPDF's page space (points, y down), where it has one."""
-    import pikepdf
 
     out: list[tuple[float, float, float, float] | None] = []
     with pikepdf.open(pdf) as doc:
@@ -127,8 +127,6 @@ def _trim_boxes(pdf: Path) -> list[tuple[float, float, float, float] | None]:
 
 
 def _page_mm(pdf: Path) -> tuple[float, float]:
-    import pikepdf
-
     with pikepdf.open(pdf) as doc:
         x0, y0, x1, y1 = (float(v) for v in doc.pages[0].MediaBox)
     return (x1 - x0) * PT_TO_MM, (y1 - y0) * PT_TO_MM
@@ -140,7 +138,6 @@ def _expected_tiles(board_pdf: Path, grid: TileGrid, pw: float, ph: float, out: 
     same engine at the same resolution as the tiles, it falls on the same pixels, so the
     two compare pixel for pixel (comparing with the board itself would put each tile's
     text on other pixel boundaries, which changes how small type is drawn)."""
-    import pikepdf
 
     k = 72 / 25.4  # points a millimetre
     with pikepdf.open(board_pdf) as board, pikepdf.new() as doc:
@@ -162,10 +159,6 @@ def _tiles(tiles_pdf: Path, board_pdf: Path, shown: str) -> Iterator[Diagnostic]
     """Each tile's printable area shows the part of the real-size board its coordinates
     name (compared at 2 px a mm, reduced to 0.5 px a mm; the alignment marks and the
     tile's outline left out)."""
-    from PIL import ImageChops, ImageDraw, ImageStat
-
-    from toolkit.audit.raster import rasterise
-    from toolkit.render.boards import TILE_OVERLAP, tile_grid
 
     dpi = TILE_PX_PER_MM * 25.4
     bw, bh = _page_mm(board_pdf)

@@ -6,21 +6,60 @@ stages and stops before rendering when content has errors.
 
 from __future__ import annotations
 
+import dataclasses
+import fnmatch
+import gc
+import hashlib
+import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from functools import partial
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from toolkit.check.coverage import game_coverage
+from toolkit.check.output_paths import (
+    check_out_folder,
+    path_findings,
+    unknown_expansions,
+    unmatched_only,
+)
 from toolkit.check.runner import placeholder_count
 from toolkit.commands.baseline import baseline_of
+from toolkit.commands.build import (
+    ROOT,
+    build_outputs,
+    fingerprint,
+    output_key,
+    overflow_finding,
+    warm_batch,
+    warm_outputs,
+)
 from toolkit.commands.check import check as check  # `toolkit check`, the API's too
 from toolkit.commands.checking import check_games, check_one, load_game
-from toolkit.core.diagnostics import Diagnostic, Loc, Report, display_path, error
+from toolkit.core.diagnostics import Diagnostic, Loc, Report, display_path, error, from_record
 from toolkit.core.errors import ToolkitError
+from toolkit.core.marks import tally
+from toolkit.core.outputs import BuildOptions, Output, RenderFailure, TextOverflow
+from toolkit.edit.fixes import apply, stale_placeholders
+from toolkit.edit.rename import RenameError
+from toolkit.edit.rename import prepare as prepare_rename
+from toolkit.edit.scaffold import ScaffoldError, choose
+from toolkit.edit.scaffold import prepare as prepare_new
 from toolkit.games import GamePack
+from toolkit.kit.coverage_page import render_page
+from toolkit.kit.facts import disagreements
+from toolkit.kit.manifest import Manifest
+from toolkit.kit.shops import profile
 from toolkit.load.game_folders import discover_games
+from toolkit.model.components import Components, gallery_groups
 from toolkit.model.content import ContentSet
-from toolkit.speed import content_cache
+from toolkit.render.board_style import BoardStyleError
+from toolkit.render.boards import board_file, board_svg
+from toolkit.render.session import Session
+from toolkit.render.svg import SVGTextError
+from toolkit.render.templates import TEMPLATES, TemplateProblem
+from toolkit.speed import content_cache, kept_builds, warm_worker
 
 if TYPE_CHECKING:
     from toolkit.check.coverage import GameCoverage
@@ -39,9 +78,6 @@ def check_layout(content_dir: Path, game: str | None = None, strict: bool = Fals
     before it. Games with errors are not laid out. Where `kit` (a build's --out) holds an
     output built with the default options from the same data, what its build found is
     told again and the output is not laid out (`laid_out`)."""
-    from toolkit.commands.build import fingerprint, overflow_finding
-    from toolkit.core.outputs import BuildOptions, RenderFailure, TextOverflow
-    from toolkit.render.session import Session
 
     report, loaded = check_games(content_dir, game, strict,
                             baseline=baseline_of(content_dir, game, since))  # fmt: skip
@@ -77,9 +113,6 @@ def laid_out(game_out: Path, outputs: list[Output], options: BuildOptions, code:
     with the same options and code (`code`, the renderer's `fingerprint`; its manifest's
     key): a sheet built there fitted its page (one that did not was never recorded), with
     these findings (a text set smaller)."""
-    from toolkit.commands.build import output_key
-    from toolkit.core.diagnostics import from_record
-    from toolkit.kit.manifest import Manifest
 
     manifest = Manifest.open(game_out)  # what a link there names is not read
     if not manifest.entries:
@@ -99,7 +132,6 @@ def fix(content_dir: Path, game: str | None = None) -> tuple[list[Edited], list[
     """The mechanical fixes of every game's findings (or one game's), applied to the files'
     text but not written (`toolkit.edit.fixes.write` does): the files changed, and the fixes to
     make by hand (a file that would not round-trip unchanged)."""
-    from toolkit.edit.fixes import apply, stale_placeholders
 
     todo: list[Fix] = []
     for gid in discover_games(content_dir, game):
@@ -116,7 +148,6 @@ def fix(content_dir: Path, game: str | None = None) -> tuple[list[Edited], list[
 def new(content_dir: Path, game: str, kind: str | None, params: dict[str, str]) -> Made:
     """Plan a new card of `kind` (`toolkit new`): the new file and the edits of the others,
     nothing written (`toolkit.edit.scaffold.write` does). The game's content must load."""
-    from toolkit.edit.scaffold import ScaffoldError, choose, prepare
 
     discover_games(content_dir, game)
     report = Report()
@@ -129,13 +160,12 @@ def new(content_dir: Path, game: str, kind: str | None, params: dict[str, str]) 
         raise ScaffoldError(f"{len(content.failed)} file(s) of {game} do not load "
                             f"({', '.join(sorted(content.failed))}): `toolkit check` says why; "
                             "fix them first")  # fmt: skip
-    return prepare(content, scaffold, params, content_dir.parent / "schemas")
+    return prepare_new(content, scaffold, params, content_dir.parent / "schemas")
 
 
 def rename(content_dir: Path, game: str, old: str, new: str) -> tuple[list[Edited], Renaming]:
     """Plan `toolkit rename`: the edited files' text and the files to move, nothing written
     (`toolkit.edit.rename.write` does). The game's content must load."""
-    from toolkit.edit.rename import RenameError, prepare
 
     discover_games(content_dir, game)
     loaded = load_game(content_dir, game, Report())
@@ -147,12 +177,11 @@ def rename(content_dir: Path, game: str, old: str, new: str) -> tuple[list[Edite
     if not content.complete:
         raise RenameError(f"{len(content.failed)} file(s) of {game} do not load: `toolkit "
                           "check` says why; fix them first")  # fmt: skip
-    return prepare(pack.renames(content, old, new))
+    return prepare_rename(pack.renames(content, old, new))
 
 
 def no_export(pid: str, games: list[str]) -> ToolkitError:
     """A usage error: no card of the games built is the profile's size."""
-    from toolkit.kit.shops import profile
 
     p = profile(pid)
     size = f"{p.trim[0]:.1f} x {p.trim[1]:.1f} mm"
@@ -172,8 +201,6 @@ def build(content_dir: Path, game: str | None, options: BuildOptions, keep: bool
     whose inputs changed since its last build into the folder is told from that build's
     record without being loaded (`toolkit.speed.kept_builds`), unless `keep` is False.
     """
-    from toolkit.commands.build import warm_batch
-    from toolkit.speed import warm_worker
 
     warm = None
     if options.jobs != 1 and not options.paths_only:
@@ -187,19 +214,6 @@ def build(content_dir: Path, game: str | None, options: BuildOptions, keep: bool
 
 def _build(content_dir: Path, game: str | None, options: BuildOptions,
            warm: WarmWorker | None, keep: bool = True) -> Report:  # fmt: skip
-    from toolkit.check.output_paths import (
-        check_out_folder,
-        path_findings,
-        unknown_expansions,
-        unmatched_only,
-    )
-    from toolkit.commands.build import ROOT, build_outputs, fingerprint
-    from toolkit.core.marks import tally
-    from toolkit.kit.facts import disagreements
-    from toolkit.model.components import Components, gallery_groups
-    from toolkit.render.board_style import BoardStyleError
-    from toolkit.render.svg import SVGTextError
-    from toolkit.render.templates import TemplateProblem
 
     check_out_folder(options.out, content_dir, ROOT / "templates")
     code = fingerprint()  # the renderer's digest, read once for every game
@@ -245,11 +259,13 @@ def _build(content_dir: Path, game: str | None, options: BuildOptions,
         root = display_path(content.root)
         own = [d for d in errors if d.loc.path == root or d.loc.path.startswith(f"{root}/")]
         if options.draft and own:  # a game with no error of its own builds as it would
+            # pikepdf and WeasyPrint (1.2 s to import): only where a page is drawn
             from toolkit.render.draft import cover_output, stamped_outputs
 
             listed = [*stamped_outputs(listed, own),
                       cover_output(pack.title, content.files, own)]  # fmt: skip
         if options.preset == "pod":  # a print shop's kit: every PDF in it is PDF/X-4
+            # WeasyPrint and pikepdf (1.2 s to import): only for a print shop's PDF/X
             from toolkit.render.pdfx import for_print_shop
 
             listed = for_print_shop(listed)
@@ -304,10 +320,6 @@ def _check_or_keep(content_dir: Path, game: str | None, options: BuildOptions, c
     this folder was made from the same inputs and left every file as it was is told from
     that build's record instead of being loaded (`toolkit.speed.kept_builds`). The report, the
     games loaded, what each loaded game's check found, and each game kept with its line."""
-    import time
-
-    from toolkit.kit.manifest import Manifest
-    from toolkit.speed import kept_builds
 
     report = Report(strict=False)
     loaded, found, kept = [], {}, []
@@ -337,7 +349,6 @@ def _check_or_keep(content_dir: Path, game: str | None, options: BuildOptions, c
 def coverage(content_dir: Path, game: str | None = None) -> tuple[Report, list[GameCoverage]]:
     """What is left to write in every game (or one): placeholders, empty fields, values
     from the rules, per file (see `toolkit.check.coverage`). The report holds load errors."""
-    from toolkit.check.coverage import game_coverage
 
     report = Report()
     out = []
@@ -353,11 +364,6 @@ def coverage(content_dir: Path, game: str | None = None) -> tuple[Report, list[G
 
 def coverage_output(pack: GamePack, content: ContentSet) -> Output:
     """kit/coverage.html: the coverage page of the game's gallery."""
-    from functools import partial
-
-    from toolkit.check.coverage import game_coverage
-    from toolkit.core.outputs import Output
-    from toolkit.kit.coverage_page import render_page
 
     data = game_coverage(content, pack.kinds)
     sources = (*content.files, "templates/common/coverage.html.j2")
@@ -372,14 +378,6 @@ def setup(
     under <out>/<game>/setup/ (recorded in the game's manifest as the toolkit's; a file of
     the user's there is never overwritten). Refuses (an error in the report) while content
     has errors."""
-    import hashlib
-
-    from toolkit.check.output_paths import check_out_folder
-    from toolkit.commands.build import ROOT
-    from toolkit.core.outputs import BuildOptions
-    from toolkit.kit.manifest import Manifest
-    from toolkit.render.boards import board_file, board_svg
-    from toolkit.render.session import Session
 
     check_out_folder(out, content_dir, ROOT / "templates")
     report, loaded = check_games(content_dir, game, strict=False)
@@ -421,7 +419,6 @@ def procedures(
 def select(outputs: list[Output], only: Sequence[str] | None) -> list[Output]:
     """The outputs `--only` asks for: those matching any of its path patterns, output kinds
     or groups."""
-    import fnmatch
 
     if not only:
         return outputs
@@ -447,10 +444,9 @@ def watch(
     A problem of the first build (a usage error, a missing folder) ends the watch; after
     that, one (the content folder moved away, a full disk) is told to `trouble` and the
     watch goes on, so the build runs again once the folder is back or the disk has room."""
-    import dataclasses
 
+    # the orchestrator imports the renderer (WeasyPrint, 1.1 s): not for `check`
     from toolkit.commands.changes import Changes
-    from toolkit.render.templates import TEMPLATES
 
     options = dataclasses.replace(options, jobs=1)
     changes = Changes([content_dir, TEMPLATES], interval)
@@ -491,7 +487,6 @@ def warm(content_dir: Path, game: str | None, options: BuildOptions,
     fonts, a sheet laid out and written, the deck assembler), so that the first save after
     `--watch` starts is rebuilt as fast as the later ones; stops as soon as `stop()` (a save
     has come). How many outputs were laid out."""
-    from toolkit.commands.build import warm_outputs
 
     done = 0
     for gid in discover_games(content_dir, game):
@@ -514,7 +509,6 @@ def settle(collect: bool = True) -> None:
     layouts and fonts) aside: a full collection in the middle of a rebuild would scan them
     all, a pause of about a fifth of a second. Without `collect` (a save is waiting), they
     are only set aside."""
-    import gc
 
     gc.unfreeze()
     if collect:

@@ -48,12 +48,16 @@ from toolkit.core.outputs import (
     TextOverflow,
 )
 from toolkit.core.progress import Progress
+from toolkit.kit.manifest import Manifest, file_digest, remember_digest
 from toolkit.render.session import Session
+from toolkit.render.templates import TemplateProblem
+from toolkit.speed import kept_builds
 
 
 def overflow_finding(output: Output, exc: TextOverflow) -> Diagnostic:
     """RENDER-OVERFLOW at the content value holding the text that ran out of its box (at the
     output's first source when no value holds it)."""
+    # pikepdf (0.12 s to import): only when text ran out of its box
     from toolkit.audit.textfit import locate
 
     at = locate(exc.text, output.sources) or Loc(
@@ -65,7 +69,6 @@ def overflow_finding(output: Output, exc: TextOverflow) -> Diagnostic:
 def _render_one(session: Session, output: Output) -> tuple[bytes | None, list[Diagnostic]]:
     """Render one output; failures of content become diagnostics, never exceptions (an
     operating-system failure is a `WriteError`: the build stops with one clear line)."""
-    from toolkit.render.templates import TemplateProblem
 
     session.warnings = []
     session.pages = 0
@@ -92,6 +95,7 @@ def _render_one(session: Session, output: Output) -> tuple[bytes | None, list[Di
             Diagnostic(where, Severity.ERROR, "RENDER-TEMPLATE", f"{output.path}: {exc}"),
         ]
     except TextOverflow as exc:
+        # pikepdf (0.12 s to import): only when text ran out of its box
         from toolkit.audit.textfit import locate
 
         content = [s for s in output.sources if not s.startswith("templates/")]
@@ -209,7 +213,10 @@ def warm_outputs(outputs: list[Output], options: BuildOptions, content_root: Pat
     Nothing else is laid out ahead: a save lays out its own sheet again anyway, and a
     layout under way when the save comes would hold it up. Stops as soon as `stop()` says a
     save has come. Returns how many outputs were laid out."""
+    # pikepdf and WeasyPrint (1.2 s to import): only where a page is drawn
     from toolkit.render import deck_pdf
+
+    # WeasyPrint takes 1.1 s to import: only where a page is laid out
     from toolkit.render.pdf import write_pdf
 
     _worker_init(options, content_root, fingerprint())
@@ -236,6 +243,7 @@ def _ready_subsetter(stop: Callable[[], bool], most: int = 300) -> None:
     a C type named by its length (`hb_codepoint_t[N]`), which cffi parses (2 ms) the first
     time it meets each length: parse the usual lengths now, while waiting for a save. (If
     WeasyPrint names them otherwise, this only costs the wait.)"""
+    # WeasyPrint takes 1.1 s to import: only where a page is laid out
     from weasyprint.text.ffi import ffi
 
     for n in range(1, most + 1):
@@ -448,7 +456,6 @@ def build_outputs(
     `code`: the renderer's `fingerprint`, when the caller has it; `seal`: the key of the
     game's build and what its check found, recorded when every output is written
     (`toolkit.speed.kept_builds`)."""
-    from toolkit.kit.manifest import Manifest, file_digest, remember_digest
 
     start = time.perf_counter()
     game_out = options.out / game
@@ -597,13 +604,12 @@ def build_outputs(
     manifest.settle(game_out)
     gallery_stale = result.built or result.removed or not (game_out / "index.html").exists()
     if options.only is None and gallery_stale:
+        # the renderer (WeasyPrint, pikepdf: over 1 s to import), not on a cold path
         from toolkit.kit.gallery import build_gallery
 
         manifest.write(game)  # what was written is recorded before the gallery is made
         build_gallery(title or game, game_out, manifest, gallery)
     if seal is not None and not result.failed and not refused:
-        from toolkit.speed import kept_builds
-
         manifest.build = kept_builds.seal(*seal)
     manifest.write(game)
     result.seconds = time.perf_counter() - start

@@ -53,7 +53,10 @@ class Changes:
 
     def _observe(self) -> Any:
         try:
+            # watchdog takes 0.05 s to import: only for --watch and serve
             from watchdog.events import FileSystemEvent, FileSystemEventHandler
+
+            # watchdog takes 0.05 s to import: only for --watch and serve
             from watchdog.observers import Observer
         except ImportError:
             return None

@@ -58,6 +58,7 @@ def _checked_aside(
 ) -> GameResult:
     """What checking one game finds, in a forked copy: the documents it validated are kept
     for the next process there (the copy leaves without running exit handlers)."""
+    # the loader, the packs and the rules: a kept check prints without them
     from toolkit.commands.checking import check_game
 
     result = check_game(content_dir, gid, baseline)

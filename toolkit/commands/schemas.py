@@ -18,11 +18,14 @@ import tempfile
 from collections.abc import Iterator, Sequence
 from pathlib import Path, PurePosixPath
 
+from toolkit.check.output_paths import check_out_folder
 from toolkit.commands.api import discover_games, load_game
+from toolkit.commands.build import ROOT
 from toolkit.core.diagnostics import Report, display_path
 from toolkit.core.errors import ToolkitError
 from toolkit.edit.transaction import SCHEMAS, Change, apply_all
 from toolkit.games import UnknownGame, load_pack
+from toolkit.load.find import find_content
 from toolkit.load.icons import available
 from toolkit.validate.schema import json_schema
 from toolkit.write.atomic import write_text
@@ -71,8 +74,6 @@ def _with_icons(description: str, icons: tuple[str, ...]) -> str:
 def write_all(content_dir: Path, game: str | None, out_dir: Path) -> list[Path]:
     """Write every schema under `out_dir`; returns the paths written. The folder is
     refused as a build's `--out` is: not `/`, the home folder, content or templates."""
-    from toolkit.check.output_paths import check_out_folder
-    from toolkit.commands.build import ROOT
 
     check_out_folder(out_dir, content_dir, ROOT / "templates")
     written = []
@@ -138,7 +139,6 @@ def _rendered_after(
     folder -> new bytes, None: removed) made: from a private copy of the game's content
     files (those the loader reads, `toolkit.load.find`), loaded without the content cache;
     the icons are the game's own."""
-    from toolkit.load.find import find_content
 
     try:
         kinds = load_pack(game).kinds

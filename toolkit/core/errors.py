@@ -10,6 +10,8 @@ import os
 
 import click
 
+from toolkit.core.diagnostics import display_path
+
 # What to do about an operating-system failure, by errno: the message names the path, says
 # what happened and this.
 _ADVICE = {
@@ -86,7 +88,6 @@ def os_failure(
     exc: OSError, path: str | os.PathLike[str] | None, doing: str = "write"
 ) -> WriteError:
     """One clear line for an operating-system failure while doing something to `path`."""
-    from toolkit.core.diagnostics import display_path
 
     where = display_path(path) if path is not None else "a temporary file"
     what = exc.strerror or str(exc)

@@ -20,7 +20,9 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from toolkit.core.diagnostics import display_path
 from toolkit.core.errors import ToolkitError
+from toolkit.edit.transaction import Change, apply_all
 from toolkit.model.content import ContentSet, Document
 from toolkit.validate.schema import resolve_path
 
@@ -58,13 +60,13 @@ class Edited:
 def diff_names(path: Path | str) -> tuple[str, str]:
     """A diff's two file names: `a/` and `b/` before a path relative to the working folder
     (as git writes them, for `patch -p1`), an absolute path as it is."""
-    from toolkit.core.diagnostics import display_path
 
     shown = display_path(Path(path))
     return (shown, shown) if Path(shown).is_absolute() else (f"a/{shown}", f"b/{shown}")
 
 
 def yaml_writer(style: tuple[int, int, int]) -> Any:
+    # ruamel.yaml takes 0.1 s to import: only where a file is written back
     from ruamel.yaml import YAML
 
     y = YAML()
@@ -199,7 +201,6 @@ def write(edited: Sequence[Edited], content: Path) -> None:
     """Write the changed files all together or none (`toolkit.edit.transaction`, journal in the
     content
     folder `content`), each keeping its mode."""
-    from toolkit.edit.transaction import Change, apply_all
 
     apply_all(content, [Change(Path(e.path), e.after.encode("utf-8")) for e in edited])
 

@@ -23,6 +23,7 @@ from toolkit.core.errors import ToolkitError
 from toolkit.edit.fixes import Edited, Fix, apply_whole, replace_at
 from toolkit.edit.transaction import Change, apply_all
 from toolkit.model.content import ContentSet
+from toolkit.validate.schema import marked_fields
 
 
 class RenameError(ToolkitError):
@@ -44,7 +45,6 @@ def refs_to(content: ContentSet, ref: str, value: object) -> list[Loc]:
     """Where the content names `value` in a field declared to refer to a `ref`
     (`spec(ref=...)`, the fields whose values the schemas offer from the content): each such
     field, or item of such a list, in every document that loaded."""
-    from toolkit.validate.schema import marked_fields
 
     out: list[Loc] = []
     for doc in content.all():

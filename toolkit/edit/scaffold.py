@@ -21,6 +21,7 @@ from typing import Any
 
 from toolkit.core.errors import ToolkitError
 from toolkit.edit.fixes import STYLES, Edited, Fix, apply_whole, yaml_writer
+from toolkit.edit.transaction import Change, apply_all
 from toolkit.model.content import ContentSet
 
 
@@ -101,6 +102,7 @@ def document_text(plan: Plan, schema: str) -> str:
     """The new file as the shipped files are written: the schema line for editors, the
     plan's comment, then the values in order (lists of scalars and short mappings in flow
     style where the plan says so), through ruamel.yaml as every other edit."""
+    # ruamel.yaml takes 0.1 s to import: only where a file is written back
     from ruamel.yaml.comments import CommentedMap, CommentedSeq
 
     def node(value: Any, flow: bool) -> Any:
@@ -172,7 +174,6 @@ def write(made: Made, content: Path) -> None:
     """Write the new file and the edits, all together or none (`toolkit.edit.transaction`, journal
     in
     the content folder `content`)."""
-    from toolkit.edit.transaction import Change, apply_all
 
     todo = [Change(Path(e.path), e.after.encode("utf-8")) for e in made.edited]
     if made.plan.path is not None and made.text is not None:
@@ -190,6 +191,7 @@ def append_entry(key: str, entry: Mapping[str, Any], flow: bool = True,
     """An edit adding `entry` at the end of the list `key` (a dotted path) of a file, in
     flow style like the entries around it, and its `placeholders` paths (relative to the
     entry, e.g. `ability`) to the file's `placeholders` unless a listed path covers them."""
+    # ruamel.yaml takes 0.1 s to import: only where a file is written back
     from ruamel.yaml.comments import CommentedMap, CommentedSeq
 
     def edit(tree: Any) -> bool:
@@ -221,6 +223,7 @@ def append_entry(key: str, entry: Mapping[str, Any], flow: bool = True,
 
 def add_placeholders(paths: Sequence[str]) -> Callable[[Any], bool]:
     """An edit listing `paths` in the file's `placeholders` (those no listed path covers)."""
+    # ruamel.yaml takes 0.1 s to import: only where a file is written back
     from ruamel.yaml.comments import CommentedSeq
 
     def edit(tree: Any) -> bool:

@@ -18,6 +18,7 @@ from toolkit.check.rules import Rule as Rule
 from toolkit.check.rules import held_back as held_back
 from toolkit.check.rules import indexed_checks as indexed_checks
 from toolkit.check.rules import scoped as scoped
+from toolkit.load.icons import drawing
 from toolkit.model.content import ContentKind, ContentSet
 
 if TYPE_CHECKING:
@@ -93,8 +94,6 @@ def lazy_outputs(module: str) -> Outputs:
     renderers: `module` holds `outputs(content, options)`."""
 
     def outputs(content: ContentSet, options: BuildOptions) -> list[Output]:
-        from toolkit.load.icons import drawing
-
         with drawing(content.root):  # board labels place the game's icons (`:name:`)
             return importlib.import_module(module).outputs(content, options)  # type: ignore[no-any-return]
 

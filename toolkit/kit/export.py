@@ -19,6 +19,8 @@ from dataclasses import dataclass
 from functools import partial
 from pathlib import Path
 
+from PIL import Image
+
 from toolkit.check.file_names import slug
 from toolkit.core.outputs import Output
 from toolkit.kit.shops import Profile
@@ -96,8 +98,6 @@ def render_shop_pdf(job: ExportDeck, session: Session) -> bytes:
 def rasterise_rgb(pdf: bytes, dpi: int, pixels: tuple[int, int]) -> list[object]:
     """Every page of `pdf` as an RGB picture of exactly `pixels` (poppler draws the page
     with its bleed; the page is trim + 2 x bleed, so the scale is the profile's dpi)."""
-
-    from PIL import Image
 
     with tempfile.TemporaryDirectory(prefix="toolkit-export-") as tmp:
         src = Path(tmp) / "in.pdf"

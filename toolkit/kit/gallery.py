@@ -20,6 +20,7 @@ from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
 from toolkit.kit.manifest import Manifest, file_digest
+from toolkit.render.templates import environment, render
 from toolkit.write.outfolder import OutFolder
 
 SECTIONS = (
@@ -71,7 +72,6 @@ def build_gallery(title: str, game_out: Path, manifest: Manifest,
     section per kind for the files of none. Pictures are drawn and pruned only where the
     manifest says the toolkit wrote them: a file of the user's is never overwritten or
     deleted."""
-    from toolkit.render.templates import environment, render
 
     entries = manifest.entries
     by_component = [(f"component:{t}", t, pats) for t, pats in groups]

@@ -32,8 +32,12 @@ import warnings
 from functools import cache
 from pathlib import Path
 
+import PIL
+from PIL import Image
+
 from toolkit.core.assets import AssetError, confined, file_stamp, game_folder
 from toolkit.core.store import kept
+from toolkit.load.plain_svg import SVGRefused, check_svg
 
 ART = "art"  # a game's art folder, `content/<game>/art/`
 ART_REF = r"art/([A-Za-z0-9_-][A-Za-z0-9._-]*/)*[A-Za-z0-9_-][A-Za-z0-9._-]*\.(png|jpg|jpeg|svg)"
@@ -69,13 +73,10 @@ def art_folder(game_dir: Path) -> Path:
 
 def check_picture(data: bytes, suffix: str) -> str:
     """The MIME type of a picture's bytes when they are a usable picture of that type."""
-    from PIL import Image
 
     if len(data) > MAX_ART_BYTES:
         raise ArtError(f"larger than {MAX_ART_BYTES // 1_000_000} MB")
     if suffix == "svg":
-        from toolkit.load.plain_svg import SVGRefused, check_svg
-
         try:
             check_svg(data, MAX_SVG_BYTES)
         except SVGRefused as exc:
@@ -138,7 +139,6 @@ def _verdict(game_dir: Path, data: bytes, suffix: str) -> str:
     """`check_picture`'s verdict, remembered between processes by the bytes' digest under
     the toolkit's code and Pillow's version: a check does not import Pillow to read again
     the header of a picture it has read before."""
-    import PIL
 
     store = kept()  # verdicts a process found before (`toolkit.core.store`)
     stored = store.get(game_dir, "art")

@@ -24,6 +24,8 @@ from functools import lru_cache
 from typing import Any
 from xml.parsers import expat
 
+import tinycss2
+
 MAX_ELEMENTS = 20_000  # 270,000 once cost 20 s and 1.2 GB a sheet; a detailed emblem has 2,000
 SVG_NS = "http://www.w3.org/2000/svg"
 BANNED_TAGS = frozenset({"script", "foreignObject", "iframe", "object", "embed", "audio",
@@ -205,7 +207,6 @@ class _Reader:
             outer_first, outer = self.styles[-1]
             self.styles[-1] = (outer_first or first, [*outer, *parts])
             return
-        import tinycss2
 
         found = css_loads(tinycss2.parse_stylesheet("".join(parts)))
         if found:
@@ -216,7 +217,6 @@ class _Reader:
 def _attribute_loads(declarations: bool, value: str) -> tuple[str, int] | None:
     """`css_loads` of an attribute's value (a `style=`'s declarations, else CSS values),
     remembered: a drawing repeats the same few styles thousands of times."""
-    import tinycss2
 
     if declarations:
         return css_loads(tinycss2.parse_blocks_contents(value))

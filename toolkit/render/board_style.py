@@ -26,7 +26,23 @@ from functools import lru_cache
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from toolkit.render.svg import FACES, Fitted, clean, fit, font_stack, mm, require_glyphs
+import tinycss2
+
+from toolkit.core.diagnostics import display_path
+from toolkit.load.art import backdrop_ref, placed
+from toolkit.load.icons import drawing_root, drawn_stamp, drawn_url
+from toolkit.render import templates
+from toolkit.render.svg import (
+    FACES,
+    Fitted,
+    _icon_runs,
+    clean,
+    fit,
+    font_stack,
+    label_width,
+    mm,
+    require_glyphs,
+)
 
 if TYPE_CHECKING:
     import jinja2
@@ -51,16 +67,14 @@ class TextStyle:
 
 def templates_root() -> Path:
     """The templates folder (read at each call, so a test may point it at a copy)."""
-    from toolkit.render import templates as render
 
-    return render.TEMPLATES
+    return templates.TEMPLATES  # looked up each time: a test points it elsewhere
 
 
 @lru_cache(maxsize=16)
 def _rules(css: str) -> dict[str, dict[str, str]]:
     """The declarations of each class in simple `.class` rules, later rules winning
     (parsed once per text: every board of a game reads the same sheet)."""
-    import tinycss2
 
     out: dict[str, dict[str, str]] = {}
     for rule in tinycss2.parse_stylesheet(css, skip_comments=True, skip_whitespace=True):
@@ -162,8 +176,6 @@ class Label:
         """Line `i` as text and icon pieces, each at its offset from the line's left edge
         (the line centred on its anchor is `width` wide), or None when it has no icon of
         the game being drawn (`toolkit.load.icons`): an icon is one em, on the baseline."""
-        from toolkit.load.icons import drawn_url
-        from toolkit.render.svg import _icon_runs, label_width
 
         line = self.fitted.lines[i]
         runs = _icon_runs(line)
@@ -213,12 +225,11 @@ _ENVS: dict[Path, jinja2.Environment] = {}
 def _env() -> jinja2.Environment:
     """The templates' environment (autoescaped, strict: `toolkit.render.templates.environment`) with
     `n`, the number format of a board's coordinates."""
-    from toolkit.render.templates import environment
 
     root = templates_root()
     env = _ENVS.get(root)
     if env is None:
-        env = environment(root)
+        env = templates.environment(root)
         env.filters["n"] = mm
         _ENVS[root] = env
     return env
@@ -237,9 +248,6 @@ def template_sources(game: str, board: str) -> tuple[str, ...]:
 def _backdrop_path(board: str) -> tuple[str, ...]:
     """The board's backdrop picture as a source (a change redraws the board), if it has one:
     looked up in the game being drawn (`toolkit.load.icons.drawing`)."""
-    from toolkit.core.diagnostics import display_path
-    from toolkit.load.art import backdrop_ref
-    from toolkit.load.icons import drawing_root
 
     root = drawing_root()
     ref = backdrop_ref(root, board) if root is not None else ""
@@ -251,9 +259,6 @@ def draw(game: str, board: str, width: float, height: float, title: str, style: 
     """A whole SVG file: `templates/<game>/boards/<board>.svg.j2` drawing `view`, at real
     size in mm with a viewBox in mm, its title, and the stylesheet in its `<style>`. Text
     with control characters is refused (`toolkit.render.svg.clean`), as the element builder does."""
-    from toolkit.load.art import backdrop_ref, placed
-    from toolkit.load.icons import drawing_root, drawn_stamp
-    from toolkit.render.templates import render
 
     root = drawing_root()
     backdrop = placed(root, backdrop_ref(root, board)) if root is not None else ""
@@ -265,7 +270,7 @@ def draw(game: str, board: str, width: float, height: float, title: str, style: 
     kept = _DRAWN.get((templates_root(), game, board))
     if kept is not None and kept[0] == key:
         return kept[1]
-    svg = render(_env(), f"{game}/boards/{board}.svg.j2", width=width, height=height,
+    svg = templates.render(_env(), f"{game}/boards/{board}.svg.j2", width=width, height=height,
                  title=title, css=style.css, backdrop=backdrop, **view)  # fmt: skip
     svg = clean(svg)
     _DRAWN[(templates_root(), game, board)] = (key, svg)

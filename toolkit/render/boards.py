@@ -25,6 +25,7 @@ TEMPLATE = "templates/common/board.html.j2"
 
 def board_svg(svg: str, session: Session) -> bytes:
     """The board's SVG as written: self-contained, with the fonts it uses embedded."""
+    # fontTools (0.07 s to import): only where a board's fonts are embedded
     from toolkit.render.svg_fonts import embed_fonts
 
     session.pages = 1
@@ -120,8 +121,10 @@ def _under_tiles(frames: bytes, board: bytes, grid: TileGrid, ph: float) -> byte
     from the page's bottom left: the board's top left at the tile's printable area's top
     left less the tile's offset into the board, clipped to that area."""
 
+    # pikepdf takes 0.12 s to import: only where PDFs are assembled
     import pikepdf
 
+    # pikepdf and fontTools (0.2 s to import): only where a deck is assembled
     from toolkit.render.deck_pdf import own_resources, saved
 
     k = 72 / 25.4  # points a millimetre

@@ -15,7 +15,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import partial
 
-from toolkit.core.outputs import BuildOptions, Output
+from toolkit.check.file_names import slug
+from toolkit.core.outputs import BuildOptions, Output, build_time
 from toolkit.render.session import Session
 from toolkit.render.templates import render
 
@@ -60,7 +61,6 @@ def grid(fmt: CardFormat, paper_mm: tuple[float, float]) -> Grid:
 
 def build_date() -> str:
     """The build's fixed time (`toolkit.core.outputs.build_time`) as an HTML date: never `now`."""
-    from toolkit.core.outputs import build_time
 
     return build_time().strftime("%Y-%m-%dT%H:%M:%S+00:00")
 
@@ -167,6 +167,7 @@ def card_page(fmt: CardFormat, card: object, session: Session) -> bytes:
 def faces_from_parts(fmt: CardFormat, parts: Sequence[str], session: Session) -> bytes:
     """One card face a page: the cards' own pages (`parts`, outputs of this build, a path
     once per copy printed), their fonts merged (`toolkit.render.deck_pdf`)."""
+    # pikepdf and fontTools (0.2 s to import): only where a deck is assembled
     from toolkit.render.deck_pdf import assemble
 
     data, session.pages = assemble([session.part(p) for p in parts], fmt.title)
@@ -188,7 +189,10 @@ def pod_from_parts(fmt: CardFormat, parts: Sequence[str], behind: Sequence[objec
                    session: Session) -> bytes:  # fmt: skip
     """Print-on-demand: every card as its back's page then its own page (`parts`, one a
     card; `behind`, its back), as PDF/X-4 in CMYK with its output intent."""
+    # pikepdf and fontTools (0.2 s to import): only where a deck is assembled
     from toolkit.render.deck_pdf import assemble
+
+    # WeasyPrint and pikepdf (1.2 s to import): only for a print shop's PDF/X
     from toolkit.render.pdfx import to_pdfx4
 
     backs, index = _unique_backs(with_bleed(fmt, session), behind, session)
@@ -204,8 +208,10 @@ def impose_parts(fmt: CardFormat, parts: Sequence[str], session: Session,
     columns mirrored for long-edge duplex and shifted by the printer's `--back-offset`;
     without `behind`, fronts only."""
 
+    # pikepdf takes 0.12 s to import: only where PDFs are assembled
     import pikepdf
 
+    # pikepdf and fontTools (0.2 s to import): only where a deck is assembled
     from toolkit.render.deck_pdf import assemble, own_resources, saved
 
     fmt = with_bleed(fmt, session)
@@ -280,7 +286,6 @@ def numbered(cards: Sequence[object], sources: tuple[str, ...],
     """A deck's cards as `card_outputs` takes them, each named by its place in the deck and
     its name (`007-iron-sword`): made from `sources`, or from `own[i]` for card i where a
     card has files of its own (a hero's file: a draft stamps that card alone)."""
-    from toolkit.check.file_names import slug
 
     place: dict[str, int] = {}  # copies of a card share its number (and its page)
     out = []

@@ -24,6 +24,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
+from toolkit.load.art import placed
 from toolkit.model.components import Components, Setting, evaluate, figures_of
 
 MARGIN = 10.0  # mm of paper a home printer cannot reach
@@ -80,7 +81,6 @@ def ink(colour: str, dark: str, light: str) -> str:
 
 def tokens(doc: Components, setting: Setting) -> list[Token]:
     """Every single piece the kit prints, in the order of components.yaml."""
-    from toolkit.load.art import placed
 
     figures = figures_of(doc, setting)
     game_dir = Path(doc.loc.path).parent

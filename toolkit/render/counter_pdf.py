@@ -97,6 +97,7 @@ def _path(c: Any, shape: str, w: float, h: float, grow: float = 0.0) -> Any:
 
 def _picture(art: str) -> Any:
     """The piece's picture (a PNG or JPEG data: URL) as reportlab reads it, once each."""
+    # reportlab takes 0.14 s to import: only where it draws
     from reportlab.lib.utils import ImageReader
 
     hit = _PICTURES.get(art)
@@ -194,6 +195,7 @@ def draw(out: IO[bytes], template: str, title: str, pages: list[list[Placed]],
          env: Any) -> int:  # fmt: skip
     """Draw the packed pages (each followed by its mirrored backs page when `duplex`);
     returns the number of PDF pages."""
+    # reportlab takes 0.14 s to import: only where it draws
     from reportlab.pdfgen.canvas import Canvas
 
     register_fonts()

@@ -29,7 +29,12 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
+import pikepdf
+from fontTools.ttLib import TTFont, TTLibError
+
 from toolkit.core.resources import ROOT
+from toolkit.render.font_subset import ready as subset_ready
+from toolkit.render.font_subset import subset
 
 FONTS = ROOT / "templates" / "common" / "fonts"
 _BFCHAR = re.compile(rb"<([0-9a-fA-F]+)>\s*<([0-9a-fA-F]*)>")
@@ -51,9 +56,6 @@ class _Face:
 def ready() -> None:
     """Do now what the first deck of a process would (pikepdf, the shipped fonts' names,
     HarfBuzz's bindings): `--watch` warms up with it while waiting for a save."""
-    import pikepdf  # noqa: F401
-
-    from toolkit.render.font_subset import ready as subset_ready
 
     _shipped()
     subset_ready()
@@ -61,7 +63,6 @@ def ready() -> None:
 
 def assemble(parts: Sequence[bytes], title: str) -> tuple[bytes, int]:
     """The deck of `parts` (PDF files, in order) titled `title`, and its page count."""
-    import pikepdf
 
     out = pikepdf.new()
     sources = [pikepdf.open(io.BytesIO(data)) for data in parts]
@@ -95,7 +96,6 @@ def assemble(parts: Sequence[bytes], title: str) -> tuple[bytes, int]:
 def _font_entries(resources: Any, seen: set[tuple[int, int]]) -> Iterator[tuple[Any, str]]:
     """Each (font dictionary, key) of a resource dictionary and of the forms and patterns
     it draws, each once."""
-    import pikepdf
 
     if not isinstance(resources, pikepdf.Dictionary):
         return
@@ -138,7 +138,6 @@ def _note(faces: dict[str, _Face], fonts: Any, key: str) -> None:
 
 def _widths(w: Any) -> Iterator[tuple[int, Any]]:
     """The glyph widths of a CID font's /W array: `c [w1 w2 ...]` and `c1 c2 w` runs."""
-    import pikepdf
 
     items = list(w)
     i = 0
@@ -169,7 +168,6 @@ def _to_unicode(cmap: bytes) -> dict[int, bytes]:
 @lru_cache(maxsize=1)
 def _shipped() -> dict[tuple[str, int, float], Path]:
     """The shipped fonts by PostScript name, creation date and revision."""
-    from fontTools.ttLib import TTFont
 
     found = {}
     for path in sorted(FONTS.glob("*.ttf")):
@@ -180,7 +178,6 @@ def _shipped() -> dict[tuple[str, int, float], Path]:
 
 def _shipped_original(font: Any) -> bytes | None:
     """The shipped font file an embedded subset was cut from, or None."""
-    from fontTools.ttLib import TTFont, TTLibError
 
     try:
         data = font.DescendantFonts[0].FontDescriptor.FontFile2.read_bytes()
@@ -200,15 +197,11 @@ def _font_file(path: Path) -> bytes:
 def _merge(out: Any, face: _Face) -> None:
     """One font dictionary for the face, its subset holding every sheet's glyphs, set in
     place of each sheet's own."""
-    import pikepdf
-
-    from toolkit.render.font_subset import subset
 
     assert face.original is not None
     glyphs = sorted(face.widths)
     if not glyphs:
         return
-    from fontTools.ttLib import TTFont
 
     if glyphs[-1] >= TTFont(io.BytesIO(face.original), lazy=True)["maxp"].numGlyphs:
         return  # a glyph the font lacks (WeasyPrint's stand-in for a missing character)
@@ -249,7 +242,6 @@ def _merge(out: Any, face: _Face) -> None:
 def _share_xobjects(out: Any) -> None:
     """One copy of each picture or drawing that several sheets show (an emblem two factions
     share): the same bytes and dictionary are the same object in the deck."""
-    import pikepdf
 
     first: dict[bytes, Any] = {}
     memo: dict[tuple[int, int], bytes] = {}
@@ -279,8 +271,6 @@ def _digest(obj: Any, memo: dict[tuple[int, int], bytes]) -> bytes:
     """What an object holds, whatever its object number: its values, and the bytes of each
     stream in it (as stored), followed through references (each once)."""
 
-    import pikepdf
-
     indirect = isinstance(obj, pikepdf.Object) and obj.is_indirect
     if indirect:
         if obj.objgen in memo:
@@ -307,7 +297,6 @@ def _digest(obj: Any, memo: dict[tuple[int, int], bytes]) -> bytes:
 
 def _named_dests(src: Any, moved: dict[tuple[int, int], Any]) -> list[tuple[str, Any]]:
     """A sheet's named destinations (its fields' anchors), pointing at its page in the deck."""
-    import pikepdf
 
     names = src.Root.get("/Names")
     if names is None or "/Dests" not in names:
@@ -322,7 +311,6 @@ def _named_dests(src: Any, moved: dict[tuple[int, int], Any]) -> list[tuple[str,
 
 def _moved_dest(dest: Any, moved: dict[tuple[int, int], Any]) -> Any:
     """An explicit destination `[page /XYZ ...]` pointing at the page's copy in the deck."""
-    import pikepdf
 
     if isinstance(dest, pikepdf.Dictionary) and "/D" in dest:
         dest = dest.D
@@ -335,7 +323,6 @@ def _moved_dest(dest: Any, moved: dict[tuple[int, int], Any]) -> Any:
 def _finish(out: Any, sources: Sequence[Any], dests: list[tuple[str, Any]],
             outline: list[tuple[Any, dict[tuple[int, int], Any]]], title: str) -> None:  # fmt: skip
     """The deck's catalogue: named destinations, outline, language and title."""
-    import pikepdf
 
     if dests:
         tree = pikepdf.NameTree.new(out)
@@ -357,7 +344,6 @@ def _finish(out: Any, sources: Sequence[Any], dests: list[tuple[str, Any]],
 
 def _copy_items(items: Sequence[Any], moved: dict[tuple[int, int], Any]) -> list[Any]:
     """Outline entries of a sheet, each pointing at its page in the deck (children too)."""
-    import pikepdf
 
     copies = []
     for item in items:
@@ -374,7 +360,6 @@ def own_resources(page: Any, xobjects: Any) -> None:
     holding `xobjects` (name -> form or image) beside what it had. The names are the
     caller's: pikepdf's `add_resource` makes up random ones, and a file must be the same
     from one build to the next."""
-    import pikepdf
 
     own = pikepdf.Dictionary()
     had = page.obj.get("/Resources")
@@ -394,7 +379,6 @@ def saved(pdf: Any, version: str | None = None) -> bytes:
     """A document put together here (a deck, tiles, n-up card sheets) as bytes: the same
     bytes for the same pages (no time, no random id), at least the PDF version of what it
     was made from, its many small dictionaries compressed together in object streams."""
-    import pikepdf
 
     buf = io.BytesIO()
     pdf.save(buf, deterministic_id=True, min_version=version or pdf.pdf_version,

@@ -15,8 +15,16 @@ from dataclasses import replace
 from functools import partial
 from xml.sax.saxutils import escape
 
+import pikepdf
+from reportlab.lib.colors import CMYKColor
+from reportlab.lib.pagesizes import A4, LETTER
+from reportlab.lib.styles import ParagraphStyle
+from reportlab.pdfgen.canvas import Canvas
+from reportlab.platypus import Paragraph, SimpleDocTemplate, Spacer
+
 from toolkit.core.diagnostics import Diagnostic, format_text
 from toolkit.core.outputs import DRAFT_LIST, Output
+from toolkit.render.faces import register_fonts
 from toolkit.render.session import Session
 
 BAND = "DRAFT · not for print · "
@@ -74,10 +82,6 @@ def _stamp(render: Callable[[Session], bytes], codes: tuple[str, ...], session: 
 
 def _band(width: float, height: float, text: str) -> bytes:
     """A one-page PDF of the page's size holding the band across its top."""
-    from reportlab.lib.colors import CMYKColor
-    from reportlab.pdfgen.canvas import Canvas
-
-    from toolkit.render.faces import register_fonts
 
     register_fonts()
     buf = io.BytesIO()
@@ -98,7 +102,6 @@ def _band(width: float, height: float, text: str) -> bytes:
 
 def stamp_pdf(data: bytes, text: str) -> bytes:
     """Every page of a PDF with the DRAFT band over its top edge."""
-    import pikepdf
 
     with pikepdf.open(io.BytesIO(data)) as pdf:
         bands: dict[tuple[float, float], pikepdf.Pdf] = {}
@@ -134,12 +137,6 @@ def cover_output(title: str, sources: Sequence[str], errors: Sequence[Diagnostic
 
 
 def _cover(title: str, lines: tuple[str, ...], session: Session) -> bytes:
-    from reportlab.lib.pagesizes import A4, LETTER
-    from reportlab.lib.styles import ParagraphStyle
-    from reportlab.platypus import Paragraph, SimpleDocTemplate, Spacer
-
-    from toolkit.render.faces import register_fonts
-
     register_fonts()
     buf = io.BytesIO()
     size = LETTER if session.options.paper == "letter" else A4

@@ -60,7 +60,10 @@ class Op:
 
 def register_fonts() -> None:
     """Register the kit's shipped TTFs with reportlab (once per process); embedded, subset."""
+    # reportlab takes 0.14 s to import: only where it draws
     from reportlab.pdfbase import pdfmetrics
+
+    # reportlab takes 0.14 s to import: only where it draws
     from reportlab.pdfbase.ttfonts import TTFont
 
     registered = set(pdfmetrics.getRegisteredFontNames())
@@ -190,6 +193,7 @@ def text_box(op: Op, size: float, flipped: bool = False) -> tuple[float, float, 
     """x0, y0, x1, y1 of a text set at `size` mm, its ink about the baseline at y. A face
     drawn upside down (a standee's back panel) keeps room for its ink either way: a reader
     of the page may box the turned text as if it stood upright."""
+    # reportlab takes 0.14 s to import: only where it draws
     from reportlab.pdfbase.pdfmetrics import stringWidth
 
     width = stringWidth(op.text, op.font, size * PT) / PT

@@ -19,6 +19,9 @@ from collections.abc import Iterable
 from functools import lru_cache
 from typing import Any
 
+from fontTools import subset as ft_subset
+from fontTools.ttLib import TTFont
+
 # HarfBuzz's subset flags (hb-subset.h)
 _NO_HINTING, _RETAIN_GIDS, _DESUBROUTINIZE, _PASSTHROUGH = 0x1, 0x2, 0x4, 0x20
 _DROP_TABLE_TAG = 3  # HB_SUBSET_SETS_DROP_TABLE_TAG
@@ -57,7 +60,7 @@ hb_face_t *hb_subset_or_fail (hb_face_t *source, const hb_subset_input_t *input)
 def _harfbuzz() -> tuple[Any, Any, Any] | None:
     """cffi's handle on HarfBuzz and its subsetter, or None where they are not installed."""
     try:
-        import cffi
+        import cffi  # optional: where it is missing, fontTools cuts the fonts instead
 
         ffi = cffi.FFI()
         ffi.cdef(_CDEF)
@@ -112,9 +115,6 @@ def _with_harfbuzz(hb: tuple[Any, Any, Any], font: bytes, keep: list[int], hinti
 
 
 def _with_fonttools(font: bytes, keep: list[int], hinting: bool) -> bytes:
-    from fontTools import subset as ft_subset
-    from fontTools.ttLib import TTFont
-
     options = ft_subset.Options(retain_gids=True, passthrough_tables=True,
                                 ignore_missing_glyphs=True, hinting=hinting,
                                 desubroutinize=True)  # fmt: skip

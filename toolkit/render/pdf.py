@@ -36,6 +36,8 @@ from typing import Any
 from urllib.parse import unquote, urljoin, urlsplit
 
 from weasyprint import CSS, HTML, Document
+from weasyprint.formatting_structure.boxes import LineBox, MarginBox, TextBox
+from weasyprint.text.fonts import FontConfiguration
 from weasyprint.urls import FatalURLFetchingError, URLFetcher, URLFetcherResponse
 
 from toolkit.core.assets import AssetError, confined, read_asset
@@ -161,7 +163,6 @@ def _watched(seconds: float, max_pages: int = MAX_PAGES) -> Iterator[_Collect]:
 
 
 def _in_main_thread() -> bool:
-
     return threading.current_thread() is threading.main_thread()
 
 
@@ -178,8 +179,6 @@ class Styles:
     """
 
     def __init__(self) -> None:
-        from weasyprint.text.fonts import FontConfiguration
-
         self.font_config = FontConfiguration()
         self._sheets: dict[tuple[str, str], CSS] = {}
 
@@ -300,7 +299,6 @@ def check_overflow(doc: Document) -> None:
     it (a card), or off the page's area (the page margins, for the page's content); or that
     was cut at the foot of the page: a box out of the flow (absolutely positioned, floated)
     broken there, whose rest WeasyPrint puts on the next page, or drops after the last."""
-    from weasyprint.formatting_structure.boxes import MarginBox
 
     for n, page in enumerate(doc.pages, 1):
         box = page._page_box
@@ -325,7 +323,6 @@ def _outside(box: Any, bounds: _Bounds) -> tuple[str, str] | None:
     """The first text under `box` outside `bounds` (x0, y0, x1, y1, narrowed by every line
     and clipping box on the way down) or cut at the page's foot, and how; None when all of
     it stays inside."""
-    from weasyprint.formatting_structure.boxes import LineBox, TextBox
 
     if isinstance(box, TextBox):
         if not box.text.strip(_INVISIBLE):

@@ -28,7 +28,9 @@ from typing import Any
 from xml.sax.saxutils import escape
 
 import pikepdf
+from PIL import Image, ImageCms
 
+from toolkit.core.outputs import build_time
 from toolkit.core.resources import ROOT
 from toolkit.render.pdf import RenderError
 
@@ -49,7 +51,6 @@ COLOUR_OPS = {"sc": "fill", "scn": "fill", "SC": "stroke", "SCN": "stroke"}
 def _transforms() -> tuple[Any, Any, list[float]]:
     """sRGB -> the profile's CMYK, the profile's CMYK -> Lab, and the lightness (L*) of
     black ink alone at each of 256 levels."""
-    from PIL import Image, ImageCms
 
     srgb, lab = ImageCms.createProfile("sRGB"), ImageCms.createProfile("LAB")
     cmyk = ImageCms.getOpenProfile(str(PROFILE))
@@ -67,7 +68,6 @@ def _transforms() -> tuple[Any, Any, list[float]]:
 @cache
 def cmyk(r: int, g: int, b: int) -> tuple[float, float, float, float]:
     """The CMYK (0-1) of the 8-bit sRGB colour (r, g, b) on the output condition."""
-    from PIL import Image, ImageCms
 
     to_cmyk, to_lab, lightness = _transforms()
     ink = ImageCms.applyTransform(Image.new("RGB", (1, 1), (r, g, b)), to_cmyk).getpixel((0, 0))
@@ -139,8 +139,6 @@ def _image_to_cmyk(image: Any, where: str) -> None:
     """An RGB image XObject rewritten in place as 8-bit DeviceCMYK (Flate), through the
     output condition's profile."""
 
-    from PIL import ImageCms
-
     try:
         picture = pikepdf.PdfImage(image).as_pil_image().convert("RGB")
     except Exception as exc:  # an encoding pikepdf cannot decode
@@ -207,7 +205,6 @@ def _xmp_date(pdf_date: str) -> str:
 
 def _fixed_date() -> str:
     """The build's fixed time (`toolkit.core.outputs.build_time`) as a PDF date."""
-    from toolkit.core.outputs import build_time
 
     return build_time().strftime("D:%Y%m%d%H%M%S+00'00'")
 

@@ -24,6 +24,8 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
+from PIL import Image
+
 SIGNATURE = b"\x89PNG\r\n\x1a\n"
 BANDS_KEY = "toolkit-png-bands"  # the text chunk: band height and each band's checksum
 LEVEL = 6  # zlib's default: on card art, 0.18 s for a whole sheet, 10 % smaller than Pillow's
@@ -48,7 +50,6 @@ class Banded:
 
     def decode(self, k: int) -> Any:
         """Band `k` as a Pillow RGB image."""
-        from PIL import Image
 
         raw = zlib.decompressobj(-15).decompress(self.streams[k])
         stride = 3 * self.width + 1
@@ -85,7 +86,6 @@ def banded(image: Any, band: int, text: dict[str, str] | None = None) -> Banded:
 
 def blank(width: int, height: int, band: int, text: dict[str, str] | None = None) -> Banded:
     """A white picture in bands."""
-    from PIL import Image
 
     return _in_bands(width, height, band, text,
                      lambda _top, rows: Image.new("RGB", (width, rows), "white"))  # fmt: skip

@@ -9,10 +9,13 @@ from functools import partial
 from pathlib import Path
 from typing import Any
 
+from toolkit.core.assets import AssetError, game_assets
 from toolkit.core.diagnostics import (
     Diagnostic,
 )
 from toolkit.core.outputs import BuildOptions, MissingPart
+from toolkit.load.icons import html
+from toolkit.render.templates import TEMPLATES, compact, environment
 
 
 @dataclass
@@ -43,9 +46,6 @@ class Session:
     @property
     def env(self) -> Any:
         if self._env is None:
-            from toolkit.load.icons import html
-            from toolkit.render.templates import environment
-
             self._env = environment()
             self._env.filters["icons"] = partial(html, game_dir=self.content_root)
         return self._env
@@ -54,8 +54,6 @@ class Session:
         """The folders a render may read: the toolkit's templates and the game's `assets/`,
         the latter only once vetted against the content folder (`toolkit.core.assets` says what
         the project root is): an assets folder that is a link out is no root at all."""
-        from toolkit.core.assets import AssetError, game_assets
-        from toolkit.render.templates import TEMPLATES
 
         try:
             return [TEMPLATES, game_assets(self.content_root)]
@@ -67,8 +65,8 @@ class Session:
         assets, with this process's parsed stylesheets and registered fonts. `pages`: how
         many the document is meant to have, when more than the usual page budget (a card
         file of a 200-player cast)."""
+        # WeasyPrint takes 1.1 s to import: only where a page is laid out
         from toolkit.render.pdf import MAX_PAGES, AssetFetcher, Styles, layout
-        from toolkit.render.templates import TEMPLATES, compact
 
         if self._styles is None:
             self._styles = Styles()
@@ -78,6 +76,7 @@ class Session:
 
     def write(self, doc: Any, variant: str | None = None) -> bytes:
         """The PDF bytes of a laid-out document, noting its page count for the manifest."""
+        # WeasyPrint takes 1.1 s to import: only where a page is laid out
         from toolkit.render.pdf import write_pdf
 
         self.pages = len(doc.pages)

@@ -21,6 +21,7 @@ from dataclasses import dataclass
 from functools import cache, lru_cache
 
 from toolkit.core.resources import ROOT
+from toolkit.load.icons import drawn_icons, runs
 
 FONTS = ROOT / "templates" / "common" / "fonts"
 FACES = {
@@ -51,6 +52,7 @@ def clean(text: str) -> str:
 
 @cache
 def _metrics(family: str, weight: int) -> tuple[dict[int, int], float, int]:
+    # fontTools takes 0.07 s to import: only where fonts are cut
     from fontTools.ttLib import TTFont
 
     font = TTFont(FONTS / FACES[(family, weight)], lazy=True)
@@ -111,7 +113,6 @@ def _icon_runs(text: str) -> list | None:  # type: ignore[type-arg]
     being drawn (`toolkit.load.icons.drawing`), else None."""
     if ":" not in text:
         return None
-    from toolkit.load.icons import drawn_icons, runs
 
     known = drawn_icons()
     pieces = runs(text, known) if known else []
@@ -171,8 +172,6 @@ def fit(
 
 
 def _icon_names() -> tuple[str, ...]:
-    from toolkit.load.icons import drawn_icons
-
     return drawn_icons()
 
 

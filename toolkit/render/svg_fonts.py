@@ -22,6 +22,9 @@ import xml.etree.ElementTree as ET
 from collections.abc import Iterator
 from functools import lru_cache
 
+from fontTools import subset
+from fontTools.ttLib import TTFont
+
 from toolkit.render.svg import FACES, FONTS
 
 ITALICS = {("EB Garamond", 400): "EBGaramond_400Regular_Italic.ttf"}
@@ -72,8 +75,6 @@ DROPPED = ("GPOS", "GSUB", "GDEF", "STAT")
 @lru_cache(maxsize=64)
 def _woff2(file: str, chars: str) -> bytes:
     """The font subset to `chars` (and its .notdef), as WOFF2."""
-    from fontTools import subset
-    from fontTools.ttLib import TTFont
 
     # recalcTimestamp=False keeps the font's own date: the same bytes every build
     font = TTFont(FONTS / file, recalcTimestamp=False)

@@ -15,8 +15,10 @@ from functools import partial
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from toolkit.core.marks import globals_
 from toolkit.core.resources import ROOT
 from toolkit.core.store import kept as store
+from toolkit.load.icons import html
 
 if TYPE_CHECKING:
     import jinja2
@@ -31,6 +33,7 @@ class TemplateProblem(Exception):
 def environment(templates: Path = TEMPLATES) -> jinja2.Environment:
     """The one Jinja environment: autoescape always on, StrictUndefined. (Jinja is imported
     here, not with the module: `toolkit check` lists the outputs without rendering them.)"""
+    # Jinja takes 0.1 s to import: only where a template renders, never on `toolkit check`
     import jinja2
 
     # templates compiled once per change, not once per process (a tenth of a second of a
@@ -47,8 +50,6 @@ def environment(templates: Path = TEMPLATES) -> jinja2.Environment:
         lstrip_blocks=True,
         keep_trailing_newline=True,
     )
-    from toolkit.core.marks import globals_
-    from toolkit.load.icons import html
 
     # `:name:` icons in content text; a session names its game's icons (`Session.env`)
     env.filters["icons"] = partial(html, game_dir=None)
@@ -67,6 +68,7 @@ def _bytecode_cache(disk: jinja2.BytecodeCache | None) -> jinja2.BytecodeCache:
     that cannot be read or is not compiled code is compiled again, and a write that fails
     (a full disk) is said once a run (`Store.failed`), Jinja's temporary file taken away."""
 
+    # Jinja takes 0.1 s to import: only where a template renders, never on `toolkit check`
     import jinja2
 
     unwritable = store().failed
@@ -101,6 +103,7 @@ def _bytecode_cache(disk: jinja2.BytecodeCache | None) -> jinja2.BytecodeCache:
 
 def render(env: jinja2.Environment, name: str, **context: Any) -> str:
     """Render a template; errors become TemplateProblem naming the template line."""
+    # Jinja takes 0.1 s to import: only where a template renders, never on `toolkit check`
     import jinja2
 
     try:

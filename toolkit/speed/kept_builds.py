@@ -26,7 +26,9 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from toolkit.core.diagnostics import Report, from_record, to_record
+from toolkit.core.diagnostics import Report, display_path, from_record, to_record
+from toolkit.kit.manifest import file_digest
+from toolkit.speed.check_cache import tree_digest
 
 VERSION = 1
 
@@ -52,9 +54,6 @@ def game_key(content_dir: Path, gid: str, options: Any, code: str) -> str | None
     project is, only the paths as the kit shows them: two copies of a project build the
     same kit, and write the same manifest."""
 
-    from toolkit.core.diagnostics import display_path
-    from toolkit.speed.check_cache import tree_digest
-
     tree = tree_digest(content_dir / gid)
     if tree is None:
         return None
@@ -70,7 +69,6 @@ def recall(manifest: Any, game_out: Path, key: str) -> Kept | None:
     """The game as its last build into `game_out` left it (`manifest`, its
     `manifest.Manifest`), if that build was made under `key` and every file it wrote is
     still the one it wrote (its digest); else None."""
-    from toolkit.kit.manifest import file_digest
 
     kept = manifest.build
     if not isinstance(kept, dict) or kept.get("key") != key or manifest.damaged:

@@ -22,6 +22,8 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
+from toolkit.speed import content_cache
+
 # the batch a worker renders: (outputs, assembled, options, content root, code, parts)
 Job = Callable[..., list[Any]]
 
@@ -41,7 +43,6 @@ class WarmWorker:
             code: str, parts: Any = None) -> list[Any]:  # fmt: skip
         """Render `outputs`, then those `assembled` from them, in the worker (by the job it
         was started with); what it raises is raised here."""
-        from toolkit.speed import content_cache
 
         self._conn.send((outputs, assembled, options, content_root, code, parts))
         content_cache.flush()  # this process's chores while the worker renders

@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 import toolkit.games.forty_factions.canon as canon
+from toolkit.core.assets import AssetError, game_asset
 from toolkit.core.diagnostics import Diagnostic, error
 from toolkit.games.forty_factions.index import Index
 from toolkit.games.forty_factions.models import Faction, Location
@@ -171,7 +172,6 @@ def check_canon(ix: Index) -> Iterator[Diagnostic]:
 
 def check_map_art(ix: Index) -> Iterator[Diagnostic]:
     """The designer's map: a readable picture, and a place for every location space."""
-    from toolkit.core.assets import AssetError, game_asset
 
     art = ix.game.map_art
     if art is None or ix.root is None:

@@ -21,6 +21,7 @@ from toolkit.games.forty_factions.board_views import (
 from toolkit.games.forty_factions.components import component_of
 from toolkit.games.forty_factions.index import Index
 from toolkit.games.forty_factions.models import Faction
+from toolkit.games.forty_factions.procedures.council import board_statement
 from toolkit.render.board_style import BoardStyle, Label, colour
 
 # the hatching that tells the parties apart without their colours (a grey print), in turn
@@ -128,8 +129,6 @@ def council_board(ix: Index, marks: bool = True) -> tuple[float, float, str, str
 
 
 def _side(st: BoardStyle, ix: Index, x: float, y: float, w: float) -> Side:
-    from toolkit.games.forty_factions.procedures.council import board_statement
-
     council = ix.game.council
     seats = council.seats
     line, marks = board_statement(council)  # 10.3.5 counts only the votes cast

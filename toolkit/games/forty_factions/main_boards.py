@@ -13,6 +13,7 @@ import base64
 import math
 from dataclasses import dataclass
 
+from toolkit.core.assets import read_game_asset
 from toolkit.core.marks import DAGGER, LEGEND, is_placeholder
 from toolkit.core.marks import TITLE as PLACEHOLDER_TITLE
 from toolkit.games.forty_factions.areas import MAIN_BOARD, map_key, map_locations
@@ -194,8 +195,6 @@ def _map_art(
     x: float, y: float, w: float, h: float, marks: bool = True,
 ) -> Art:  # fmt: skip
     """The designer's map as the background, each location space where the content puts it."""
-
-    from toolkit.core.assets import read_game_asset
 
     art = ix.game.map_art
     assert art is not None and ix.root is not None

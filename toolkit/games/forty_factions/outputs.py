@@ -22,19 +22,27 @@ from functools import partial
 from pathlib import Path
 from typing import Any
 
+from PIL import Image
+
 import toolkit.games.forty_factions.components as components
 import toolkit.games.forty_factions.views as views
 from toolkit.core.diagnostics import Diagnostic, Loc, Severity
 from toolkit.core.errors import ToolkitError
 from toolkit.core.outputs import BuildOptions, Output, RenderFailure
+from toolkit.games.forty_factions.board_views import GAME
 from toolkit.games.forty_factions.components import setting
 from toolkit.games.forty_factions.index import Index
+from toolkit.games.forty_factions.screen import panels
+from toolkit.games.forty_factions.tally import tally_data
 from toolkit.kit.export import export_outputs
 from toolkit.kit.guide import Kind, guide_output
+from toolkit.kit.manifest import Manifest
 from toolkit.kit.shops import profile
+from toolkit.kit.tts import Sheet, saved_object_json
 from toolkit.model.components import Components, bring_rows
 from toolkit.model.content import ContentSet
 from toolkit.render import boards
+from toolkit.render.board_style import template_sources
 from toolkit.render.cards import (
     CardFormat,
     card_outputs,
@@ -43,7 +51,9 @@ from toolkit.render.cards import (
     render_calibration,
     with_bleed,
 )
+from toolkit.render.companion import COMPANION_TEMPLATES, Tally, render_companion
 from toolkit.render.counters import counter_outputs
+from toolkit.render.screen import SCREEN_TEMPLATES, render_screen
 from toolkit.render.session import Session
 from toolkit.render.templates import render
 
@@ -81,6 +91,7 @@ def _layout_sheet(session: Session, sheet: views.Sheet, scale: float):  # type: 
 
 def sheet_layout(session: Session, job: SheetJob):  # type: ignore[no-untyped-def]
     """Lay out one sheet on one page, shrinking within SCALES if needed (cached)."""
+    # WeasyPrint takes 1.1 s to import: only where a page is laid out
     from toolkit.render.pdf import page_anchors
 
     key = ("sheet", repr(job), session.options)
@@ -120,6 +131,7 @@ def fit_sheet(job: SheetJob, session: Session) -> object:
 
 def render_deck(title: str, sheets: tuple[str, ...], session: Session) -> bytes:
     """Every sheet of a deck, one a page, from the sheets' PDFs this build wrote."""
+    # pikepdf and fontTools (0.2 s to import): only where a deck is assembled
     from toolkit.render.deck_pdf import assemble
 
     data, session.pages = assemble([session.part(path) for path in sheets], title)
@@ -255,10 +267,6 @@ BOARDS = (
 def reference_outputs(ix: Index, content: ContentSet) -> list[Output]:
     """The DM reference (portrait) and the DM screen (landscape panels to fold): both print
     the panels built from the rules procedures (`screen.py`), never a hand-typed rule."""
-    from toolkit.games.forty_factions.screen import panels
-    from toolkit.games.forty_factions.tally import tally_data
-    from toolkit.render.companion import COMPANION_TEMPLATES, Tally, render_companion
-    from toolkit.render.screen import SCREEN_TEMPLATES, render_screen
 
     shown = {n for c in ix.game.setup.pawn_colours for n in c.factions}
     names = {n: ix.name(n) for n in sorted(shown)}
@@ -316,9 +324,6 @@ GUIDE = (
 def board_outputs(ix: Index, content: ContentSet, options: BuildOptions) -> list[Output]:
     """Each board as semantic SVG, a PDF at its physical size and tiles for home printing."""
 
-    from toolkit.games.forty_factions.board_views import GAME
-    from toolkit.render.board_style import template_sources
-
     out = []
     game_src = ix.game.loc.path
     srcs = (game_src, *sorted(f for f in content.files if f != game_src))
@@ -349,8 +354,6 @@ def _raster(pdf: bytes, dpi: float, pages: int = 1) -> list[object]:
     stays in the PDFs); as plain pixmaps, which it writes five times faster than PNGs, and
     in two processes at once for a sheet's worth of pages (a one-card edit waits for it)."""
 
-    from PIL import Image
-
     with tempfile.TemporaryDirectory() as tmp:
         src = Path(tmp) / "in.pdf"
         src.write_bytes(pdf)
@@ -376,6 +379,7 @@ def _raster(pdf: bytes, dpi: float, pages: int = 1) -> list[object]:
 def _joined(files: list[bytes]) -> bytes:
     """The pages of one-page PDFs in one file, as they are (to rasterise them at once)."""
 
+    # pikepdf takes 0.12 s to import: only where PDFs are assembled
     import pikepdf
 
     with pikepdf.new() as out:
@@ -400,8 +404,7 @@ def render_tts(cards: tuple[str, ...], back: views.Card, path: str, session: Ses
     one-card edit: one page and one band, not seventy and seven); the file is the same,
     byte for byte, as one drawn whole."""
 
-    from PIL import Image
-
+    # pikepdf and WeasyPrint (1.2 s to import): only where a page is drawn
     from toolkit.render import png_bands
 
     cell_h = TTS_MAX_PX // TTS_ROWS
@@ -448,7 +451,7 @@ def _previous_sheet(session: Session, path: str, layout: str, count: int
     manifest (not edited by hand since, nor damaged), was written in bands, and was drawn
     with this `layout` for as many cells."""
 
-    from toolkit.kit.manifest import Manifest
+    # pikepdf and WeasyPrint (1.2 s to import): only where a page is drawn
     from toolkit.render import png_bands
 
     if session.out_dir is None or not path:
@@ -472,8 +475,6 @@ def render_tts_back(back: views.Card, session: Session) -> bytes:
     """The back of a TTS deck sheet's cards, as its own picture (TTS's `BackURL`), one
     cell of the sheet in size."""
 
-    from PIL import Image
-
     fmt = with_bleed(CARD, session)
     cell_h = TTS_MAX_PX // TTS_ROWS
     cell_w = int(cell_h * CARD.width / CARD.height)
@@ -489,7 +490,6 @@ def render_tts_back(back: views.Card, session: Session) -> bytes:
 
 def render_tts_json(title: str, sheets: tuple[object, ...], session: Session) -> bytes:
     """The Tabletop Simulator saved object of one deck (`toolkit.kit.tts`)."""
-    from toolkit.kit.tts import saved_object_json
 
     session.pages = 0
     return saved_object_json(title, sheets, TTS_COLS, TTS_ROWS,  # type: ignore[arg-type]
@@ -502,7 +502,6 @@ def tts_outputs(ix: Index, srcs: tuple[str, ...], copies: int = 1,
     prints it, with its back as a picture of its own; and per deck the saved object that
     loads them all in one step. A sheet has one hidden card, its back: with `--backs
     expansion` each expansion's cards get sheets of their own, behind their own back."""
-    from toolkit.kit.tts import Sheet
 
     out = []
     per_sheet = TTS_COLS * TTS_ROWS - 1

@@ -14,9 +14,11 @@ from pathlib import Path
 from toolkit.check.file_names import numbered_stem, slug
 from toolkit.edit.fixes import Fix
 from toolkit.edit.rename import RenameError, Renaming, values_at
+from toolkit.games.forty_factions.decks import range_of
 from toolkit.games.forty_factions.index import Index
 from toolkit.games.forty_factions.models import Faction, Plot
 from toolkit.games.forty_factions.references import Found, walk
+from toolkit.games.forty_factions.scaffold import additive_roman
 from toolkit.model.content import ContentSet
 
 
@@ -136,8 +138,6 @@ def _card_for(ix: Index, card: Faction | Plot, number: int) -> str:
     (King ... Ace, 3.1) or a Major Arcana card (I The Magician first, 0 The Fool last,
     3.2); a Promo card keeps the Promo card (13.1.4), and a card that was not its number's
     own keeps it (`toolkit check` says why)."""
-    from toolkit.games.forty_factions.decks import range_of
-    from toolkit.games.forty_factions.scaffold import additive_roman
 
     decks = ix.game.decks
     if isinstance(card, Faction):

@@ -21,6 +21,8 @@ from toolkit.games.god_emperor.components import minion_copies, setting
 from toolkit.games.god_emperor.index import Index
 from toolkit.games.god_emperor.law_board import EXTENSION, law_board, law_board_extensions
 from toolkit.games.god_emperor.maps import war_map
+from toolkit.games.god_emperor.screen import panels
+from toolkit.games.god_emperor.tally import tally_data
 from toolkit.kit.export import export_outputs
 from toolkit.kit.guide import Kind, guide_output
 from toolkit.kit.shops import profile
@@ -36,7 +38,9 @@ from toolkit.render.cards import (
     render_calibration,
     render_imposed,
 )
+from toolkit.render.companion import COMPANION_TEMPLATES, Tally, render_companion
 from toolkit.render.counters import counter_outputs
+from toolkit.render.screen import SCREEN_TEMPLATES, render_screen
 from toolkit.render.session import Session
 from toolkit.render.templates import render
 
@@ -321,8 +325,6 @@ def _reference(ix: Index, content: ContentSet) -> Output:
     # the region lists as corrected: Control's map differs from the printed rules there
     errata = tuple(f"Erratum ({e.source}): printed '{e.printed}'. {' '.join(e.note.split())}"
                    for e in g.errata if e.field.startswith("provinces."))  # fmt: skip
-    from toolkit.games.god_emperor.screen import panels
-    from toolkit.render.screen import SCREEN_TEMPLATES
 
     return _page("reference/control.pdf", "reference", "god-emperor/reference.html.j2",
                  (*sorted(content.files), *SCREEN_TEMPLATES), 3,
@@ -337,10 +339,6 @@ def _reference(ix: Index, content: ContentSet) -> Output:
 def _screen(ix: Index, content: ContentSet) -> list[Output]:
     """Control's screen (landscape panels to fold) and the offline companion page, both
     generated from the rules procedures."""
-    from toolkit.games.god_emperor.screen import panels
-    from toolkit.games.god_emperor.tally import tally_data
-    from toolkit.render.companion import COMPANION_TEMPLATES, Tally, render_companion
-    from toolkit.render.screen import SCREEN_TEMPLATES, render_screen
 
     built = panels(ix)
     srcs = tuple(sorted(content.files))

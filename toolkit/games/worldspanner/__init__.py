@@ -16,6 +16,8 @@ from toolkit.games.worldspanner.index import Index
 from toolkit.games.worldspanner.models import ChallengeDeck, Game, Hero, QuestDeck, TreasureDeck
 from toolkit.games.worldspanner.rules import RULES
 from toolkit.games.worldspanner.scaffold import SCAFFOLDS, plan_rename
+from toolkit.games.worldspanner.setup import SetupError, generate, summary
+from toolkit.games.worldspanner.setup_sheet import setup_sheet
 from toolkit.model.components import Components
 from toolkit.model.content import ContentKind, ContentSet
 
@@ -41,8 +43,6 @@ CHECKS = (
 
 def draw_setup(content: ContentSet, seed: int, params: dict[str, object]) -> SetupSheet:
     """`toolkit setup worldspanner`: a random map for a design, as a sheet."""
-    from toolkit.games.worldspanner.setup import SetupError, generate, summary
-    from toolkit.games.worldspanner.setup_sheet import setup_sheet
 
     ix = Index.build(content)
     if ix is None:

@@ -16,8 +16,10 @@ from toolkit.core.marks import is_placeholder
 from toolkit.core.outputs import BuildOptions, Output
 from toolkit.games.worldspanner.components import setting
 from toolkit.games.worldspanner.index import Index
+from toolkit.games.worldspanner.screen import faces, panels
 from toolkit.games.worldspanner.setup import generate
 from toolkit.games.worldspanner.setup_sheet import setup_sheet
+from toolkit.games.worldspanner.tally import tally_data
 from toolkit.kit.export import export_outputs
 from toolkit.kit.guide import Kind, guide_output
 from toolkit.kit.shops import profile
@@ -32,7 +34,9 @@ from toolkit.render.cards import (
     render_backs,
     render_calibration,
 )
+from toolkit.render.companion import COMPANION_TEMPLATES, Tally, render_companion
 from toolkit.render.counters import counter_outputs
+from toolkit.render.screen import SCREEN_TEMPLATES, render_screen
 from toolkit.render.session import Session
 from toolkit.render.templates import render
 
@@ -189,10 +193,6 @@ def outputs(content: ContentSet, options: BuildOptions) -> list[Output]:
             group="backs",
         )
     )
-    from toolkit.games.worldspanner.screen import faces, panels
-    from toolkit.games.worldspanner.tally import tally_data
-    from toolkit.render.companion import COMPANION_TEMPLATES, Tally, render_companion
-    from toolkit.render.screen import SCREEN_TEMPLATES, render_screen
 
     built = panels(ix)
     decks = tuple(d.loc.path for d in ix.challenges)

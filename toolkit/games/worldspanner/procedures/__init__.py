@@ -47,7 +47,6 @@ def _challenges(ix: Index) -> list[Procedure]:
         return ch.challenge(c, rating, opposing, drawn, f"{deck} card {card}" if drawn else "")
 
     def dismiss(domes: str, empty: tuple[str, ...] = ()) -> Result:
-
         if not re.fullmatch(r"[1-6](-[1-6]| or [1-6])?", domes.strip()):
             raise ParamError("domes", f"expected a range such as 3-4 or '1 or 6', got {domes!r}")
         free = []
