@@ -4,8 +4,8 @@ The whole kit built from the shipped content is the most expensive thing the sui
 (a minute of CPU), and a dozen modules only read it. It is built once per test run, and
 under pytest-xdist once for all workers: the first worker to ask builds it under a file
 lock in the run's shared temporary folder, the others wait and read the same folder.
-Tests that change a kit copy it first (`tests/test_build.py::_copy_kit`). Where `make sheets`
-has built the project's kit, the run starts from it (`_seed`).
+Tests that change a kit copy it first (`tests/commands/test_build.py::_copy_kit`).
+Where `make sheets` has built the project's kit, the run starts from it (`_seed`).
 """
 
 from __future__ import annotations
@@ -20,12 +20,12 @@ import pytest
 import yaml
 from filelock import FileLock
 
-from tests.shipped import CONTENT, ROOT, toolkit
+from tests.support.shipped import CONTENT, ROOT, toolkit
 
 GAMES = sorted(p.name for p in CONTENT.iterdir() if p.is_dir())
 
 # The suite builds hundreds of content copies: none of them is kept in the user's cache of
-# validated documents (`toolkit.speed.content_cache`), which tests/test_content_cache.py tries
+# validated documents (`toolkit.speed.content_cache`), which tests/speed/test_content_cache.py tries
 # with a cache folder of its own.
 os.environ["TOOLKIT_NO_CACHE"] = "1"
 # The stages keep results where a command says (`toolkit.core.store`): as every command

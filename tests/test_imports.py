@@ -10,7 +10,7 @@ import sys
 from collections import defaultdict
 from pathlib import Path
 
-from tests.shipped import ROOT
+from tests.support.shipped import ROOT
 
 PACKAGE = ROOT / "toolkit"
 # the stages in pipeline order: a stage may import those before it, never one after

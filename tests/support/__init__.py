@@ -1,0 +1,1 @@
+"""What the tests share: the shipped content, a forked toolkit, hostile inputs, PDF readers."""

@@ -1,0 +1,53 @@
+"""Faults a test injects into a toolkit process."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+from tests.support.shipped import ROOT
+
+# `python -c KILLED_AFTER_WRITE FOLDER K ARGS...`: `toolkit ARGS`, killed (SIGKILL) right
+# after the K-th file it writes or removes under FOLDER, as a power cut or an OOM kill would
+KILLED_AFTER_WRITE = """
+import os, signal, sys
+
+folder, k = os.path.realpath(sys.argv[1]) + os.sep, int(sys.argv[2])
+seen = 0
+real_replace, real_unlink = os.replace, os.unlink
+
+
+def step(path):  # killed right after the k-th file written or removed in the folder
+    global seen
+    if os.path.realpath(path).startswith(folder):
+        seen += 1
+        if seen == k:
+            os.kill(os.getpid(), signal.SIGKILL)
+
+
+def replace(src, dst, **kw):
+    real_replace(src, dst, **kw)
+    step(dst)
+
+
+def unlink(path, **kw):
+    real_unlink(path, **kw)
+    step(path)
+
+
+os.replace, os.unlink = replace, unlink
+sys.argv = ["toolkit", *sys.argv[3:]]
+from toolkit.cli import main
+
+main()
+"""
+
+
+def killed_after(folder: Path, k: int, *args: str) -> subprocess.CompletedProcess[str]:
+    """`toolkit ARGS` in a new interpreter, killed right after its `k`-th write or removal
+    under `folder` (exit -9), or run to its end when it makes fewer."""
+    return subprocess.run([sys.executable, "-c", KILLED_AFTER_WRITE, str(folder), str(k), *args],
+                          capture_output=True, text=True,
+                          env=dict(os.environ, PYTHONPATH=str(ROOT)))  # fmt: skip
