@@ -78,11 +78,11 @@ def _own_content(ctx: click.Context, param: click.Parameter, value: Path) -> Pat
 
 def _kit_out(ctx: click.Context, param: click.Parameter, value: Path) -> Path:
     """A kit's `--out` folder may be reached through a link only when the user named it and
-    it resolves inside the project (the working folder): a committed `build -> /elsewhere`
-    never chooses where a kit is written (`toolkit.write.outfolder.check_out_link`)."""
-
+    it resolves inside the project (the folder holding the content folder, checked by
+    `_from_project`): a committed `build -> /elsewhere` never chooses where a kit is written
+    (`toolkit.write.outfolder.check_out_link`)."""
     explicit = ctx.get_parameter_source(param.name or "") is not click.core.ParameterSource.DEFAULT
-    check_out_link(value, explicit, Path.cwd())
+    ctx.meta["kit_out"] = (value, explicit)  # checked against the project (`_from_project`)
     return value
 
 
@@ -104,6 +104,9 @@ def _from_project(fn):  # type: ignore[no-untyped-def]
         if not isinstance(content, Path) or not content.absolute().name:
             return fn(**kwargs)  # (the content folder is the file system's root)
         project = os.path.dirname(os.path.abspath(content))
+        ctx = click.get_current_context(silent=True)
+        if ctx is not None and "kit_out" in ctx.meta:  # a committed link never chooses --out
+            check_out_link(*ctx.meta["kit_out"], Path(project))
         for name, value in kwargs.items():
             if isinstance(value, Path):  # as named from the project (`build`), else whole
                 whole = os.path.abspath(value)
@@ -418,6 +421,7 @@ def build(
     Only what changed is rebuilt (kit/manifest.json records what each output was
     made from); outputs of deleted content files are removed.
     """
+    _recovered(content, writes=False)  # a rename a kill cut short: finished or undone first
     api = _api()
 
     chosen = (
@@ -532,9 +536,7 @@ def new(game: str, kind: str | None, params: tuple[str, ...], content: Path, dif
 def _recovered(content: Path, writes: bool) -> None:
     """An edit of content files that a kill interrupted is finished or undone first
     (`toolkit.edit.transaction`), said in one line. A journal that cannot be followed stops a
-    command
-    that writes content, and is a warning to one that only reads it."""
-
+    command that writes content, and is a warning to one that only reads it."""
     try:
         said = recover(content)
     except EditError as exc:
@@ -654,7 +656,7 @@ def rename(game: str, old: str, new: str, content: Path, diff: bool) -> None:
 @cli.command()
 @_content_options
 @click.option(
-    "--out", "out", **_folder("schemas", "Folder to write <game>/<kind>.schema.json into.")
+    "--out", "out", **_kit_folder("schemas", "Folder to write <game>/<kind>.schema.json into.")
 )
 def schema(content: Path, game: str | None, out: Path) -> None:
     """Write a JSON Schema for every content kind, for editor validation and completion.

@@ -411,3 +411,18 @@ def test_a_journal_that_leads_out_or_is_malformed_is_reported_and_not_followed(
             refused.stderr.startswith(f"Error: {n} is not") for n in _named(shown, content.parent)
         )
         assert canary.read_text() == "canary\n" and _snapshot(content) == before
+
+
+def test_a_build_after_a_killed_rename_finishes_it_first(tmp_path: Path) -> None:
+    """The next command after the kill is a build: it finds the journal, finishes the
+    rename (said in one line), and builds the game as the rename leaves it."""
+    content = _worldspanner(tmp_path / "p")
+    killed = killed_after(content, 3, "rename", *FACTION, "--content", str(content))
+    assert killed.returncode == -9, killed.stdout + killed.stderr
+    built = toolkit("build", "--content", str(content), "--game", "worldspanner", "--only",
+                    "kit/*", "--out", str(tmp_path / "out"))  # fmt: skip
+    assert built.returncode == 0, built.stdout + built.stderr
+    said = [ln for ln in built.stderr.splitlines() if "interrupted" in ln]
+    assert len(said) == 1 and said[0].startswith("note: finished an edit"), built.stderr
+    assert not (content / ".toolkit-edit").exists()
+    assert _snapshot(content) == _renamed(tmp_path / "after")

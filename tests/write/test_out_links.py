@@ -141,6 +141,45 @@ def test_a_link_to_the_out_folder_inside_the_project_is_taken_only_when_named(
     assert proc.returncode == 0, proc.stdout + proc.stderr
 
 
+def test_a_committed_build_link_is_refused_from_any_working_folder(
+    ws_project: Path, tmp_path: Path
+) -> None:
+    """`build -> outside` committed: refused whichever folder the build starts from (a sub
+    folder of the project, or one outside it naming the project's folders), as from the
+    project itself; nothing written outside."""
+    clone, outside = _committed_clone(ws_project, tmp_path, "link at --out itself")
+    before = _listing(outside)
+    (clone / "sub").mkdir()
+    runs = [
+        (clone / "sub", ["--content", "../content", "--out", "../build"]),
+        (tmp_path, ["--content", str(clone / "content"), "--out", str(clone / "build")]),
+    ]
+    for cwd, args in runs:
+        proc = toolkit("build", "--game", WS, "--only", "kit/*", *args, cwd=cwd)
+        assert proc.returncode == 2, (cwd, args, proc.stdout, proc.stderr)
+        assert proc.stderr.startswith("Error: ") and "link" in proc.stderr, proc.stderr
+        assert _listing(outside) == before, (cwd, args)
+
+
+def test_a_committed_schemas_link_is_never_written_through(
+    ws_project: Path, tmp_path: Path
+) -> None:
+    """`schemas/worldspanner -> outside` committed: `toolkit schema` writes nothing there."""
+    root = tmp_path / "p"
+    shutil.copytree(ws_project, root, symlinks=True)
+    outside = tmp_path / "outside"
+    outside.mkdir()
+    (outside / "hero.schema.json").write_text("the user's own file")
+    (root / "schemas").mkdir(exist_ok=True)
+    shutil.rmtree(root / "schemas" / WS, ignore_errors=True)
+    (root / "schemas" / WS).symlink_to(outside, target_is_directory=True)
+    before = _listing(outside)
+    proc = toolkit("schema", "--game", WS, cwd=root)
+    assert proc.returncode == 2 and proc.stderr.startswith("Error: "), proc.stdout + proc.stderr
+    assert "link" in proc.stderr
+    assert _listing(outside) == before
+
+
 def test_out_folder_paths_are_checked_at_every_write_and_delete(tmp_path: Path) -> None:
     """Below the build's own walk: the writer itself refuses a path that climbs out, an
     absolute one, and one through a link made after the walk."""

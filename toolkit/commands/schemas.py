@@ -28,7 +28,7 @@ from toolkit.games import UnknownGame, load_pack
 from toolkit.load.find import find_content
 from toolkit.load.icons import available
 from toolkit.validate.schema import json_schema
-from toolkit.write.atomic import write_text
+from toolkit.write.outfolder import OutFolder
 
 
 def render_all(
@@ -78,9 +78,9 @@ def write_all(content_dir: Path, game: str | None, out_dir: Path) -> list[Path]:
     check_out_folder(out_dir, content_dir, ROOT / "templates")
     written = []
     for name, text in render_all(content_dir, game).items():
-        path = out_dir / name
-        write_text(path, text)
-        written.append(path)
+        folder = OutFolder(out_dir)  # no link under the folder is written through
+        folder.guard()
+        written.append(folder.write_text(name, text))
     return written
 
 
