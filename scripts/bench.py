@@ -36,8 +36,9 @@ def timed(cmd: list[str], env: dict[str, str] | None = None) -> float:
     return elapsed
 
 
-def report(label: str, cmd: list[str], runs: int = RUNS,
-           env: dict[str, str] | None = None) -> float:  # fmt: skip
+def report(
+    label: str, cmd: list[str], runs: int = RUNS, env: dict[str, str] | None = None
+) -> float:
     timed(cmd, env)  # warm the page cache; every measured run is still a fresh process
     samples = [timed(cmd, env) for _ in range(runs)]
     return _print(label, samples)
@@ -63,13 +64,20 @@ def main() -> None:
     )
     print(f"toolkit check: {check / base:.1f}x the bare interpreter start")
     every = report("toolkit check, all three games", [sys.executable, "-m", "toolkit", "check"])
-    print(f"toolkit check, all three games: {every / base:.1f}x the bare interpreter start; "
-          "target <= 10x (each game's result kept while nothing it reads changes)")  # fmt: skip
+    print(
+        f"toolkit check, all three games: {every / base:.1f}x the bare interpreter start; "
+        "target <= 10x (each game's result kept while nothing it reads changes)"
+    )
     edited = edited_check_bench()
-    print(f"toolkit check, all three games, one Forty Factions file edited before each run: "
-          f"{edited / base:.1f}x the bare interpreter start (that game checked again)")  # fmt: skip
-    bare = report("toolkit check, nothing kept", [sys.executable, "-m", "toolkit", "check"],
-                  env=dict(os.environ, TOOLKIT_NO_CACHE="1"))  # fmt: skip
+    print(
+        f"toolkit check, all three games, one Forty Factions file edited before each run: "
+        f"{edited / base:.1f}x the bare interpreter start (that game checked again)"
+    )
+    bare = report(
+        "toolkit check, nothing kept",
+        [sys.executable, "-m", "toolkit", "check"],
+        env=dict(os.environ, TOOLKIT_NO_CACHE="1"),
+    )
     print(f"toolkit check, all three games with no cache at all: {bare / base:.1f}x")
     build_bench()
     other_games_bench()
@@ -144,13 +152,17 @@ def counters_bench(runs: int = 5) -> None:
                 session.pdf(_html_sheets(session, pack(chosen, (210.0, 297.0)), duplex))
                 return time.perf_counter() - start
 
-            for label, fn in (("reportlab canvas (the kit)", engine),
-                              ("HTML + SVG via WeasyPrint", html)):  # fmt: skip
+            for label, fn in (
+                ("reportlab canvas (the kit)", engine),
+                ("HTML + SVG via WeasyPrint", html),
+            ):
                 fn()  # warm: fonts, template, stylesheets
                 samples = [fn() for _ in range(runs)]
-                print(f"counters, 200-player God Emperor, {name}, {label}: median "
-                      f"{statistics.median(samples) * 1000:.0f} ms, {session.pages} pages "
-                      f"({runs} runs)")  # fmt: skip
+                print(
+                    f"counters, 200-player God Emperor, {name}, {label}: median "
+                    f"{statistics.median(samples) * 1000:.0f} ms, {session.pages} pages "
+                    f"({runs} runs)"
+                )
 
 
 def _html_sheets(session: object, pages: list, duplex: bool) -> str:
@@ -197,13 +209,37 @@ def other_games_bench() -> None:
     with tempfile.TemporaryDirectory() as tmp:
         out = Path(tmp) / "build"
         for game in ("worldspanner", "god-emperor"):
-            report(f"{game}: whole kit from scratch",
-                   [sys.executable, "-m", "toolkit", "build", "--game", game, "--out", str(out),
-                    "--force"], runs=3)  # fmt: skip
+            report(
+                f"{game}: whole kit from scratch",
+                [
+                    sys.executable,
+                    "-m",
+                    "toolkit",
+                    "build",
+                    "--game",
+                    game,
+                    "--out",
+                    str(out),
+                    "--force",
+                ],
+                runs=3,
+            )
         content = cast200(Path(tmp))
-        report("god-emperor: 200-player cast, whole kit",
-               [sys.executable, "-m", "toolkit", "build", "--content", str(content), "--out",
-                str(out / "cast200"), "--force"], runs=3)  # fmt: skip
+        report(
+            "god-emperor: 200-player cast, whole kit",
+            [
+                sys.executable,
+                "-m",
+                "toolkit",
+                "build",
+                "--content",
+                str(content),
+                "--out",
+                str(out / "cast200"),
+                "--force",
+            ],
+            runs=3,
+        )
 
 
 def engine_floor(tmp: Path, cores: int) -> tuple[float, float, int]:
@@ -212,15 +248,29 @@ def engine_floor(tmp: Path, cores: int) -> tuple[float, float, int]:
     writing one, and how many sheets there are."""
     folder = tmp / "floor-html"
     script = str(ROOT / "scripts" / "engine_floor.py")
-    made = subprocess.run([sys.executable, script, "html", str(folder)], cwd=ROOT,
-                          capture_output=True, text=True, check=True)  # fmt: skip
+    made = subprocess.run(
+        [sys.executable, script, "html", str(folder)],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        check=True,
+    )
     sheets = int(made.stdout)
     every = statistics.median(
-        float(subprocess.run([sys.executable, script, "all", str(folder), str(cores)],
-                             cwd=ROOT, capture_output=True, text=True, check=True).stdout)
-        for _ in range(3))  # fmt: skip
-    one = statistics.median(timed([sys.executable, script, "one", str(folder / "005.html")])
-                            for _ in range(5))  # fmt: skip
+        float(
+            subprocess.run(
+                [sys.executable, script, "all", str(folder), str(cores)],
+                cwd=ROOT,
+                capture_output=True,
+                text=True,
+                check=True,
+            ).stdout
+        )
+        for _ in range(3)
+    )
+    one = statistics.median(
+        timed([sys.executable, script, "one", str(folder / "005.html")]) for _ in range(5)
+    )
     return every, one, sheets
 
 
@@ -229,25 +279,42 @@ def build_bench() -> None:
     sheets = sum(1 for _ in (ROOT / "content" / "forty-factions").glob("[fp]*s/*.yaml"))
     with tempfile.TemporaryDirectory() as tmp:
         out = Path(tmp) / "build"
-        py = [sys.executable, "-m", "toolkit", "build", "--game", "forty-factions", "--out",
-              str(out)]  # fmt: skip
-        full = report(f"build {sheets} sheets + 2 decks, {cores} cores",
-                      [*py, "--force", "--only", "sheets/*"], runs=3)  # fmt: skip
+        py = [
+            sys.executable,
+            "-m",
+            "toolkit",
+            "build",
+            "--game",
+            "forty-factions",
+            "--out",
+            str(out),
+        ]
+        full = report(
+            f"build {sheets} sheets + 2 decks, {cores} cores",
+            [*py, "--force", "--only", "sheets/*"],
+            runs=3,
+        )
         floor, one_floor, laid = engine_floor(Path(tmp), cores)
         print(
             f"  engine floor, this run: plain WeasyPrint writes the same {laid} sheets in "
             f"{floor:.2f} s on {cores} cores: the build is {full / floor:.2f}x the floor"
         )
-        print(f"  engine floor, one sheet in a cold process (import, fonts, layout, write): "
-              f"{one_floor:.2f} s")  # fmt: skip
+        print(
+            f"  engine floor, one sheet in a cold process (import, fonts, layout, write): "
+            f"{one_floor:.2f} s"
+        )
         global ONE_SHEET_FLOOR
         ONE_SHEET_FLOOR = one_floor
-        one = report("rebuild one sheet (cold process)",
-                     [*py, "--force", "--only", "sheets/factions/018-*"], runs=5)  # fmt: skip
+        one = report(
+            "rebuild one sheet (cold process)",
+            [*py, "--force", "--only", "sheets/factions/018-*"],
+            runs=5,
+        )
         print(f"  of which check + start-up: see `toolkit check` above; {one:.2f} s in all")
         report("build with nothing changed", [*py, "--only", "sheets/*"], runs=5)
-        kit = report("whole kit from scratch (sheets, decks, cards, boards)", [*py, "--force"],
-                     runs=1)  # fmt: skip
+        kit = report(
+            "whole kit from scratch (sheets, decks, cards, boards)", [*py, "--force"], runs=1
+        )
         manifest = json.loads((out / "forty-factions" / "kit" / "manifest.json").read_text())
         pages = sum(e["pages"] for e in manifest["outputs"] if e["path"].endswith(".pdf"))
         print(f"  whole kit: {kit:.1f} s for {pages} pages, {pages / kit:.0f} pages/s")
@@ -263,8 +330,18 @@ def edit_bench(py: list[str], tmp: Path) -> None:
     content = tmp / "content"
     shutil.copytree(ROOT / "content", content)
     out = tmp / "edit-build"
-    base = [sys.executable, "-m", "toolkit", "build", "--content", str(content), "--out",
-            str(out), "--game", "forty-factions"]  # fmt: skip
+    base = [
+        sys.executable,
+        "-m",
+        "toolkit",
+        "build",
+        "--content",
+        str(content),
+        "--out",
+        str(out),
+        "--game",
+        "forty-factions",
+    ]
     timed(base)
     every = base[:-2]  # all three games, as `make sheets` builds them
     timed(every)
@@ -298,10 +375,12 @@ def edit_bench(py: list[str], tmp: Path) -> None:
             faction.write_text(change(i, label[:3]))
             samples.append(timed(cmd))
         cold = statistics.median(samples)
-        print(f"{label:<34} median {cold:7.2f} s (min {min(samples):.2f}, max "
-              f"{max(samples):.2f}, 7 edits): {cold / ONE_SHEET_FLOOR:.1f}x plain "
-              f"WeasyPrint writing one sheet cold ({ONE_SHEET_FLOOR:.2f} s, this run); "
-              "target 1.5 s")  # fmt: skip
+        print(
+            f"{label:<34} median {cold:7.2f} s (min {min(samples):.2f}, max "
+            f"{max(samples):.2f}, 7 edits): {cold / ONE_SHEET_FLOOR:.1f}x plain "
+            f"WeasyPrint writing one sheet cold ({ONE_SHEET_FLOOR:.2f} s, this run); "
+            "target 1.5 s"
+        )
     faction.write_text(original)
     timed(base)
     sheet = out / "forty-factions" / "sheets" / "factions" / f"{faction.stem}.pdf"
@@ -334,9 +413,11 @@ def warm_bench(content: Path, out: Path, faction: Path, sheet: Path) -> None:
         print(f"warm rebuild failed: {proc.stderr[-500:]}")
         return
     sheet_s, whole_s = (float(v) for v in proc.stdout.split())
-    print(f"{'one-faction edit, warm rebuild':<34} median: its sheet on disk "
-          f"{sheet_s * 1000:.0f} ms after the build starts, every dependant after "
-          f"{whole_s * 1000:.0f} ms (7 edits)")  # fmt: skip
+    print(
+        f"{'one-faction edit, warm rebuild':<34} median: its sheet on disk "
+        f"{sheet_s * 1000:.0f} ms after the build starts, every dependant after "
+        f"{whole_s * 1000:.0f} ms (7 edits)"
+    )
 
 
 def watch_bench(base: list[str], faction: Path, sheet: Path, log_path: Path) -> None:
@@ -345,8 +426,13 @@ def watch_bench(base: list[str], faction: Path, sheet: Path, log_path: Path) -> 
     original = faction.read_text()
     to_sheet, to_all = [], []
     with open(log_path, "w") as log:
-        proc = subprocess.Popen([*base, "--watch"], cwd=ROOT, stdout=log, stderr=subprocess.STDOUT,
-                                env=dict(os.environ, PYTHONUNBUFFERED="1"))  # fmt: skip
+        proc = subprocess.Popen(
+            [*base, "--watch"],
+            cwd=ROOT,
+            stdout=log,
+            stderr=subprocess.STDOUT,
+            env=dict(os.environ, PYTHONUNBUFFERED="1"),
+        )
     try:
         deadline = time.time() + 300
         while log_path.read_text().count(" built") < 1 and time.time() < deadline:
@@ -371,10 +457,12 @@ def watch_bench(base: list[str], faction: Path, sheet: Path, log_path: Path) -> 
         f"{'first save after --watch starts':<34} its sheet on disk {to_sheet[0] * 1000:.0f} "
         f"ms after the save, every dependant rebuilt after {to_all[0] * 1000:.0f} ms"
     )
-    print(f"{'later saves (--watch running)':<34} median: its sheet on disk "
-          f"{statistics.median(to_sheet[1:]) * 1000:.0f} ms after the save, every dependant "
-          f"rebuilt after {statistics.median(to_all[1:]) * 1000:.0f} ms (6 saves); target: "
-          "sheet <= 300 ms")  # fmt: skip
+    print(
+        f"{'later saves (--watch running)':<34} median: its sheet on disk "
+        f"{statistics.median(to_sheet[1:]) * 1000:.0f} ms after the save, every dependant "
+        f"rebuilt after {statistics.median(to_all[1:]) * 1000:.0f} ms (6 saves); target: "
+        "sheet <= 300 ms"
+    )
 
 
 if __name__ == "__main__":

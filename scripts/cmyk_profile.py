@@ -33,13 +33,29 @@ COPYRIGHT = (
 def main() -> int:
     colprof = shutil.which("colprof")
     if colprof is None or not DATA.exists():
-        print("needs Debian's argyll (colprof) and icc-profiles-free (FOGRA39L.ti3)",
-              file=sys.stderr)  # fmt: skip
+        print(
+            "needs Debian's argyll (colprof) and icc-profiles-free (FOGRA39L.ti3)", file=sys.stderr
+        )
         return 2
     with tempfile.TemporaryDirectory() as tmp:
         shutil.copy(DATA, Path(tmp) / "FOGRA39L.ti3")
-        subprocess.run([colprof, "-qm", "-nc", "-l330", "-D", DESCRIPTION, "-C", COPYRIGHT,
-                        "-O", str(OUT), "FOGRA39L"], cwd=tmp, check=True)  # fmt: skip
+        subprocess.run(
+            [
+                colprof,
+                "-qm",
+                "-nc",
+                "-l330",
+                "-D",
+                DESCRIPTION,
+                "-C",
+                COPYRIGHT,
+                "-O",
+                str(OUT),
+                "FOGRA39L",
+            ],
+            cwd=tmp,
+            check=True,
+        )
     print(f"{OUT.relative_to(ROOT)}: {OUT.stat().st_size} bytes")
     return 0
 

@@ -40,9 +40,17 @@ def write_html(folder: Path) -> int:
         if o.kind != "sheet" or o.fit is None:
             continue
         sheet = o.fit.args[0].sheet  # type: ignore[attr-defined]
-        html = render(env, "forty-factions/sheets.html.j2", sheets=[sheet],
-                      title=f"{sheet.number} {sheet.name}", paper=options.paper,
-                      page_size=options.page_size, proof=False, final=False, scale=1.0)  # fmt: skip
+        html = render(
+            env,
+            "forty-factions/sheets.html.j2",
+            sheets=[sheet],
+            title=f"{sheet.number} {sheet.name}",
+            paper=options.paper,
+            page_size=options.page_size,
+            proof=False,
+            final=False,
+            scale=1.0,
+        )
         (folder / f"{n:03d}.html").write_text(compact(html), encoding="utf-8")
         n += 1
     return n

@@ -64,8 +64,10 @@ def main() -> int:
         **{weight: widths(paths) for weight, paths in FONTS.items()},
     }
     OUT.write_text(json.dumps(table, indent=0, sort_keys=True) + "\n", encoding="utf-8")
-    print(f"{OUT.relative_to(ROOT)}: {sum(len(v) for v in table.values() if isinstance(v, dict))}"
-          " widths")  # fmt: skip
+    print(
+        f"{OUT.relative_to(ROOT)}: {sum(len(v) for v in table.values() if isinstance(v, dict))}"
+        " widths"
+    )
     return 0
 
 

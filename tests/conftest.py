@@ -45,8 +45,7 @@ def _seed(build: Path) -> None:
     digest of its file, so a stale or altered file is rendered again."""
     mine = ROOT / "build"
     if all((mine / game / "kit" / "manifest.json").is_file() for game in GAMES):
-        shutil.copytree(mine, build, symlinks=True,
-                        ignore=shutil.ignore_patterns("*.tmp"))  # fmt: skip
+        shutil.copytree(mine, build, symlinks=True, ignore=shutil.ignore_patterns("*.tmp"))
 
 
 def _run_folder(factory: pytest.TempPathFactory) -> Path:

@@ -40,8 +40,10 @@ def _imports(path: Path) -> list[tuple[str, int, bool, ast.stmt]]:
             out += [(a.name, node.lineno, id(node) in inner, node) for a in node.names]
         elif isinstance(node, ast.ImportFrom) and not node.level and node.module:
             out.append((node.module, node.lineno, id(node) in inner, node))
-            out += [(f"{node.module}.{a.name}", node.lineno, id(node) in inner, node)
-                    for a in node.names]  # fmt: skip
+            out += [
+                (f"{node.module}.{a.name}", node.lineno, id(node) in inner, node)
+                for a in node.names
+            ]
     return out
 
 

@@ -59,8 +59,12 @@ def _api() -> ModuleType:
 
 def _folder(default: str, help_: str) -> dict[str, object]:
     """The settings of a `--NAME DIR` folder option (content, output), with its default."""
-    return {"type": click.Path(path_type=Path, file_okay=False), "default": Path(default),
-            "show_default": True, "help": help_}  # fmt: skip
+    return {
+        "type": click.Path(path_type=Path, file_okay=False),
+        "default": Path(default),
+        "show_default": True,
+        "help": help_,
+    }
 
 
 def _own_content(ctx: click.Context, param: click.Parameter, value: Path) -> Path:
@@ -72,7 +76,8 @@ def _own_content(ctx: click.Context, param: click.Parameter, value: Path) -> Pat
         raise click.BadParameter(
             f"the project's {value} folder is a symbolic link (to {os.readlink(value)}); "
             "content is read from a real folder: name it with --content if you mean it",
-            param_hint="--content")  # fmt: skip
+            param_hint="--content",
+        )
     return value
 
 
@@ -125,8 +130,9 @@ def _from_project(fn):  # type: ignore[no-untyped-def]
 def _content_options(fn):  # type: ignore[no-untyped-def]
     fn = _from_project(fn)
     fn = click.option("--game", "game", default=None, metavar="ID", help=GAME_HELP)(fn)
-    return click.option("--content", "content", callback=_own_content,
-                        **_folder("content", CONTENT_HELP))(fn)  # fmt: skip
+    return click.option(
+        "--content", "content", callback=_own_content, **_folder("content", CONTENT_HELP)
+    )(fn)
 
 
 # `toolkit check` runs on every commit (a pre-commit hook), so a plain check is as brief as
@@ -183,12 +189,20 @@ def cli(ctx: click.Context) -> None:
     is_flag=True,
     help="With --fix: print the changes as a diff and write nothing.",
 )
-@click.option("--layout", is_flag=True,
-              help="Also lay out every sheet (nothing is written) and report one that will "
-              "not fit its page, as build would. A sheet the kit in --out built from the "
-              "same data is not laid out again: what its build found is told.")  # fmt: skip
-@click.option("--out", "out", **_kit_folder("build", "With --layout: the kit folder of your last "
-              "`toolkit build` (read, never written)."))  # fmt: skip
+@click.option(
+    "--layout",
+    is_flag=True,
+    help="Also lay out every sheet (nothing is written) and report one that will "
+    "not fit its page, as build would. A sheet the kit in --out built from the "
+    "same data is not laid out again: what its build found is told.",
+)
+@click.option(
+    "--out",
+    "out",
+    **_kit_folder(
+        "build", "With --layout: the kit folder of your last `toolkit build` (read, never written)."
+    ),
+)
 @click.option(
     "--explain",
     "explain",
@@ -196,13 +210,28 @@ def cli(ctx: click.Context) -> None:
     default=None,
     help="Print what a diagnostic code means, its rules section and an example fix.",
 )
-@click.option("--since", "since", metavar="REV", default=None,
-              help="Compare with the content at git revision REV (a commit, branch or tag, "
-              "e.g. HEAD): a finding then names the file whose change since REV made it "
-              "(a seat moved to another party). Without it, findings name every file that "
-              "could have made it; nothing is taken from a cache.")  # fmt: skip
-def check(content: Path, game: str | None, fmt: str, strict: bool, fix: bool, diff: bool,
-          layout: bool, out: Path, explain: str | None, since: str | None) -> None:  # fmt: skip
+@click.option(
+    "--since",
+    "since",
+    metavar="REV",
+    default=None,
+    help="Compare with the content at git revision REV (a commit, branch or tag, "
+    "e.g. HEAD): a finding then names the file whose change since REV made it "
+    "(a seat moved to another party). Without it, findings name every file that "
+    "could have made it; nothing is taken from a cache.",
+)
+def check(
+    content: Path,
+    game: str | None,
+    fmt: str,
+    strict: bool,
+    fix: bool,
+    diff: bool,
+    layout: bool,
+    out: Path,
+    explain: str | None,
+    since: str | None,
+) -> None:
     """Check content: YAML, schema, references and the game's rules.
 
     Every problem in every file is reported in one run, sorted by file and line,
@@ -233,11 +262,16 @@ def check(content: Path, game: str | None, fmt: str, strict: bool, fix: bool, di
         ):  # all the files or none (`toolkit.edit.transaction`): said as fixed once written
             write(edited, content)
         for e in edited:
-            click.echo(e.diff() if diff else "\n".join(f"fixed {e.path}: {w}" for w in e.done),
-                       err=not diff)  # fmt: skip
+            click.echo(
+                e.diff() if diff else "\n".join(f"fixed {e.path}: {w}" for w in e.done),
+                err=not diff,
+            )
         for f in by_hand:
-            click.echo(f"not fixed {f.path}: {f.what} (the file would not be written back "
-                       "unchanged elsewhere: edit it by hand)", err=True)  # fmt: skip
+            click.echo(
+                f"not fixed {f.path}: {f.what} (the file would not be written back "
+                "unchanged elsewhere: edit it by hand)",
+                err=True,
+            )
         if diff:
             sys.exit(1 if edited else 0)
     if layout:
@@ -438,22 +472,36 @@ def build(
     try:
         dx, dy = (float(v) for v in back_offset.split(","))
     except ValueError:
-        raise click.BadParameter("expected two numbers in mm, e.g. 1.5,-0.5",
-                                 param_hint="--back-offset") from None  # fmt: skip
+        raise click.BadParameter(
+            "expected two numbers in mm, e.g. 1.5,-0.5", param_hint="--back-offset"
+        ) from None
     if abs(dx) > 20 or abs(dy) > 20:
         raise click.BadParameter("at most 20 mm either way", param_hint="--back-offset")
     if proof and final:
         raise click.UsageError("--proof marks placeholders and --final hides them: choose one")
     if draft and final:
         raise click.UsageError("a --draft is never --final: choose one")
-    options = BuildOptions(out=out, paper=paper, proof=proof, final=final, draft=draft,
-                           only=only or None, jobs=jobs, force=force,
-                           expansions=chosen, back_offset=(dx, dy), preset=preset,
-                           backs=backs, bleed=bleed, export=export,
-                           tts_url=tts_url)  # fmt: skip
+    options = BuildOptions(
+        out=out,
+        paper=paper,
+        proof=proof,
+        final=final,
+        draft=draft,
+        only=only or None,
+        jobs=jobs,
+        force=force,
+        expansions=chosen,
+        back_offset=(dx, dy),
+        preset=preset,
+        backs=backs,
+        bleed=bleed,
+        export=export,
+        tts_url=tts_url,
+    )
     if tts_url is not None and not tts_url.startswith(("https://", "http://", "file:///")):
-        raise click.BadParameter("expected an https://, http:// or file:/// address",
-                                 param_hint="--tts-url")  # fmt: skip
+        raise click.BadParameter(
+            "expected an https://, http:// or file:/// address", param_hint="--tts-url"
+        )
     if export is not None:
         profile(export)  # an unknown profile is a usage error, with a did-you-mean
     if watch:
@@ -475,9 +523,11 @@ def build(
         # what the kit's pages print of them (a value on a sheet and its card counts once),
         # not the content's count: a placeholder no output prints is on no page
         one = "value" if report.printed == 1 else "values"
-        report.notes.append(f"note: --final: the kit prints {report.printed} placeholder "
-                            f"{one} without their mark (the content holds "
-                            f"{report.placeholders})")  # fmt: skip
+        report.notes.append(
+            f"note: --final: the kit prints {report.printed} placeholder "
+            f"{one} without their mark (the content holds "
+            f"{report.placeholders})"
+        )
     click.echo(render(report, "text", hide_waived=True))
     sys.exit(1 if report.failed else 0)
 
@@ -487,8 +537,11 @@ def build(
 @click.argument("kind", required=False)
 @click.argument("params", nargs=-1, metavar="[NAME=VALUE]...")
 @click.option("--content", "content", callback=_own_content, **_folder("content", CONTENT_HELP))
-@click.option("--diff", is_flag=True, help="Print the new file and the other files' changes "
-              "as a diff, and write nothing.")  # fmt: skip
+@click.option(
+    "--diff",
+    is_flag=True,
+    help="Print the new file and the other files' changes as a diff, and write nothing.",
+)
 @_from_project
 def new(game: str, kind: str | None, params: tuple[str, ...], content: Path, diff: bool) -> None:
     """Add a card to a game: a new content file with every value the rules decide filled in
@@ -521,9 +574,16 @@ def new(game: str, kind: str | None, params: tuple[str, ...], content: Path, dif
             # ruamel.yaml takes 0.1 s to import: only for `--fix`
             from toolkit.edit.fixes import diff_names
 
-            click.echo("".join(difflib.unified_diff(
-                [], made.text.splitlines(keepends=True), "/dev/null",
-                diff_names(made.plan.path)[1])))  # fmt: skip
+            click.echo(
+                "".join(
+                    difflib.unified_diff(
+                        [],
+                        made.text.splitlines(keepends=True),
+                        "/dev/null",
+                        diff_names(made.plan.path)[1],
+                    )
+                )
+            )
         for e in made.edited:
             click.echo(e.diff(), nl=False)
         return
@@ -548,9 +608,14 @@ def _recovered(content: Path, writes: bool) -> None:
         click.echo(f"note: {said}", err=True)
 
 
-def _said_then_checked(edited: Sequence[Edited], moves: Sequence[tuple[Path, Path]],
-                       said: Sequence[str], content: Path, game: str,
-                       schemas: Sequence[Path] = ()) -> None:  # fmt: skip
+def _said_then_checked(
+    edited: Sequence[Edited],
+    moves: Sequence[tuple[Path, Path]],
+    said: Sequence[str],
+    content: Path,
+    game: str,
+    schemas: Sequence[Path] = (),
+) -> None:
     """After `new` or `rename` wrote: what changed and what remains (`schemas`: the editor
     schemas the edit wrote with the content), then the game checked (exit 1 while it has
     errors)."""
@@ -566,8 +631,7 @@ def _said_then_checked(edited: Sequence[Edited], moves: Sequence[tuple[Path, Pat
     from toolkit.commands.schemas import refresh
 
     for path in [*schemas, *refresh(content, game)]:  # they list every card's number and id
-        click.echo(f"updated {display_path(path)}: the editor schemas list every card",
-                   err=True)  # fmt: skip
+        click.echo(f"updated {display_path(path)}: the editor schemas list every card", err=True)
     report = api.check(content, game)
     click.echo(render(report, "text", hide_waived=True))
     sys.exit(1 if report.failed else 0)
@@ -576,10 +640,20 @@ def _said_then_checked(edited: Sequence[Edited], moves: Sequence[tuple[Path, Pat
 @cli.command()
 @_content_options
 @click.option("--out", "out", **_kit_folder("build", "Folder the kit is built into and served."))
-@click.option("--port", type=click.IntRange(0, 65535), default=8000, show_default=True,
-              help="Port on 127.0.0.1 (0: any free port).")  # fmt: skip
-@click.option("--paper", type=click.Choice(["a4", "letter"]), default="a4", show_default=True,
-              help="Paper size of the sheets and tiles.")  # fmt: skip
+@click.option(
+    "--port",
+    type=click.IntRange(0, 65535),
+    default=8000,
+    show_default=True,
+    help="Port on 127.0.0.1 (0: any free port).",
+)
+@click.option(
+    "--paper",
+    type=click.Choice(["a4", "letter"]),
+    default="a4",
+    show_default=True,
+    help="Paper size of the sheets and tiles.",
+)
 @click.option("--proof", is_flag=True, help="Mark placeholder values loudly.")
 def serve(content: Path, game: str | None, out: Path, port: int, paper: str, proof: bool) -> None:
     """Build the kit, serve its gallery on this machine, and rebuild and reload the open
@@ -594,8 +668,9 @@ def serve(content: Path, game: str | None, out: Path, port: int, paper: str, pro
     try:
         server, rebuilds = serving(out, port, lambda line: click.echo(line, err=True))
     except OSError as exc:
-        raise click.UsageError(f"cannot listen on 127.0.0.1:{port} ({exc.strerror}): "
-                               "choose another --port") from None  # fmt: skip
+        raise click.UsageError(
+            f"cannot listen on 127.0.0.1:{port} ({exc.strerror}): choose another --port"
+        ) from None
 
     def echo(report: object) -> None:
         click.echo(render(report, "text", hide_waived=True))  # type: ignore[arg-type]
@@ -675,10 +750,16 @@ def schema(content: Path, game: str | None, out: Path) -> None:
 @click.argument(
     "folder", type=click.Path(path_type=Path, file_okay=False, exists=True), default="build"
 )
-@click.option("--no-visual", is_flag=True,
-              help="Structure and policy only: do not rasterise the pages.")  # fmt: skip
-@click.option("--jobs", "-j", type=click.IntRange(min=0), default=0,
-              help="Worker processes (default 0: one per core).")  # fmt: skip
+@click.option(
+    "--no-visual", is_flag=True, help="Structure and policy only: do not rasterise the pages."
+)
+@click.option(
+    "--jobs",
+    "-j",
+    type=click.IntRange(min=0),
+    default=0,
+    help="Worker processes (default 0: one per core).",
+)
 def audit(folder: Path, no_visual: bool, jobs: int) -> None:
     """Audit built outputs, every PDF and SVG under FOLDER.
 
@@ -714,9 +795,15 @@ def audit(folder: Path, no_visual: bool, jobs: int) -> None:
 @click.argument("procedure", required=False)
 @click.argument("params", nargs=-1, metavar="[NAME=VALUE]...")
 @click.option("--content", "content", callback=_own_content, **_folder("content", CONTENT_HELP))
-@click.option("--format", "fmt", type=click.Choice(["text", "json"]), default="text",
-              show_default=True, help="text: the answer, its arithmetic and rule; json: an "
-              "object with value, rule, answer, steps, inputs, details.")  # fmt: skip
+@click.option(
+    "--format",
+    "fmt",
+    type=click.Choice(["text", "json"]),
+    default="text",
+    show_default=True,
+    help="text: the answer, its arithmetic and rule; json: an "
+    "object with value, rule, answer, steps, inputs, details.",
+)
 @click.option(
     "--list",
     "listing",
@@ -724,8 +811,14 @@ def audit(folder: Path, no_visual: bool, jobs: int) -> None:
     help="List every procedure (of GAME, or of every game) with its parameters.",
 )
 @_from_project
-def calc(game: str | None, procedure: str | None, params: tuple[str, ...], content: Path,
-         fmt: str, listing: bool) -> None:  # fmt: skip
+def calc(
+    game: str | None,
+    procedure: str | None,
+    params: tuple[str, ...],
+    content: Path,
+    fmt: str,
+    listing: bool,
+) -> None:
     """Answer one rules procedure from the content: the result, its arithmetic and rule.
 
     \b
@@ -760,8 +853,10 @@ def calc(game: str | None, procedure: str | None, params: tuple[str, ...], conte
     pack, procs = bound[0]
     by_name = {p.name: p for p in procs}
     if procedure is None:
-        raise click.UsageError(f"name a procedure of {pack.id}: {', '.join(by_name)} "
-                               f"(toolkit calc {pack.id} --list explains each)")  # fmt: skip
+        raise click.UsageError(
+            f"name a procedure of {pack.id}: {', '.join(by_name)} "
+            f"(toolkit calc {pack.id} --list explains each)"
+        )
     proc = by_name.get(procedure)
     if proc is None:
         hit = difflib.get_close_matches(procedure, list(by_name), n=1)
@@ -809,12 +904,18 @@ class _SetupGroup(click.Group):
 
         params: list[click.Parameter] = [
             click.Option(["--content"], **_folder("content", CONTENT_HELP)),
-            click.Option(["--out"], **_kit_folder("build", "Output folder; sheets go to "
-                                              "<out>/<game>/setup/.")),
-            click.Option(["--seed"], type=click.IntRange(min=0, max=MAX_SEED), default=None,
-                         help="Random seed: the same seed gives the same set-up "
-                         "(default: a new one, printed on the sheet)."),
-        ]  # fmt: skip
+            click.Option(
+                ["--out"],
+                **_kit_folder("build", "Output folder; sheets go to <out>/<game>/setup/."),
+            ),
+            click.Option(
+                ["--seed"],
+                type=click.IntRange(min=0, max=MAX_SEED),
+                default=None,
+                help="Random seed: the same seed gives the same set-up "
+                "(default: a new one, printed on the sheet).",
+            ),
+        ]
         for opt in hook.options:
             params.append(
                 click.Option(
@@ -844,8 +945,7 @@ def clean(cache: bool) -> None:
              capped at TOOLKIT_CACHE_MAX_MB megabytes (default 200), oldest files first.
     """
     if not cache:
-        raise click.UsageError("say what to clean: `toolkit clean --cache` empties the user "
-                               "cache")  # fmt: skip
+        raise click.UsageError("say what to clean: `toolkit clean --cache` empties the user cache")
 
     click.echo(clean_cache())
 

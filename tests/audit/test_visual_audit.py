@@ -134,8 +134,7 @@ def _project_copy(tmp_path: Path) -> Path:
 
     dest = tmp_path / "project"
     for part in ("toolkit", "templates", "content"):
-        shutil.copytree(ROOT / part, dest / part,
-                        ignore=shutil.ignore_patterns("__pycache__"))  # fmt: skip
+        shutil.copytree(ROOT / part, dest / part, ignore=shutil.ignore_patterns("__pycache__"))
     return dest
 
 
@@ -145,8 +144,9 @@ def _build_and_audit(project: Path, only: str) -> tuple[str, set[str]]:
     args = ["build", "--game", "god-emperor", "--only", only, "--out", "out"]
     built = subprocess.run([*run, *args], cwd=project, env=env, capture_output=True, text=True)
     assert built.returncode == 0, built.stdout + built.stderr
-    audited = subprocess.run([*run, "audit", "out"], cwd=project, env=env, capture_output=True,
-                             text=True)  # fmt: skip
+    audited = subprocess.run(
+        [*run, "audit", "out"], cwd=project, env=env, capture_output=True, text=True
+    )
     codes = {m.group(1) for m in re.finditer(r"error\[([A-Z-]+)\]", audited.stdout)}
     return audited.stdout, codes
 
@@ -179,8 +179,9 @@ def test_the_audit_finds_blank_tiles_and_passes_the_fix(shipped_kit: Path, tmp_p
     fixed = template.read_text(encoding="utf-8")
     good = ".page { width: {{ pw }}mm; height: {{ ph }}mm }"
     assert good in fixed
-    template.write_text(fixed.replace(good, ".page { width: 100%; height: 100% }"),
-                        encoding="utf-8")  # fmt: skip
+    template.write_text(
+        fixed.replace(good, ".page { width: 100%; height: 100% }"), encoding="utf-8"
+    )
     out, codes = _build_and_audit(project, "boards/law-board*")
     assert {"AUDIT-BLANK-PAGE", "AUDIT-TILES"} <= codes, out
     assert "law-board-tiles-a4.pdf:1: error[AUDIT-BLANK-PAGE]" in out

@@ -45,8 +45,17 @@ def test_list_names_every_game_and_procedure() -> None:
     assert proc.returncode == 0, proc.stderr
     for game in ("forty-factions", "god-emperor", "worldspanner"):
         assert f"({game})" in proc.stdout
-    for name in ("gathering-chance", "activation-cost", "council-control", "battle", "rewards",
-                 "round-clock", "challenge", "reinforce", "glory"):  # fmt: skip
+    for name in (
+        "gathering-chance",
+        "activation-cost",
+        "council-control",
+        "battle",
+        "rewards",
+        "round-clock",
+        "challenge",
+        "reinforce",
+        "glory",
+    ):
         assert f"\n  {name}  " in proc.stdout
     one = toolkit("calc", "god-emperor", "--list")
     assert "(god-emperor)" in one.stdout and "(forty-factions)" not in one.stdout
@@ -76,8 +85,15 @@ def test_usage_errors_exit_2_naming_the_parameter(args: list[str], needle: str) 
 def test_content_that_breaks_a_rule_computes_nothing(tmp_path: Path) -> None:
     content = copy_content(tmp_path)
     edit(content / "forty-factions" / "boards" / "gathering.yaml", "plot: 30", "plot: 300")
-    proc = toolkit("calc", "--content", str(content), "forty-factions", "gathering-chance",
-                   "turn=8", "totems=10")  # fmt: skip
+    proc = toolkit(
+        "calc",
+        "--content",
+        str(content),
+        "forty-factions",
+        "gathering-chance",
+        "turn=8",
+        "totems=10",
+    )
     assert proc.returncode == 1
     assert "FF-REF-PLOT" in proc.stderr and "nothing computed" in proc.stderr
 
@@ -85,10 +101,14 @@ def test_content_that_breaks_a_rule_computes_nothing(tmp_path: Path) -> None:
 def test_answers_follow_the_content(tmp_path: Path) -> None:
     """A number changed in the content changes the answer: no rule number is in the code."""
     content = copy_content(tmp_path)
-    edit(content / "forty-factions" / "game.yaml", "play_costs: {activation: 1,",
-         "play_costs: {activation: 2,")  # fmt: skip
-    edit(content / "forty-factions" / "boards" / "gathering.yaml", "since_last: 12",
-         "since_last: 10")  # fmt: skip
+    edit(
+        content / "forty-factions" / "game.yaml",
+        "play_costs: {activation: 1,",
+        "play_costs: {activation: 2,",
+    )
+    edit(
+        content / "forty-factions" / "boards" / "gathering.yaml", "since_last: 12", "since_last: 10"
+    )
     ff = ("--content", str(content), "forty-factions")
     assert calc_json(*ff, "activation-cost", "activations=3")["value"] == 6
     assert calc_json(*ff, "gathering-chance", "turn=8", "totems=10", "last=3")["value"] == 5
@@ -99,5 +119,9 @@ def test_list_as_json_names_each_procedure_its_rule_and_parameters() -> None:
     assert [g["game"] for g in games] == ["forty-factions", "god-emperor", "worldspanner"]
     ff = {p["name"]: p for p in games[0]["procedures"]}
     assert ff["gathering-chance"]["rule"].startswith("SC3.2.2")
-    assert [q["name"] for q in ff["gathering-chance"]["params"]] == ["turn", "totems", "last",
-                                                                      "turns"]  # fmt: skip
+    assert [q["name"] for q in ff["gathering-chance"]["params"]] == [
+        "turn",
+        "totems",
+        "last",
+        "turns",
+    ]

@@ -15,15 +15,21 @@ from toolkit.commands import api
 
 FILES = sorted(p.relative_to(FF) for p in FF.rglob("*.yaml"))
 scalars = st.one_of(
-    st.none(), st.booleans(), st.integers(-(10**6), 10**6), st.floats(allow_nan=False),
-    st.text(max_size=30), st.sampled_from(["base", "SC", "old-town", "liberal", "temples", "1.10"]),
-)  # fmt: skip
+    st.none(),
+    st.booleans(),
+    st.integers(-(10**6), 10**6),
+    st.floats(allow_nan=False),
+    st.text(max_size=30),
+    st.sampled_from(["base", "SC", "old-town", "liberal", "temples", "1.10"]),
+)
 values = st.recursive(
     scalars,
-    lambda inner: st.one_of(st.lists(inner, max_size=4),
-                            st.dictionaries(st.text(min_size=1, max_size=10), inner, max_size=4)),
+    lambda inner: st.one_of(
+        st.lists(inner, max_size=4),
+        st.dictionaries(st.text(min_size=1, max_size=10), inner, max_size=4),
+    ),
     max_leaves=8,
-)  # fmt: skip
+)
 
 
 def _paths(data: object, prefix: tuple = ()) -> list[tuple]:

@@ -71,8 +71,9 @@ def test_a_new_placeholder_and_an_unsourced_value_show(tmp_path: Path) -> None:
     (z,) = [f for f in data["files"] if f["file"].endswith("001-temple-of-zakel.yaml")]
     assert "alignment" in z["placeholders"] and z["unsourced"] == ["timeframe"]
     assert "timeframe" not in z["empty"] and "alignment" not in z["empty"]
-    assert after["placeholders"] == _check_placeholders("--content", str(content),
-                                                        "--game", "forty-factions")  # fmt: skip
+    assert after["placeholders"] == _check_placeholders(
+        "--content", str(content), "--game", "forty-factions"
+    )
 
 
 def test_a_file_that_does_not_load_is_reported_not_counted(tmp_path: Path) -> None:

@@ -29,8 +29,17 @@ def test_swapped_contents_are_reported_in_both_files_and_nothing_is_built(
         "and name make it 002-navy.yaml" in hits[0]
     )
     out = tmp_path / "out"
-    proc = toolkit("build", "--content", str(content), "--game", "forty-factions", "--only",
-                   "sheets/factions/00[12]-*", "--out", str(out))  # fmt: skip
+    proc = toolkit(
+        "build",
+        "--content",
+        str(content),
+        "--game",
+        "forty-factions",
+        "--only",
+        "sheets/factions/00[12]-*",
+        "--out",
+        str(out),
+    )
     assert proc.returncode == 1 and not out.exists()
 
 
@@ -44,10 +53,13 @@ def test_a_renamed_faction_must_rename_its_file(tmp_path: Path) -> None:
 
 @pytest.mark.parametrize(
     ("name", "stem"),
-    [("Thieves' Guild of Tehmor", "thieves-guild-of-tehmor"),
-     ("Temple of ZAKEL", "temple-of-zakel"), ("Zoë’s  Circle (SC)", "zoes-circle-sc"),
-     ("-- ", "")],
-)  # fmt: skip
+    [
+        ("Thieves' Guild of Tehmor", "thieves-guild-of-tehmor"),
+        ("Temple of ZAKEL", "temple-of-zakel"),
+        ("Zoë’s  Circle (SC)", "zoes-circle-sc"),
+        ("-- ", ""),
+    ],
+)
 def test_slugs(name: str, stem: str) -> None:
     assert slug(name) == stem
     assert numbered_stem(7, name) == f"007-{stem}"

@@ -31,9 +31,11 @@ def _records(content: Path, game: str = "forty-factions") -> list[dict]:
 
 
 def _at(records: list[dict], path: Path, line: int, code: str) -> dict:
-    hits = [r for r in records
-            if Path(r["path"]).name == path.name and r["line"] == line
-            and r["code"] == code]  # fmt: skip
+    hits = [
+        r
+        for r in records
+        if Path(r["path"]).name == path.name and r["line"] == line and r["code"] == code
+    ]
     assert hits, f"no {code} at {path.name}:{line}; got " + "; ".join(
         f"{r['code']}@{Path(r['path']).name}:{r['line']}" for r in records
     )
@@ -63,9 +65,22 @@ def test_party_seat_miscount_names_parties_and_the_faction_files(tmp_path: Path)
 def _git(where: Path, *args: str) -> None:
     import subprocess
 
-    subprocess.run(["git", "-c", "user.name=t", "-c", "user.email=t@example.org",
-                    "-c", "commit.gpgsign=false", *args], cwd=where, check=True,
-                   capture_output=True, timeout=60)  # fmt: skip
+    subprocess.run(
+        [
+            "git",
+            "-c",
+            "user.name=t",
+            "-c",
+            "user.email=t@example.org",
+            "-c",
+            "commit.gpgsign=false",
+            *args,
+        ],
+        cwd=where,
+        check=True,
+        capture_output=True,
+        timeout=60,
+    )
 
 
 def test_a_seat_miscount_names_the_faction_whose_edit_made_it(tmp_path: Path) -> None:
@@ -82,8 +97,18 @@ def test_a_seat_miscount_names_the_faction_whose_edit_made_it(tmp_path: Path) ->
     env.update(XDG_CACHE_HOME=str(tmp_path / "cache"))
 
     def seats(*args: str) -> list[dict]:
-        proc = toolkit("check", "--content", str(content), "--game", "forty-factions",
-                       "--format", "json", *args, cwd=tmp_path, env=env)  # fmt: skip
+        proc = toolkit(
+            "check",
+            "--content",
+            str(content),
+            "--game",
+            "forty-factions",
+            "--format",
+            "json",
+            *args,
+            cwd=tmp_path,
+            env=env,
+        )
         assert proc.returncode == 1, proc.stdout + proc.stderr
         return [r for r in json.loads(proc.stdout) if r["code"] == "FF-COUNCIL-SEATS"]
 
@@ -109,8 +134,10 @@ def test_a_seat_miscount_names_the_faction_whose_edit_made_it(tmp_path: Path) ->
         assert not any("changed:" in r["message"] for r in plain)
         assert len({Path(r["path"]).name for r in plain}) > 2
         text = moved.read_text(encoding="utf-8")
-        moved.write_text(text.replace("\nname:", f"\n# an edit ({n}) that moves no seat"
-                                      "\nname:", 1), encoding="utf-8")  # fmt: skip
+        moved.write_text(
+            text.replace("\nname:", f"\n# an edit ({n}) that moves no seat\nname:", 1),
+            encoding="utf-8",
+        )
     # committed: the edit is no change since HEAD, but it is since the commit before
     _git(tmp_path, "commit", "-q", "-a", "-m", "46 moved")
     assert not any("changed:" in r["message"] for r in seats("--since", "HEAD"))
@@ -243,9 +270,11 @@ _SEATS = "seats:\n  council: 1\n  conclave: 1\n"
 
 def _moved_out(key: str, before: str, after: str) -> str:
     """What a key moved from 2 spaces to 0 is told ({n}: its line; {p}, {a}: around it)."""
-    return (f"line {{n}}, `{key}`, is indented 0 spaces, but the keys around it use 2 (line "
-            f"{{p}}, `{before}`, and line {{a}}, `{after}`): indent `{key}` 2 spaces to keep it "
-            "with them (at 0, YAML ends their mapping there)")  # fmt: skip
+    return (
+        f"line {{n}}, `{key}`, is indented 0 spaces, but the keys around it use 2 (line "
+        f"{{p}}, `{before}`, and line {{a}}, `{after}`): indent `{key}` 2 spaces to keep it "
+        "with them (at 0, YAML ends their mapping there)"
+    )
 
 
 _PROVINCE = "  - id: west\n    name: The West\n"
@@ -317,8 +346,11 @@ def test_a_list_item_indented_between_levels_is_told_its_items_indent(tmp_path: 
 def test_a_field_indented_into_the_wrong_mapping_says_where_it_belongs(tmp_path: Path) -> None:
     content = copy_content(tmp_path)
     f = faction_file(content, 9)
-    edit(f, "seats:\n  council: 1\nlocations:", "seats:\n  council: 1\n  category: temples\n"
-         "locations:")  # fmt: skip
+    edit(
+        f,
+        "seats:\n  council: 1\nlocations:",
+        "seats:\n  council: 1\n  category: temples\nlocations:",
+    )
     edit(f, "category: temples\nseats:", "seats:")
     records = _records(content)
     got = _at(records, f, line_of(f, "  category: temples"), "SCHEMA-UNKNOWN-KEY")
@@ -369,8 +401,13 @@ def test_a_schema_error_does_not_hide_rule_checks_on_the_rest(tmp_path: Path) ->
     assert one_sided.startswith(f"{shown}:{at}:") and "Mercenaries" in one_sided
     # no false finding from the file that did not load: its number, seat and enemies are
     # missing from the rest, and the rules that count them wait
-    assert not codes & {"FF-DECK-MISSING", "FF-COUNCIL-SEATS", "FF-REF-FACTION",
-                        "FF-AREA-COUNT", "WAIVER-UNUSED"}  # fmt: skip
+    assert not codes & {
+        "FF-DECK-MISSING",
+        "FF-COUNCIL-SEATS",
+        "FF-REF-FACTION",
+        "FF-AREA-COUNT",
+        "WAIVER-UNUSED",
+    }
     note = next(ln for ln in lines if ln.startswith("note: forty-factions:"))
     assert f"wait until {broken.relative_to(tmp_path)} loads and validates:" in note
     assert "FF-COUNCIL-SEATS" in note and "FF-DECK-MISSING" in note
@@ -435,8 +472,9 @@ def test_check_layout_tells_again_what_the_kits_build_found_for_an_unchanged_she
     debt = "The Mercenaries' Guild remembers every debt."
     f.write_text(text + "background: " + " ".join([debt] * 60) + "\n")  # a little too long
     args = ("--content", "content", "--game", "forty-factions")  # as the kit was built
-    built = toolkit("build", *args, "--out", "build", "--only", f"sheets/factions/{f.stem}.pdf",
-                    cwd=tmp_path)  # fmt: skip
+    built = toolkit(
+        "build", *args, "--out", "build", "--only", f"sheets/factions/{f.stem}.pdf", cwd=tmp_path
+    )
     assert built.returncode == 0 and "RENDER-SHRUNK" in built.stdout, built.stdout
     manifest = kit / "forty-factions" / "kit" / "manifest.json"
     data = json.loads(manifest.read_text())
@@ -460,7 +498,11 @@ def test_an_unknown_party_names_the_parties_and_the_one_meant(tmp_path: Path) ->
     bookmakers = faction_file(content, 19)
     edit(bookmakers, "politics: liberal", "politics: liberals")
     got = _at(_records(content), bookmakers, line_of(bookmakers, "politics:"), "FF-REF-PARTY")
-    parties = sorted(p["id"] for p in yaml.safe_load(
-        (content / "forty-factions/game.yaml").read_text())["parties"])  # fmt: skip
-    assert got["message"] == (f"politics 'liberals' is not defined in game.yaml "
-                              f"({', '.join(parties)}); did you mean 'liberal'?")  # fmt: skip
+    parties = sorted(
+        p["id"]
+        for p in yaml.safe_load((content / "forty-factions/game.yaml").read_text())["parties"]
+    )
+    assert got["message"] == (
+        f"politics 'liberals' is not defined in game.yaml "
+        f"({', '.join(parties)}); did you mean 'liberal'?"
+    )

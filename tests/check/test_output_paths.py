@@ -41,10 +41,13 @@ def test_two_challenge_decks_of_one_team_are_a_clash_naming_both_files(tmp_path:
 def test_the_clash_check_is_the_cores_for_any_game() -> None:
     from toolkit.check.output_paths import path_findings
 
-    outputs = [_out("cards/a.pdf", "x/one.yaml", "game.yaml"),
-               _out("cards/b.pdf", "x/one.yaml", "game.yaml"),
-               _out("cards/a.pdf", "x/two.yaml", "game.yaml"),
-               _out("kit/guide.md", "game.yaml"), _out("kit/guide.md", "game.yaml")]  # fmt: skip
+    outputs = [
+        _out("cards/a.pdf", "x/one.yaml", "game.yaml"),
+        _out("cards/b.pdf", "x/one.yaml", "game.yaml"),
+        _out("cards/a.pdf", "x/two.yaml", "game.yaml"),
+        _out("kit/guide.md", "game.yaml"),
+        _out("kit/guide.md", "game.yaml"),
+    ]
     found = path_findings(outputs)
     assert [(d.code, d.loc.path) for d in found] == [
         ("CONTENT-OUTPUT-CLASH", "x/two.yaml"),
@@ -78,8 +81,9 @@ def test_an_output_name_too_long_for_a_file_system_is_a_content_error(tmp_path: 
     (victim,) = plots.glob("007-*.yaml")
     long = plots / f"007-{'x' * (MAX_NAME_BYTES - 7)}.yaml"  # its sheet: one byte too long
     victim.rename(long)
-    proc = toolkit("check", "--content", str(content), "--game", "forty-factions",
-                   "--format", "json")  # fmt: skip
+    proc = toolkit(
+        "check", "--content", str(content), "--game", "forty-factions", "--format", "json"
+    )
     assert proc.returncode == 1
     hits = [r for r in json.loads(proc.stdout) if r["code"] == "CONTENT-OUTPUT-NAME"]
     assert [Path(h["path"]).name for h in hits] == [long.name]
@@ -103,14 +107,28 @@ def test_only_that_matches_nothing_is_a_usage_error_with_did_you_mean(tmp_path: 
 
 def test_only_given_twice_builds_what_either_matches_in_any_game(tmp_path: Path) -> None:
     out = tmp_path / "out"
-    proc = toolkit("build", "--only", "setup/quad-seed-1.svg", "--only", "boards/law-board.svg",
-                   "--out", str(out))  # fmt: skip
+    proc = toolkit(
+        "build",
+        "--only",
+        "setup/quad-seed-1.svg",
+        "--only",
+        "boards/law-board.svg",
+        "--out",
+        str(out),
+    )
     assert proc.returncode == 0, proc.stdout + proc.stderr
     built = sorted(str(p.relative_to(out)) for p in out.rglob("*.*") if p.parent.name != "kit")
     assert built == ["god-emperor/boards/law-board.svg", "worldspanner/setup/quad-seed-1.svg"]
     # every pattern must match something: the one that does not is named
-    proc = toolkit("build", "--only", "setup/quad-seed-1.svg", "--only", "shets/*",
-                   "--out", str(tmp_path / "other"))  # fmt: skip
+    proc = toolkit(
+        "build",
+        "--only",
+        "setup/quad-seed-1.svg",
+        "--only",
+        "shets/*",
+        "--out",
+        str(tmp_path / "other"),
+    )
     assert proc.returncode == 2, proc.stdout + proc.stderr
     assert "--only 'shets/*' matches no output; did you mean 'sheets/*'" in proc.stderr
     assert not (tmp_path / "other").exists()
@@ -140,8 +158,17 @@ def test_an_unknown_expansion_is_a_usage_error(
 
 def test_known_expansions_still_build(tmp_path: Path) -> None:
     out = tmp_path / "out"
-    proc = toolkit("build", "--game", "forty-factions", "--expansions", "base,SC", "--only",
-                   "kit/PRINT.md", "--out", str(out))  # fmt: skip
+    proc = toolkit(
+        "build",
+        "--game",
+        "forty-factions",
+        "--expansions",
+        "base,SC",
+        "--only",
+        "kit/PRINT.md",
+        "--out",
+        str(out),
+    )
     assert proc.returncode == 0, proc.stdout + proc.stderr
     assert (out / "forty-factions" / "kit" / "PRINT.md").exists()
 

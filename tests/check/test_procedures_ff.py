@@ -110,13 +110,25 @@ def test_10_3_6_coalitions_at_the_beginning_of_the_game() -> None:
     the Militants agreed'. With the Militant and Independent seats neutral they abstain, and
     9 + 9 = 18 is a majority of the 30 votes cast (10.3.5): a fixed majority of 21 would deny
     it."""
-    r = calc("council-control", "conservative=con:9", "mercantile=merc:9", "liberal=lib:12",
-             "coalition=con+merc")  # fmt: skip
+    r = calc(
+        "council-control",
+        "conservative=con:9",
+        "mercantile=merc:9",
+        "liberal=lib:12",
+        "coalition=con+merc",
+    )
     assert r.details["cast"] == 30 and r.details["control"] == "majority"
     assert r.details["side"] == "con + merc" and r.value == ix().game.council.vp.majority
     # the Militants agree (their seats voting with the Liberals): 12 + 9 = 21 of 40 cast
-    r = calc("council-control", "conservative=con:9", "mercantile=merc:9", "liberal=lib:12",
-             "militant=mil:9", "independent=ind:1", "coalition=lib+mil")  # fmt: skip
+    r = calc(
+        "council-control",
+        "conservative=con:9",
+        "mercantile=merc:9",
+        "liberal=lib:12",
+        "militant=mil:9",
+        "independent=ind:1",
+        "coalition=lib+mil",
+    )
     assert r.details["cast"] == 40 and r.details["side"] == "lib + mil"
     assert r.details["control"] == "majority"
 
@@ -247,8 +259,9 @@ def test_sc3_2_7_gathering_vote() -> None:
     many = ",".join(f"{a}:2" for a in ("horse", "heron", "rat", "lizard", "snake", "deer", "bear"))
     open_ = calc("gathering-vote", f"chits={many}", "strongest=horse")
     assert open_.value == 0 and open_.details["decided"] is False
-    final = calc("gathering-vote", f"chits={many}", "strongest=horse",
-                 "final=horse:8,heron:6,rat:6")  # fmt: skip
+    final = calc(
+        "gathering-vote", f"chits={many}", "strongest=horse", "final=horse:8,heron:6,rat:6"
+    )
     assert final.value == ix().gathering.vp.strongest_of_several
     tie = calc("gathering-vote", f"chits={many}", "strongest=horse", "final=horse:10,heron:10")
     assert tie.value == 0
@@ -306,8 +319,11 @@ sides = st.sampled_from(["red", "blue", "green", "white"])
 pawn_counts = st.dictionaries(sides, st.integers(0, 8), max_size=4)
 
 
-@given(st.sampled_from([a.id for a in ix().game.areas if a.scoring]), pawn_counts,
-       st.sets(st.sampled_from(["SC", "DD"])))  # fmt: skip
+@given(
+    st.sampled_from([a.id for a in ix().game.areas if a.scoring]),
+    pawn_counts,
+    st.sets(st.sampled_from(["SC", "DD"])),
+)
 def test_area_control_never_goes_to_fewer_pawns(area_id: str, pawns: dict, exp: set) -> None:
     area = ix().area_by_id[area_id]
     r = control.area_control(area, exp, pawns)

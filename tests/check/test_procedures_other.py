@@ -201,8 +201,9 @@ def test_ws_a_card_gives_face_hit_luck_and_domes() -> None:
     (the Dome range), read from the content's challenge deck."""
     from toolkit.games.worldspanner.models import ChallengeDeck
 
-    deck = next(d for d in loaded("worldspanner").of("challenge-deck", ChallengeDeck)
-                if d.team == "white")  # fmt: skip
+    deck = next(
+        d for d in loaded("worldspanner").of("challenge-deck", ChallengeDeck) if d.team == "white"
+    )
     card = deck.cards[0]
     r = ws("challenge", "rating=6", "opposing=8", "deck=white", "card=1")
     assert r.details["face"] == card.faces[-2 + 6]
@@ -249,7 +250,11 @@ def test_ws_task_card_draws_and_virtue_examples() -> None:
     assert ws("task", "rating=4").value == -1
     assert ws("task", "rating=4", "relation=opposing").value == -3
     assert set(ws("card-draws", "draws=2").value) == {
-        "2 War", "1 War + 1 Secret", "2 Secret", "1 Elite"}  # fmt: skip
+        "2 War",
+        "1 War + 1 Secret",
+        "2 Secret",
+        "1 Elite",
+    }
     assert "1 Secret + 1 Elite" in ws("card-draws", "draws=3").value
     assert ws("virtue-bonus", "virtue=4", "numbers=2,5,8").value == 1
 
@@ -259,12 +264,22 @@ def test_ws_glory_examples() -> None:
     District White 1 -> White; White gave Lith 2 more tribute -> White; White has 1 hero in
     the Underpit, Black 4 in the Pit -> Black gains No One Deep Down. 'Who Won?': White 3
     (Dreadmark, Crown District, Lith), Black 2 (Green Vale, No One Deep Down)."""
-    r = ws("glory", "white-markers=dreadmark:2,hope-hospice:1,crown-district:1",
-           "black-markers=dreadmark:1,hope-hospice:1,green-vale:1", "white-tribute=2",
-           "white-underpit=1", "black-underpit=0")  # fmt: skip
+    r = ws(
+        "glory",
+        "white-markers=dreadmark:2,hope-hospice:1,crown-district:1",
+        "black-markers=dreadmark:1,hope-hospice:1,green-vale:1",
+        "white-tribute=2",
+        "white-underpit=1",
+        "black-underpit=0",
+    )
     assert r.details["glory"] == {"white": 3, "black": 2} and r.value == "white"
-    tied = ws("glory", "white-markers=dreadmark:1", "black-markers=green-vale:1",
-              "white-gold=3", "black-gold=5")  # fmt: skip
+    tied = ws(
+        "glory",
+        "white-markers=dreadmark:1",
+        "black-markers=green-vale:1",
+        "white-gold=3",
+        "black-gold=5",
+    )
     assert tied.value == "black"  # the Gold Tie-Breaker
 
 

@@ -112,8 +112,11 @@ def test_a_waiver_citing_the_wrong_line_is_reported(tmp_path: Path) -> None:
 
 def test_an_erratum_quoting_what_its_source_does_not_print_is_reported(tmp_path: Path) -> None:
     content = copy_content(tmp_path)
-    edit(content / "forty-factions" / "plots" / "019-they-walk-amongst-us.yaml",
-         'source: "000:131"', 'source: "000:130"')  # fmt: skip
+    edit(
+        content / "forty-factions" / "plots" / "019-they-walk-amongst-us.yaml",
+        'source: "000:131"',
+        'source: "000:130"',
+    )
     problems = text_problems(content, "forty-factions")
     assert any("019-" in p and "XVIII The Sun" in p for p in problems), problems
 
@@ -130,8 +133,9 @@ def test_a_line_that_only_mentions_a_value_does_not_source_it(tmp_path: Path) ->
     edit(navy, 'expansion: "000:48"', 'expansion: "000:48"\n  politics: "10.3.3"')
     problems = value_problems(content)
     assert any("028-" in p and "enemies" in p and "names no enemies" in p for p in problems)
-    assert any("002-" in p and "politics" in p and "does not name the faction" in p
-               for p in problems)  # fmt: skip
+    assert any(
+        "002-" in p and "politics" in p and "does not name the faction" in p for p in problems
+    )
     assert len(problems) == 2, problems
 
 

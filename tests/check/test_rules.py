@@ -92,8 +92,14 @@ CASES = {
     ),
     "three locations": Case(
         "FF-LOCATIONS",
-        [("f:19", "locations:\n", "locations:\n  - {name: Annex, area: old-town}\n"
-                                  "  - {name: Annex 2, area: old-town}\n")],
+        [
+            (
+                "f:19",
+                "locations:\n",
+                "locations:\n  - {name: Annex, area: old-town}\n"
+                "  - {name: Annex 2, area: old-town}\n",
+            )
+        ],
         ("f:19", "locations:", "- {name: Annex,"),
     ),
     "expansion circle not marked": Case(
@@ -134,9 +140,14 @@ CASES = {
     ),
     "map picture outside the assets folder": Case(
         "FF-MAP-ART",
-        [(GAME, "vp_track: {min: -10, max: 40}",
-          "vp_track: {min: -10, max: 40}\nmap_art:\n  image: assets/nowhere.png\n"
-          "  spaces: {}")],
+        [
+            (
+                GAME,
+                "vp_track: {min: -10, max: 40}",
+                "vp_track: {min: -10, max: 40}\nmap_art:\n  image: assets/nowhere.png\n"
+                "  spaces: {}",
+            )
+        ],
         (GAME, "map_art:", "image: assets/nowhere.png"),
     ),
     "enemy listed twice": Case(
@@ -162,8 +173,10 @@ CASES = {
     ),
     "suit out of order": Case(
         "FF-DECK-SUIT",
-        [("f:5", "tarot: Ten of Swords", "tarot: Nine of Swords"),
-         ("f:6", "tarot: Nine of Swords", "tarot: Ten of Swords")],
+        [
+            ("f:5", "tarot: Ten of Swords", "tarot: Nine of Swords"),
+            ("f:6", "tarot: Nine of Swords", "tarot: Ten of Swords"),
+        ],
         ("f:6", None, "tarot:"),
     ),
     "numeral as the rules print it": Case(
@@ -199,20 +212,35 @@ CASES = {
     ),
     "a tribe holding two totems": Case(
         "FF-SC-TOTEMS",
-        [("forty-factions/boards/gathering.yaml", "{animal: Rat, faction: 74",
-          "{animal: Rat, faction: 75")],
+        [
+            (
+                "forty-factions/boards/gathering.yaml",
+                "{animal: Rat, faction: 74",
+                "{animal: Rat, faction: 75",
+            )
+        ],
         ("forty-factions/boards/gathering.yaml", "animal: Lizard", "faction: 75"),
     ),
     "short influence list": Case(
         "FF-SC-INFLUENCE",
-        [("forty-factions/boards/gathering.yaml", "influence: [40, 18, 46]",
-          "influence: [40, 18]")],
+        [
+            (
+                "forty-factions/boards/gathering.yaml",
+                "influence: [40, 18, 46]",
+                "influence: [40, 18]",
+            )
+        ],
         ("forty-factions/boards/gathering.yaml", None, "influence: [40, 18]"),
     ),
     "a hall with eleven mirrors": Case(
         "FF-DD-MIRRORS",
-        [("forty-factions/boards/hall-of-mirrors.yaml",
-          "  - {number: 12, side: light, otherworld: The Coyote's Dream, circles: [83]}\n", "")],
+        [
+            (
+                "forty-factions/boards/hall-of-mirrors.yaml",
+                "  - {number: 12, side: light, otherworld: The Coyote's Dream, circles: [83]}\n",
+                "",
+            )
+        ],
         ("forty-factions/boards/hall-of-mirrors.yaml", None, "side: light, name: Hall of Mirrors"),
     ),
     "circle for a faction without that otherworld": Case(
@@ -222,8 +250,13 @@ CASES = {
     ),
     "otherworld no mirror reaches": Case(
         "FF-DD-OTHERWORLD",
-        [("f:19", "locations:\n", "otherworlds: [{name: Odds Beyond, domain: domain-dreams}]\n"
-                                  "locations:\n")],
+        [
+            (
+                "f:19",
+                "locations:\n",
+                "otherworlds: [{name: Odds Beyond, domain: domain-dreams}]\nlocations:\n",
+            )
+        ],
         ("f:19", None, "otherworlds:"),
     ),
     "congress circle without a seat": Case(
@@ -238,14 +271,24 @@ CASES = {
     ),
     "the other print of YHWRC on its mirror": Case(
         "FF-NAME-SPELLING",
-        [("forty-factions/boards/hall-of-mirrors.yaml", "otherworld: Realm of YHWRC",
-          "otherworld: Realm of YHWHRC")],
+        [
+            (
+                "forty-factions/boards/hall-of-mirrors.yaml",
+                "otherworld: Realm of YHWRC",
+                "otherworld: Realm of YHWHRC",
+            )
+        ],
         ("forty-factions/boards/hall-of-mirrors.yaml", None, "Realm of YHWHRC"),
     ),
     "the name printed two ways, no erratum": Case(
         "FF-NAME-SPELLING",
-        [("f:86", "  - field: name\n    printed: Temple of YHWHRC\n", "  - field: tarot\n"
-          "    printed: Queen of Pentacles (misprint)\n")],
+        [
+            (
+                "f:86",
+                "  - field: name\n    printed: Temple of YHWHRC\n",
+                "  - field: tarot\n    printed: Queen of Pentacles (misprint)\n",
+            )
+        ],
         ("f:86", None, "name: Temple of YHWRC"),
     ),
     "YHWRC spreads despair": Case(
@@ -255,8 +298,13 @@ CASES = {
     ),
     "madness scored by a fifth temple swapped": Case(
         "FF-DD-MADNESS",
-        [("forty-factions/boards/madness.yaml", "scoring_factions: [86, 92,",
-          "scoring_factions: [85, 92,")],
+        [
+            (
+                "forty-factions/boards/madness.yaml",
+                "scoring_factions: [86, 92,",
+                "scoring_factions: [85, 92,",
+            )
+        ],
         ("forty-factions/boards/madness.yaml", None, "scoring_factions:"),
     ),
     "the conservatives take green pawns too": Case(
@@ -281,22 +329,37 @@ CASES = {
     ),
     "a Lesser Circle given to another faction": Case(
         "FF-SC-LESSER",
-        [("forty-factions/boards/sacred-circles.yaml", "lesser_holders: [38, 37, 11]",
-          "lesser_holders: [38, 37, 12]")],
+        [
+            (
+                "forty-factions/boards/sacred-circles.yaml",
+                "lesser_holders: [38, 37, 11]",
+                "lesser_holders: [38, 37, 12]",
+            )
+        ],
         ("forty-factions/boards/sacred-circles.yaml", None, "lesser_holders:"),
     ),
     "a Fifty Factions location in a Domain": Case(
         "FF-LOCATION-DOMAIN",
-        [("f:57", "  - {name: High Temple of SURGAT, area: old-town}\n",
-          "  - {name: High Temple of SURGAT, area: old-town}\n"
-          "  - {name: Clockwork Dream, area: domain-dreams}\n")],
+        [
+            (
+                "f:57",
+                "  - {name: High Temple of SURGAT, area: old-town}\n",
+                "  - {name: High Temple of SURGAT, area: old-town}\n"
+                "  - {name: Clockwork Dream, area: domain-dreams}\n",
+            )
+        ],
         ("f:57", None, "area: domain-dreams"),
     ),
     "a Fifty Factions circle in a Forest, unmarked": Case(
         "FF-LOCATION-EXPANSION",
-        [("f:57", "  - {name: High Temple of SURGAT, area: old-town}\n",
-          "  - {name: High Temple of SURGAT, area: old-town}\n"
-          "  - {name: Circle of Clocks, area: other-circles, circle: sacred}\n")],
+        [
+            (
+                "f:57",
+                "  - {name: High Temple of SURGAT, area: old-town}\n",
+                "  - {name: High Temple of SURGAT, area: old-town}\n"
+                "  - {name: Circle of Clocks, area: other-circles, circle: sacred}\n",
+            )
+        ],
         ("f:57", None, "Circle of Clocks"),
     ),
     "plot 26 relabelled from SC to DD": Case(
@@ -316,8 +379,13 @@ CASES = {
     ),
     "unknown faction": Case(
         "FF-REF-FACTION",
-        [("forty-factions/boards/gathering.yaml", "influence_any: [13, 54]",
-          "influence_any: [13, 540]")],
+        [
+            (
+                "forty-factions/boards/gathering.yaml",
+                "influence_any: [13, 54]",
+                "influence_any: [13, 540]",
+            )
+        ],
         ("forty-factions/boards/gathering.yaml", None, "influence_any:"),
     ),
     "unknown gathering plot": Case(
@@ -346,7 +414,10 @@ CASES = {
         ("p:23", None, "expansion:"),
     ),
     "two files' contents swapped": Case(
-        "FF-FILE-NAME", [], ("f:1", None, "number:"), extra=_swap("f:1", "f:2"),
+        "FF-FILE-NAME",
+        [],
+        ("f:1", None, "number:"),
+        extra=_swap("f:1", "f:2"),
     ),
     "a board place without its component": Case(
         "FF-COMP-PLACE",
@@ -383,7 +454,7 @@ CASES = {
         [(COMP, "  - {id: d100,", "  - {id: percentile,")],
         (COMP, None, "  - {id: main-board"),
     ),
-}  # fmt: skip
+}
 
 
 @pytest.mark.parametrize("name", sorted(CASES))

@@ -77,9 +77,10 @@ def _recount(data: dict[int, dict]) -> set[str]:
     for d in data.values():
         for e in d.get("enemies", []):
             others = (
-                [data[e]] if isinstance(e, int) else
-                [o for o in data.values() if o["category"] == e and o is not d]
-            )  # fmt: skip
+                [data[e]]
+                if isinstance(e, int)
+                else [o for o in data.values() if o["category"] == e and o is not d]
+            )
             for o in others:
                 back = o.get("enemies", [])
                 if d["number"] not in back and d["category"] not in back:

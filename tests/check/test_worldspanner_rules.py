@@ -20,8 +20,11 @@ SANCHEZ = "heroes/private-sanchez.yaml"
 COMP = "components.yaml"
 WARNINGS = {"WS-BALANCE", "WS-OPPOSE-MUTUAL"}
 # the first white challenge card's faces, -6 to +6
-FIRST = "- faces: [" + ", ".join(["fopp"] * 2 + ["fail"] * 2 + ["squeak"] * 2 + ["pass"] * 4
-                                  + ["amaze"] * 3) + "]"  # fmt: skip
+FIRST = (
+    "- faces: ["
+    + ", ".join(["fopp"] * 2 + ["fail"] * 2 + ["squeak"] * 2 + ["pass"] * 4 + ["amaze"] * 3)
+    + "]"
+)
 
 
 @dataclass
@@ -32,103 +35,186 @@ class Case:
 
 
 CASES = {
-    "wound-range-changed": Case("WS-CANON",
+    "wound-range-changed": Case(
+        "WS-CANON",
         [(GAME, "min: 0, max: 4, symbol: WND", "min: 0, max: 5, symbol: WND")],
-        (GAME, None, "{id: wound, name: Wound")),
-    "expert-length-changed": Case("WS-CANON",
+        (GAME, None, "{id: wound, name: Wound"),
+    ),
+    "expert-length-changed": Case(
+        "WS-CANON",
         [(GAME, "name: Expert, rounds: 12}", "name: Expert, rounds: 14}")],
-        (GAME, None, "{id: expert, name: Expert")),
-    "hero-unknown-faction": Case("WS-REF",
+        (GAME, None, "{id: expert, name: Expert"),
+    ),
+    "hero-unknown-faction": Case(
+        "WS-REF",
         [(SANCHEZ, "faction: steel-bastion", "faction: steel-bastian")],
-        (SANCHEZ, None, "faction:")),
-    "unknown-bonus": Case("WS-REF",
-        [(SANCHEZ, "bonuses: [Rifle]", "bonuses: [Rifel]")], (SANCHEZ, None, "bonuses:")),
-    "duplicate-hero-name": Case("WS-UNIQUE",
+        (SANCHEZ, None, "faction:"),
+    ),
+    "unknown-bonus": Case(
+        "WS-REF", [(SANCHEZ, "bonuses: [Rifle]", "bonuses: [Rifel]")], (SANCHEZ, None, "bonuses:")
+    ),
+    "duplicate-hero-name": Case(
+        "WS-UNIQUE",
         [("heroes/lazar.yaml", "name: Lazar", "name: Private Sanchez")],
-        ("heroes/private-sanchez.yaml", None, "name:")),
-    "one-opposing-faction": Case("WS-OPPOSE",
+        ("heroes/private-sanchez.yaml", None, "name:"),
+    ),
+    "one-opposing-faction": Case(
+        "WS-OPPOSE",
         [(GAME, "opposing: [watchman-keep, hope-hospice]", "opposing: [watchman-keep]")],
-        (GAME, "id: dreadmark", "opposing:")),
-    "opposes-itself": Case("WS-OPPOSE",
+        (GAME, "id: dreadmark", "opposing:"),
+    ),
+    "opposes-itself": Case(
+        "WS-OPPOSE",
         [(GAME, "opposing: [watchman-keep, hope-hospice]", "opposing: [watchman-keep, dreadmark]")],
-        (GAME, "id: dreadmark", "opposing:")),
-    "opposition-one-way": Case("WS-OPPOSE-MUTUAL",
+        (GAME, "id: dreadmark", "opposing:"),
+    ),
+    "opposition-one-way": Case(
+        "WS-OPPOSE-MUTUAL",
         [(GAME, "[watchman-keep, hope-hospice]", "[watchman-keep, green-vale]")],
-        (GAME, "id: dreadmark", "opposing:")),
-    "aim-eleven": Case("WS-HERO-RATING",
-        [(SANCHEZ, "aim: 9", "aim: 11")], (SANCHEZ, None, "aim: 11")),
-    "rating-missing": Case("WS-HERO-RATING",
-        [(SANCHEZ, "wits: 5, ", "")], (SANCHEZ, None, "ratings:")),
-    "health-zero": Case("WS-HERO-HEALTH",
-        [(SANCHEZ, "health: 5", "health: 0")], (SANCHEZ, None, "health:")),
-    "three-natures": Case("WS-HERO-NATURE",
+        (GAME, "id: dreadmark", "opposing:"),
+    ),
+    "aim-eleven": Case(
+        "WS-HERO-RATING", [(SANCHEZ, "aim: 9", "aim: 11")], (SANCHEZ, None, "aim: 11")
+    ),
+    "rating-missing": Case(
+        "WS-HERO-RATING", [(SANCHEZ, "wits: 5, ", "")], (SANCHEZ, None, "ratings:")
+    ),
+    "health-zero": Case(
+        "WS-HERO-HEALTH", [(SANCHEZ, "health: 5", "health: 0")], (SANCHEZ, None, "health:")
+    ),
+    "three-natures": Case(
+        "WS-HERO-NATURE",
         [(SANCHEZ, "natures: [Man]", "natures: [Man, Being, Fiend]")],
-        (SANCHEZ, None, "natures:")),
-    "unknown-nature": Case("WS-HERO-NATURE",
-        [(SANCHEZ, "natures: [Man]", "natures: [Robot]")], (SANCHEZ, None, "natures:")),
-    "exemplar-in-set-1": Case("WS-HERO-SET",
+        (SANCHEZ, None, "natures:"),
+    ),
+    "unknown-nature": Case(
+        "WS-HERO-NATURE",
+        [(SANCHEZ, "natures: [Man]", "natures: [Robot]")],
+        (SANCHEZ, None, "natures:"),
+    ),
+    "exemplar-in-set-1": Case(
+        "WS-HERO-SET",
         [("heroes/sister-maren.yaml", "set: 2", "set: 1")],
-        ("heroes/sister-maren.yaml", None, "set:")),
-    "platter-table-changed": Case("WS-COMPONENTS",
-        [(GAME, "{id: map-platter, name: Map Platter, counts: [6, 4]}",
-          "{id: map-platter, name: Map Platter, counts: [7, 4]}")],
-        (GAME, "  platters:", "- {id: platter-1")),
-    "favor-tiles-short": Case("WS-COMPONENTS",
+        ("heroes/sister-maren.yaml", None, "set:"),
+    ),
+    "platter-table-changed": Case(
+        "WS-COMPONENTS",
+        [
+            (
+                GAME,
+                "{id: map-platter, name: Map Platter, counts: [6, 4]}",
+                "{id: map-platter, name: Map Platter, counts: [7, 4]}",
+            )
+        ],
+        (GAME, "  platters:", "- {id: platter-1"),
+    ),
+    "favor-tiles-short": Case(
+        "WS-COMPONENTS",
         [(GAME, "Favor Tile, counts: [7, 2]", "Favor Tile, counts: [6, 2]")],
-        (GAME, "factions:  #", "- id: crown-district")),
-    "too-many-challenge-cards": Case("WS-COMPONENTS",
+        (GAME, "factions:  #", "- id: crown-district"),
+    ),
+    "too-many-challenge-cards": Case(
+        "WS-COMPONENTS",
         [(GAME, "White Challenge Card, counts: [36, 36]", "White Challenge Card, counts: [3, 0]")],
-        ("challenges/white.yaml", None, "- faces:")),
-    "quad-one-slot-short": Case("WS-DESIGN",
+        ("challenges/white.yaml", None, "- faces:"),
+    ),
+    "quad-one-slot-short": Case(
+        "WS-DESIGN",
         [(GAME, "    faction_keys: 7\n", "    faction_keys: 8\n")],
-        (GAME, "  - id: quad", "- {id: A1")),
-    "reinforce-stated-wrong": Case("WS-DESIGN",
-        [(GAME, "    reinforce: 4", "    reinforce: 3")], (GAME, "  - id: quad", "reinforce:")),
-    "split-section-missing": Case("WS-DESIGN",
-        [(GAME, "    sections: 2\n", "    sections: 3\n")], (GAME, "id: tri-split", "sections:")),
-    "quad-split-too-many-vistas": Case("WS-DESIGN-FIT",
-        [(GAME, "name: Vista Key, counts: [0, 6]", "name: Vista Key, counts: [0, 2]"),
-         (GAME, "  - {id: river-run,", "  - {set: 1, id: river-run,")],
-        (GAME, "id: quad-split", "vista_keys:")),
-    "actions-miscounted": Case("WS-STATED",
-        [(GAME, "value: 65", "value: 64")], (GAME, None, "value: 64")),
-    "dealt-miscounted": Case("WS-STATED",
-        [(GAME, "heroes: 9, value: 15", "heroes: 9, value: 14")], (GAME, None, "value: 14")),
-    "challenge-faces-short": Case("WS-CHALLENGE",
+        (GAME, "  - id: quad", "- {id: A1"),
+    ),
+    "reinforce-stated-wrong": Case(
+        "WS-DESIGN",
+        [(GAME, "    reinforce: 4", "    reinforce: 3")],
+        (GAME, "  - id: quad", "reinforce:"),
+    ),
+    "split-section-missing": Case(
+        "WS-DESIGN",
+        [(GAME, "    sections: 2\n", "    sections: 3\n")],
+        (GAME, "id: tri-split", "sections:"),
+    ),
+    "quad-split-too-many-vistas": Case(
+        "WS-DESIGN-FIT",
+        [
+            (GAME, "name: Vista Key, counts: [0, 6]", "name: Vista Key, counts: [0, 2]"),
+            (GAME, "  - {id: river-run,", "  - {set: 1, id: river-run,"),
+        ],
+        (GAME, "id: quad-split", "vista_keys:"),
+    ),
+    "actions-miscounted": Case(
+        "WS-STATED", [(GAME, "value: 65", "value: 64")], (GAME, None, "value: 64")
+    ),
+    "dealt-miscounted": Case(
+        "WS-STATED",
+        [(GAME, "heroes: 9, value: 15", "heroes: 9, value: 14")],
+        (GAME, None, "value: 14"),
+    ),
+    "challenge-faces-short": Case(
+        "WS-CHALLENGE",
         [("challenges/white.yaml", FIRST, FIRST.replace("[fopp, fopp,", "[fopp,"))],
-        ("challenges/white.yaml", None, "- faces:")),
-    "challenge-face-out-of-order": Case("WS-CHALLENGE",
+        ("challenges/white.yaml", None, "- faces:"),
+    ),
+    "challenge-face-out-of-order": Case(
+        "WS-CHALLENGE",
         [("challenges/white.yaml", FIRST, FIRST.replace("pass, pass, pass,", "pass, fail, pass,"))],
-        ("challenges/white.yaml", None, "- faces:")),
-    "quest-unknown-rating": Case("WS-QUEST",
+        ("challenges/white.yaml", None, "- faces:"),
+    ),
+    "quest-unknown-rating": Case(
+        "WS-QUEST",
         [("quests/dreadmark.yaml", "rating: stealth", "rating: cunning")],
-        ("quests/dreadmark.yaml", None, "rating: cunning")),
-    "virtue-bonus-falls": Case("WS-QUEST",
+        ("quests/dreadmark.yaml", None, "rating: cunning"),
+    ),
+    "virtue-bonus-falls": Case(
+        "WS-QUEST",
         [("quests/dreadmark.yaml", "virtue_bonus: [2, 5, 8]", "virtue_bonus: [8, 5, 2]")],
-        ("quests/dreadmark.yaml", None, "virtue_bonus: [8, 5, 2]")),
-    "overpowered-hero": Case("WS-BALANCE",
-        [(SANCHEZ, "speed: 5, strength: 5", "speed: 9, strength: 9")], (SANCHEZ, None, "ratings:")),
-    "wits-printed-with-agility's-spade": Case("WS-RATING-SYMBOL",
+        ("quests/dreadmark.yaml", None, "virtue_bonus: [8, 5, 2]"),
+    ),
+    "overpowered-hero": Case(
+        "WS-BALANCE",
+        [(SANCHEZ, "speed: 5, strength: 5", "speed: 9, strength: 9")],
+        (SANCHEZ, None, "ratings:"),
+    ),
+    "wits-printed-with-agility's-spade": Case(
+        "WS-RATING-SYMBOL",
         [(GAME, 'symbol: WIT, glyph: ""', 'symbol: WIT, glyph: "♠"')],
-        (GAME, None, "{id: wits, name: Wits")),
-    "two-ratings-one-mark": Case("WS-RATING-SYMBOL",
-        [(GAME, "symbol: POW,", "symbol: MEL,")], (GAME, None, "{id: power, name: Power")),
-    "weight-for-nothing": Case("WS-BALANCE-MODEL",
-        [(GAME, "health: 2.5}", "health: 2.5, luck: 1}")], (GAME, None, "luck: 1")),
-    "defeat-marker-renamed": Case("WS-COMP-PLACE",
+        (GAME, None, "{id: wits, name: Wits"),
+    ),
+    "two-ratings-one-mark": Case(
+        "WS-RATING-SYMBOL",
+        [(GAME, "symbol: POW,", "symbol: MEL,")],
+        (GAME, None, "{id: power, name: Power"),
+    ),
+    "weight-for-nothing": Case(
+        "WS-BALANCE-MODEL",
+        [(GAME, "health: 2.5}", "health: 2.5, luck: 1}")],
+        (GAME, None, "luck: 1"),
+    ),
+    "defeat-marker-renamed": Case(
+        "WS-COMP-PLACE",
         [(COMP, "  - id: defeat-marker\n", "  - id: skull-marker\n")],
-        (COMP, None, "  - {id: hero-card")),
-    "fewer-wound-markers-than-the-table": Case("WS-COMP-COUNT",
-        [(COMP, "    count: 50\n", "    count: 30  # broken\n")], (COMP, None, "# broken")),
-    "elite-deck-below-the-table": Case("WS-COMP-DECK",
+        (COMP, None, "  - {id: hero-card"),
+    ),
+    "fewer-wound-markers-than-the-table": Case(
+        "WS-COMP-COUNT",
+        [(COMP, "    count: 50\n", "    count: 30  # broken\n")],
+        (COMP, None, "# broken"),
+    ),
+    "elite-deck-below-the-table": Case(
+        "WS-COMP-DECK",
         [("treasure/elite.yaml", "copies: 9}", "copies: 2}")],
-        ("treasure/elite.yaml", None, "  - {name:")),
-    "each-of-an-unknown-list": Case("WS-COMP-FORMULA",
-        [(COMP, "    each: platters\n", "    each: platter\n")], (COMP, None, "each: platter")),
-    "a-table-row-missing": Case("WS-COMP-LIST",
+        ("treasure/elite.yaml", None, "  - {name:"),
+    ),
+    "each-of-an-unknown-list": Case(
+        "WS-COMP-FORMULA",
+        [(COMP, "    each: platters\n", "    each: platter\n")],
+        (COMP, None, "each: platter"),
+    ),
+    "a-table-row-missing": Case(
+        "WS-COMP-LIST",
         [(COMP, "  - id: campaign-aid-tile\n", "  - id: campaign-tile\n")],
-        (COMP, None, "  - {id: hero-card")),
-}  # fmt: skip
+        (COMP, None, "  - {id: hero-card"),
+    ),
+}
 
 
 @pytest.mark.parametrize("name", sorted(CASES))

@@ -70,8 +70,9 @@ def test_decks_hold_every_sheet_in_order(kit: Path) -> None:
         path = _out(kit) / "sheets" / f"{deck}.pdf"
         with pikepdf.open(path) as pdf:
             assert len(pdf.pages) == len(docs)
-        text = subprocess.run(["pdftotext", str(path), "-"], capture_output=True,
-                              text=True, check=True).stdout  # fmt: skip
+        text = subprocess.run(
+            ["pdftotext", str(path), "-"], capture_output=True, text=True, check=True
+        ).stdout
         pages = [re.sub(r"\s+", " ", p) for p in text.split("\f")]
         for d, page in zip(docs, pages, strict=False):
             assert d["name"] in page, (d["number"], d["name"])
@@ -94,8 +95,12 @@ def test_a_sheet_is_the_same_file_however_it_was_built(kit: Path, tmp_path: Path
     each PDF carries its own title (a viewer's window shows it)."""
     root = tmp_path / "one"
     shutil.copytree(CONTENT, root / "content")
-    assert _build(root, "--only", "sheets/factions/018-*",
-                  "--only", "sheets/plots/00[1-3]*").returncode == 0  # fmt: skip
+    assert (
+        _build(
+            root, "--only", "sheets/factions/018-*", "--only", "sheets/plots/00[1-3]*"
+        ).returncode
+        == 0
+    )
     for alone in sorted((root / "build" / "forty-factions" / "sheets").rglob("*/*.pdf")):
         whole = _out(kit) / alone.relative_to(root / "build" / "forty-factions")
         assert alone.read_bytes() == whole.read_bytes(), alone.name
@@ -121,8 +126,12 @@ def test_card_pages_have_exact_sizes(kit: Path) -> None:
 
 
 def test_card_faces_show_number_name_cards_and_expansion(kit: Path) -> None:
-    text = subprocess.run(["pdftotext", str(_out(kit) / "cards" / "factions-faces.pdf"), "-"],
-                          capture_output=True, text=True, check=True).stdout  # fmt: skip
+    text = subprocess.run(
+        ["pdftotext", str(_out(kit) / "cards" / "factions-faces.pdf"), "-"],
+        capture_output=True,
+        text=True,
+        check=True,
+    ).stdout
     pages = text.split("\f")
     for d, page in zip(_content_docs("factions"), pages, strict=False):
         flat = re.sub(r"\s+", " ", page)
@@ -198,8 +207,13 @@ def test_dm_reference_and_print_guide(kit: Path) -> None:
     with pikepdf.open(ref) as pdf:
         assert 1 <= len(pdf.pages) <= 4
         assert all(_close(_size(p), A4) for p in pdf.pages)
-    text = re.sub(r"\s+", " ", subprocess.run(["pdftotext", str(ref), "-"],
-                  capture_output=True, text=True, check=True).stdout)  # fmt: skip
+    text = re.sub(
+        r"\s+",
+        " ",
+        subprocess.run(
+            ["pdftotext", str(ref), "-"], capture_output=True, text=True, check=True
+        ).stdout,
+    )
     game = yaml.safe_load((CONTENT / "forty-factions" / "game.yaml").read_text())
     for phase in game["sequence_of_play"]:
         assert phase["name"] in text
@@ -218,15 +232,34 @@ def test_dm_reference_and_print_guide(kit: Path) -> None:
     rows = {r[1]: r for r in check_bill(_out(kit))}
     with pikepdf.open(_out(kit) / "cards" / "factions-a4.pdf") as pdf:
         assert rows["cards/factions-a4.pdf"][6] == len(pdf.pages) // 2  # duplex: two a sheet
-    check_gallery(_out(kit), {"Faction and Plot cards (the Tarot deck)": [
-        "cards/factions-*", "cards/plots-*", "cards/backs.pdf", "tts/*"],
-        "Main board: map, Sequence of Play, VP Track": ["boards/main*"]})  # fmt: skip
+    check_gallery(
+        _out(kit),
+        {
+            "Faction and Plot cards (the Tarot deck)": [
+                "cards/factions-*",
+                "cards/plots-*",
+                "cards/backs.pdf",
+                "tts/*",
+            ],
+            "Main board: map, Sequence of Play, VP Track": ["boards/main*"],
+        },
+    )
 
 
 def test_expansions_choose_what_goes_in(tmp_path: Path) -> None:
     shutil.copytree(CONTENT, tmp_path / "content")
-    proc = toolkit("build", "--content", "content", "--out", "build", "--expansions", "SC",
-                   "--only", "boards/*.svg", cwd=tmp_path)  # fmt: skip
+    proc = toolkit(
+        "build",
+        "--content",
+        "content",
+        "--out",
+        "build",
+        "--expansions",
+        "SC",
+        "--only",
+        "boards/*.svg",
+        cwd=tmp_path,
+    )
     assert proc.returncode == 0, proc.stdout
     boards = sorted(p.stem for p in (tmp_path / "build" / "forty-factions" / "boards").iterdir())
     assert boards == ["council", "gathering", "main", "sacred-circles"]
@@ -254,9 +287,7 @@ def test_second_build_builds_nothing(kit: Path, tmp_path: Path) -> None:
     assert f"0 built, {total} up to date" in proc.stdout
 
 
-def test_a_build_with_nothing_to_render_never_loads_the_renderer(
-    kit: Path, tmp_path: Path
-) -> None:  # fmt: skip
+def test_a_build_with_nothing_to_render_never_loads_the_renderer(kit: Path, tmp_path: Path) -> None:
     """An up-to-date kit is checked and confirmed without importing WeasyPrint (half a
     second of start-up)."""
     import sys
@@ -264,13 +295,16 @@ def test_a_build_with_nothing_to_render_never_loads_the_renderer(
     from tests.support.shipped import ROOT
 
     root = _copy_kit(kit, tmp_path / "k")
-    code = ("import sys; from pathlib import Path; from toolkit.commands import api; "
-            "from toolkit.commands.build import BuildOptions; "
-            "r = api.build(Path('content'), 'forty-factions', BuildOptions(out=Path('build'))); "
-            "print(r.built, 'weasyprint' in sys.modules)")  # fmt: skip
+    code = (
+        "import sys; from pathlib import Path; from toolkit.commands import api; "
+        "from toolkit.commands.build import BuildOptions; "
+        "r = api.build(Path('content'), 'forty-factions', BuildOptions(out=Path('build'))); "
+        "print(r.built, 'weasyprint' in sys.modules)"
+    )
     env = {"PYTHONPATH": str(ROOT), "PATH": "/usr/bin:/bin"}
-    proc = subprocess.run([sys.executable, "-c", code], cwd=root, capture_output=True,
-                          text=True, env=env)  # fmt: skip
+    proc = subprocess.run(
+        [sys.executable, "-c", code], cwd=root, capture_output=True, text=True, env=env
+    )
     assert proc.returncode == 0, proc.stderr
     assert proc.stdout.split() == ["0", "False"]
 
@@ -290,8 +324,11 @@ def test_a_card_edit_writes_the_same_files_in_two_processes_as_in_one(
     roots = [_copy_kit(kit, tmp_path / name) for name in ("two", "one")]
     for root in roots:
         f = next((root / "content" / "forty-factions" / "factions").glob("005-*.yaml"))
-        f.write_text(re.sub(r"^alleyman: (.*)$", r"alleyman: \1 (edited)", f.read_text(),
-                            count=1, flags=re.M))  # fmt: skip
+        f.write_text(
+            re.sub(
+                r"^alleyman: (.*)$", r"alleyman: \1 (edited)", f.read_text(), count=1, flags=re.M
+            )
+        )
     sheet = roots[1] / "build" / "forty-factions" / "tts" / "factions-1.png"
     with Image.open(sheet) as img:
         img.load()
@@ -306,12 +343,17 @@ def test_a_card_edit_writes_the_same_files_in_two_processes_as_in_one(
     built = re.search(r"(\d+) built", two.stdout)
     assert built and int(built[1]) >= 6 and built[0] in one.stdout  # card, sheet, decks, TTS
     out = [root / "build" / "forty-factions" for root in roots]
-    files = [sorted(p.relative_to(o) for o in (folder,) for p in o.rglob("*") if p.is_file())
-             for folder in out]  # fmt: skip
+    files = [
+        sorted(p.relative_to(o) for o in (folder,) for p in o.rglob("*") if p.is_file())
+        for folder in out
+    ]
     assert files[0] == files[1]
     was = kit / "build" / "forty-factions"
-    changed = [rel for rel in files[0] if not (was / rel).is_file()
-               or (was / rel).read_bytes() != (out[0] / rel).read_bytes()]  # fmt: skip
+    changed = [
+        rel
+        for rel in files[0]
+        if not (was / rel).is_file() or (was / rel).read_bytes() != (out[0] / rel).read_bytes()
+    ]
     assert Path("tts/factions-1.png") in changed and Path("cards/factions-a4.pdf") in changed
     for rel in changed:
         assert (out[0] / rel).read_bytes() == (out[1] / rel).read_bytes(), rel
@@ -332,20 +374,29 @@ def test_edit_rebuilds_only_dependants(kit: Path, tmp_path: Path) -> None:
     # imposed faction cards that hold them
     names = {Path(p).name for p in rebuilt}
     assert names == {
-        "031-city-watch-of-tehmor.pdf", "004-honourable-guild-of-assassins.pdf",
-        "014-anarchist-movement.pdf", "018-thieves-guild-of-tehmor.pdf",
-        "088-the-thieves-of-chaos.pdf", "factions.pdf", "factions-faces.pdf",
+        "031-city-watch-of-tehmor.pdf",
+        "004-honourable-guild-of-assassins.pdf",
+        "014-anarchist-movement.pdf",
+        "018-thieves-guild-of-tehmor.pdf",
+        "088-the-thieves-of-chaos.pdf",
+        "factions.pdf",
+        "factions-faces.pdf",
         "factions-a4.pdf",
         # the boards that name it: the map (its locations) and the Council (its seat)
-        "main.svg", "main.pdf", "main-tiles-a4.pdf",
-        "council.svg", "council.pdf", "council-tiles-a4.pdf",
+        "main.svg",
+        "main.pdf",
+        "main-tiles-a4.pdf",
+        "council.svg",
+        "council.pdf",
+        "council-tiles-a4.pdf",
         # the Tabletop Simulator sheet that holds its card, and the saved deck naming it
-        "factions-1.png", "factions.json",
+        "factions-1.png",
+        "factions.json",
         # the print guide, which lists the sheet under its new file name
         "PRINT.md",
         # the coverage page, which names every card
         "coverage.html",
-    }  # fmt: skip
+    }
 
 
 @pytest.mark.slow
@@ -371,15 +422,24 @@ def test_overflow_is_an_error_naming_sheet_and_field(tmp_path: Path) -> None:
     f = next((tmp_path / "content" / "forty-factions" / "factions").glob("005-*.yaml"))
     long = " ".join(["The Mercenaries' Guild remembers every debt."] * 260)
     f.write_text(f.read_text() + f"background: {long}\n")
-    proc = toolkit("build", "--content", "content", "--out", "build", "--only",
-                   f"sheets/factions/{f.stem}.pdf", cwd=tmp_path)  # fmt: skip
+    proc = toolkit(
+        "build",
+        "--content",
+        "content",
+        "--out",
+        "build",
+        "--only",
+        f"sheets/factions/{f.stem}.pdf",
+        cwd=tmp_path,
+    )
     assert proc.returncode == 1
     line = next(ln for ln in proc.stdout.splitlines() if "RENDER-OVERFLOW" in ln)
     n = f.read_text().splitlines().index(f"background: {long}") + 1
     assert line.startswith(f"content/forty-factions/factions/{f.name}:{n}:")
     assert "`background`" in line and "sheet 5" in line
-    assert not (tmp_path / "build" / "forty-factions" / "sheets" / "factions" /
-                f"{f.stem}.pdf").exists()  # fmt: skip
+    assert not (
+        tmp_path / "build" / "forty-factions" / "sheets" / "factions" / f"{f.stem}.pdf"
+    ).exists()
 
 
 def test_a_deck_whose_sheet_fails_is_told_at_that_sheets_file(kit: Path, tmp_path: Path) -> None:
@@ -408,8 +468,17 @@ def test_placeholders_carry_a_mark_by_default_loud_in_proof_and_none_when_final(
     shutil.copytree(CONTENT, tmp_path / "content")
     summaries = {}
     for args, out in (((), "normal"), (("--proof",), "proof"), (("--final",), "final")):
-        proc = toolkit("build", "--content", "content", "--out", out, "--only",
-                       "sheets/factions/018-*", *args, cwd=tmp_path)  # fmt: skip
+        proc = toolkit(
+            "build",
+            "--content",
+            "content",
+            "--out",
+            out,
+            "--only",
+            "sheets/factions/018-*",
+            *args,
+            cwd=tmp_path,
+        )
         assert proc.returncode == 0, proc.stdout
         summaries[out] = proc.stdout
 
@@ -428,18 +497,35 @@ def test_placeholders_carry_a_mark_by_default_loud_in_proof_and_none_when_final(
     assert "without their mark" not in summaries["normal"]
     # the note counts the values the kit prints, beside the content's count of them
     held = re.search(r"(\d+) values are still placeholders", summaries["final"])
-    printed = re.search(r"--final: the kit prints (\d+) placeholder values without their mark "
-                        r"\(the content holds (\d+)\)", summaries["final"])  # fmt: skip
+    printed = re.search(
+        r"--final: the kit prints (\d+) placeholder values without their mark "
+        r"\(the content holds (\d+)\)",
+        summaries["final"],
+    )
     assert held and printed and printed[2] == held[1], summaries["final"]
     assert 0 < int(printed[1]) <= int(printed[2])
     # a value its sheet prints, made a placeholder: the kit prints one more
     f = next((tmp_path / "content" / "forty-factions" / "factions").glob("018-*.yaml"))
-    f.write_text(f.read_text().replace("placeholders: [politics,", "placeholders: [alignment, "
-                                       "politics,") + "alignment: Neutral\n")  # fmt: skip
-    again = toolkit("build", "--content", "content", "--out", "final", "--only",
-                    "sheets/factions/018-*", "--final", cwd=tmp_path)  # fmt: skip
-    after = re.search(r"the kit prints (\d+) placeholder values without their mark "
-                      r"\(the content holds (\d+)\)", again.stdout)  # fmt: skip
+    f.write_text(
+        f.read_text().replace("placeholders: [politics,", "placeholders: [alignment, politics,")
+        + "alignment: Neutral\n"
+    )
+    again = toolkit(
+        "build",
+        "--content",
+        "content",
+        "--out",
+        "final",
+        "--only",
+        "sheets/factions/018-*",
+        "--final",
+        cwd=tmp_path,
+    )
+    after = re.search(
+        r"the kit prints (\d+) placeholder values without their mark "
+        r"\(the content holds (\d+)\)",
+        again.stdout,
+    )
     assert after and (int(after[1]), int(after[2])) == (int(printed[1]) + 1, int(printed[2]) + 1)
     both = toolkit("build", "--proof", "--final", "--out", str(tmp_path / "x"))
     assert both.returncode == 2
@@ -457,8 +543,19 @@ def test_boards_mark_placeholder_locations_and_seats_but_not_when_final(tmp_path
     loc_ph = [p for p in army.get("placeholders", []) if p.startswith("locations.")]
     assert seats_ph and loc_ph  # the shipped content has both kinds for the Army
     for args, out in (((), "normal"), (("--final",), "final")):
-        proc = toolkit("build", "--content", "content", "--out", out, "--game", "forty-factions",
-                       "--only", "boards/[mc]*.svg", *args, cwd=tmp_path)  # fmt: skip
+        proc = toolkit(
+            "build",
+            "--content",
+            "content",
+            "--out",
+            out,
+            "--game",
+            "forty-factions",
+            "--only",
+            "boards/[mc]*.svg",
+            *args,
+            cwd=tmp_path,
+        )
         assert proc.returncode == 0, proc.stdout + proc.stderr
     for board in ("main", "council"):
         normal = (tmp_path / "normal/forty-factions/boards" / f"{board}.svg").read_text()
@@ -476,9 +573,20 @@ def test_letter_paper(kit: Path, tmp_path: Path) -> None:
     """Letter card sheets, from the cards the kit laid out (a card is the same on any paper)."""
     shutil.copytree(CONTENT, tmp_path / "content")
     seeded(kit, tmp_path / "build", "forty-factions")
-    proc = toolkit("build", "--content", "content", "--out", "build", "--paper", "letter",
-                   "--game", "forty-factions", "--only", "cards/plots-letter.pdf",
-                   cwd=tmp_path)  # fmt: skip
+    proc = toolkit(
+        "build",
+        "--content",
+        "content",
+        "--out",
+        "build",
+        "--paper",
+        "letter",
+        "--game",
+        "forty-factions",
+        "--only",
+        "cards/plots-letter.pdf",
+        cwd=tmp_path,
+    )
     assert proc.returncode == 0, proc.stdout
     with pikepdf.open(tmp_path / "build" / "forty-factions" / "cards" / "plots-letter.pdf") as pdf:
         assert len(pdf.pages) == 2 * math.ceil(len(_content_docs("plots")) / 4)  # 2 x 2 a page
@@ -497,8 +605,7 @@ def test_a_warm_session_lays_out_again_after_a_template_edit(tmp_path: Path) -> 
 
     project = tmp_path / "project"
     for part in ("toolkit", "templates", "content"):
-        shutil.copytree(ROOT / part, project / part,
-                        ignore=shutil.ignore_patterns("__pycache__"))  # fmt: skip
+        shutil.copytree(ROOT / part, project / part, ignore=shutil.ignore_patterns("__pycache__"))
     only = "sheets/plots/00[1-3]*"
     warm = f"""
 from pathlib import Path
@@ -512,12 +619,34 @@ css.write_text(css.read_text(encoding="utf-8").replace("font-size: 21pt", "font-
 print(api.build(Path("content"), "forty-factions", warm).built)
 """
     env = dict(os.environ, PYTHONPATH=str(project))
-    run = subprocess.run([sys.executable, "-c", warm], cwd=project, env=env, capture_output=True,
-                         text=True, timeout=300)  # fmt: skip
+    run = subprocess.run(
+        [sys.executable, "-c", warm],
+        cwd=project,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=300,
+    )
     assert run.returncode == 0 and run.stdout.split() == ["3"], run.stdout + run.stderr
-    cold = subprocess.run([sys.executable, "-m", "toolkit", "build", "--content", "content",
-                           "--out", "cold", "--only", only], cwd=project, env=env,
-                          capture_output=True, text=True, timeout=300)  # fmt: skip
+    cold = subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "toolkit",
+            "build",
+            "--content",
+            "content",
+            "--out",
+            "cold",
+            "--only",
+            only,
+        ],
+        cwd=project,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=300,
+    )
     assert cold.returncode == 0, cold.stdout + cold.stderr
     sheets = sorted((project / "cold" / "forty-factions" / "sheets").rglob("*.pdf"))
     assert len(sheets) == 3
@@ -539,10 +668,26 @@ def test_watch_rebuilds_the_changed_sheet(tmp_path: Path) -> None:
     env = dict(os.environ, PYTHONPATH=str(ROOT))
     with open(log, "w") as out:
         proc = subprocess.Popen(
-            [sys.executable, "-m", "toolkit", "build", "--content", "content", "--out", "build",
-             "--game", "forty-factions", "--only", "sheets/plots*", "--watch"],
-            cwd=tmp_path, stdout=out, stderr=subprocess.STDOUT, env=env,
-        )  # fmt: skip
+            [
+                sys.executable,
+                "-m",
+                "toolkit",
+                "build",
+                "--content",
+                "content",
+                "--out",
+                "build",
+                "--game",
+                "forty-factions",
+                "--only",
+                "sheets/plots*",
+                "--watch",
+            ],
+            cwd=tmp_path,
+            stdout=out,
+            stderr=subprocess.STDOUT,
+            env=env,
+        )
     try:
         deadline = time.time() + 120
         while "built" not in log.read_text() and time.time() < deadline:
@@ -574,8 +719,10 @@ def test_tts_grids_hold_every_card_within_limits(kit: Path) -> None:
             img = Image.open(path).convert("L")
             assert img.width <= 4096 and img.height <= 4096
             cw, ch = img.width // 10, img.height // 7
-            cells = [img.crop((c % 10 * cw, c // 10 * ch, (c % 10 + 1) * cw, (c // 10 + 1) * ch))
-                     for c in range(70)]  # fmt: skip
+            cells = [
+                img.crop((c % 10 * cw, c // 10 * ch, (c % 10 + 1) * cw, (c // 10 + 1) * ch))
+                for c in range(70)
+            ]
             # a face is light paper with ink; an empty cell is plain white; the last cell is
             # the hidden card, the dark back
             faces = [c for c in cells[:69] if c.getextrema() != (255, 255)]
@@ -588,13 +735,28 @@ def _chromium(page: Path, tmp: Path) -> tuple[str, str]:
     exe = shutil.which("chromium") or shutil.which("chromium-browser")
     assert exe, "headless Chromium is needed (make test installs the Debian package)"
     proc = subprocess.run(
-        [exe, "--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-         "--disable-background-networking", "--disable-component-update", "--disable-sync",
-         f"--user-data-dir={tmp}", "--allow-file-access-from-files",
-         "--virtual-time-budget=5000", "--enable-logging=stderr", "--v=0", "--dump-dom",
-         page.as_uri()],
-        capture_output=True, text=True, timeout=120,
-    )  # fmt: skip
+        [
+            exe,
+            "--headless",
+            "--no-sandbox",
+            "--disable-gpu",
+            "--disable-quic",
+            "--no-first-run",
+            "--disable-background-networking",
+            "--disable-component-update",
+            "--disable-sync",
+            f"--user-data-dir={tmp}",
+            "--allow-file-access-from-files",
+            "--virtual-time-budget=5000",
+            "--enable-logging=stderr",
+            "--v=0",
+            "--dump-dom",
+            page.as_uri(),
+        ],
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
     return proc.stdout, proc.stderr
 
 
@@ -607,9 +769,13 @@ def test_gallery_loads_offline_with_every_picture(kit: Path, tmp_path: Path, gam
     m = re.search(r'id="status" data-images="(\d+)" data-broken="(\d+)"', dom)
     assert m, dom[:2000]
     manifest = json.loads((out / "kit" / "manifest.json").read_text())
-    shown = [e for e in manifest["outputs"]
-             if e["kind"] in dict(SECTIONS) and e["path"].endswith((".pdf", ".svg", ".png"))
-             and not (e["kind"] == "board" and e["path"].endswith(".pdf"))]  # fmt: skip
+    shown = [
+        e
+        for e in manifest["outputs"]
+        if e["kind"] in dict(SECTIONS)
+        and e["path"].endswith((".pdf", ".svg", ".png"))
+        and not (e["kind"] == "board" and e["path"].endswith(".pdf"))
+    ]
     # pages without a picture (the coverage page) are linked by name
     assert 'href="kit/coverage.html"' in dom
     assert int(m[1]) == len(shown) > 0
@@ -636,8 +802,12 @@ def test_print_shop_faces_have_trim_and_bleed_boxes(kit: Path) -> None:
 
 
 def _first_word_x(pdf: Path, page: int) -> float:
-    out = subprocess.run(["pdftotext", "-bbox", "-f", str(page), "-l", str(page), str(pdf), "-"],
-                         capture_output=True, text=True, check=True).stdout  # fmt: skip
+    out = subprocess.run(
+        ["pdftotext", "-bbox", "-f", str(page), "-l", str(page), str(pdf), "-"],
+        capture_output=True,
+        text=True,
+        check=True,
+    ).stdout
     return min(float(x) for x in re.findall(r'<word xMin="([\d.]+)"', out))
 
 
@@ -645,9 +815,20 @@ def test_back_offset_shifts_backs_only_and_calibration_sheet(kit: Path, tmp_path
     """The plots and the calibration sheet with the backs shifted 2 mm right and 1 mm down,
     against the kit built without an offset."""
     shutil.copytree(CONTENT, tmp_path / "content")
-    proc = toolkit("build", "--content", "content", "--out", "shifted", "--game",
-                   "forty-factions", "--only", "cards/[pd]*-a4.pdf", "--back-offset", "2,1",
-                   cwd=tmp_path)  # fmt: skip
+    proc = toolkit(
+        "build",
+        "--content",
+        "content",
+        "--out",
+        "shifted",
+        "--game",
+        "forty-factions",
+        "--only",
+        "cards/[pd]*-a4.pdf",
+        "--back-offset",
+        "2,1",
+        cwd=tmp_path,
+    )
     assert proc.returncode == 0, proc.stdout + proc.stderr
     plain = kit / "build" / "forty-factions" / "cards" / "plots-a4.pdf"
     shifted = tmp_path / "shifted" / "forty-factions" / "cards" / "plots-a4.pdf"
@@ -663,8 +844,18 @@ def test_back_offset_shifts_backs_only_and_calibration_sheet(kit: Path, tmp_path
 @pytest.mark.slow
 def test_pod_preset_gives_back_then_face_pdfx(tmp_path: Path) -> None:
     shutil.copytree(CONTENT, tmp_path / "content")
-    proc = toolkit("build", "--content", "content", "--out", "build", "--preset", "pod",
-                   "--only", "cards/plots-pod.pdf", cwd=tmp_path)  # fmt: skip
+    proc = toolkit(
+        "build",
+        "--content",
+        "content",
+        "--out",
+        "build",
+        "--preset",
+        "pod",
+        "--only",
+        "cards/plots-pod.pdf",
+        cwd=tmp_path,
+    )
     assert proc.returncode == 0, proc.stdout + proc.stderr
     pod = tmp_path / "build" / "forty-factions" / "cards" / "plots-pod.pdf"
     plots = _content_docs("plots")
@@ -685,8 +876,9 @@ def test_pod_preset_gives_back_then_face_pdfx(tmp_path: Path) -> None:
             trim, bleed = box(page, "/TrimBox"), box(page, "/BleedBox")
             assert trim and bleed and inside(trim, bleed) and inside(bleed, box(page, "/MediaBox"))
         assert unembedded_fonts(pdf) == []
-    text = subprocess.run(["pdftotext", str(pod), "-"], capture_output=True, text=True,
-                          check=True).stdout.split("\f")  # fmt: skip
+    text = subprocess.run(
+        ["pdftotext", str(pod), "-"], capture_output=True, text=True, check=True
+    ).stdout.split("\f")
     assert "FACTIONS" in text[0] and plots[0]["name"].upper() in text[1].upper()
     assert subprocess.run(["qpdf", "--check", str(pod)], capture_output=True).returncode == 0
     assert not (tmp_path / "build" / "forty-factions" / "cards" / "plots-a4.pdf").exists()
@@ -701,18 +893,25 @@ def test_every_output_key_is_the_same_in_the_next_process() -> None:
 
     from tests.support.shipped import ROOT
 
-    code = ("import json, sys\nfrom pathlib import Path\nfrom toolkit.commands import api\n"
-            "from toolkit.commands.build import BuildOptions, kit_keys\n"
-            "from toolkit.core.diagnostics import Report\nkeys = {}\n"
-            "for game in ('forty-factions', 'god-emperor', 'worldspanner'):\n"
-            "    pack, content = api.load_game(Path(sys.argv[1]), game, Report())\n"
-            "    keys.update(kit_keys(pack.outputs(content, BuildOptions()), BuildOptions(),"
-            " 'code'))\nprint(json.dumps(keys))\n")  # fmt: skip
+    code = (
+        "import json, sys\nfrom pathlib import Path\nfrom toolkit.commands import api\n"
+        "from toolkit.commands.build import BuildOptions, kit_keys\n"
+        "from toolkit.core.diagnostics import Report\nkeys = {}\n"
+        "for game in ('forty-factions', 'god-emperor', 'worldspanner'):\n"
+        "    pack, content = api.load_game(Path(sys.argv[1]), game, Report())\n"
+        "    keys.update(kit_keys(pack.outputs(content, BuildOptions()), BuildOptions(),"
+        " 'code'))\nprint(json.dumps(keys))\n"
+    )
     runs = []
     for seed in ("1", "2"):
         env = dict(os.environ, PYTHONHASHSEED=seed, PYTHONPATH=str(ROOT))
-        proc = subprocess.run([sys.executable, "-c", code, str(CONTENT)], env=env,
-                              capture_output=True, text=True, check=True)  # fmt: skip
+        proc = subprocess.run(
+            [sys.executable, "-c", code, str(CONTENT)],
+            env=env,
+            capture_output=True,
+            text=True,
+            check=True,
+        )
         runs.append(json.loads(proc.stdout))
     assert len(runs[0]) > 600
     assert [p for p in runs[0] if runs[0][p] != runs[1].get(p)] == []

@@ -73,9 +73,7 @@ def test_new_and_deleted_files_are_changes(tmp_path: Path, changes: Changes) -> 
     assert changes.wait(timeout=2.0)
 
 
-def test_a_change_without_an_event_is_heard_by_the_listing(
-    sheet: Path, changes: Changes
-) -> None:  # fmt: skip
+def test_a_change_without_an_event_is_heard_by_the_listing(sheet: Path, changes: Changes) -> None:
     """A file system that sends no events (a network mount) still has its saves heard."""
     assert changes.by_events
     changes._observer.stop()  # events stop arriving, as on such a mount

@@ -94,8 +94,9 @@ def test_a_report_is_the_same_from_any_cache_and_any_folder(tmp_path: Path) -> N
         }
         reports = {}
         for name, (cwd, content, cache_dir) in runs.items():
-            proc = toolkit("check", "--content", content, "--game", game, cwd=cwd,
-                           env=_env(cache_dir))  # fmt: skip
+            proc = toolkit(
+                "check", "--content", content, "--game", game, cwd=cwd, env=_env(cache_dir)
+            )
             reports[name] = (proc.returncode, proc.stdout, proc.stderr)
         first = reports["warm cache, from the project"]
         assert first[0] == 1, f"{what}: expected findings\n{first[1]}{first[2]}"
@@ -118,8 +119,17 @@ def test_a_kit_built_from_another_folder_is_up_to_date_and_the_same(tmp_path: Pa
     kit = project / "build" / WS / "kit"
     manifest = (kit / "manifest.json").read_bytes()
     coverage = (kit / "coverage.html").read_bytes()
-    again = toolkit("build", "--game", WS, "--content", str(project / "content"), "--out",
-                    str(project / "build"), cwd=tmp_path, env=env)  # fmt: skip
+    again = toolkit(
+        "build",
+        "--game",
+        WS,
+        "--content",
+        str(project / "content"),
+        "--out",
+        str(project / "build"),
+        cwd=tmp_path,
+        env=env,
+    )
     assert again.returncode == 0, again.stdout + again.stderr
     assert f"{WS}: 0 built" in again.stdout, again.stdout
     assert (kit / "manifest.json").read_bytes() == manifest

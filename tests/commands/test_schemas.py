@@ -81,8 +81,10 @@ def test_schemas_offer_the_values_the_content_declares(tmp_path) -> None:
     area = schema["$defs"]["Location"]["properties"]["area"]["enum"]
     assert set(area) == {a["id"] for a in game["areas"]}
     # the Plot that calls a Congress or an Extraordinary Gathering: a plot number
-    plots = {yaml.safe_load(f.read_text(encoding="utf-8"))["number"]
-             for f in (FF / "plots").glob("*.yaml")}  # fmt: skip
+    plots = {
+        yaml.safe_load(f.read_text(encoding="utf-8"))["number"]
+        for f in (FF / "plots").glob("*.yaml")
+    }
     for side in ("congress", "gathering"):
         written = json.loads((ROOT / "schemas/forty-factions" / f"{side}.schema.json").read_text())
         calls = written["properties"]["plot"]["anyOf"]
@@ -96,8 +98,11 @@ def test_schemas_offer_the_values_the_content_declares(tmp_path) -> None:
     game_file = content / "forty-factions" / "game.yaml"
     text = game_file.read_text(encoding="utf-8")
     first = text.index("\n  - id:", text.index("parties:"))
-    game_file.write_text(text[:first] + "\n  - {id: greens, name: Green Party, body: council, "
-                         "seats: 0}" + text[first:], encoding="utf-8")  # fmt: skip
+    game_file.write_text(
+        text[:first] + "\n  - {id: greens, name: Green Party, body: council, "
+        "seats: 0}" + text[first:],
+        encoding="utf-8",
+    )
     fresh = json.loads(render_all(content, "forty-factions")["forty-factions/faction.schema.json"])
     assert "greens" in fresh["properties"]["politics"]["enum"]
 
@@ -120,8 +125,7 @@ def test_an_editor_says_what_a_field_takes_instead_of_no_alternative_fits() -> N
     of the given schemas"."""
     schema = json.loads((ROOT / "schemas" / "forty-factions" / "faction.schema.json").read_text())
     places = list(_any_ofs(schema))
-    assert places and all(node.get("errorMessage", "").startswith("must be ")
-                          for _, node in places)  # fmt: skip
+    assert places and all(node.get("errorMessage", "").startswith("must be ") for _, node in places)
     enemies = schema["properties"]["enemies"]
     assert "an enemy number or an enemy id" in enemies["errorMessage"]
     # the message is about the value that jsonschema finds fitting no alternative

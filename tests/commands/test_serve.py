@@ -31,10 +31,25 @@ def test_serve_reloads_the_gallery_after_a_save(shipped_kit: Path, tmp_path: Pat
     shutil.copytree(shipped_kit, root, symlinks=True)
     log = (tmp_path / "serve.log").open("w")
     proc = subprocess.Popen(
-        [sys.executable, "-m", "toolkit", "serve", "--content", "content", "--out", "build",
-         "--game", "worldspanner", "--port", "0"],
-        cwd=root, stdout=log, stderr=subprocess.STDOUT,
-        env=dict(os.environ, PYTHONPATH=str(ROOT), PYTHONUNBUFFERED="1"))  # fmt: skip
+        [
+            sys.executable,
+            "-m",
+            "toolkit",
+            "serve",
+            "--content",
+            "content",
+            "--out",
+            "build",
+            "--game",
+            "worldspanner",
+            "--port",
+            "0",
+        ],
+        cwd=root,
+        stdout=log,
+        stderr=subprocess.STDOUT,
+        env=dict(os.environ, PYTHONPATH=str(ROOT), PYTHONUNBUFFERED="1"),
+    )
     try:
         text = ""
         deadline = time.time() + 120
@@ -145,9 +160,18 @@ def test_a_symlink_anywhere_in_the_path_is_not_followed(served: tuple[int, Path]
     (root / "g" / "dir").symlink_to(outside)
     (root / "linked-game").symlink_to(outside)
     (root / "g" / "inside.txt").symlink_to(root / "g" / "notes.txt")  # a link, even inward
-    for path in ("/g/file.txt", "/g/page.html", "/g/dir/canary.txt", "/g/dir/canary.html",
-                 "/g/dir/", "/linked-game/", "/linked-game/canary.html", "/g/inside.txt",
-                 "/g/../../outside/canary.txt", "/g/%2e%2e/%2e%2e/outside/canary.txt"):  # fmt: skip
+    for path in (
+        "/g/file.txt",
+        "/g/page.html",
+        "/g/dir/canary.txt",
+        "/g/dir/canary.html",
+        "/g/dir/",
+        "/linked-game/",
+        "/linked-game/canary.html",
+        "/g/inside.txt",
+        "/g/../../outside/canary.txt",
+        "/g/%2e%2e/%2e%2e/outside/canary.txt",
+    ):
         for method in ("GET", "HEAD"):
             status, body = _ask(port, method, path)
             assert status in (403, 404), (method, path, status)

@@ -20,9 +20,23 @@ FF = "forty-factions"
 
 
 def _git(where: Path, *args: str) -> str:
-    proc = subprocess.run(["git", "-c", "user.name=t", "-c", "user.email=t@example.org",
-                           "-c", "commit.gpgsign=false", *args], cwd=where, check=True,
-                          capture_output=True, text=True, timeout=60)  # fmt: skip
+    proc = subprocess.run(
+        [
+            "git",
+            "-c",
+            "user.name=t",
+            "-c",
+            "user.email=t@example.org",
+            "-c",
+            "commit.gpgsign=false",
+            *args,
+        ],
+        cwd=where,
+        check=True,
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
     return proc.stdout
 
 
@@ -130,16 +144,22 @@ def _text(number: int, n: int) -> Mutation:
 # edits one after another, as a designer makes them: seats moved, moved back, moved
 # elsewhere, files edited again since; and the faction a check --since HEAD names for each
 EDITS: list[tuple[str, Mutation, str | None]] = [
-    ("46 moved to the Conservatives", _seat(46, "politics: liberal", "politics: conservative"),
-     "(46) changed:"),
+    (
+        "46 moved to the Conservatives",
+        _seat(46, "politics: liberal", "politics: conservative"),
+        "(46) changed:",
+    ),
     ("46 edited again", _text(46, 1), "(46) changed:"),
     ("46 edited once more", _text(46, 2), "(46) changed:"),
     ("46 moved back", _seat(46, "politics: conservative", "politics: liberal"), None),
-    ("3 moved to the Liberals", _seat(3, "politics: militant", "politics: liberal"),
-     "Army (3) changed:"),
+    (
+        "3 moved to the Liberals",
+        _seat(3, "politics: militant", "politics: liberal"),
+        "Army (3) changed:",
+    ),
     ("47 lost its seat", _seat(47, "  council: 1\n", ""), None),
     ("3 moved back", _seat(3, "politics: liberal", "politics: militant"), None),
-]  # fmt: skip
+]
 
 
 def test_a_report_is_the_same_with_a_warm_cache_after_earlier_edits_and_with_none(

@@ -30,10 +30,26 @@ def test_watch_waits_for_a_moved_content_folder_to_come_back(tmp_path: Path) -> 
     env = dict(os.environ, PYTHONPATH=str(ROOT))
     with open(log, "w") as out:
         proc = subprocess.Popen(
-            [sys.executable, "-m", "toolkit", "build", "--content", "content", "--out", "build",
-             "--game", "worldspanner", "--only", "kit/balance.md", "--watch"],
-            cwd=tmp_path, stdout=out, stderr=subprocess.STDOUT, env=env,
-        )  # fmt: skip
+            [
+                sys.executable,
+                "-m",
+                "toolkit",
+                "build",
+                "--content",
+                "content",
+                "--out",
+                "build",
+                "--game",
+                "worldspanner",
+                "--only",
+                "kit/balance.md",
+                "--watch",
+            ],
+            cwd=tmp_path,
+            stdout=out,
+            stderr=subprocess.STDOUT,
+            env=env,
+        )
     try:
         assert _until(lambda: "1 built" in log.read_text()), log.read_text()
         (tmp_path / "content").rename(tmp_path / "content.away")

@@ -55,8 +55,9 @@ def test_diff_shows_the_fixes_and_writes_nothing(tmp_path: Path) -> None:
     # a path under the working folder with git's a/ and b/
     mercs = faction_file(content, 5)
     assert f"--- a/{shown(mercs)}\n+++ b/{shown(mercs)}\n" in proc.stdout
-    here = toolkit("check", "--content", "content", "--game", "forty-factions", "--fix",
-                   "--diff", cwd=tmp_path)  # fmt: skip
+    here = toolkit(
+        "check", "--content", "content", "--game", "forty-factions", "--fix", "--diff", cwd=tmp_path
+    )
     rel = mercs.relative_to(tmp_path)
     assert f"--- a/{rel}\n+++ b/{rel}\n" in here.stdout
 
@@ -164,7 +165,9 @@ def test_fix_stopped_by_a_file_it_cannot_write_fixes_nothing(tmp_path: Path) -> 
         _immutable(last, False)
     assert proc.returncode == 2, proc.stdout + proc.stderr
     (line,) = proc.stderr.splitlines()
-    assert line.startswith(f"Error: cannot write {shown(last)}: Operation not permitted; the "
-                           "edit was undone: every file is as it was; ")  # fmt: skip
+    assert line.startswith(
+        f"Error: cannot write {shown(last)}: Operation not permitted; the "
+        "edit was undone: every file is as it was; "
+    )
     assert "chattr -i" in line and "--out" not in line
     assert {p: p.read_bytes() for p in files} == files

@@ -46,8 +46,14 @@ def test_new_faction_checks_clean_in_every_expansion(tmp_path: Path, expansion: 
     game = content / "forty-factions" / "game.yaml"
     before = _snapshot(content)
     suit = [] if expansion == "Promo" else ["suit=Staves"]
-    proc = _new(content, "forty-factions", "faction", "name=The Lamplighters",
-                f"expansion={expansion}", *suit)  # fmt: skip
+    proc = _new(
+        content,
+        "forty-factions",
+        "faction",
+        "name=The Lamplighters",
+        f"expansion={expansion}",
+        *suit,
+    )
     assert proc.returncode == 0, proc.stdout + proc.stderr
     assert "0 errors" in proc.stdout
     new = content / "forty-factions" / "factions" / "115-the-lamplighters.yaml"
@@ -57,8 +63,13 @@ def test_new_faction_checks_clean_in_every_expansion(tmp_path: Path, expansion: 
     promo = yaml.safe_load(game.read_text())["decks"]["promo_card"]
     assert data["tarot"] == (promo if expansion == "Promo" else "King of Staves")
     # what the rules leave to the designer is listed as a placeholder, nothing else is
-    assert set(data["placeholders"]) == {"alleyman", "politics", "category", "enemies",
-                                         "locations.0"}  # fmt: skip
+    assert set(data["placeholders"]) == {
+        "alleyman",
+        "politics",
+        "category",
+        "enemies",
+        "locations.0",
+    }
     # game.yaml keeps every byte; its range grows (FgF's ends at 114) or one is added, and a
     # new suit is added: nothing else changes
     gone, came = _changes(before[game], game.read_bytes())
@@ -75,11 +86,29 @@ def test_new_faction_checks_clean_in_every_expansion(tmp_path: Path, expansion: 
 
 def test_new_faction_builds_with_its_placeholders_marked(tmp_path: Path) -> None:
     content = copy_content(tmp_path)
-    assert _new(content, "forty-factions", "faction", "name=The Lamplighters",
-                "expansion=FgF", "suit=Staves").returncode == 0  # fmt: skip
+    assert (
+        _new(
+            content,
+            "forty-factions",
+            "faction",
+            "name=The Lamplighters",
+            "expansion=FgF",
+            "suit=Staves",
+        ).returncode
+        == 0
+    )
     out = tmp_path / "build"
-    proc = toolkit("build", "--content", str(content), "--game", "forty-factions", "--out",
-                   str(out), "--only", "sheets/factions/115-*")  # fmt: skip
+    proc = toolkit(
+        "build",
+        "--content",
+        str(content),
+        "--game",
+        "forty-factions",
+        "--out",
+        str(out),
+        "--only",
+        "sheets/factions/115-*",
+    )
     assert proc.returncode == 0, proc.stdout + proc.stderr
     text = pdf_text(out / "forty-factions" / "sheets" / "factions" / "115-the-lamplighters.pdf")
     assert "The Lamplighters" in text and "King of Staves" in text
@@ -89,12 +118,17 @@ def test_new_faction_builds_with_its_placeholders_marked(tmp_path: Path) -> None
 
 def test_the_next_faction_of_a_new_suit_is_its_queen(tmp_path: Path) -> None:
     content = copy_content(tmp_path)
-    assert _new(content, "forty-factions", "faction", "name=First", "expansion=FgF",
-                "suit=Staves").returncode == 0  # fmt: skip
+    assert (
+        _new(
+            content, "forty-factions", "faction", "name=First", "expansion=FgF", "suit=Staves"
+        ).returncode
+        == 0
+    )
     proc = _new(content, "forty-factions", "faction", "name=Second")  # FgF: the last one's
     assert proc.returncode == 0, proc.stdout + proc.stderr
-    second = yaml.safe_load(next((content / "forty-factions" / "factions").glob("116-*"))
-                            .read_text())  # fmt: skip
+    second = yaml.safe_load(
+        next((content / "forty-factions" / "factions").glob("116-*")).read_text()
+    )
     assert second["tarot"] == "Queen of Staves" and second["expansion"] == "FgF"
     ranges = yaml.safe_load((content / "forty-factions" / "game.yaml").read_text())["decks"]
     assert {"expansions": ["FgF"], "first": 101, "last": 116} in ranges["faction_numbers"]
@@ -115,8 +149,9 @@ def test_a_full_expansion_asks_for_a_new_suit_and_writes_nothing(tmp_path: Path)
 
 def test_a_base_faction_says_what_the_rules_table_needs(tmp_path: Path) -> None:
     content = copy_content(tmp_path)
-    proc = _new(content, "forty-factions", "faction", "name=Old Guard", "expansion=base",
-                "suit=Shields")  # fmt: skip
+    proc = _new(
+        content, "forty-factions", "faction", "name=Old Guard", "expansion=base", "suit=Shields"
+    )
     assert "table of 12.2.1" in proc.stderr and "FF-AREA-COUNT" in proc.stdout
     assert proc.returncode == 1  # written, and the check says what remains
 
@@ -140,8 +175,18 @@ def test_new_hero_is_schema_complete_and_checks_clean(shipped_kit: Path, tmp_pat
     assert "faction" not in hero["placeholders"]  # given, so not a placeholder
     assert {f"ratings.{r['id']}" for r in ratings} <= set(hero["placeholders"])
     out = seeded(shipped_kit, tmp_path / "build", "worldspanner")  # a designer's kit
-    built = toolkit("build", "--content", "content", "--game", "worldspanner", "--out",
-                    "build", "--only", "cards/heroes-faces.pdf", cwd=tmp_path)  # fmt: skip
+    built = toolkit(
+        "build",
+        "--content",
+        "content",
+        "--game",
+        "worldspanner",
+        "--out",
+        "build",
+        "--only",
+        "cards/heroes-faces.pdf",
+        cwd=tmp_path,
+    )
     assert built.returncode == 0, built.stdout + built.stderr
     assert "Lamp Warden" in pdf_text(out / "worldspanner" / "cards" / "heroes-faces.pdf")
 
@@ -209,8 +254,14 @@ def test_a_name_a_card_bears_already_is_said(tmp_path: Path) -> None:
     content = copy_content(tmp_path)
     first = _new(content, "forty-factions", "faction", "name=The Lamplighters", "expansion=Promo")
     assert first.returncode == 0 and "named" not in first.stderr
-    again = _new(content, "forty-factions", "faction", "name=the lamplighters",
-                 "expansion=FgF", "suit=Staves")  # fmt: skip
+    again = _new(
+        content,
+        "forty-factions",
+        "faction",
+        "name=the lamplighters",
+        "expansion=FgF",
+        "suit=Staves",
+    )
     assert again.returncode == 0, again.stdout + again.stderr
     line = next(ln for ln in again.stderr.splitlines() if "already" in ln)
     assert "115-the-lamplighters.yaml:" in line and "'the lamplighters'" in line
@@ -239,8 +290,10 @@ def test_new_stopped_by_a_file_it_cannot_write_writes_nothing_and_keeps_modes(
         _immutable(game, False)
     assert proc.returncode == 2, proc.stdout + proc.stderr
     (line,) = proc.stderr.splitlines()
-    assert line.startswith(f"Error: cannot write {shown(game)}: Operation not permitted; the "
-                           "edit was undone: every file is as it was; ")  # fmt: skip
+    assert line.startswith(
+        f"Error: cannot write {shown(game)}: Operation not permitted; the "
+        "edit was undone: every file is as it was; "
+    )
     assert "chattr -i" in line and "--out" not in line
     assert _snapshot(content) == before
     again = _new(content, *args)

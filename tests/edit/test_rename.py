@@ -69,12 +69,15 @@ def test_renumbering_a_faction_changes_every_reference_and_nothing_else(tmp_path
         for a, b in _changed_lines(before[key], after[key]):
             assert b == a.replace("42", "55"), (key, a, b)  # only the number, in place
     # its card follows its number: 55 is the Two of Coins of the base deck (3.1)
-    card = _changed_lines(before["forty-factions/factions/042-conservative-party.yaml"],
-                          after[moved])  # fmt: skip
+    card = _changed_lines(
+        before["forty-factions/factions/042-conservative-party.yaml"], after[moved]
+    )
     assert card == [("number: 42", "number: 55"), ("tarot: Ace of Batons", "tarot: Two of Coins")]
     # the plot numbered 42 and the Congress board that names plot 42 are untouched
-    assert after["forty-factions/boards/congress.yaml"] == before["forty-factions/boards/"
-                                                                  "congress.yaml"]  # fmt: skip
+    assert (
+        after["forty-factions/boards/congress.yaml"]
+        == before["forty-factions/boards/congress.yaml"]
+    )
     # the number it left is said, and is the check's one deck finding
     assert (
         "faction 42 is free now" in proc.stderr
@@ -140,8 +143,10 @@ def test_a_faction_and_a_house_id_are_renamed_everywhere_and_nothing_else(tmp_pa
     for key in (*changed, moved[0]):
         now = after[moved[1] if key == moved[0] else key]
         for a, b in _changed_lines(before[key], now):
-            assert b in (a.replace("smugglers-den", "smugglers-cove"),
-                         re.sub(r"\bcat\b", "lynx", a)), (key, a, b)  # fmt: skip
+            assert b in (
+                a.replace("smugglers-den", "smugglers-cove"),
+                re.sub(r"\bcat\b", "lynx", a),
+            ), (key, a, b)
 
 
 def test_what_cannot_be_renamed_is_said_and_nothing_is_written(tmp_path: Path) -> None:
@@ -173,14 +178,18 @@ def test_a_renamed_value_keeps_its_comment_where_the_designer_put_it(tmp_path: P
     content = copy_content(tmp_path)
     f = faction_file(content, 50)
     text = f.read_text()
-    f.write_text(text.replace("name: Guild of Caravanserai\n",
-                              'name: "Guild of Caravanserai"  # as printed in 1997\n'))  # fmt: skip
+    f.write_text(
+        text.replace(
+            "name: Guild of Caravanserai\n", 'name: "Guild of Caravanserai"  # as printed in 1997\n'
+        )
+    )
     proc = _rename(content, "forty-factions", f.stem, "Caravan Guild")
     assert proc.returncode == 0, proc.stdout + proc.stderr
     new = f.with_name("050-caravan-guild.yaml").read_text()
     # that one line changed, and only its value
-    before = text.replace("name: Guild of Caravanserai\n",
-                          'name: "Guild of Caravanserai"  # as printed in 1997\n')  # fmt: skip
+    before = text.replace(
+        "name: Guild of Caravanserai\n", 'name: "Guild of Caravanserai"  # as printed in 1997\n'
+    )
     assert new == before.replace('"Guild of Caravanserai"', '"Caravan Guild"')
 
 
@@ -282,8 +291,10 @@ def test_a_rename_killed_midway_is_finished_or_undone_by_the_next_run(tmp_path: 
         assert not (content / ".toolkit-edit").exists(), k
         if k == 1:  # its journal written, nothing changed yet
             shown = _named(content / ".toolkit-edit", content.parent)
-            assert said in ([f"note: undid an edit of 5 content files interrupted before it "
-                             f"changed any ({n})"] for n in shown), said  # fmt: skip
+            assert said in (
+                [f"note: undid an edit of 5 content files interrupted before it changed any ({n})"]
+                for n in shown
+            ), said
         elif now == after and k % 2:
             assert len(said) == 1 and said[0].startswith("note: finished an edit"), nxt.stderr
         if k % 2:
@@ -320,8 +331,10 @@ def test_a_rename_stopped_by_an_immutable_file_changes_nothing(tmp_path: Path) -
         _immutable(quest, False)
     assert out.returncode == 2, out.stdout + out.stderr
     assert out.stderr.count("\n") == 1 and "Traceback" not in out.stderr
-    assert any(out.stderr.startswith(f"Error: cannot write {n}: Operation not permitted; ")
-               for n in _named(quest, content.parent)), out.stderr  # fmt: skip
+    assert any(
+        out.stderr.startswith(f"Error: cannot write {n}: Operation not permitted; ")
+        for n in _named(quest, content.parent)
+    ), out.stderr
     assert "--out" not in out.stderr and "chattr -i" in out.stderr, out.stderr
     assert "the edit was undone: every file is as it was" in out.stderr
     assert _snapshot(content) == before
@@ -338,8 +351,11 @@ def test_a_rename_keeps_each_files_mode_and_refuses_a_file_with_hard_links(
 
     content = _worldspanner(tmp_path)
     ws = content / "worldspanner"
-    modes = {"heroes/blackbeard.yaml": 0o600, "game.yaml": 0o440,
-             "quests/smugglers-den.yaml": 0o444}  # fmt: skip
+    modes = {
+        "heroes/blackbeard.yaml": 0o600,
+        "game.yaml": 0o440,
+        "quests/smugglers-den.yaml": 0o444,
+    }
     for rel, mode in modes.items():
         os.chmod(ws / rel, mode)
     done = _rename(content, *FACTION)
@@ -352,10 +368,12 @@ def test_a_rename_keeps_each_files_mode_and_refuses_a_file_with_hard_links(
     before = _snapshot(content)
     back = _rename(content, "worldspanner", "smugglers-cove", "smugglers-den")
     assert back.returncode == 2, back.stdout + back.stderr
-    assert back.stderr in {f"Error: cannot edit {n}: it has 2 hard links, and writing it "
-                           "would part it from the others (make it a file of its own, or edit "
-                           "it by hand); nothing was changed\n"
-                           for n in _named(nell, content.parent)}, back.stderr  # fmt: skip
+    assert back.stderr in {
+        f"Error: cannot edit {n}: it has 2 hard links, and writing it "
+        "would part it from the others (make it a file of its own, or edit "
+        "it by hand); nothing was changed\n"
+        for n in _named(nell, content.parent)
+    }, back.stderr
     assert _snapshot(content) == before
     assert os.stat(nell).st_ino == os.stat(tmp_path / "nell-elsewhere.yaml").st_ino
 
@@ -369,8 +387,14 @@ def _journal(content: Path, path: str, state: str = "replacing") -> None:
     folder.mkdir()
     (folder / "0.new").write_bytes(b"pwned\n")
     digest = hashlib.sha256(b"canary\n").hexdigest()
-    files = [{"path": path, "before": digest, "after": hashlib.sha256(b"pwned\n").hexdigest(),
-              "mode": 0o644}]  # fmt: skip
+    files = [
+        {
+            "path": path,
+            "before": digest,
+            "after": hashlib.sha256(b"pwned\n").hexdigest(),
+            "mode": 0o644,
+        }
+    ]
     record = {"kind": "toolkit-edit-journal", "version": 1, "state": state, "files": files}
     (folder / "journal.json").write_text(json.dumps(record))
 
@@ -387,9 +411,11 @@ def test_a_journal_that_leads_out_or_is_malformed_is_reported_and_not_followed(
     outside.mkdir()
     canary = outside / "canary.yaml"
     canary.write_text("canary\n")
-    for case, why in (("../outside/canary.yaml", "is not plain"),
-                      ("escape/canary.yaml", "leads through a link"),
-                      ("[" * 100_000, "is not JSON")):  # fmt: skip
+    for case, why in (
+        ("../outside/canary.yaml", "is not plain"),
+        ("escape/canary.yaml", "leads through a link"),
+        ("[" * 100_000, "is not JSON"),
+    ):
         content = _worldspanner(tmp_path / why.replace(" ", "-"))
         os.symlink(outside, content / "escape")
         _journal(content, "worldspanner/game.yaml" if case.startswith("[") else case)
@@ -419,8 +445,17 @@ def test_a_build_after_a_killed_rename_finishes_it_first(tmp_path: Path) -> None
     content = _worldspanner(tmp_path / "p")
     killed = killed_after(content, 3, "rename", *FACTION, "--content", str(content))
     assert killed.returncode == -9, killed.stdout + killed.stderr
-    built = toolkit("build", "--content", str(content), "--game", "worldspanner", "--only",
-                    "kit/*", "--out", str(tmp_path / "out"))  # fmt: skip
+    built = toolkit(
+        "build",
+        "--content",
+        str(content),
+        "--game",
+        "worldspanner",
+        "--only",
+        "kit/*",
+        "--out",
+        str(tmp_path / "out"),
+    )
     assert built.returncode == 0, built.stdout + built.stderr
     said = [ln for ln in built.stderr.splitlines() if "interrupted" in ln]
     assert len(said) == 1 and said[0].startswith("note: finished an edit"), built.stderr

@@ -43,8 +43,11 @@ def _project(folder: Path) -> Path:
 def _snapshot(content: Path) -> dict[str, bytes]:
     """Every file of the project, content and schemas (and a journal, were one left)."""
     project = content.parent
-    return {p.relative_to(project).as_posix(): p.read_bytes()
-            for p in sorted(project.rglob("*")) if p.is_file()}  # fmt: skip
+    return {
+        p.relative_to(project).as_posix(): p.read_bytes()
+        for p in sorted(project.rglob("*"))
+        if p.is_file()
+    }
 
 
 def _named(path: Path, project: Path) -> tuple[str, ...]:
@@ -101,8 +104,10 @@ def test_a_rename_failing_at_any_file_content_or_schema_changes_none(
 
     content = _project(tmp_path / "p")
     project = content.parent
-    watched = (os.path.realpath(content / "worldspanner") + os.sep,
-               os.path.realpath(project / "schemas") + os.sep)  # fmt: skip
+    watched = (
+        os.path.realpath(content / "worldspanner") + os.sep,
+        os.path.realpath(project / "schemas") + os.sep,
+    )
     before = _snapshot(content)
     real_replace, real_unlink = os.replace, os.unlink
     seen: dict[str, object] = {"n": 0, "k": 0, "at": None}
@@ -136,8 +141,10 @@ def test_a_rename_failing_at_any_file_content_or_schema_changes_none(
         assert out.exit_code == 2, (k, out.output)
         (line,) = [ln for ln in out.output.splitlines() if ln.startswith("Error:")]
         at = Path(str(seen["at"]))
-        assert any(line.startswith(f"Error: cannot write {n}: {os.strerror(code)}; ")
-                   for n in _named(at, project)), line  # fmt: skip
+        assert any(
+            line.startswith(f"Error: cannot write {n}: {os.strerror(code)}; ")
+            for n in _named(at, project)
+        ), line
         assert "the edit was undone: every file is as it was" in line, line
         assert "--out" not in line and "writable" in line, line
         assert _snapshot(content) == before, f"the project changed when file {k} ({at}) failed"
@@ -166,9 +173,11 @@ def test_a_schema_that_cannot_be_written_stops_the_rename_and_changes_nothing(
     out = _rename(content, *FACTION)
     assert out.returncode == 2, out.stdout + out.stderr
     assert out.stderr.count("\n") == 1 and "Traceback" not in out.stderr, out.stderr
-    assert out.stderr in {f"Error: cannot edit {n}: a folder stands where the file must go: "
-                          "move it away; nothing was changed\n"
-                          for n in _named(hero, project)}  # fmt: skip
+    assert out.stderr in {
+        f"Error: cannot edit {n}: a folder stands where the file must go: "
+        "move it away; nothing was changed\n"
+        for n in _named(hero, project)
+    }
     assert _snapshot(content) == before and (hero / "stray").is_dir()
     assert not (content / ".toolkit-edit").exists()
 
@@ -183,9 +192,13 @@ def test_a_schema_that_cannot_be_written_stops_the_rename_and_changes_nothing(
         _immutable(hero, False)
     assert out.returncode == 2, out.stdout + out.stderr
     assert out.stderr.count("\n") == 1 and "Traceback" not in out.stderr, out.stderr
-    assert any(out.stderr.startswith(f"Error: cannot write {n}: Operation not permitted; the "
-                                     "edit was undone: every file is as it was; ")
-               for n in _named(hero, project)), out.stderr  # fmt: skip
+    assert any(
+        out.stderr.startswith(
+            f"Error: cannot write {n}: Operation not permitted; the "
+            "edit was undone: every file is as it was; "
+        )
+        for n in _named(hero, project)
+    ), out.stderr
     assert "--out" not in out.stderr and "chattr -i" in out.stderr, out.stderr
     assert _snapshot(content) == before
     assert not (content / ".toolkit-edit").exists()
@@ -228,8 +241,10 @@ def test_a_rename_killed_midway_is_finished_or_undone_schemas_and_all(tmp_path: 
         else:  # run again: done now, or it names nothing any more (it was finished)
             assert now == after, nxt.stdout + nxt.stderr
     assert k > 2 + 5 + len(CHANGED), "the rename writes its journal, five files, three schemas"
-    assert any("finished an edit of 5 content files and 3 editor schemas interrupted midway"
-               in ln for ln in notes), notes  # fmt: skip
+    assert any(
+        "finished an edit of 5 content files and 3 editor schemas interrupted midway" in ln
+        for ln in notes
+    ), notes
 
 
 def _journal(content: Path, path: str, version: int = 2) -> None:
@@ -238,10 +253,20 @@ def _journal(content: Path, path: str, version: int = 2) -> None:
     folder.mkdir()
     (folder / "0.new").write_bytes(b"pwned\n")
     digest = hashlib.sha256(b"canary\n").hexdigest()
-    files = [{"path": path, "before": digest, "after": hashlib.sha256(b"pwned\n").hexdigest(),
-              "mode": 0o644}]  # fmt: skip
-    record = {"kind": "toolkit-edit-journal", "version": version, "state": "replacing",
-              "files": files}  # fmt: skip
+    files = [
+        {
+            "path": path,
+            "before": digest,
+            "after": hashlib.sha256(b"pwned\n").hexdigest(),
+            "mode": 0o644,
+        }
+    ]
+    record = {
+        "kind": "toolkit-edit-journal",
+        "version": version,
+        "state": "replacing",
+        "files": files,
+    }
     (folder / "journal.json").write_text(json.dumps(record))
 
 
@@ -286,13 +311,17 @@ def test_a_journal_naming_more_of_the_project_than_its_schemas_is_not_followed(
     check = toolkit("check", "--content", str(content), "--game", "worldspanner")
     assert check.returncode == 0, check.stdout + check.stderr
     (warned,) = [ln for ln in check.stderr.splitlines() if ln.startswith("warning:")]
-    assert any(warned.startswith(f"warning: {n} is not an edit journal the toolkit can follow (")
-               for n in _named(shown, project)), warned  # fmt: skip
+    assert any(
+        warned.startswith(f"warning: {n} is not an edit journal the toolkit can follow (")
+        for n in _named(shown, project)
+    ), warned
     assert why in warned and "not followed" in warned, warned
     refused = _rename(content, *FACTION)
     assert refused.returncode == 2, refused.stdout + refused.stderr
-    assert any(refused.stderr.startswith(f"Error: {n} is not an edit journal")
-               for n in _named(shown, project)), refused.stderr  # fmt: skip
+    assert any(
+        refused.stderr.startswith(f"Error: {n} is not an edit journal")
+        for n in _named(shown, project)
+    ), refused.stderr
     assert {p.name: p.read_bytes() for p in outside.iterdir()} == outside_before
     assert _snapshot(content) == before
 

@@ -99,9 +99,15 @@ def pdf_text_pages(data: bytes, n: int) -> list[str]:
     with tempfile.NamedTemporaryFile(suffix=".pdf") as f:
         f.write(data)
         f.flush()
-        return [subprocess.run(["pdftotext", "-f", str(i), "-l", str(i), f.name, "-"],
-                               capture_output=True, text=True, check=True).stdout
-                for i in range(1, n + 1)]  # fmt: skip
+        return [
+            subprocess.run(
+                ["pdftotext", "-f", str(i), "-l", str(i), f.name, "-"],
+                capture_output=True,
+                text=True,
+                check=True,
+            ).stdout
+            for i in range(1, n + 1)
+        ]
 
 
 def test_a_card_of_another_size_is_not_exported(ff) -> None:
@@ -112,10 +118,22 @@ def test_a_card_of_another_size_is_not_exported(ff) -> None:
 def test_every_shipped_profile_loads_and_agrees_with_its_own_pixel_size() -> None:
     known = profiles()
     assert {"tgc-poker", "tgc-tarot", "mpc-tarot", "dtc-poker"} <= set(known)
-    raw = {"shop": "S", "product": "P", "source": "u", "unit": "in", "trim": [2.5, 3.5],
-           "bleed": 0.125, "safe": 0.125, "dpi": 300, "pixels": [825, 1124], "format": "png",
-           "colour": "RGB", "face": "{deck}/{n}.png", "back": "{deck}/b{n}.png",
-           "single_back": "{deck}/back.png"}  # fmt: skip
+    raw = {
+        "shop": "S",
+        "product": "P",
+        "source": "u",
+        "unit": "in",
+        "trim": [2.5, 3.5],
+        "bleed": 0.125,
+        "safe": 0.125,
+        "dpi": 300,
+        "pixels": [825, 1124],
+        "format": "png",
+        "colour": "RGB",
+        "face": "{deck}/{n}.png",
+        "back": "{deck}/b{n}.png",
+        "single_back": "{deck}/back.png",
+    }
     with pytest.raises(ToolkitError, match=r"pixels \[825, 1124\] disagree"):
         _profile("typo", raw)
     assert _profile("ok", {**raw, "pixels": [825, 1125]}).pixels == (825, 1125)
@@ -139,30 +157,48 @@ def test_bleed_option_changes_every_card_files_bleed(ff) -> None:
 
 
 def test_unknown_profile_is_a_usage_error_with_did_you_mean(tmp_path: Path) -> None:
-    proc = toolkit("build", "--game", "god-emperor", "--export", "tgc-pokr", "--out",
-                   str(tmp_path / "b"))  # fmt: skip
+    proc = toolkit(
+        "build", "--game", "god-emperor", "--export", "tgc-pokr", "--out", str(tmp_path / "b")
+    )
     assert proc.returncode == 2
     assert "did you mean 'tgc-poker'" in proc.stderr
     assert not (tmp_path / "b").exists()
 
 
 def test_a_profile_no_deck_fits_is_a_usage_error(tmp_path: Path) -> None:
-    proc = toolkit("build", "--game", "god-emperor", "--export", "tgc-tarot", "--out",
-                   str(tmp_path / "b"))  # fmt: skip
+    proc = toolkit(
+        "build", "--game", "god-emperor", "--export", "tgc-tarot", "--out", str(tmp_path / "b")
+    )
     assert proc.returncode == 2
     assert "no deck of god-emperor is that size" in proc.stderr
 
 
 @pytest.mark.slow
 def test_export_through_the_cli_writes_every_card_of_every_deck(tmp_path: Path) -> None:
-    proc = toolkit("build", "--game", "god-emperor", "--export", "dtc-poker", "--only",
-                   "export/*", "--out", str(tmp_path / "b"))  # fmt: skip
+    proc = toolkit(
+        "build",
+        "--game",
+        "god-emperor",
+        "--export",
+        "dtc-poker",
+        "--only",
+        "export/*",
+        "--out",
+        str(tmp_path / "b"),
+    )
     assert proc.returncode == 0, proc.stdout + proc.stderr
     files = sorted((tmp_path / "b/god-emperor/export/dtc-poker").glob("*.pdf"))
     assert [f.name for f in files] == ["favors.pdf", "minions.pdf", "schemes.pdf"]
     # the same deck's card files hold as many cards: its faces PDF has one page a card
-    faces = toolkit("build", "--game", "god-emperor", "--only", "cards/favors-faces.pdf",
-                    "--out", str(tmp_path / "b"))  # fmt: skip
+    faces = toolkit(
+        "build",
+        "--game",
+        "god-emperor",
+        "--only",
+        "cards/favors-faces.pdf",
+        "--out",
+        str(tmp_path / "b"),
+    )
     assert faces.returncode == 0, faces.stderr
     n = len(pikepdf.open(tmp_path / "b/god-emperor/cards/favors-faces.pdf").pages)
     assert len(pikepdf.open(files[0]).pages) == 2 * n

@@ -29,8 +29,14 @@ from tests.support.shipped import (
 )
 
 GE = CONTENT / "god-emperor"
-GAME, COURT, UG, FAV, MAP, CAST = ("game.yaml", "court.yaml", "underground.yaml", "favors.yaml",
-                                   "map.yaml", "cast.yaml")  # fmt: skip
+GAME, COURT, UG, FAV, MAP, CAST = (
+    "game.yaml",
+    "court.yaml",
+    "underground.yaml",
+    "favors.yaml",
+    "map.yaml",
+    "cast.yaml",
+)
 DATA = {name: yaml.safe_load((GE / name).read_text()) for name in (GAME, CAST)}
 HOUSES = [h["name"] for h in DATA[GAME]["houses"]]
 
@@ -57,88 +63,166 @@ PRINTED_NORTH = "Eel, Vor, Old, Age, Dea, Kri, Civ, Bat, Chi, Big, All, End"
 PRINTED_EAST = "Bog, Fat, Sus, Vol, Pet, Lum, Die, Hag, Non, Ice, New, Mil, Elf, Orr"
 CASES = {
     # the rules text's own inconsistencies, restored as printed (erratum or waiver removed)
-    "printed-zen-twice": Case("GE-REGION-UNIQUE",
-        [(GAME, f"regions: [{WEST}]", "regions: [Aka, Fog, Uhh, Pig, Mok, Dom, Zen, Aah, Amn, "
-                                      "Zit, Zen, Cry, Ode]"),
-         _drop_block(GAME, "  - field: provinces.0.regions", 6)],
-        (GAME, "id: west", "regions:")),
-    "printed-bat-in-two-provinces": Case("GE-REGION-PROVINCE",
-        [(GAME, f"regions: [{EAST}]", f"regions: [{EAST[:-5]}, Bat, Orr]"),
-         _drop_block(GAME, "  - field: provinces.2.regions", 8)],
-        (GAME, "id: east", "regions:")),
-    "printed-host-castles": Case("GE-SCHEDULE-HOST",
-        [(GAME, f"regions: [{NORTH}]", f"regions: [{PRINTED_NORTH}]"),
-         (GAME, f"regions: [{EAST}]", f"regions: [{PRINTED_EAST}]"),
-         _drop_block(GAME, "  - field: provinces.1.regions", 12)], (GAME, None, "{month: 2,")),
-    "printed-month-eleven": Case("GE-SCHEDULE-MONTH",
-        [_drop_block(GAME, "  - rule: GE-SCHEDULE-MONTH", 5)], (GAME, None, "{month: 11,")),
-    "printed-court-timeline": Case("GE-TIMING",
-        [_drop_block(GAME, "  - rule: GE-TIMING", 6)], (GAME, "id: court", "- {name:")),
-    "printed-silk-hand": Case("GE-FAVOR-BUILDING",
-        [(FAV, "faction: spice-lords\n", "faction: silk-hand\n"),
-         _drop_block(FAV, "  - field: war_buildings.0.faction", 7)],
-        (FAV, "war_buildings:", "faction: silk-hand")),
-    "printed-roads-name": Case("GE-FAVOR-BUILDING",
-        [(FAV, "  - name: Trade Route", "  - name: Roads"),
-         _drop_block(FAV, "  - field: war_buildings.0.name", 7)],
-        (FAV, "war_buildings:", "- name: Roads")),
-    "printed-capture-twice": Case("GE-UNIQUE",
-        [(UG, 'name: "Capture a Building"', 'name: "Capture"'),
-         (UG, 'name: "Capture a Hostage"', 'name: "Capture"')],
-        (UG, None, "id: capture-hostage")),
+    "printed-zen-twice": Case(
+        "GE-REGION-UNIQUE",
+        [
+            (
+                GAME,
+                f"regions: [{WEST}]",
+                "regions: [Aka, Fog, Uhh, Pig, Mok, Dom, Zen, Aah, Amn, Zit, Zen, Cry, Ode]",
+            ),
+            _drop_block(GAME, "  - field: provinces.0.regions", 6),
+        ],
+        (GAME, "id: west", "regions:"),
+    ),
+    "printed-bat-in-two-provinces": Case(
+        "GE-REGION-PROVINCE",
+        [
+            (GAME, f"regions: [{EAST}]", f"regions: [{EAST[:-5]}, Bat, Orr]"),
+            _drop_block(GAME, "  - field: provinces.2.regions", 8),
+        ],
+        (GAME, "id: east", "regions:"),
+    ),
+    "printed-host-castles": Case(
+        "GE-SCHEDULE-HOST",
+        [
+            (GAME, f"regions: [{NORTH}]", f"regions: [{PRINTED_NORTH}]"),
+            (GAME, f"regions: [{EAST}]", f"regions: [{PRINTED_EAST}]"),
+            _drop_block(GAME, "  - field: provinces.1.regions", 12),
+        ],
+        (GAME, None, "{month: 2,"),
+    ),
+    "printed-month-eleven": Case(
+        "GE-SCHEDULE-MONTH",
+        [_drop_block(GAME, "  - rule: GE-SCHEDULE-MONTH", 5)],
+        (GAME, None, "{month: 11,"),
+    ),
+    "printed-court-timeline": Case(
+        "GE-TIMING", [_drop_block(GAME, "  - rule: GE-TIMING", 6)], (GAME, "id: court", "- {name:")
+    ),
+    "printed-silk-hand": Case(
+        "GE-FAVOR-BUILDING",
+        [
+            (FAV, "faction: spice-lords\n", "faction: silk-hand\n"),
+            _drop_block(FAV, "  - field: war_buildings.0.faction", 7),
+        ],
+        (FAV, "war_buildings:", "faction: silk-hand"),
+    ),
+    "printed-roads-name": Case(
+        "GE-FAVOR-BUILDING",
+        [
+            (FAV, "  - name: Trade Route", "  - name: Roads"),
+            _drop_block(FAV, "  - field: war_buildings.0.name", 7),
+        ],
+        (FAV, "war_buildings:", "- name: Roads"),
+    ),
+    "printed-capture-twice": Case(
+        "GE-UNIQUE",
+        [
+            (UG, 'name: "Capture a Building"', 'name: "Capture"'),
+            (UG, 'name: "Capture a Hostage"', 'name: "Capture"'),
+        ],
+        (UG, None, "id: capture-hostage"),
+    ),
     # each rule, broken as a designer might
-    "host-unknown": Case("GE-REF", [(GAME, "host: wolf,", "host: wolves,")],
-                         (GAME, None, "{month: 2,")),
-    "four-houses-in-west": Case("GE-PROVINCE-HOUSES",
+    "host-unknown": Case(
+        "GE-REF", [(GAME, "host: wolf,", "host: wolves,")], (GAME, None, "{month: 2,")
+    ),
+    "four-houses-in-west": Case(
+        "GE-PROVINCE-HOUSES",
         [(GAME, "{id: wolf, name: Wolf, province: east", "{id: wolf, name: Wolf, province: west")],
-        (GAME, "provinces:", "- id: west")),
-    "free-proposal": Case("GE-COST",
+        (GAME, "provinces:", "- id: west"),
+    ),
+    "free-proposal": Case(
+        "GE-COST",
         [(COURT, 'name: "Remove", cost: 3', 'name: "Remove", cost: 0')],
-        (COURT, None, 'name: "Remove"')),
-    "trap-with-cost": Case("GE-COST",
-        [(UG, 'name: "Ambush", cost: 0', 'name: "Ambush", cost: 2')], (UG, None, '"Ambush"')),
-    "faction-without-building": Case("GE-FAVOR-BUILDING",
-        [(FAV, 'building: "Arena", effect: "Your House may now challenge players to Duels in '
-               'the Court."', 'building: ""')],
-        (FAV, None, "id: outcasts")),
-    "deck-too-small": Case("GE-MINIONS",
-        [(UG, "{rank: 1, draws: 4}", "{rank: 1, draws: 40}")], (UG, "deck:", "- {kind: rock")),
-    "rock-beats-rock": Case("GE-MINIONS",
-        [(UG, "beats: {rock: scissors,", "beats: {rock: rock,")], (UG, None, "beats:")),
-    "rank-draws-more": Case("GE-MINIONS",
-        [(UG, "{rank: 2, draws: 3}", "{rank: 2, draws: 5}")], (UG, None, "{rank: 2")),
-    "fourteen-laws": Case("GE-LAWS", [(COURT, "laws_stated: 13", "laws_stated: 14")],
-                          (COURT, "laws:", "{number: 1,")),
-    "phases-too-long": Case("GE-TIMING",
+        (COURT, None, 'name: "Remove"'),
+    ),
+    "trap-with-cost": Case(
+        "GE-COST",
+        [(UG, 'name: "Ambush", cost: 0', 'name: "Ambush", cost: 2')],
+        (UG, None, '"Ambush"'),
+    ),
+    "faction-without-building": Case(
+        "GE-FAVOR-BUILDING",
+        [
+            (
+                FAV,
+                'building: "Arena", effect: "Your House may now challenge players to Duels in '
+                'the Court."',
+                'building: ""',
+            )
+        ],
+        (FAV, None, "id: outcasts"),
+    ),
+    "deck-too-small": Case(
+        "GE-MINIONS",
+        [(UG, "{rank: 1, draws: 4}", "{rank: 1, draws: 40}")],
+        (UG, "deck:", "- {kind: rock"),
+    ),
+    "rock-beats-rock": Case(
+        "GE-MINIONS", [(UG, "beats: {rock: scissors,", "beats: {rock: rock,")], (UG, None, "beats:")
+    ),
+    "rank-draws-more": Case(
+        "GE-MINIONS", [(UG, "{rank: 2, draws: 3}", "{rank: 2, draws: 5}")], (UG, None, "{rank: 2")
+    ),
+    "fourteen-laws": Case(
+        "GE-LAWS", [(COURT, "laws_stated: 13", "laws_stated: 14")], (COURT, "laws:", "{number: 1,")
+    ),
+    "phases-too-long": Case(
+        "GE-TIMING",
         [(GAME, "{name: Planning, minutes: 10", "{name: Planning, minutes: 12")],
-        (GAME, "phases:", "{name: Ceremony")),
+        (GAME, "phases:", "{name: Ceremony"),
+    ),
     "region-off-the-map": Case("GE-MAP", [(MAP, "  Zen: {", "  Zem: {")], (MAP, None, "Zem:")),
-    "road-between-strangers": Case("GE-MAP", [(MAP, "  - [Ode, Non]", "  - [Ode, Elf]")],
-                                   (MAP, None, "[Ode, Elf]")),
-    "player-of-no-house": Case("GE-CAST", [(CAST, 'house: cat}', 'house: lion}')],
-                               (CAST, None, "house: lion")),
-    "no-court-marker": Case("GE-COMP-PLACE", [("components.yaml", "  - id: court-marker\n",
-                                                "  - id: court-token\n")],
-                            ("components.yaml", None, "  - {id: badge")),
-    "too-few-immortals": Case("GE-COMP-COUNT", [("components.yaml", "count: immortals",
-                                                  "count: 2  # broken")],
-                              ("components.yaml", None, "# broken")),
-    "no-pistols": Case("GE-COMP-LIST", [("components.yaml", "{id: duel-pistol,",
-                                         "{id: revolver,")],
-                       ("components.yaml", None, "  - {id: badge")),
-    "bad-formula": Case("GE-COMP-FORMULA", [("components.yaml", "count: neutral_castles * 2",
-                                             "count: neutral_forts * 2")],
-                        ("components.yaml", None, "neutral_forts")),
-    "two-rat-king-favors": Case("GE-COMP-DECK", [
-        ("favors.yaml", 'Favors step", location: "War Map", copies: 6}\n  - {name: "Burnt',
-         'Favors step", location: "War Map", copies: 1}\n  - {name: "Burnt'),
-        ("favors.yaml", 'history.", timing: "Any time", location: "Anywhere", copies: 6}',
-         'history.", timing: "Any time", location: "Anywhere", copies: 1}')],
-        ("favors.yaml", None, "- {id: rat-king")),
-    "one-scheme-deck": Case("GE-COMP-DECK", [("underground.yaml", "scheme_decks: 3",
-                                              "scheme_decks: 1")],
-                            ("underground.yaml", None, "scheme_decks: 1")),
-}  # fmt: skip
+    "road-between-strangers": Case(
+        "GE-MAP", [(MAP, "  - [Ode, Non]", "  - [Ode, Elf]")], (MAP, None, "[Ode, Elf]")
+    ),
+    "player-of-no-house": Case(
+        "GE-CAST", [(CAST, "house: cat}", "house: lion}")], (CAST, None, "house: lion")
+    ),
+    "no-court-marker": Case(
+        "GE-COMP-PLACE",
+        [("components.yaml", "  - id: court-marker\n", "  - id: court-token\n")],
+        ("components.yaml", None, "  - {id: badge"),
+    ),
+    "too-few-immortals": Case(
+        "GE-COMP-COUNT",
+        [("components.yaml", "count: immortals", "count: 2  # broken")],
+        ("components.yaml", None, "# broken"),
+    ),
+    "no-pistols": Case(
+        "GE-COMP-LIST",
+        [("components.yaml", "{id: duel-pistol,", "{id: revolver,")],
+        ("components.yaml", None, "  - {id: badge"),
+    ),
+    "bad-formula": Case(
+        "GE-COMP-FORMULA",
+        [("components.yaml", "count: neutral_castles * 2", "count: neutral_forts * 2")],
+        ("components.yaml", None, "neutral_forts"),
+    ),
+    "two-rat-king-favors": Case(
+        "GE-COMP-DECK",
+        [
+            (
+                "favors.yaml",
+                'Favors step", location: "War Map", copies: 6}\n  - {name: "Burnt',
+                'Favors step", location: "War Map", copies: 1}\n  - {name: "Burnt',
+            ),
+            (
+                "favors.yaml",
+                'history.", timing: "Any time", location: "Anywhere", copies: 6}',
+                'history.", timing: "Any time", location: "Anywhere", copies: 1}',
+            ),
+        ],
+        ("favors.yaml", None, "- {id: rat-king"),
+    ),
+    "one-scheme-deck": Case(
+        "GE-COMP-DECK",
+        [("underground.yaml", "scheme_decks: 3", "scheme_decks: 1")],
+        ("underground.yaml", None, "scheme_decks: 1"),
+    ),
+}
 
 
 @pytest.mark.parametrize("name", sorted(CASES))
@@ -168,8 +252,9 @@ def test_shipped_content_resolves_every_inconsistency_openly() -> None:
     records = json.loads(proc.stdout)
     assert all(r["waived"] for r in records), records  # every finding carries its reason
     assert {r["code"] for r in records} == {"GE-SCHEDULE-MONTH", "GE-TIMING"}
-    errata = sum(len(yaml.safe_load((GE / f).read_text()).get("errata", []))
-                 for f in (GAME, COURT, UG, FAV))  # fmt: skip
+    errata = sum(
+        len(yaml.safe_load((GE / f).read_text()).get("errata", [])) for f in (GAME, COURT, UG, FAV)
+    )
     assert errata >= 8  # Zen, Bat, Chi/End/Hag/Orr, Sword(s), hese, Capture x2, Silk Hand, Roads
 
 
@@ -179,8 +264,9 @@ def test_cast_as_csv_and_the_errors_it_can_have(tmp_path: Path) -> None:
     folder = content / "god-emperor"
     (folder / "cast.yaml").unlink()
     (folder / "cast.csv").write_text('name,house,rank\n"Smith, Jo",cat,1\nAda Lovelace,wolf,\n')
-    proc = toolkit("build", "--content", str(content), "--out", str(tmp_path / "b"),
-                   "--only", "badges/*")  # fmt: skip
+    proc = toolkit(
+        "build", "--content", str(content), "--out", str(tmp_path / "b"), "--only", "badges/*"
+    )
     assert proc.returncode == 0, proc.stdout + proc.stderr
     text = pdf_text(tmp_path / "b/god-emperor/badges/badges-a4.pdf")
     assert "Smith, Jo" in text and "Ada Lovelace" in text
@@ -207,8 +293,9 @@ def test_a_200_player_cast_builds_a_badge_and_strip_each(tmp_path: Path) -> None
     (content / "god-emperor" / "game.yaml").write_text(
         (content / "god-emperor" / "game.yaml").read_text().replace("ranks: 5", "ranks: 25")
     )
-    proc = toolkit("build", "--content", str(content), "--out", str(tmp_path / "b"),
-                   "--only", "badges/*")  # fmt: skip
+    proc = toolkit(
+        "build", "--content", str(content), "--out", str(tmp_path / "b"), "--only", "badges/*"
+    )
     assert proc.returncode == 0, proc.stdout + proc.stderr
     with pikepdf.open(tmp_path / "b/god-emperor/badges/badges-a4.pdf") as pdf:
         assert len(pdf.pages) == math.ceil(200 / 10)
@@ -287,8 +374,14 @@ def test_print_guide_lists_every_pdf_with_copies_for_the_cast(kit: Path) -> None
     rows = {r[1]: r for r in check_bill(kit)}
     assert rows["forms/court-proposal.pdf"][4] == players * 10 // 3
     assert rows["counters/counters-a4.pdf"][5] and not rows["counters/tokens-a4.pdf"][5]
-    check_gallery(kit, {"Favor cards": ["cards/favors-*"], "Law Board": ["boards/law-board*"],
-                        "House playmat": ["playmats/houses.pdf"]})  # fmt: skip
+    check_gallery(
+        kit,
+        {
+            "Favor cards": ["cards/favors-*"],
+            "Law Board": ["boards/law-board*"],
+            "House playmat": ["playmats/houses.pdf"],
+        },
+    )
 
 
 def test_law_board_reference_playmats_and_decks(kit: Path) -> None:
@@ -335,8 +428,11 @@ def test_every_paper_puts_each_house_castle_in_the_same_province(kit: Path) -> N
     svg = (kit / "boards/war-map.svg").read_text()
     on_map = dict(re.findall(r'data-region="(\w+)" data-province="(\w+)"', svg))
     orders = pdf_text(kit / "forms/war-orders.pdf").split("\f")[0]
-    listed = {r: p for p, regions in re.findall(r"(The \w+): ((?:[A-Z][a-z]+, )*[A-Z][a-z]+)",
-                                                 orders) for r in regions.split(", ")}  # fmt: skip
+    listed = {
+        r: p
+        for p, regions in re.findall(r"(The \w+): ((?:[A-Z][a-z]+, )*[A-Z][a-z]+)", orders)
+        for r in regions.split(", ")
+    }
     control = pdf_text(kit / "reference/control.pdf")
     names = {p["id"]: p["name"] for p in DATA[GAME]["provinces"]}
     for h in DATA[GAME]["houses"]:
@@ -356,12 +452,18 @@ def test_a_kit_whose_papers_disagree_is_not_built(tmp_path: Path) -> None:
     content = tmp_path / "content"
     shutil.copytree(GE, content / "god-emperor")
     game = content / "god-emperor" / GAME
-    for rel, old, new in [(GAME, f"regions: [{NORTH}]", f"regions: [{PRINTED_NORTH}]"),
-                          (GAME, f"regions: [{EAST}]", f"regions: [{PRINTED_EAST}]"),
-                          _drop_block(GAME, "  - field: provinces.1.regions", 12)]:  # fmt: skip
+    for rel, old, new in [
+        (GAME, f"regions: [{NORTH}]", f"regions: [{PRINTED_NORTH}]"),
+        (GAME, f"regions: [{EAST}]", f"regions: [{PRINTED_EAST}]"),
+        _drop_block(GAME, "  - field: provinces.1.regions", 12),
+    ]:
         edit(content / "god-emperor" / rel, old, new)
-    edit(game, "waive:\n", "waive:\n  - {rule: GE-SCHEDULE-HOST, at: [schedule.1, schedule.2, "
-         "schedule.4, schedule.5], reason: As printed.}\n")  # fmt: skip
+    edit(
+        game,
+        "waive:\n",
+        "waive:\n  - {rule: GE-SCHEDULE-HOST, at: [schedule.1, schedule.2, "
+        "schedule.4, schedule.5], reason: As printed.}\n",
+    )
     assert toolkit("check", "--content", str(content)).returncode == 0
     proc = toolkit("build", "--content", str(content), "--out", str(tmp_path / "out"))
     assert proc.returncode == 1, proc.stdout + proc.stderr
@@ -398,10 +500,20 @@ def test_law_board_extends_onto_numbered_sheets_when_the_court_can_pass_more(
 ) -> None:
     content = tmp_path / "content"
     shutil.copytree(GE, content / "god-emperor")
-    edit(content / "god-emperor" / GAME, '{name: "Proposals", minutes: 4, repeat: 3,',
-         '{name: "Proposals", minutes: 4, repeat: 7,')  # fmt: skip
-    proc = toolkit("build", "--content", str(content), "--only", "boards/law-board*", "--out",
-                   str(tmp_path / "out"))  # fmt: skip
+    edit(
+        content / "god-emperor" / GAME,
+        '{name: "Proposals", minutes: 4, repeat: 3,',
+        '{name: "Proposals", minutes: 4, repeat: 7,',
+    )
+    proc = toolkit(
+        "build",
+        "--content",
+        str(content),
+        "--only",
+        "boards/law-board*",
+        "--out",
+        str(tmp_path / "out"),
+    )
     assert proc.returncode == 0, proc.stdout + proc.stderr
     boards = tmp_path / "out" / "god-emperor" / "boards"
     seen = []

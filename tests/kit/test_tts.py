@@ -48,8 +48,10 @@ def check_saved_deck(save: dict, folder: Path | None = None) -> dict:
             faces = Image.open(folder / entry["FaceURL"])
             back = Image.open(folder / entry["BackURL"])
             assert faces.width % entry["NumWidth"] == 0 and faces.height % entry["NumHeight"] == 0
-            assert back.size == (faces.width // entry["NumWidth"],
-                                 faces.height // entry["NumHeight"])  # fmt: skip
+            assert back.size == (
+                faces.width // entry["NumWidth"],
+                faces.height // entry["NumHeight"],
+            )
             assert max(faces.size) <= 4096  # TTS's largest deck sheet
     guids = set()
     for card in cards:
@@ -68,8 +70,10 @@ def test_the_sample_passes_the_check_itself() -> None:
 
 
 def test_a_deck_over_several_sheets_numbers_its_cards_by_sheet_and_cell() -> None:
-    sheets = [Sheet("d-1.png", "d-1-back.png", tuple((f"c{i}", "") for i in range(69))),
-              Sheet("d-2.png", "d-2-back.png", (("last", "x"),))]  # fmt: skip
+    sheets = [
+        Sheet("d-1.png", "d-1-back.png", tuple((f"c{i}", "") for i in range(69))),
+        Sheet("d-2.png", "d-2-back.png", (("last", "x"),)),
+    ]
     save = saved_object("Deck", sheets, 10, 7, "https://example.org/kit/tts/")
     deck = check_saved_deck(save)
     assert deck["DeckIDs"][:2] == [100, 101] and deck["DeckIDs"][-1] == 200
@@ -102,14 +106,32 @@ def test_the_kits_saved_deck_loads_every_card_by_name_from_its_sheets(
     # written again, in a copy of the kit
     copy_content(tmp_path)
     seeded(shipped_kit, tmp_path / "b", "forty-factions")
-    proc = toolkit("build", "--content", "content", "--game", "forty-factions", "--only",
-                   "tts/plots.json", "--out", "b", "--tts-url", "file:///home/me/kit/tts/",
-                   cwd=tmp_path)  # fmt: skip
+    proc = toolkit(
+        "build",
+        "--content",
+        "content",
+        "--game",
+        "forty-factions",
+        "--only",
+        "tts/plots.json",
+        "--out",
+        "b",
+        "--tts-url",
+        "file:///home/me/kit/tts/",
+        cwd=tmp_path,
+    )
     assert proc.returncode == 0, proc.stdout + proc.stderr
     assert "1 built" in proc.stdout  # the JSON alone: its sheets are the kit's
     copied = tmp_path / "b" / "forty-factions" / "tts" / "plots.json"
     entry = json.loads(copied.read_text())["ObjectStates"][0]["CustomDeck"]["1"]
     assert entry["FaceURL"] == "file:///home/me/kit/tts/plots-1.png"
-    bad = toolkit("build", "--game", "forty-factions", "--tts-url", "javascript:x", "--out",
-                  str(tmp_path / "c"))  # fmt: skip
+    bad = toolkit(
+        "build",
+        "--game",
+        "forty-factions",
+        "--tts-url",
+        "javascript:x",
+        "--out",
+        str(tmp_path / "c"),
+    )
     assert bad.returncode == 2 and "--tts-url" in bad.stderr

@@ -51,8 +51,18 @@ def test_setup_honours_the_rulebook(design: str, seed: int, data: st.DataObject)
     assert [p.slot.id for p in s.keys] == [slot.id for slot in d.layout]
     assert len({p.key.id for p in s.keys}) == len(s.keys)
     kinds = Counter(p.key.kind for p in s.keys)
-    assert kinds == Counter({"faction": d.faction_keys, "dome": d.dome_keys,
-                             "lith": d.lith_keys, "vista": d.vista_keys}) - Counter()  # fmt: skip
+    assert (
+        kinds
+        == Counter(
+            {
+                "faction": d.faction_keys,
+                "dome": d.dome_keys,
+                "lith": d.lith_keys,
+                "vista": d.vista_keys,
+            }
+        )
+        - Counter()
+    )
     # pieces come from the sets the design needs
     sets = set(d.sets)
     factions = {f.id for f in GAME.factions if f.set in sets}
@@ -90,8 +100,16 @@ def test_setup_refuses_what_the_rulebook_does_not_allow() -> None:
 def test_setup_command_writes_the_same_sheet_for_the_same_seed(tmp_path: Path) -> None:
     svgs = []
     for run in ("a", "b"):
-        proc = toolkit("setup", "worldspanner", "--design", "quad", "--seed", "42",
-                       "--out", str(tmp_path / run))  # fmt: skip
+        proc = toolkit(
+            "setup",
+            "worldspanner",
+            "--design",
+            "quad",
+            "--seed",
+            "42",
+            "--out",
+            str(tmp_path / run),
+        )
         assert proc.returncode == 0, proc.stderr
         assert "Quad map, seed 42: 10 heroes per team, deal 16 each" in proc.stdout
         svgs.append((tmp_path / run / "worldspanner/setup/quad-seed-42.svg").read_bytes())
@@ -102,15 +120,24 @@ def test_setup_command_writes_the_same_sheet_for_the_same_seed(tmp_path: Path) -
     quad = next(d for d in GAME.designs if d.id == "quad")
     assert len(keys) == len(quad.layout) and len({k for _, k in keys}) == len(keys)
     subprocess.run(["xmllint", "--noout", "--nonet", "-"], input=svgs[0], check=True)
-    other = toolkit("setup", "worldspanner", "--design", "quad", "--seed", "43",
-                    "--out", str(tmp_path / "a"))  # fmt: skip
+    other = toolkit(
+        "setup", "worldspanner", "--design", "quad", "--seed", "43", "--out", str(tmp_path / "a")
+    )
     assert (tmp_path / "a/worldspanner/setup/quad-seed-43.svg").read_bytes() != svgs[0]
     assert other.returncode == 0
 
 
 def test_setup_command_reports_a_bad_design() -> None:
-    proc = toolkit("setup", "worldspanner", "--design", "hexagon", "--seed", "1",
-                   "--out", "/nonexistent-never-written")  # fmt: skip
+    proc = toolkit(
+        "setup",
+        "worldspanner",
+        "--design",
+        "hexagon",
+        "--seed",
+        "1",
+        "--out",
+        "/nonexistent-never-written",
+    )
     assert proc.returncode == 2
     assert "quad-split" in proc.stderr
 
@@ -201,5 +228,11 @@ def test_print_guide_bill_of_materials_and_gallery(kit: Path) -> None:
     # the treasure decks as the component table counts them, 9-up, fronts and backs
     elite = next(r for r in rows if r[1] == "cards/elite-a4.pdf")
     assert elite[2] == 2 * math.ceil(sum(IX.component("elite-card")) / 9)
-    check_gallery(kit, {"Elite Card": ["cards/elite-*"], "Hero Card": ["cards/heroes-*"],
-                        "Set-up sheet": ["setup/*"]})  # fmt: skip
+    check_gallery(
+        kit,
+        {
+            "Elite Card": ["cards/elite-*"],
+            "Hero Card": ["cards/heroes-*"],
+            "Set-up sheet": ["setup/*"],
+        },
+    )

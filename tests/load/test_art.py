@@ -33,8 +33,12 @@ def _png_header(width: int, height: int) -> bytes:
         return struct.pack(">I", len(data)) + body + struct.pack(">I", zlib.crc32(body))
 
     ihdr = struct.pack(">IIBBBBB", width, height, 8, 2, 0, 0, 0)
-    return (b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", ihdr) + chunk(b"IDAT", zlib.compress(b"\0"))
-            + chunk(b"IEND", b""))  # fmt: skip
+    return (
+        b"\x89PNG\r\n\x1a\n"
+        + chunk(b"IHDR", ihdr)
+        + chunk(b"IDAT", zlib.compress(b"\0"))
+        + chunk(b"IEND", b"")
+    )
 
 
 def test_pictures_are_what_their_names_say_and_within_limits() -> None:
@@ -52,8 +56,9 @@ def test_pictures_are_what_their_names_say_and_within_limits() -> None:
     with pytest.raises(ArtError, match="script"):
         check_picture(b'<svg xmlns="http://www.w3.org/2000/svg"><script>x()</script></svg>', "svg")
     with pytest.raises(ArtError, match="external reference"):
-        check_picture(b'<svg xmlns="http://www.w3.org/2000/svg"><image href="https://x/y.png"/>'
-                      b"</svg>", "svg")  # fmt: skip
+        check_picture(
+            b'<svg xmlns="http://www.w3.org/2000/svg"><image href="https://x/y.png"/></svg>', "svg"
+        )
 
 
 def _art_findings(proc: subprocess.CompletedProcess[str]) -> list[dict]:
@@ -67,8 +72,12 @@ def test_hostile_art_is_a_content_error_at_the_field_and_never_read_outside(
     content = copy_content(tmp_path)
     art = content / "forty-factions/art"
     outside = outside_folder(tmp_path)
-    name = {"link out": "evil.png", "huge": "huge.png", "script": "evil.svg",
-            "external href": "href.svg"}[hostile]  # fmt: skip
+    name = {
+        "link out": "evil.png",
+        "huge": "huge.png",
+        "script": "evil.svg",
+        "external href": "href.svg",
+    }[hostile]
     if hostile == "link out":
         (art / name).symlink_to(outside / "secret.png")
     elif hostile == "huge":
@@ -76,12 +85,15 @@ def test_hostile_art_is_a_content_error_at_the_field_and_never_read_outside(
     elif hostile == "script":
         (art / name).write_text('<svg xmlns="http://www.w3.org/2000/svg" onload="x()"/>')
     else:
-        (art / name).write_text('<svg xmlns="http://www.w3.org/2000/svg" xmlns:xlink='
-                                '"http://www.w3.org/1999/xlink"><image xlink:href='
-                                f'"file://{outside}/secret.png"/></svg>')  # fmt: skip
+        (art / name).write_text(
+            '<svg xmlns="http://www.w3.org/2000/svg" xmlns:xlink='
+            '"http://www.w3.org/1999/xlink"><image xlink:href='
+            f'"file://{outside}/secret.png"/></svg>'
+        )
     edit(content / NAVY, "sources:", f"emblem: art/{name}\nsources:")
-    proc, opened = run_recorded(tmp_path, "check", "--content", str(content), "--game",
-                                "forty-factions", "--format", "json")  # fmt: skip
+    proc, opened = run_recorded(
+        tmp_path, "check", "--content", str(content), "--game", "forty-factions", "--format", "json"
+    )
     assert proc.returncode == 1, proc.stdout + proc.stderr
     (hit,) = _art_findings(proc)
     assert hit["path"].endswith("002-navy.yaml")
@@ -89,8 +101,17 @@ def test_hostile_art_is_a_content_error_at_the_field_and_never_read_outside(
     assert f"art/{name}" in hit["message"]
     assert not outside_reads(opened, content, tmp_path / "out")
     # and the build refuses before rendering anything: no sheet carries the picture
-    build = toolkit("build", "--content", str(content), "--game", "forty-factions", "--only",
-                    "sheets/factions/002-*", "--out", str(tmp_path / "out"))  # fmt: skip
+    build = toolkit(
+        "build",
+        "--content",
+        str(content),
+        "--game",
+        "forty-factions",
+        "--only",
+        "sheets/factions/002-*",
+        "--out",
+        str(tmp_path / "out"),
+    )
     assert build.returncode == 1
     assert not (tmp_path / "out/forty-factions/sheets/factions/002-navy.pdf").exists()
     assert CANARY not in proc.stdout + build.stdout
@@ -106,8 +127,22 @@ def test_a_path_out_of_art_is_refused_by_the_schema(tmp_path: Path) -> None:
 
 def _page(pdf: Path, dpi: int = 50, page: int = 1) -> Image.Image:
     with tempfile.TemporaryDirectory() as tmp:
-        subprocess.run(["pdftoppm", "-r", str(dpi), "-png", "-f", str(page), "-l", str(page),
-                        "-singlefile", str(pdf), f"{tmp}/p"], check=True)  # fmt: skip
+        subprocess.run(
+            [
+                "pdftoppm",
+                "-r",
+                str(dpi),
+                "-png",
+                "-f",
+                str(page),
+                "-l",
+                str(page),
+                "-singlefile",
+                str(pdf),
+                f"{tmp}/p",
+            ],
+            check=True,
+        )
         return Image.open(f"{tmp}/p.png").convert("RGB")
 
 
@@ -131,8 +166,17 @@ def test_the_sample_faction_shows_its_emblem_and_illustration(tmp_path: Path) ->
     with_art, without = tmp_path / "art", tmp_path / "bare"
     for pattern in only:
         for content, out in ((FF.parent, with_art), (bare, without)):
-            proc = toolkit("build", "--content", str(content), "--game", "forty-factions",
-                           "--only", pattern, "--out", str(out))  # fmt: skip
+            proc = toolkit(
+                "build",
+                "--content",
+                str(content),
+                "--game",
+                "forty-factions",
+                "--only",
+                pattern,
+                "--out",
+                str(out),
+            )
             assert proc.returncode == 0, proc.stdout + proc.stderr
     sheet = "forty-factions/sheets/factions/001-temple-of-zakel.pdf"
     a, b = _page(with_art / sheet), _page(without / sheet)
@@ -175,17 +219,31 @@ def test_a_png_emblem_is_one_image_per_pdf_and_cmyk_in_print_shop_files(
         edit(content / f, "sources:", "emblem: art/shared.png\nsources:")
     out = tmp_path / "out"
     shutil.copytree(shipped_kit / "build/forty-factions", out / "forty-factions")
-    for args in (["--only", "cards/factions-faces.pdf", "--only", "sheets/factions.pdf"],
-                 ["--only", "cards/factions-pod.pdf", "--preset", "pod"]):  # fmt: skip
+    for args in (
+        ["--only", "cards/factions-faces.pdf", "--only", "sheets/factions.pdf"],
+        ["--only", "cards/factions-pod.pdf", "--preset", "pod"],
+    ):
         # from the folder holding both, as the kit was built (the paths a sheet shows are
         # part of what it is made from)
-        proc = toolkit("build", "--content", "content", "--game", "forty-factions",
-                       "--out", "out", *args, cwd=tmp_path)  # fmt: skip
+        proc = toolkit(
+            "build",
+            "--content",
+            "content",
+            "--game",
+            "forty-factions",
+            "--out",
+            "out",
+            *args,
+            cwd=tmp_path,
+        )
         assert proc.returncode == 0, proc.stdout + proc.stderr
     for name in ("cards/factions-faces.pdf", "sheets/factions.pdf", "cards/factions-pod.pdf"):
         with pikepdf.open(out / "forty-factions" / name) as pdf:
-            images = [o for o in pdf.objects if isinstance(o, pikepdf.Stream)
-                      and o.get("/Subtype") == "/Image"]  # fmt: skip
+            images = [
+                o
+                for o in pdf.objects
+                if isinstance(o, pikepdf.Stream) and o.get("/Subtype") == "/Image"
+            ]
             assert len(images) == 1, (name, len(images))
             want = "/DeviceCMYK" if name.endswith("pod.pdf") else "/DeviceRGB"
             assert images[0].ColorSpace == want, name
@@ -217,23 +275,41 @@ def test_a_board_takes_its_backdrop_by_name(tmp_path: Path) -> None:
     assert svg.count('<image class="backdrop"') == 1
     assert svg.index('class="backdrop"') < svg.index('class="border-outer"')  # under it all
     assert 'class="backdrop"' not in (out / "forty-factions/boards/congress.svg").read_text()
-    images = subprocess.run(["pdfimages", "-list", str(out / "forty-factions/boards/council.pdf")],
-                            capture_output=True, text=True, check=True).stdout  # fmt: skip
+    images = subprocess.run(
+        ["pdfimages", "-list", str(out / "forty-factions/boards/council.pdf")],
+        capture_output=True,
+        text=True,
+        check=True,
+    ).stdout
     assert [row.split()[2] for row in images.splitlines()[2:]].count("image") == 1
     # the picture shows: the middle of the board darkens where the rose is drawn
-    plain = toolkit("build", "--game", "forty-factions", "--out", str(tmp_path / "plain"),
-                    "--only", "boards/council*.pdf")  # fmt: skip
+    plain = toolkit(
+        "build",
+        "--game",
+        "forty-factions",
+        "--out",
+        str(tmp_path / "plain"),
+        "--only",
+        "boards/council*.pdf",
+    )
     assert plain.returncode == 0
-    assert _differs(_page(out / "forty-factions/boards/council.pdf"),
-                    _page(tmp_path / "plain/forty-factions/boards/council.pdf"),
-                    (0.35, 0.3, 0.65, 0.7)) > 0.02  # fmt: skip
+    assert (
+        _differs(
+            _page(out / "forty-factions/boards/council.pdf"),
+            _page(tmp_path / "plain/forty-factions/boards/council.pdf"),
+            (0.35, 0.3, 0.65, 0.7),
+        )
+        > 0.02
+    )
     # and on every tile a DM prints at home, each holding a quarter of the rose (a faint
     # picture once vanished from every tile but the first, under the audit's tolerance)
     tiles = out / "forty-factions/boards/council-tiles-a4.pdf"
     for page in (1, 2, 3, 4):
-        shown = _differs(_page(tiles, page=page),
-                         _page(tmp_path / "plain/forty-factions/boards/council-tiles-a4.pdf",
-                               page=page), (0.05, 0.08, 0.95, 0.92))  # fmt: skip
+        shown = _differs(
+            _page(tiles, page=page),
+            _page(tmp_path / "plain/forty-factions/boards/council-tiles-a4.pdf", page=page),
+            (0.05, 0.08, 0.95, 0.92),
+        )
         assert shown > 0.03, (page, shown)
     audit = toolkit("audit", str(out / "forty-factions/boards"))
     assert audit.returncode == 0, audit.stdout + audit.stderr
@@ -246,8 +322,9 @@ def test_a_hostile_backdrop_is_refused_and_never_read_outside(tmp_path: Path) ->
     outside = outside_folder(tmp_path)
     (boards / "council.png").symlink_to(outside / "secret.png")
     (boards / "madness.png").write_text("<svg/> not a png")
-    proc, opened = run_recorded(tmp_path, "check", "--content", str(content), "--game",
-                                "forty-factions", "--format", "json")  # fmt: skip
+    proc, opened = run_recorded(
+        tmp_path, "check", "--content", str(content), "--game", "forty-factions", "--format", "json"
+    )
     assert proc.returncode == 1
     found = sorted(Path(r["path"]).name for r in _art_findings(proc))
     assert found == ["council.png", "madness.png"]
@@ -305,7 +382,7 @@ HIDDEN = {
     "\\000075 rl(": ('<rect fill="\\000075 rl(file:///x.svg#a)"/>', 2, "url(file:///x"),
     "URL(": ('<path d="M0 0"\n  clip-path="URL(file:///x.svg#c)"/>', 3, "url(file:///x"),
     "270,000 elements": ("<g/>\n" * 270_000, 20_001, "more than 20,000 elements"),
-}  # fmt: skip
+}
 
 
 @pytest.mark.parametrize("shape", sorted(HIDDEN))
@@ -316,8 +393,9 @@ def test_hidden_loads_and_huge_drawings_in_art_are_refused_at_the_pictures_line(
     body, line, said = HIDDEN[shape]
     (content / "forty-factions/art/hidden.svg").write_text(_SVG + body + "</svg>")
     edit(content / NAVY, "sources:", "emblem: art/hidden.svg\nsources:")
-    proc = toolkit("check", "--content", str(content), "--game", "forty-factions", "--format",
-                   "json")  # fmt: skip
+    proc = toolkit(
+        "check", "--content", str(content), "--game", "forty-factions", "--format", "json"
+    )
     assert proc.returncode == 1, proc.stdout + proc.stderr
     (hit,) = _art_findings(proc)
     assert hit["path"].endswith("002-navy.yaml")
@@ -331,8 +409,9 @@ def test_a_backdrop_with_a_hidden_load_is_refused_at_its_file_and_line(tmp_path:
     (content / "forty-factions/art/boards").mkdir()
     body, line, _ = HIDDEN["u\\72l("]
     (content / "forty-factions/art/boards/council.svg").write_text(_SVG + body + "</svg>")
-    proc = toolkit("check", "--content", str(content), "--game", "forty-factions", "--format",
-                   "json")  # fmt: skip
+    proc = toolkit(
+        "check", "--content", str(content), "--game", "forty-factions", "--format", "json"
+    )
     assert proc.returncode == 1, proc.stdout + proc.stderr
     (hit,) = _art_findings(proc)
     assert (Path(hit["path"]).name, hit["line"]) == ("council.svg", line)
@@ -348,20 +427,34 @@ def test_a_hard_linked_picture_is_refused_and_nothing_is_embedded(tmp_path: Path
     outside = outside_folder(tmp_path)
     os.link(outside / "secret.png", content / "forty-factions/art/twin.png")
     edit(content / NAVY, "sources:", "emblem: art/twin.png\nsources:")
-    proc = toolkit("check", "--content", str(content), "--game", "forty-factions", "--format",
-                   "json")  # fmt: skip
+    proc = toolkit(
+        "check", "--content", str(content), "--game", "forty-factions", "--format", "json"
+    )
     assert proc.returncode == 1, proc.stdout + proc.stderr
     (hit,) = _art_findings(proc)
     assert hit["line"] == line_of(content / NAVY, "emblem:")
     assert hit["message"].startswith("picture art/twin.png: a hard link")
     out = tmp_path / "out"
-    build = toolkit("build", "--draft", "--content", str(content), "--game", "forty-factions",
-                    "--only", "sheets/factions/002-*", "--out", str(out))  # fmt: skip
+    build = toolkit(
+        "build",
+        "--draft",
+        "--content",
+        str(content),
+        "--game",
+        "forty-factions",
+        "--only",
+        "sheets/factions/002-*",
+        "--out",
+        str(out),
+    )
     sheet = out / "forty-factions/sheets/factions/002-navy.pdf"
     assert build.returncode == 1 and sheet.exists(), build.stdout + build.stderr
     with pikepdf.open(sheet) as pdf:
-        assert not [o for o in pdf.objects if isinstance(o, pikepdf.Stream)
-                    and o.get("/Subtype") == "/Image"]  # fmt: skip
+        assert not [
+            o
+            for o in pdf.objects
+            if isinstance(o, pikepdf.Stream) and o.get("/Subtype") == "/Image"
+        ]
     assert CANARY.encode() not in sheet.read_bytes()
 
 
@@ -378,9 +471,24 @@ def test_a_picture_given_a_second_name_after_a_clean_check_is_refused_not_kept(
     env.update(XDG_CACHE_HOME=str(tmp_path / "cache"), PYTHONPATH=str(ROOT))
 
     def check() -> subprocess.CompletedProcess[str]:
-        return subprocess.run([sys.executable, "-m", "toolkit", "check", "--content",
-                               str(content), "--game", "forty-factions", "--format", "json"],
-                              cwd=tmp_path, env=env, capture_output=True, text=True)  # fmt: skip
+        return subprocess.run(
+            [
+                sys.executable,
+                "-m",
+                "toolkit",
+                "check",
+                "--content",
+                str(content),
+                "--game",
+                "forty-factions",
+                "--format",
+                "json",
+            ],
+            cwd=tmp_path,
+            env=env,
+            capture_output=True,
+            text=True,
+        )
 
     assert check().returncode == 0
     os.link(content / "forty-factions/art/own.png", tmp_path / "elsewhere.png")

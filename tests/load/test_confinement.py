@@ -56,17 +56,30 @@ def test_assets_linked_out_are_never_read_or_embedded(tmp_path: Path, shape: str
     add_map_art(content, image)
     out = tmp_path / "out"
 
-    proc, opened = run_recorded(tmp_path, "check", "--content", str(content),
-                                "--game", "forty-factions")  # fmt: skip
+    proc, opened = run_recorded(
+        tmp_path, "check", "--content", str(content), "--game", "forty-factions"
+    )
     assert proc.returncode == 1, proc.stdout + proc.stderr
     found = _findings(proc.stdout)
-    assert any(p.endswith(str(linked.relative_to(content))) and c == "CONTENT-OUTSIDE"
-               for p, c, _ in found), found  # fmt: skip
+    assert any(
+        p.endswith(str(linked.relative_to(content))) and c == "CONTENT-OUTSIDE" for p, c, _ in found
+    ), found
     assert any(c == "FF-MAP-ART" and "outside" in m for _, c, m in found), found
 
-    proc2, opened2 = run_recorded(tmp_path, "build", "--content", str(content), "--game",
-                                  "forty-factions", "--only", "boards/main.svg", "--jobs", "1",
-                                  "--out", str(out))  # fmt: skip
+    proc2, opened2 = run_recorded(
+        tmp_path,
+        "build",
+        "--content",
+        str(content),
+        "--game",
+        "forty-factions",
+        "--only",
+        "boards/main.svg",
+        "--jobs",
+        "1",
+        "--out",
+        str(out),
+    )
     assert proc2.returncode == 1 and "Traceback" not in proc2.stderr
     assert not (out / "forty-factions" / "boards" / "main.svg").exists()
     assert outside_reads(opened + opened2, content, out, tmp_path / "tmp") == []

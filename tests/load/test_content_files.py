@@ -54,8 +54,9 @@ def test_a_linked_folder_that_leads_out_is_an_error_and_not_read(tmp_path: Path)
         f.rename(outside / f.name)
     quests.rmdir()
     quests.symlink_to(outside)
-    proc, opened = run_recorded(tmp_path, "check", "--content", str(content), "--game", WS,
-                                "--format", "json")  # fmt: skip
+    proc, opened = run_recorded(
+        tmp_path, "check", "--content", str(content), "--game", WS, "--format", "json"
+    )
     assert proc.returncode == 1
     (hit,) = _at(json.loads(proc.stdout), quests)
     assert hit["code"] == "CONTENT-OUTSIDE" and "not read" in str(hit["message"])

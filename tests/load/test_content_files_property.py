@@ -56,13 +56,45 @@ KINDS = (
 )
 
 STEMS = st.sampled_from(["lazar", "hero one", "zoë", "a\u202eb", "x" * 120, "#auto#", "-"])
-SUFFIXES = st.sampled_from([".yaml", ".YAML", ".Yaml", ".yml", ".yaml.txt", ".csv", ".CSV",
-                            ".md", ".yaml~", ".yaml.swp", "", ".png"])  # fmt: skip
-NAMES = st.builds(lambda dot, stem, suffix: dot + stem + suffix,
-                  st.sampled_from(["", "", "", ".", ".#"]), STEMS, SUFFIXES)  # fmt: skip
+SUFFIXES = st.sampled_from(
+    [
+        ".yaml",
+        ".YAML",
+        ".Yaml",
+        ".yml",
+        ".yaml.txt",
+        ".csv",
+        ".CSV",
+        ".md",
+        ".yaml~",
+        ".yaml.swp",
+        "",
+        ".png",
+    ]
+)
+NAMES = st.builds(
+    lambda dot, stem, suffix: dot + stem + suffix,
+    st.sampled_from(["", "", "", ".", ".#"]),
+    STEMS,
+    SUFFIXES,
+)
 ODD = st.sampled_from([b"bad\xff.yaml", b"caf\xe9.YAML"])  # names that are not UTF-8
-KIND = st.sampled_from(["valid", "junk", "empty", "unreadable", "fifo", "dir", "link-in",
-                        "link-dir-in", "link-out", "link-dir-out", "dangling", "loop"])  # fmt: skip
+KIND = st.sampled_from(
+    [
+        "valid",
+        "junk",
+        "empty",
+        "unreadable",
+        "fifo",
+        "dir",
+        "link-in",
+        "link-dir-in",
+        "link-out",
+        "link-dir-out",
+        "dangling",
+        "loop",
+    ]
+)
 PLACES = st.sampled_from(["", "heroes", "tables", "assets", "heroes/sub"])
 ENTRY = st.tuples(PLACES, st.one_of(NAMES, ODD), KIND)
 
@@ -145,12 +177,17 @@ def test_every_entry_is_read_or_reported_and_nothing_outside_is_opened(
         reported = {d.loc.path for d in diags}
         for entry in _entries(game):
             shown = display_path(entry)
-            if entry.is_dir() and (not entry.is_symlink() or os.path.realpath(entry).startswith(
-                    root + os.sep)):  # fmt: skip
+            if entry.is_dir() and (
+                not entry.is_symlink() or os.path.realpath(entry).startswith(root + os.sep)
+            ):
                 continue  # a folder (or a link to one inside): its files are read or reported
             inside = os.path.realpath(entry).startswith(root + os.sep)
-            picture = (entry.parts[len(game.parts)] == "assets" and inside and entry.is_file()
-                       and entry.suffix.lower() not in (".yaml", ".yml", ".csv"))  # fmt: skip
+            picture = (
+                entry.parts[len(game.parts)] == "assets"
+                and inside
+                and entry.is_file()
+                and entry.suffix.lower() not in (".yaml", ".yml", ".csv")
+            )
             if shown in read or picture:
                 continue  # read as content; or a picture in assets/, read when named
             ancestors = {display_path(p) for p in (entry, *entry.parents)}

@@ -27,8 +27,11 @@ def _cast(tmp_path: Path, text: str) -> Path:
 
 def _findings(stdout: str) -> list[tuple[str, int, int, str]]:
     lines = [ln for ln in stdout.splitlines() if "(waived" not in ln]
-    return [(Path(m["path"]).name, int(m["line"]), int(m["col"]), m["code"])
-            for m in map(DIAG.match, lines) if m]  # fmt: skip
+    return [
+        (Path(m["path"]).name, int(m["line"]), int(m["col"]), m["code"])
+        for m in map(DIAG.match, lines)
+        if m
+    ]
 
 
 def test_a_cell_over_the_csv_modules_limit_is_a_finding_not_a_traceback(tmp_path: Path) -> None:
@@ -50,8 +53,10 @@ def test_a_cell_is_held_to_the_yaml_value_limit() -> None:
 
 def test_line_numbers_after_a_quoted_cell_over_three_lines(tmp_path: Path) -> None:
     """The issue's own: an error on physical line 9 was reported at line 7."""
-    text = ('name,house,rank\nAda,cat,1\n"Bea\nthe\nBold",cat,2\nCy,cat,3\nDi,swords,1\n'
-            "Ed,swords,2\nZed,wolfz,1\n")  # fmt: skip
+    text = (
+        'name,house,rank\nAda,cat,1\n"Bea\nthe\nBold",cat,2\nCy,cat,3\nDi,swords,1\n'
+        "Ed,swords,2\nZed,wolfz,1\n"
+    )
     assert text.splitlines()[8].startswith("Zed")
     content = _cast(tmp_path, text)
     proc = toolkit("check", "--content", str(content))
@@ -68,8 +73,10 @@ CELLS = st.text(alphabet=st.sampled_from('ab ,"\n\r\t é'), max_size=8)
 
 
 @settings(max_examples=300, deadline=None)
-@given(st.lists(st.lists(CELLS, min_size=1, max_size=4), min_size=1, max_size=6),
-       st.sampled_from(["\n", "\r\n"]))  # fmt: skip
+@given(
+    st.lists(st.lists(CELLS, min_size=1, max_size=4), min_size=1, max_size=6),
+    st.sampled_from(["\n", "\r\n"]),
+)
 def test_cells_read_as_the_csv_module_reads_them(rows: list[list[str]], end: str) -> None:
     from toolkit.load.csv import _csv_records
 

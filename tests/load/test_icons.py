@@ -47,8 +47,9 @@ def test_html_escapes_the_text_and_places_only_known_icons(tmp_path: Path) -> No
 def test_an_unknown_icon_is_a_content_error_with_did_you_mean(tmp_path: Path) -> None:
     content = copy_content(tmp_path)
     edit(content / GUILD, NOTE, "random :vpp: from another player's hand")
-    proc = toolkit("check", "--content", str(content), "--game", "forty-factions", "--format",
-                   "json")  # fmt: skip
+    proc = toolkit(
+        "check", "--content", str(content), "--game", "forty-factions", "--format", "json"
+    )
     assert proc.returncode == 1, proc.stdout + proc.stderr
     (hit,) = _findings(proc)
     assert hit["path"].endswith("018-thieves-guild-of-tehmor.yaml")
@@ -70,7 +71,7 @@ HOSTILE = {
     "foreign": '<svg xmlns="http://www.w3.org/2000/svg"><foreignObject/></svg>',
     "not svg": "<html><body/></html>",
     "huge": '<svg xmlns="http://www.w3.org/2000/svg">' + "<rect/>" * 20000 + "</svg>",
-}  # fmt: skip
+}
 
 
 @pytest.mark.parametrize("kind", sorted(HOSTILE))
@@ -80,9 +81,11 @@ def test_a_hostile_icon_is_refused(kind: str) -> None:
 
 
 def test_a_plain_icon_with_inner_references_is_accepted() -> None:
-    svg = ('<svg xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink">'
-           '<defs><linearGradient id="g"/></defs><rect id="r" fill="url(#g)"/>'
-           '<use xlink:href="#r"/></svg>')  # fmt: skip
+    svg = (
+        '<svg xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink">'
+        '<defs><linearGradient id="g"/></defs><rect id="r" fill="url(#g)"/>'
+        '<use xlink:href="#r"/></svg>'
+    )
     assert sanitise(svg.encode()) == svg
 
 
@@ -96,8 +99,9 @@ def test_hostile_icons_in_content_are_content_errors_and_never_read_outside(
     (outside / "out.svg").write_text((icons / "vp.svg").read_text())
     (icons / "linked.svg").symlink_to(outside / "out.svg")
     edit(content / GUILD, NOTE, "random :evil: and :linked: from another player's hand")
-    proc, opened = run_recorded(tmp_path, "check", "--content", str(content), "--game",
-                                "forty-factions", "--format", "json")  # fmt: skip
+    proc, opened = run_recorded(
+        tmp_path, "check", "--content", str(content), "--game", "forty-factions", "--format", "json"
+    )
     assert proc.returncode == 1, proc.stdout + proc.stderr
     messages = [r["message"] for r in _findings(proc)]
     assert any("evil.svg:1 cannot be used: an external reference" in m for m in messages), messages
@@ -112,16 +116,35 @@ def test_a_sheet_note_and_a_board_label_show_their_icons_in_pdf_and_svg(tmp_path
     edit(content / GUILD, NOTE, "random :pawn: from another player's hand (1 :vp:)")
     edit(content / GUILD, DEN, '{name: "Thieves\' Den :vp:", area')
     out = tmp_path / "out"
-    proc = toolkit("build", "--content", str(content), "--game", "forty-factions", "--only",
-                   "sheets/factions/018-*", "--out", str(out))  # fmt: skip
+    proc = toolkit(
+        "build",
+        "--content",
+        str(content),
+        "--game",
+        "forty-factions",
+        "--only",
+        "sheets/factions/018-*",
+        "--out",
+        str(out),
+    )
     assert proc.returncode == 0, proc.stdout + proc.stderr
-    proc = toolkit("build", "--content", str(content), "--game", "forty-factions", "--only",
-                   "boards/main.*", "--out", str(out))  # fmt: skip
+    proc = toolkit(
+        "build",
+        "--content",
+        str(content),
+        "--game",
+        "forty-factions",
+        "--only",
+        "boards/main.*",
+        "--out",
+        str(out),
+    )
     assert proc.returncode == 0, proc.stdout + proc.stderr
     kit = out / "forty-factions"
     sheet = kit / "sheets/factions/018-thieves-guild-of-tehmor.pdf"
-    text = subprocess.run(["pdftotext", str(sheet), "-"], capture_output=True, text=True,
-                          check=True).stdout  # fmt: skip
+    text = subprocess.run(
+        ["pdftotext", str(sheet), "-"], capture_output=True, text=True, check=True
+    ).stdout
     assert ":vp:" not in text and ":pawn:" not in text and "another player" in text
     # the icon is drawn where it was typed: ink between "random" and "from", about an em
     left, right, top, bottom = _gap(sheet, "random", "from")
@@ -130,8 +153,9 @@ def test_a_sheet_note_and_a_board_label_show_their_icons_in_pdf_and_svg(tmp_path
     svg = (kit / "boards/main.svg").read_text()
     den = (">Thieves' Den</text>", ">Thieves&#39; Den</text>")  # as the template escapes it
     assert any(d in svg for d in den) and svg.count('href="data:image/svg+xml;base64,') == 1
-    board_text = subprocess.run(["pdftotext", str(kit / "boards/main.pdf"), "-"],
-                                capture_output=True, text=True, check=True).stdout  # fmt: skip
+    board_text = subprocess.run(
+        ["pdftotext", str(kit / "boards/main.pdf"), "-"], capture_output=True, text=True, check=True
+    ).stdout
     assert "Thieves' Den" in board_text and ":vp:" not in board_text
     audit = toolkit("audit", str(kit))
     assert audit.returncode == 0, audit.stdout + audit.stderr
@@ -139,10 +163,14 @@ def test_a_sheet_note_and_a_board_label_show_their_icons_in_pdf_and_svg(tmp_path
 
 def _gap(pdf: Path, before: str, after: str) -> tuple[float, float, float, float]:
     """The space between two consecutive words on a line (pt: left, right, top, bottom)."""
-    xml = subprocess.run(["pdftotext", "-bbox", str(pdf), "-"], capture_output=True,
-                         text=True, check=True).stdout  # fmt: skip
-    words = re.findall(r'xMin="([\d.]+)" yMin="([\d.]+)" xMax="([\d.]+)" yMax="([\d.]+)">'
-                       r"([^<]*)<", xml)  # fmt: skip
+    xml = subprocess.run(
+        ["pdftotext", "-bbox", str(pdf), "-"], capture_output=True, text=True, check=True
+    ).stdout
+    words = re.findall(
+        r'xMin="([\d.]+)" yMin="([\d.]+)" xMax="([\d.]+)" yMax="([\d.]+)">'
+        r"([^<]*)<",
+        xml,
+    )
     for (_, y0, x1, y1, w), (x2, _, _, _, w2) in itertools.pairwise(words):
         if w == before and w2 == after:
             return float(x1), float(x2), float(y0), float(y1)
@@ -155,8 +183,23 @@ def _ink(pdf: Path, box: tuple[float, float, float, float]) -> float:
 
     dpi = 144
     with tempfile.TemporaryDirectory() as tmp:
-        subprocess.run(["pdftoppm", "-r", str(dpi), "-gray", "-png", "-f", "1", "-l", "1",
-                        "-singlefile", str(pdf), f"{tmp}/p"], check=True)  # fmt: skip
+        subprocess.run(
+            [
+                "pdftoppm",
+                "-r",
+                str(dpi),
+                "-gray",
+                "-png",
+                "-f",
+                "1",
+                "-l",
+                "1",
+                "-singlefile",
+                str(pdf),
+                f"{tmp}/p",
+            ],
+            check=True,
+        )
         img = Image.open(f"{tmp}/p.png").convert("L")
         k = dpi / 72
         crop = img.crop(tuple(round(v * k) for v in box))  # type: ignore[arg-type]
@@ -170,8 +213,10 @@ ESCAPED = {
     "@\\69mport": (3, "<style>\n@\\69mport 'file:///etc/passwd';\n</style>"),
     "u\\72l( in style=": (3, '<rect/>\n<rect style="fill: u\\72l(file:///x.svg#a)"/>'),
     "\\75rl( in fill": (2, '<rect fill="\\75rl(file:///x.svg#a)"/>'),
-    "\\000075 rl( in <style>": (4, "<style>rect {\n  stroke: red;\n"
-                                 "  fill: \\000075 rl(file:///x.svg#a);\n}</style>"),
+    "\\000075 rl( in <style>": (
+        4,
+        "<style>rect {\n  stroke: red;\n  fill: \\000075 rl(file:///x.svg#a);\n}</style>",
+    ),
     "URL( in filter": (3, '<g>\n<rect filter="URL(file:///x.svg#f)"/></g>'),
     "&#64;import": (2, '<style>&#64;import url("file:///x.css");</style>'),
     "url('...') function": (2, "<rect style=\"clip-path: url( 'file:///x.svg#c' )\"/>"),
@@ -179,7 +224,7 @@ ESCAPED = {
     "image-set(": (4, '<rect\n  width="1"\n  style="fill: image-set(\'x.png\' 1x)"/>'),
     "marker-end on a later line": (4, '<path d="M0 0"\n\n  marker-end="url(file:///m.svg#m)"/>'),
     "bad url(": (2, '<style>rect { mask: url(file:///x"y) }</style>'),
-}  # fmt: skip
+}
 
 
 def _escaped(shape: str) -> tuple[str, int]:
@@ -202,8 +247,10 @@ def test_a_comment_splits_css_tokens_so_u_comment_rl_loads_nothing() -> None:
     """CSS reads `u/**/rl(x)` as the word `u` and a function `rl(x)` (a comment ends a token;
     the renderer, tinycss2, serialises it back as `u/**/rl(x)`, never `url(x)`): nothing loads,
     so the drawing is kept, as are the local references `url(#id)` and `url("#id")`."""
-    svg = (_OPEN + '<defs><linearGradient id="g"/></defs>\n<rect style="fill: u/**/rl(x.svg#a); '
-           'stroke: url(&quot;#g&quot;)" fill="url(#g)"/></svg>')  # fmt: skip
+    svg = (
+        _OPEN + '<defs><linearGradient id="g"/></defs>\n<rect style="fill: u/**/rl(x.svg#a); '
+        'stroke: url(&quot;#g&quot;)" fill="url(#g)"/></svg>'
+    )
     assert sanitise(svg.encode()) == svg
 
 
@@ -219,8 +266,9 @@ def test_an_escaped_load_in_an_icon_is_a_check_error_naming_the_icons_line(tmp_p
     svg, line = _escaped("@\\69mport")
     (content / "forty-factions/icons/evil.svg").write_text(svg)
     edit(content / GUILD, NOTE, "random :evil: from another player's hand")
-    proc = toolkit("check", "--content", str(content), "--game", "forty-factions", "--format",
-                   "json")  # fmt: skip
+    proc = toolkit(
+        "check", "--content", str(content), "--game", "forty-factions", "--format", "json"
+    )
     assert proc.returncode == 1, proc.stdout + proc.stderr
     (hit,) = _findings(proc)
     assert hit["path"].endswith("018-thieves-guild-of-tehmor.yaml")
@@ -236,8 +284,9 @@ def test_a_hard_linked_icon_is_refused_and_never_read(tmp_path: Path) -> None:
     (outside / "drawing.svg").write_text(_OPEN + "<!-- CANARY-9d41e7 --></svg>")
     os.link(outside / "drawing.svg", content / "forty-factions/icons/twin.svg")
     edit(content / GUILD, NOTE, "random :twin: from another player's hand")
-    proc = toolkit("check", "--content", str(content), "--game", "forty-factions", "--format",
-                   "json")  # fmt: skip
+    proc = toolkit(
+        "check", "--content", str(content), "--game", "forty-factions", "--format", "json"
+    )
     assert proc.returncode == 1, proc.stdout + proc.stderr
     (hit,) = _findings(proc)
     assert "icons/twin.svg cannot be used: a hard link" in hit["message"]

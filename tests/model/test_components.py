@@ -25,8 +25,10 @@ def slug(name: str) -> str:
 def test_worldspanner_lists_every_row_of_the_rulebooks_component_table() -> None:
     text = (RULES / "worldspanner-factions-rulebook.md").read_text(encoding="utf-8")
     table = text.split("Component\tSet 1\tSet 2\n", 1)[1].split("\n\n", 1)[0]
-    rows = {slug(name): int(a) + int(b)
-            for name, a, b in (line.split("\t") for line in table.splitlines())}  # fmt: skip
+    rows = {
+        slug(name): int(a) + int(b)
+        for name, a, b in (line.split("\t") for line in table.splitlines())
+    }
     assert len(rows) == 28
     listed = components("worldspanner")
     assert set(rows) <= set(listed), sorted(set(rows) - set(listed))
@@ -39,21 +41,34 @@ def test_worldspanner_lists_every_row_of_the_rulebooks_component_table() -> None
 # (where the rules name it, a phrase of the rules text, the component that stands for it)
 NAMED = {
     "forty-factions": [
-        ("forty-factions-base-rules.md", r"a counter can be placed to show the current Phase",
-         "phase-counter"),
-        ("forty-factions-base-rules.md", r"a counter is placed to track the current Game Turn",
-         "game-turn-counter"),
+        (
+            "forty-factions-base-rules.md",
+            r"a counter can be placed to show the current Phase",
+            "phase-counter",
+        ),
+        (
+            "forty-factions-base-rules.md",
+            r"a counter is placed to track the current Game Turn",
+            "game-turn-counter",
+        ),
         ("forty-factions-base-rules.md", r"A set of Pawns in different colours", "player-pawn"),
         ("forty-factions-base-rules.md", r"played with a Tarot deck", "tarot-deck"),
         ("forty-factions-base-rules.md", r"The Overlord \(or \"Pasha\"", "overlord-marker"),
         ("forty-factions-sacred-circles.txt", r"the DM rolls d12", "d12"),
-        ("forty-factions-sacred-circles.txt", r"place a chit representing the Totem Animal",
-         "totem-chit"),
+        (
+            "forty-factions-sacred-circles.txt",
+            r"place a chit representing the Totem Animal",
+            "totem-chit",
+        ),
         ("forty-factions-sacred-circles.txt", r"into a cup", "chit-cup"),
         ("forty-factions-doorways-to-dreams.txt", r"the DM rolls d100", "d100"),
         ("forty-factions-doorways-to-dreams.txt", r"\(1d4\)VP", "d4"),
-        ("forty-factions-doorways-to-dreams.txt", r"A Pawn of the appropriate colour is used to "
-         r"track the Level of Madness", "madness-pawn"),
+        (
+            "forty-factions-doorways-to-dreams.txt",
+            r"A Pawn of the appropriate colour is used to "
+            r"track the Level of Madness",
+            "madness-pawn",
+        ),
     ],
     "god-emperor": [
         ("god-emperor-megagame-rules.txt", r"gold poker chips", "power-chip"),
@@ -74,7 +89,7 @@ NAMED = {
         ("god-emperor-megagame-rules.txt", r"House playmat", "playmat"),
         ("god-emperor-megagame-rules.txt", r"War Orders form", "war-orders"),
     ],
-}  # fmt: skip
+}
 
 
 @pytest.mark.parametrize("game", sorted(NAMED))
@@ -105,8 +120,9 @@ def test_formulas_are_arithmetic_of_figures_only() -> None:
 # tests/check/test_worldspanner_rules.py (WS-COMP-*) and tests/kit/test_god_emperor.py (GE-COMP-*).
 
 
-@pytest.mark.parametrize("code", ["FF-COMP-PLACE", "GE-COMP-DECK", "WS-COMP-LIST",
-                                  "GE-COMP-FORMULA", "WS-COMP-COUNT"])  # fmt: skip
+@pytest.mark.parametrize(
+    "code", ["FF-COMP-PLACE", "GE-COMP-DECK", "WS-COMP-LIST", "GE-COMP-FORMULA", "WS-COMP-COUNT"]
+)
 def test_component_rules_explain(code: str) -> None:
     proc = toolkit("check", "--explain", code)
     assert proc.returncode == 0 and code in proc.stdout, proc.stdout + proc.stderr

@@ -27,16 +27,31 @@ LABEL = re.compile(r"^(\.space-label \{[^}]*font-size: )3\.4px", re.M)  # a spac
 def _project(tmp: Path) -> Path:
     """A copy of the toolkit and its templates, to restyle without touching the real one."""
     dest = tmp / "project"
-    shutil.copytree(ROOT / "toolkit", dest / "toolkit",
-                    ignore=shutil.ignore_patterns("__pycache__"))  # fmt: skip
+    shutil.copytree(
+        ROOT / "toolkit", dest / "toolkit", ignore=shutil.ignore_patterns("__pycache__")
+    )
     shutil.copytree(ROOT / "templates", dest / "templates")
     return dest
 
 
 def _build(project: Path, out: Path, *extra: str) -> str:
-    args = [sys.executable, "-m", "toolkit", "build", "--content", str(CONTENT), "--out",
-            str(out), "--game", "forty-factions", "--only", "boards/council.*", "-j", "1",
-            *extra]  # fmt: skip
+    args = [
+        sys.executable,
+        "-m",
+        "toolkit",
+        "build",
+        "--content",
+        str(CONTENT),
+        "--out",
+        str(out),
+        "--game",
+        "forty-factions",
+        "--only",
+        "boards/council.*",
+        "-j",
+        "1",
+        *extra,
+    ]
     env = dict(os.environ, PYTHONPATH=str(project))
     proc = subprocess.run(args, cwd=project, env=env, capture_output=True, text=True, timeout=300)
     assert proc.returncode == 0, proc.stderr
@@ -60,10 +75,14 @@ def _seat_label_sizes(svg: Path) -> dict[str, float]:
 
 def _pdf_word_height(pdf: Path, word: str) -> float:
     """The height (pt) poppler gives `word` on the PDF's page: the size it prints at."""
-    html = subprocess.run(["pdftotext", "-bbox", str(pdf), "-"], capture_output=True,
-                          text=True, check=True).stdout  # fmt: skip
-    m = re.search(rf'<word xMin="[0-9.]+" yMin="([0-9.]+)" xMax="[0-9.]+" yMax="([0-9.]+)">'
-                  rf"{word}</word>", html)  # fmt: skip
+    html = subprocess.run(
+        ["pdftotext", "-bbox", str(pdf), "-"], capture_output=True, text=True, check=True
+    ).stdout
+    m = re.search(
+        rf'<word xMin="[0-9.]+" yMin="([0-9.]+)" xMax="[0-9.]+" yMax="([0-9.]+)">'
+        rf"{word}</word>",
+        html,
+    )
     assert m is not None, f"{word!r} not in {pdf}"
     return float(m.group(2)) - float(m.group(1))
 
@@ -72,8 +91,9 @@ def _corner_colour(pdf: Path, tmp: Path) -> tuple[int, ...]:
     """The colour of the board's paper, 2 mm in from its top-left corner."""
     from PIL import Image
 
-    subprocess.run(["pdftoppm", "-png", "-r", "30", "-singlefile", str(pdf), str(tmp / "p")],
-                   check=True)  # fmt: skip
+    subprocess.run(
+        ["pdftoppm", "-png", "-r", "30", "-singlefile", str(pdf), str(tmp / "p")], check=True
+    )
     img = Image.open(tmp / "p.png").convert("RGB")
     return img.getpixel((2, 2))
 
@@ -117,10 +137,26 @@ def test_watch_rebuilds_a_board_when_board_css_changes(tmp_path: Path) -> None:
     env = dict(os.environ, PYTHONPATH=str(project))
     with open(log, "w") as sink:
         proc = subprocess.Popen(
-            [sys.executable, "-m", "toolkit", "build", "--content", str(CONTENT), "--out",
-             str(out), "--game", "forty-factions", "--only", "boards/council.svg", "--watch"],
-            cwd=project, stdout=sink, stderr=subprocess.STDOUT, env=env,
-        )  # fmt: skip
+            [
+                sys.executable,
+                "-m",
+                "toolkit",
+                "build",
+                "--content",
+                str(CONTENT),
+                "--out",
+                str(out),
+                "--game",
+                "forty-factions",
+                "--only",
+                "boards/council.svg",
+                "--watch",
+            ],
+            cwd=project,
+            stdout=sink,
+            stderr=subprocess.STDOUT,
+            env=env,
+        )
     svg = out / "forty-factions" / "boards" / "council.svg"
     try:
         assert _until(lambda: "1 built" in log.read_text()), log.read_text()
@@ -138,9 +174,12 @@ def test_watch_rebuilds_a_board_when_board_css_changes(tmp_path: Path) -> None:
 
 
 def test_a_text_class_must_name_a_shipped_font() -> None:
-    style = BoardStyle(".a { font-family: Cinzel; font-weight: 700; font-size: 3px }\n"
-                       ".b { font-family: Papyrus; font-weight: 400; font-size: 3px }\n"
-                       ".c { fill: #000 }", "board.css")  # fmt: skip
+    style = BoardStyle(
+        ".a { font-family: Cinzel; font-weight: 700; font-size: 3px }\n"
+        ".b { font-family: Papyrus; font-weight: 400; font-size: 3px }\n"
+        ".c { fill: #000 }",
+        "board.css",
+    )
     assert style.text("a").size == 3.0
     with pytest.raises(BoardStyleError, match="Papyrus 400"):
         style.text("b")
@@ -153,17 +192,38 @@ def test_a_text_class_must_name_a_shipped_font() -> None:
 def test_a_board_css_naming_a_font_the_kit_lacks_is_an_error(tmp_path: Path) -> None:
     project = _project(tmp_path)
     css = project / CSS
-    css.write_text(css.read_text().replace('.space-label { font-family: "EB Garamond"',
-                                           ".space-label { font-family: Papyrus"))  # fmt: skip
-    args = [sys.executable, "-m", "toolkit", "build", "--content", str(CONTENT), "--out",
-            str(tmp_path / "out"), "--game", "forty-factions", "--only",
-            "boards/council.svg"]  # fmt: skip
-    proc = subprocess.run(args, cwd=project, env=dict(os.environ, PYTHONPATH=str(project)),
-                          capture_output=True, text=True, timeout=300)  # fmt: skip
+    css.write_text(
+        css.read_text().replace(
+            '.space-label { font-family: "EB Garamond"', ".space-label { font-family: Papyrus"
+        )
+    )
+    args = [
+        sys.executable,
+        "-m",
+        "toolkit",
+        "build",
+        "--content",
+        str(CONTENT),
+        "--out",
+        str(tmp_path / "out"),
+        "--game",
+        "forty-factions",
+        "--only",
+        "boards/council.svg",
+    ]
+    proc = subprocess.run(
+        args,
+        cwd=project,
+        env=dict(os.environ, PYTHONPATH=str(project)),
+        capture_output=True,
+        text=True,
+        timeout=300,
+    )
     said = proc.stdout + proc.stderr
     assert proc.returncode == 1, said
-    assert ("error[RENDER-STYLE]: templates/forty-factions/board.css: .space-label names "
-            "Papyrus 400") in said and "Traceback" not in said  # fmt: skip
+    assert (
+        "error[RENDER-STYLE]: templates/forty-factions/board.css: .space-label names Papyrus 400"
+    ) in said and "Traceback" not in said
 
 
 def test_a_designer_restyles_the_counters_in_their_template(tmp_path: Path) -> None:
@@ -176,8 +236,20 @@ def test_a_designer_restyles_the_counters_in_their_template(tmp_path: Path) -> N
     template.write_text(original.replace('set cut_line = "#8c8c8c"', 'set cut_line = "#ff0000"'))
     out = tmp_path / "out"
     env = dict(os.environ, PYTHONPATH=str(project))
-    args = [sys.executable, "-m", "toolkit", "build", "--content", str(CONTENT), "--out",
-            str(out), "--game", "god-emperor", "--only", "counters/counters-a4.pdf"]  # fmt: skip
+    args = [
+        sys.executable,
+        "-m",
+        "toolkit",
+        "build",
+        "--content",
+        str(CONTENT),
+        "--out",
+        str(out),
+        "--game",
+        "god-emperor",
+        "--only",
+        "counters/counters-a4.pdf",
+    ]
     proc = subprocess.run(args, cwd=project, env=env, capture_output=True, text=True, timeout=300)
     assert proc.returncode == 0, proc.stdout + proc.stderr
     import pikepdf
@@ -192,7 +264,8 @@ def test_a_designer_restyles_the_counters_in_their_template(tmp_path: Path) -> N
     rounded = {tuple(round(v, 3) for v in s) for s in strokes}
     assert (1.0, 0.0, 0.0) in rounded and (round(140 / 255, 3),) * 3 not in rounded
     template.write_text(original.replace('{%- set cut_line = "#8c8c8c" %}\n', ""))
-    proc = subprocess.run([*args, "--force"], cwd=project, env=env, capture_output=True,
-                          text=True, timeout=300)  # fmt: skip
+    proc = subprocess.run(
+        [*args, "--force"], cwd=project, env=env, capture_output=True, text=True, timeout=300
+    )
     assert proc.returncode == 1
     assert "RENDER-COUNTERS" in proc.stdout and "must set `cut_line`" in proc.stdout

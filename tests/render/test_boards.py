@@ -106,8 +106,7 @@ def test_gathering_13_totems_one_central(svgs: dict[str, ET.Element]) -> None:
 
 
 def test_hall_of_mirrors_24_mirrors(svgs: dict[str, ET.Element]) -> None:
-    mirrors = [g for g in svgs["hall-of-mirrors"].iter(f"{NS}g")
-               if g.get("class") == "mirror"]  # fmt: skip
+    mirrors = [g for g in svgs["hall-of-mirrors"].iter(f"{NS}g") if g.get("class") == "mirror"]
     assert Counter(g.get("data-side") for g in mirrors) == {"light": 12, "dark": 12}
     for m in mirrors:
         assert len(_spaces(m, "mirror-circle")) <= 2
@@ -173,8 +172,12 @@ def _png() -> bytes:
 
     raw = b"\x00" + b"\xcc\xbb\x99" * 4
     rows = raw * 4
-    return (b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", struct.pack(">IIBBBBB", 4, 4, 8, 2, 0, 0, 0))
-            + chunk(b"IDAT", zlib.compress(rows)) + chunk(b"IEND", b""))  # fmt: skip
+    return (
+        b"\x89PNG\r\n\x1a\n"
+        + chunk(b"IHDR", struct.pack(">IIBBBBB", 4, 4, 8, 2, 0, 0, 0))
+        + chunk(b"IDAT", zlib.compress(rows))
+        + chunk(b"IEND", b"")
+    )
 
 
 def _with_map(tmp_path: Path, skip: int = 0) -> tuple[Path, dict[str, list[float]]]:
@@ -188,8 +191,11 @@ def _with_map(tmp_path: Path, skip: int = 0) -> tuple[Path, dict[str, list[float
     (content / "forty-factions" / "assets" / "tehmor.png").write_bytes(_png())
     _, loaded = api.check_games(content, "forty-factions", False)
     ix = Index.build(loaded[0][1])
-    keys = [map_key(f, f.location_list.index(loc))
-            for spaces in map_locations(ix).values() for f, loc in spaces]  # fmt: skip
+    keys = [
+        map_key(f, f.location_list.index(loc))
+        for spaces in map_locations(ix).values()
+        for f, loc in spaces
+    ]
     spaces = {k: [10.0 + 46 * (i % 9), 10.0 + 16 * (i // 9)] for i, k in enumerate(keys)}
     shown = dict(list(spaces.items())[skip:])
     lines = "".join(f"    {k}: [{v[0]}, {v[1]}]\n" for k, v in shown.items())
@@ -245,8 +251,9 @@ def _plain(value: object, where: str) -> list[str]:
     if isinstance(value, (list, tuple)):
         return [b for i, v in enumerate(value) for b in _plain(v, f"{where}[{i}]")]
     if isinstance(value, dict):
-        return [b for k, v in value.items()
-                for b in _plain(k, where) + _plain(v, f"{where}[{k!r}]")]  # fmt: skip
+        return [
+            b for k, v in value.items() for b in _plain(k, where) + _plain(v, f"{where}[{k!r}]")
+        ]
     if value is None or type(value) in (str, int, float, bool):
         return []
     return [f"{where}: a {type(value).__name__}"]
@@ -294,8 +301,11 @@ def test_a_board_is_drawn_again_when_a_template_it_uses_changes(
     pack, content = loaded[0]
 
     def council() -> str:
-        (svg,) = [o.render.args[0] for o in pack.outputs(content, BuildOptions())  # type: ignore[misc, union-attr]
-                  if o.path == "boards/council.svg"]  # fmt: skip
+        (svg,) = [
+            o.render.args[0]
+            for o in pack.outputs(content, BuildOptions())  # type: ignore[misc, union-attr]
+            if o.path == "boards/council.svg"
+        ]
         return svg
 
     first = council()

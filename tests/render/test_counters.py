@@ -26,8 +26,7 @@ OFFSET = (2.0, -1.5)
 
 def _build(out: Path, *extra: str) -> None:
     for game in GAMES:
-        proc = toolkit("build", "--game", game, "--only", "counters/*", "--out", str(out),
-                       *extra)  # fmt: skip
+        proc = toolkit("build", "--game", game, "--only", "counters/*", "--out", str(out), *extra)
         assert proc.returncode == 0, proc.stdout + proc.stderr
 
 
@@ -63,23 +62,28 @@ def placements(game: str, content: Path = CONTENT) -> dict[int, list[tuple]]:
     out = {}
     for duplex in (False, True):
         chosen = [t for t in every if (t.sides == 2) == duplex]
-        out[duplex] = [[(p.x, p.y, p.x + p.token.w, p.y + p.token.h) for p in page]
-                       for page in pack(chosen, (210.0, 297.0))]  # fmt: skip
+        out[duplex] = [
+            [(p.x, p.y, p.x + p.token.w, p.y + p.token.h) for p in page]
+            for page in pack(chosen, (210.0, 297.0))
+        ]
     return out
 
 
 def words(pdf: Path) -> list[list[tuple[float, float, float, float]]]:
     """Every word's box (mm) on each page, as poppler reads the PDF."""
-    html = subprocess.run(["pdftotext", "-bbox", str(pdf), "-"], capture_output=True,
-                          text=True, check=True).stdout  # fmt: skip
+    html = subprocess.run(
+        ["pdftotext", "-bbox", str(pdf), "-"], capture_output=True, text=True, check=True
+    ).stdout
     pages = html.split("<page ")[1:]
     return [[tuple(float(v) / MM for v in m) for m in WORD.findall(p)] for p in pages]
 
 
 def _inside(box: tuple, boxes: list[tuple], tol: float = 0.4) -> bool:
     x0, y0, x1, y1 = box
-    return any(x0 >= b[0] - tol and x1 <= b[2] + tol and y0 >= b[1] - tol and y1 <= b[3] + tol
-               for b in boxes)  # fmt: skip
+    return any(
+        x0 >= b[0] - tol and x1 <= b[2] + tol and y0 >= b[1] - tol and y1 <= b[3] + tol
+        for b in boxes
+    )
 
 
 @pytest.mark.parametrize("game", GAMES)
@@ -89,8 +93,9 @@ def test_every_page_has_ink(built: Path, game: str, tmp_path: Path) -> None:
     files = sorted((built / game / "counters").glob("*.pdf"))
     assert {f.name for f in files} == {"counters-a4.pdf", "tokens-a4.pdf"}
     for pdf in files:
-        subprocess.run(["pdftoppm", "-r", "15", "-gray", str(pdf), str(tmp_path / pdf.stem)],
-                       check=True)  # fmt: skip
+        subprocess.run(
+            ["pdftoppm", "-r", "15", "-gray", str(pdf), str(tmp_path / pdf.stem)], check=True
+        )
         for png in sorted(tmp_path.glob(f"{pdf.stem}*.pgm")):
             dark = sum(1 for v in Image.open(png).tobytes() if v < 200)
             assert dark > 200, f"{pdf.name} {png.name}: a page without ink"
@@ -115,8 +120,9 @@ def test_every_word_lies_inside_its_piece_front_and_back(built: Path, game: str)
 
 
 @pytest.mark.parametrize("game", GAMES)
-def test_backs_register_on_their_fronts_with_the_printer_offset(built: Path, shifted: Path,
-                                                                game: str) -> None:  # fmt: skip
+def test_backs_register_on_their_fronts_with_the_printer_offset(
+    built: Path, shifted: Path, game: str
+) -> None:
     boxes = placements(game)[True]
     pages = words(shifted / game / "counters" / "counters-a4.pdf")
     dx, dy = OFFSET
@@ -148,37 +154,53 @@ def test_same_input_same_bytes_and_fonts_embedded(built: Path, tmp_path: Path) -
     for game in GAMES:
         for pdf in (built / game / "counters").glob("*.pdf"):
             again = tmp_path / game / "counters" / pdf.name
-            assert hashlib.sha256(pdf.read_bytes()).digest() == \
-                hashlib.sha256(again.read_bytes()).digest(), pdf  # fmt: skip
-            fonts = subprocess.run(["pdffonts", str(pdf)], capture_output=True, text=True,
-                                   check=True).stdout.splitlines()[2:]  # fmt: skip
+            assert (
+                hashlib.sha256(pdf.read_bytes()).digest()
+                == hashlib.sha256(again.read_bytes()).digest()
+            ), pdf
+            fonts = subprocess.run(
+                ["pdffonts", str(pdf)], capture_output=True, text=True, check=True
+            ).stdout.splitlines()[2:]
             assert fonts and all(" yes " in f for f in fonts), fonts
             assert all(("Cinzel" in f or "EBGaramond" in f) for f in fonts), fonts
 
 
 def _images(pdf: Path) -> list[list[str]]:
     """`pdfimages -list` rows: page, num, type, width, height, color ..."""
-    rows = subprocess.run(["pdfimages", "-list", str(pdf)], capture_output=True, text=True,
-                          check=True).stdout.splitlines()[2:]  # fmt: skip
+    rows = subprocess.run(
+        ["pdfimages", "-list", str(pdf)], capture_output=True, text=True, check=True
+    ).stdout.splitlines()[2:]
     return [r.split() for r in rows]
 
 
 def test_pod_preset_draws_counters_in_cmyk(tmp_path: Path) -> None:
     for game in ("god-emperor", "forty-factions"):
-        proc = toolkit("build", "--game", game, "--only", "counters/*", "--out",
-                       str(tmp_path), "--preset", "pod")  # fmt: skip
+        proc = toolkit(
+            "build",
+            "--game",
+            game,
+            "--only",
+            "counters/*",
+            "--out",
+            str(tmp_path),
+            "--preset",
+            "pod",
+        )
         assert proc.returncode == 0, proc.stderr
     import pikepdf
 
-    for pdf_path in (tmp_path / "god-emperor" / "counters" / "counters-a4.pdf",
-                     tmp_path / "forty-factions" / "counters" / "tokens-a4.pdf"):  # fmt: skip
+    for pdf_path in (
+        tmp_path / "god-emperor" / "counters" / "counters-a4.pdf",
+        tmp_path / "forty-factions" / "counters" / "tokens-a4.pdf",
+    ):
         with pikepdf.open(pdf_path) as pdf:
             ops = {str(op) for page in pdf.pages for _, op in pikepdf.parse_content_stream(page)}
             assert "/OutputIntents" in pdf.Root  # converted through the profile it names
         assert "k" in ops and "rg" not in ops and "RG" not in ops, sorted(ops)
     # the First Player marker's picture too (its transparency kept as a mask)
-    kinds = {(r[2], r[5]) for r in _images(tmp_path / "forty-factions" / "counters" /
-                                           "tokens-a4.pdf")}  # fmt: skip
+    kinds = {
+        (r[2], r[5]) for r in _images(tmp_path / "forty-factions" / "counters" / "tokens-a4.pdf")
+    }
     assert kinds == {("image", "cmyk"), ("smask", "gray")}
 
 
@@ -187,8 +209,12 @@ def test_a_counter_places_its_art_once_inside_its_piece(built: Path) -> None:
     images = [r for r in _images(pdf) if r[2] == "image"]
     assert len(images) == 1 and images[0][0] == "1"  # one picture, embedded once
     # drawn where the marker is: the words "First Player" sit just under it on that page
-    xml = subprocess.run(["pdftotext", "-bbox", "-f", "1", "-l", "1", str(pdf), "-"],
-                         capture_output=True, text=True, check=True).stdout  # fmt: skip
+    xml = subprocess.run(
+        ["pdftotext", "-bbox", "-f", "1", "-l", "1", str(pdf), "-"],
+        capture_output=True,
+        text=True,
+        check=True,
+    ).stdout
     assert "First</word>" in xml and "Player</word>" in xml
 
 
@@ -196,8 +222,7 @@ def test_hostile_counter_art_is_refused(tmp_path: Path) -> None:
     content = tmp_path / "content"
     shutil.copytree(CONTENT, content)
     comps = content / "forty-factions" / "components.yaml"
-    svg = comps.read_text().replace("art/samples/compass-rose.png",
-                                    "art/samples/temple-emblem.svg")  # fmt: skip
+    svg = comps.read_text().replace("art/samples/compass-rose.png", "art/samples/temple-emblem.svg")
     comps.write_text(svg)
     proc = toolkit("check", "--content", str(content), "--game", "forty-factions")
     assert proc.returncode == 1 and "CONTENT-ART" in proc.stdout and "PNG or JPEG" in proc.stdout
@@ -221,8 +246,10 @@ def test_hostile_counter_art_is_refused(tmp_path: Path) -> None:
 
 
 def _cast(content: Path, players: int) -> None:
-    houses = [h["id"] for h in yaml.safe_load(
-        (content / "god-emperor" / "game.yaml").read_text())["houses"]]  # fmt: skip
+    houses = [
+        h["id"]
+        for h in yaml.safe_load((content / "god-emperor" / "game.yaml").read_text())["houses"]
+    ]
     (content / "god-emperor" / "cast.yaml").unlink()
     rows = "\n".join(f"Player {n:03d},{houses[n % len(houses)]}," for n in range(players))
     (content / "god-emperor" / "cast.csv").write_text("name,house,rank\n" + rows + "\n")
@@ -261,15 +288,25 @@ def test_god_emperor_prints_what_the_rules_need(tmp_path: Path, players: int) ->
     outs = {o.path: o for o in outputs(cs, BuildOptions())}
     # each card sheet's cards, in order: its cards' own pages, each the card it draws
     drawn = {p: o.render.args[1] for p, o in outs.items() if o.kind == "card"}
-    cards = {p: [drawn[page] for page in o.render.args[1]] for p, o in outs.items()
-             if o.kind == "card-sheet"}  # fmt: skip
-    houses = [h["name"] for h in yaml.safe_load(
-        (content / "god-emperor" / "game.yaml").read_text())["houses"]]  # fmt: skip
+    cards = {
+        p: [drawn[page] for page in o.render.args[1]]
+        for p, o in outs.items()
+        if o.kind == "card-sheet"
+    }
+    houses = [
+        h["name"]
+        for h in yaml.safe_load((content / "god-emperor" / "game.yaml").read_text())["houses"]
+    ]
     per_house = -(-players // len(houses))
     # minions: every player of a House draws at once, by rank (L470-475); past the fifth
     # rank, as the fifth
-    ranks = [_n(m[1]) for m in _said(r"(?m)^\s+• (?:Highest ranked player|Second|Third|Fourth|"
-                                     r"Fifth): (\d+) minions?\.")]  # fmt: skip
+    ranks = [
+        _n(m[1])
+        for m in _said(
+            r"(?m)^\s+• (?:Highest ranked player|Second|Third|Fourth|"
+            r"Fifth): (\d+) minions?\."
+        )
+    ]
     assert len(ranks) == 5
     need = sum(ranks[min(r, len(ranks) - 1)] for r in range(per_house))
     for h in houses:
@@ -290,8 +327,10 @@ def test_god_emperor_prints_what_the_rules_need(tmp_path: Path, players: int) ->
     assert len(favors) >= pool * (len(houses) + 1)
     # tokens: hostages the laws give away (L340-346), units each House starts with (L129),
     # the Immortals (L195)
-    pieces = outs["counters/tokens-a4.pdf"].render.args[2] + \
-        outs["counters/counters-a4.pdf"].render.args[2]  # fmt: skip
+    pieces = (
+        outs["counters/tokens-a4.pdf"].render.args[2]
+        + outs["counters/counters-a4.pdf"].render.args[2]
+    )
     each = _n(_said(r"The God Emperor owns (\w+) hostages from each House")[0][1])
     given = {h: each for h in houses}
     for m in _said(r"\w+ owns (\w+) hostages? from (\w+)\."):

@@ -55,15 +55,20 @@ def _one_document(layouts: list[object], title: str) -> bytes:
 def _pages(pdf: bytes, folder: Path) -> list[Image.Image]:
     folder.mkdir(parents=True, exist_ok=True)
     (folder / "in.pdf").write_bytes(pdf)
-    subprocess.run(["pdftoppm", "-r", "50", "-png", str(folder / "in.pdf"), str(folder / "p")],
-                   check=True)  # fmt: skip
+    subprocess.run(
+        ["pdftoppm", "-r", "50", "-png", str(folder / "in.pdf"), str(folder / "p")], check=True
+    )
     return [Image.open(p).convert("RGB") for p in sorted(folder.glob("p-*.png"))]
 
 
 def _text(pdf: bytes, folder: Path) -> str:
     (folder / "t.pdf").write_bytes(pdf)
-    return subprocess.run(["pdftotext", "-layout", str(folder / "t.pdf"), "-"],
-                          capture_output=True, text=True, check=True).stdout  # fmt: skip
+    return subprocess.run(
+        ["pdftotext", "-layout", str(folder / "t.pdf"), "-"],
+        capture_output=True,
+        text=True,
+        check=True,
+    ).stdout
 
 
 def _faces(pdf: bytes) -> list[str]:
@@ -171,10 +176,14 @@ def test_an_edit_reassembles_the_deck_as_a_build_from_scratch_would(
     with pikepdf.open(out / "factions.pdf") as deck:
         page_of = {p.obj.objgen: i for i, p in enumerate(deck.pages)}
         with deck.open_outline() as outline:
-            index = next(page_of[m.destination[0].objgen] for m in outline.root
-                         if m.title == "Thieves' Guild of Tehmor")  # fmt: skip
-    pages = subprocess.run(["pdftotext", str(out / "factions.pdf"), "-"], capture_output=True,
-                           text=True, check=True).stdout.split("\f")  # fmt: skip
+            index = next(
+                page_of[m.destination[0].objgen]
+                for m in outline.root
+                if m.title == "Thieves' Guild of Tehmor"
+            )
+    pages = subprocess.run(
+        ["pdftotext", str(out / "factions.pdf"), "-"], capture_output=True, text=True, check=True
+    ).stdout.split("\f")
     assert [i for i, p in enumerate(pages) if "Anew" in p] == [index]
     assert (out / "factions.pdf").read_bytes() != scratch
     faction.write_text(text, encoding="utf-8")

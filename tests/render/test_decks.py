@@ -27,8 +27,10 @@ def _outputs(game: str, content: Path = CONTENT, **options: object) -> dict:
 
 
 def _plots() -> list[dict]:
-    return [yaml.safe_load(p.read_text()) for p in sorted((CONTENT / "forty-factions" / "plots")
-                                                          .glob("*.yaml"))]  # fmt: skip
+    return [
+        yaml.safe_load(p.read_text())
+        for p in sorted((CONTENT / "forty-factions" / "plots").glob("*.yaml"))
+    ]
 
 
 @pytest.mark.parametrize("backs", ["uniform", "expansion"])
@@ -36,8 +38,17 @@ def test_forty_factions_backs_name_the_expansion_only_when_asked(
     shipped_kit: Path, tmp_path: Path, backs: str
 ) -> None:
     seeded(shipped_kit, tmp_path, "forty-factions")
-    proc = toolkit("build", "--game", "forty-factions", "--only", "cards/plots-a4.pdf",
-                   "--backs", backs, "--out", str(tmp_path))  # fmt: skip
+    proc = toolkit(
+        "build",
+        "--game",
+        "forty-factions",
+        "--only",
+        "cards/plots-a4.pdf",
+        "--backs",
+        backs,
+        "--out",
+        str(tmp_path),
+    )
     assert proc.returncode == 0, proc.stdout + proc.stderr
     pages = pdf_text(tmp_path / "forty-factions" / "cards" / "plots-a4.pdf").split("\f")
     plots = _plots()
@@ -60,16 +71,29 @@ def test_worldspanner_hero_backs_carry_their_set_only_when_asked(
     """With `--backs expansion` each hero's back names its set; the kit as built by default
     (`--backs uniform`) names none."""
     seeded(shipped_kit, tmp_path / "expansion", "worldspanner")
-    proc = toolkit("build", "--game", "worldspanner", "--only", "cards/heroes-a4.pdf",
-                   "--backs", "expansion", "--out", str(tmp_path / "expansion"))  # fmt: skip
+    proc = toolkit(
+        "build",
+        "--game",
+        "worldspanner",
+        "--only",
+        "cards/heroes-a4.pdf",
+        "--backs",
+        "expansion",
+        "--out",
+        str(tmp_path / "expansion"),
+    )
     assert proc.returncode == 0, proc.stdout + proc.stderr
-    sets = {yaml.safe_load(h.read_text())["set"]
-            for h in (CONTENT / "worldspanner" / "heroes").glob("*.yaml")}  # fmt: skip
+    sets = {
+        yaml.safe_load(h.read_text())["set"]
+        for h in (CONTENT / "worldspanner" / "heroes").glob("*.yaml")
+    }
     # the backs pages: every second page
-    plain = " ".join(pdf_text(shipped_kit / "build/worldspanner/cards/heroes-a4.pdf")
-                     .split("\f")[1::2])  # fmt: skip
-    coded = " ".join(pdf_text(tmp_path / "expansion/worldspanner/cards/heroes-a4.pdf")
-                     .split("\f")[1::2])  # fmt: skip
+    plain = " ".join(
+        pdf_text(shipped_kit / "build/worldspanner/cards/heroes-a4.pdf").split("\f")[1::2]
+    )
+    coded = " ".join(
+        pdf_text(tmp_path / "expansion/worldspanner/cards/heroes-a4.pdf").split("\f")[1::2]
+    )
     assert "SET" not in plain.replace(" ", "").upper()
     for n in sets:
         assert f"SET {n}" in coded or f"S E T {n}" in coded, coded
@@ -87,19 +111,27 @@ def test_backs_and_tts_sheets_follow_the_backs_option() -> None:
             pages, back, _path = o.render.args  # the cards' own pages, as the kit prints them
             cards = [coded[page].render.args[1] for page in pages]
             assert {c.expansion for c in cards} == {back.expansion}, path
-    assert sum(1 for p in coded if p.startswith("tts/")) > sum(1 for p in uniform
-                                                               if p.startswith("tts/"))  # fmt: skip
+    assert sum(1 for p in coded if p.startswith("tts/")) > sum(
+        1 for p in uniform if p.startswith("tts/")
+    )
 
 
 def test_every_forty_factions_card_file_prints_each_deck_the_content_asks_for(
     shipped_kit: Path, tmp_path: Path
 ) -> None:
     content = copy_content(tmp_path)
-    edit(content / "forty-factions" / "components.yaml",
-         'kind: deck, source: "3", count: 1,', 'kind: deck, source: "3", count: 2,')  # fmt: skip
+    edit(
+        content / "forty-factions" / "components.yaml",
+        'kind: deck, source: "3", count: 1,',
+        'kind: deck, source: "3", count: 2,',
+    )
     one, two = _outputs("forty-factions"), _outputs("forty-factions", content)
-    for path in ("cards/factions-faces.pdf", "cards/plots-faces.pdf", "cards/factions-a4.pdf",
-                 "cards/plots-a4.pdf"):  # fmt: skip
+    for path in (
+        "cards/factions-faces.pdf",
+        "cards/plots-faces.pdf",
+        "cards/factions-a4.pdf",
+        "cards/plots-a4.pdf",
+    ):
         assert len(two[path].render.args[1]) == 2 * len(one[path].render.args[1]), path
     pod = _outputs("forty-factions", content, preset="pod")
     assert len(pod["cards/plots-pod.pdf"].render.args[1]) == 2 * len(_plots())
@@ -107,8 +139,17 @@ def test_every_forty_factions_card_file_prints_each_deck_the_content_asks_for(
     assert sum(len(o.render.args[0]) for o in tts) == 2 * 114
     # the page count a DM prints: two decks of 66 Plots, 4-up, fronts and backs
     seeded(shipped_kit, tmp_path / "out", "forty-factions")
-    proc = toolkit("build", "--content", str(content), "--game", "forty-factions", "--only",
-                   "cards/plots-a4.pdf", "--out", str(tmp_path / "out"))  # fmt: skip
+    proc = toolkit(
+        "build",
+        "--content",
+        str(content),
+        "--game",
+        "forty-factions",
+        "--only",
+        "cards/plots-a4.pdf",
+        "--out",
+        str(tmp_path / "out"),
+    )
     assert proc.returncode == 0, proc.stdout + proc.stderr
     with pikepdf.open(tmp_path / "out/forty-factions/cards/plots-a4.pdf") as pdf:
         assert len(pdf.pages) == 2 * math.ceil(2 * len(_plots()) / 4)

@@ -9,8 +9,19 @@ from tests.support.shipped import copy_content, edit, faction_file, pdf_text, to
 
 
 def _build(root: Path, *args: str) -> tuple[int, str]:
-    proc = toolkit("build", "--content", "content", "--game", "forty-factions", "--out", "out",
-                   "--only", "sheets/factions/04[56]*", *args, cwd=root)  # fmt: skip
+    proc = toolkit(
+        "build",
+        "--content",
+        "content",
+        "--game",
+        "forty-factions",
+        "--out",
+        "out",
+        "--only",
+        "sheets/factions/04[56]*",
+        *args,
+        cwd=root,
+    )
     return proc.returncode, proc.stdout + proc.stderr
 
 
@@ -54,8 +65,19 @@ def test_a_deck_shows_the_band_on_the_pages_of_the_sheets_it_touches(
     content = copy_content(tmp_path)
     shutil.copytree(shipped_kit / "build" / "forty-factions", tmp_path / "out" / "forty-factions")
     edit(faction_file(content, 46), "  - category\n", "  - category\n  - locations.5\n")
-    proc = toolkit("build", "--content", "content", "--game", "forty-factions", "--out", "out",
-                   "--only", "sheets/factions.pdf", "--draft", cwd=tmp_path)  # fmt: skip
+    proc = toolkit(
+        "build",
+        "--content",
+        "content",
+        "--game",
+        "forty-factions",
+        "--out",
+        "out",
+        "--only",
+        "sheets/factions.pdf",
+        "--draft",
+        cwd=tmp_path,
+    )
     assert proc.returncode == 1 and "PLACEHOLDER" in proc.stdout, proc.stdout + proc.stderr
     pages = pdf_text(tmp_path / "out/forty-factions/sheets/factions.pdf").split("\f")
     stamped = [i for i, page in enumerate(pages) if "DRAFT" in page]
@@ -77,17 +99,33 @@ def test_a_moved_seat_stamps_the_sheets_of_the_party_it_names(
     content = copy_content(tmp_path)
     shutil.copytree(shipped_kit / "build" / "forty-factions", tmp_path / "out" / "forty-factions")
     edit(faction_file(content, 46), "politics: liberal", "politics: conservative")
-    proc = toolkit("build", "--content", "content", "--game", "forty-factions", "--out", "out",
-                   "--only", "sheets/factions.pdf", "--draft", cwd=tmp_path)  # fmt: skip
+    proc = toolkit(
+        "build",
+        "--content",
+        "content",
+        "--game",
+        "forty-factions",
+        "--out",
+        "out",
+        "--only",
+        "sheets/factions.pdf",
+        "--draft",
+        cwd=tmp_path,
+    )
     assert proc.returncode == 1 and "FF-COUNCIL-SEATS" in proc.stdout, proc.stdout
-    named = {int(m) for m in re.findall(r"factions/(\d+)-[^:]*:\d+:\d+: error\[FF-COUNCIL-SEATS",
-                                         proc.stdout)}  # fmt: skip
+    named = {
+        int(m)
+        for m in re.findall(r"factions/(\d+)-[^:]*:\d+:\d+: error\[FF-COUNCIL-SEATS", proc.stdout)
+    }
     conservative, names = set(), {}
     for f in (content / "forty-factions" / "factions").glob("*.yaml"):
         doc = yaml.safe_load(f.read_text())
         names[doc["number"]] = doc["name"]
-        if doc.get("politics") == "conservative" and doc.get("expansion") == "base" \
-                and (doc.get("seats") or {}).get("council"):  # fmt: skip
+        if (
+            doc.get("politics") == "conservative"
+            and doc.get("expansion") == "base"
+            and (doc.get("seats") or {}).get("council")
+        ):
             conservative.add(doc["number"])
     assert 46 in named and named <= conservative and len(named) >= 8  # the party's factions
     pages = pdf_text(tmp_path / "out/forty-factions/sheets/factions.pdf").split("\f")
@@ -101,10 +139,22 @@ def test_a_hero_naming_no_faction_is_one_error_and_its_own_stamped_card(tmp_path
     """A hero's faction mistyped is told once (not again as a deck one hero short), and a
     draft prints that hero's card with the id as typed, in its deck, banded alone."""
     content = copy_content(tmp_path)
-    edit(content / "worldspanner/heroes/blackbeard.yaml", "faction: smugglers-den",
-         "faction: smugglers-dne")  # fmt: skip
-    proc = toolkit("build", "--content", "content", "--out", "out", "--only",
-                   "cards/heroes-faces.pdf", "--draft", cwd=tmp_path)  # fmt: skip
+    edit(
+        content / "worldspanner/heroes/blackbeard.yaml",
+        "faction: smugglers-den",
+        "faction: smugglers-dne",
+    )
+    proc = toolkit(
+        "build",
+        "--content",
+        "content",
+        "--out",
+        "out",
+        "--only",
+        "cards/heroes-faces.pdf",
+        "--draft",
+        cwd=tmp_path,
+    )
     errors = [ln for ln in proc.stdout.splitlines() if ": error[" in ln]
     assert proc.returncode == 1 and len(errors) == 1, proc.stdout + proc.stderr
     assert "blackbeard.yaml:" in errors[0] and "error[WS-REF]" in errors[0]

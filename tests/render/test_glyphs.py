@@ -32,10 +32,22 @@ def test_a_board_label_with_a_missing_glyph_is_refused() -> None:
 
 def test_a_board_text_from_content_without_a_glyph_fails_the_build(tmp_path: Path) -> None:
     content = copy_content(tmp_path)
-    edit(content / "god-emperor" / "game.yaml", "mountain: Mount Leviathan",
-         "mountain: Mount Leviathan ★")  # fmt: skip
-    proc = toolkit("build", "--content", str(content), "--game", "god-emperor", "--only",
-                   "boards/war-map.svg", "--out", str(tmp_path / "out"))  # fmt: skip
+    edit(
+        content / "god-emperor" / "game.yaml",
+        "mountain: Mount Leviathan",
+        "mountain: Mount Leviathan ★",
+    )
+    proc = toolkit(
+        "build",
+        "--content",
+        str(content),
+        "--game",
+        "god-emperor",
+        "--only",
+        "boards/war-map.svg",
+        "--out",
+        str(tmp_path / "out"),
+    )
     assert proc.returncode == 1, proc.stdout + proc.stderr
     assert "error[RENDER-TEXT]" in proc.stderr + proc.stdout
     assert "'★' (U+2605)" in proc.stderr + proc.stdout

@@ -17,8 +17,19 @@ from toolkit.core.marks import DAGGER, SHORT_LEGEND
 
 def _build(tmp_path: Path, game: str, only: str, *args: str) -> Path:
     out = tmp_path / ("final" if args else "normal")
-    proc = toolkit("build", "--content", "content", "--out", str(out), "--game", game,
-                   "--only", only, *args, cwd=tmp_path)  # fmt: skip
+    proc = toolkit(
+        "build",
+        "--content",
+        "content",
+        "--out",
+        str(out),
+        "--game",
+        game,
+        "--only",
+        only,
+        *args,
+        cwd=tmp_path,
+    )
     assert proc.returncode == 0, proc.stdout + proc.stderr
     return out / game / only
 
@@ -67,8 +78,16 @@ def test_a_new_factions_card_marks_its_placeholder_alleyman_card(tmp_path: Path)
     """`toolkit new` leaves the Alleyman's card a placeholder: the new faction's card marks
     it and says what the mark means; a --final kit's card does not."""
     shutil.copytree(CONTENT, tmp_path / "content")
-    made = toolkit("new", "forty-factions", "faction", "name=The Lamplighters", "expansion=Promo",
-                   "--content", "content", cwd=tmp_path)  # fmt: skip
+    made = toolkit(
+        "new",
+        "forty-factions",
+        "faction",
+        "name=The Lamplighters",
+        "expansion=Promo",
+        "--content",
+        "content",
+        cwd=tmp_path,
+    )
     assert made.returncode == 0, made.stdout + made.stderr
     (new,) = (tmp_path / "content/forty-factions/factions").glob("*-the-lamplighters.yaml")
     assert "alleyman" in yaml.safe_load(new.read_text())["placeholders"]

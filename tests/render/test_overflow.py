@@ -60,8 +60,19 @@ def _build_with(
     source = content / game / rel
     edit(source, old, new.format(text=text))
     out = tmp_path / "out"
-    proc = toolkit("build", "--content", str(content), "--game", game, "--only", only,
-                   "--out", str(out), "-j", "1")  # fmt: skip
+    proc = toolkit(
+        "build",
+        "--content",
+        str(content),
+        "--game",
+        game,
+        "--only",
+        only,
+        "--out",
+        str(out),
+        "-j",
+        "1",
+    )
     return proc, source, out
 
 
@@ -128,8 +139,10 @@ def test_a_49000_letter_word_is_an_overflow_at_the_field_and_no_file(
 
 def test_long_runs_are_cut_only_outside_tags_and_never_inside_a_reference() -> None:
     run = "&amp;" + "x" * (3 * LONG_RUN)
-    html = (f'<p title="{"t" * 200}">{run} and {"y" * LONG_RUN}</p><style>{"c" * 200}</style>'
-            f"<title>{'n' * 200}</title>")  # fmt: skip
+    html = (
+        f'<p title="{"t" * 200}">{run} and {"y" * LONG_RUN}</p><style>{"c" * 200}</style>'
+        f"<title>{'n' * 200}</title>"
+    )
     cut = break_long_runs(html)
     assert f'title="{"t" * 200}"' in cut  # attributes,
     assert "c" * 200 in cut and "n" * 200 in cut  # style and title as they were
@@ -151,7 +164,9 @@ def test_type_too_large_for_its_words_is_an_error_not_a_collapsed_page() -> None
     from toolkit.render.pdf import AssetFetcher, layout
     from toolkit.render.templates import TEMPLATES
 
-    html = ('<html><head><link rel="stylesheet" href="common/fonts.css"></head><body>'
-            "<p style='font-size: 400px'>" + "word " * 3000 + "</p></body></html>")  # fmt: skip
+    html = (
+        '<html><head><link rel="stylesheet" href="common/fonts.css"></head><body>'
+        "<p style='font-size: 400px'>" + "word " * 3000 + "</p></body></html>"
+    )
     with pytest.raises(RenderError, match="could not be laid out"):
         layout(html, TEMPLATES, AssetFetcher([TEMPLATES]))

@@ -21,8 +21,18 @@ from toolkit.render.pdfx import PROFILE, cmyk, to_pdfx4
 from toolkit.render.templates import TEMPLATES
 
 # the kit's card colours (templates/*/card.css) and a few more
-SWATCHES = ["#26231f", "#8c2f1e", "#2a4f8a", "#7a5c1e", "#c9bfa8", "#f3eee3", "#808080",
-            "#1a1a1a", "#2e7d32", "#c49000"]  # fmt: skip
+SWATCHES = [
+    "#26231f",
+    "#8c2f1e",
+    "#2a4f8a",
+    "#7a5c1e",
+    "#c9bfa8",
+    "#f3eee3",
+    "#808080",
+    "#1a1a1a",
+    "#2e7d32",
+    "#c49000",
+]
 
 
 def _rgb(hex_colour: str) -> tuple[int, int, int]:
@@ -30,27 +40,40 @@ def _rgb(hex_colour: str) -> tuple[int, int, int]:
 
 
 def _pdf(body: str, variant: str | None = "pdf/x-4") -> bytes:
-    html = ('<html lang="en"><head><link rel="stylesheet" href="common/fonts.css"><style>'
-            "@page { size: 120mm 40mm; margin: 0 } body { margin: 0 } "
-            ".b { position: absolute; width: 10mm; height: 10mm }</style></head>"
-            f"<body>{body}</body></html>")  # fmt: skip
+    html = (
+        '<html lang="en"><head><link rel="stylesheet" href="common/fonts.css"><style>'
+        "@page { size: 120mm 40mm; margin: 0 } body { margin: 0 } "
+        ".b { position: absolute; width: 10mm; height: 10mm }</style></head>"
+        f"<body>{body}</body></html>"
+    )
     return write_pdf(layout(html, TEMPLATES, AssetFetcher([TEMPLATES])), variant=variant)
 
 
 def _swatches() -> str:
-    boxes = "".join(f'<div class="b" style="left: {2 + 12 * i}mm; top: 2mm; background: {c}">'
-                    "</div>" for i, c in enumerate(SWATCHES))  # fmt: skip
+    boxes = "".join(
+        f'<div class="b" style="left: {2 + 12 * i}mm; top: 2mm; background: {c}"></div>'
+        for i, c in enumerate(SWATCHES)
+    )
     # half-transparent boxes: WeasyPrint draws them in a form XObject of their own
-    faded = "".join(f'<div class="b" style="left: {2 + 12 * i}mm; top: 14mm; background: {c}; '
-                    f'opacity: 0.5"></div>' for i, c in enumerate(SWATCHES))  # fmt: skip
+    faded = "".join(
+        f'<div class="b" style="left: {2 + 12 * i}mm; top: 14mm; background: {c}; '
+        f'opacity: 0.5"></div>'
+        for i, c in enumerate(SWATCHES)
+    )
     text = '<p style="position: absolute; top: 27mm; left: 2mm; color: #111">Text in #111</p>'
     return boxes + faded + text
 
 
 def _lab(image: Image.Image, mode: str, profile: object) -> tuple[float, float, float]:
     lab = ImageCms.createProfile("LAB")
-    t = ImageCms.buildTransform(profile, lab, mode, "LAB", ImageCms.Intent.RELATIVE_COLORIMETRIC,
-                                flags=ImageCms.Flags.BLACKPOINTCOMPENSATION)  # fmt: skip
+    t = ImageCms.buildTransform(
+        profile,
+        lab,
+        mode,
+        "LAB",
+        ImageCms.Intent.RELATIVE_COLORIMETRIC,
+        flags=ImageCms.Flags.BLACKPOINTCOMPENSATION,
+    )
     px = ImageCms.applyTransform(image, t).getpixel((0, 0))
     return px[0] * 100 / 255, px[1] - 128, px[2] - 128
 
@@ -88,8 +111,10 @@ def test_pdfx4_is_cmyk_with_its_output_intent(tmp_path: Path) -> None:
     with pikepdf.open(io.BytesIO(data)) as pdf:
         used = colour_spaces(pdf)
         assert set(used) <= {"/DeviceCMYK", "/DeviceGray"} and used["/DeviceCMYK"] > 20, used
-        assert any(x.get("/Subtype") == "/Form"  # the faded boxes were converted too
-                   for x in pdf.pages[0].Resources.XObject.values())  # fmt: skip
+        assert any(
+            x.get("/Subtype") == "/Form"  # the faded boxes were converted too
+            for x in pdf.pages[0].Resources.XObject.values()
+        )
         entries, icc = output_intent(pdf)
         assert entries["/S"] == "/GTS_PDFX" and entries["/OutputConditionIdentifier"] == "FOGRA39"
         assert icc[36:40] == b"acsp" and icc[16:20] == b"CMYK" and icc[12:16] == b"prtr"
@@ -119,9 +144,12 @@ def _png() -> str:
     return base64.b64encode(out.getvalue()).decode()
 
 
-@pytest.mark.parametrize("body", [
-    '<div style="width: 20mm; height: 10mm; background: linear-gradient(#f00, #00f)"></div>',
-])  # fmt: skip
+@pytest.mark.parametrize(
+    "body",
+    [
+        '<div style="width: 20mm; height: 10mm; background: linear-gradient(#f00, #00f)"></div>',
+    ],
+)
 def test_pdfx4_refuses_what_it_would_leave_in_rgb(body: str) -> None:
     with pytest.raises(RenderError, match=r"RGB|gradient"):
         to_pdfx4(_pdf(body))
@@ -131,8 +159,11 @@ def test_pdfx4_converts_a_picture_to_cmyk_keeping_its_look() -> None:
     """A picture (art/) is converted, not refused: CMYK pixels that print as its colour."""
     data = to_pdfx4(_pdf(f'<img src="data:image/png;base64,{_png()}" style="width: 10mm">'))
     with pikepdf.open(io.BytesIO(data)) as pdf:
-        images = [o for o in pdf.objects if isinstance(o, pikepdf.Stream)
-                  and o.get("/Subtype") == "/Image"]  # fmt: skip
+        images = [
+            o
+            for o in pdf.objects
+            if isinstance(o, pikepdf.Stream) and o.get("/Subtype") == "/Image"
+        ]
         assert images and all(o.ColorSpace == "/DeviceCMYK" for o in images)
         c, m, y, _k = pikepdf.PdfImage(images[0]).as_pil_image().getpixel((0, 0))
     assert m > 200 and y > 150 and c < 60  # (200, 30, 30) red: magenta and yellow ink
@@ -149,16 +180,33 @@ def test_every_pdf_of_a_print_shop_kit_is_pdfx(tmp_path: Path) -> None:
     from tests.support.shipped import toolkit
 
     out = tmp_path / "out"
-    for game, only in (("god-emperor", ("boards/law-board*", "counters/*", "reference/*")),
-                       ("forty-factions", ("boards/council.pdf", "sheets/plots.pdf"))):  # fmt: skip
+    for game, only in (
+        ("god-emperor", ("boards/law-board*", "counters/*", "reference/*")),
+        ("forty-factions", ("boards/council.pdf", "sheets/plots.pdf")),
+    ):
         patterns = [a for pattern in only for a in ("--only", pattern)]
-        proc = toolkit("build", "--game", game, "--preset", "pod", "--paper", "letter",
-                       *patterns, "--out", str(out))  # fmt: skip
+        proc = toolkit(
+            "build",
+            "--game",
+            game,
+            "--preset",
+            "pod",
+            "--paper",
+            "letter",
+            *patterns,
+            "--out",
+            str(out),
+        )
         assert proc.returncode == 0, proc.stdout + proc.stderr
     pdfs = sorted(out.rglob("*.pdf"))
     names = {p.name for p in pdfs}
-    assert {"law-board.pdf", "law-board-tiles-letter.pdf", "counters-letter.pdf",
-            "council.pdf", "plots.pdf"} <= names, names  # fmt: skip
+    assert {
+        "law-board.pdf",
+        "law-board-tiles-letter.pdf",
+        "counters-letter.pdf",
+        "council.pdf",
+        "plots.pdf",
+    } <= names, names
     for path in pdfs:
         with pikepdf.open(path) as pdf:
             assert b"PDF/X-4" in pdf.Root.Metadata.read_bytes(), path

@@ -20,12 +20,23 @@ from tests.support.shipped import copy_content, edit, pdf_text, toolkit
 GAMES = ("forty-factions", "god-emperor", "worldspanner")
 
 
-def build_references(content: Path, out: Path, game: str, *extra: str,
-                     only: str = "reference") -> Path:  # fmt: skip
+def build_references(
+    content: Path, out: Path, game: str, *extra: str, only: str = "reference"
+) -> Path:
     """Build a game's references, DM screen and companion page (the `reference` group), or
     `only` one of them."""
-    proc = toolkit("build", "--content", str(content), "--game", game, "--only", only,
-                   "--out", str(out), *extra)  # fmt: skip
+    proc = toolkit(
+        "build",
+        "--content",
+        str(content),
+        "--game",
+        game,
+        "--only",
+        only,
+        "--out",
+        str(out),
+        *extra,
+    )
     assert proc.returncode == 0, proc.stdout + proc.stderr
     return out / game
 
@@ -96,8 +107,9 @@ def test_forty_factions_screen_fixes_every_omission(built: dict[str, Path]) -> N
 
 
 def test_council_board_counts_votes_cast(tmp_path: Path) -> None:
-    proc = toolkit("build", "--game", "forty-factions", "--only", "boards/council.svg", "--out",
-                   str(tmp_path))  # fmt: skip
+    proc = toolkit(
+        "build", "--game", "forty-factions", "--only", "boards/council.svg", "--out", str(tmp_path)
+    )
     assert proc.returncode == 0, proc.stdout
     svg = (tmp_path / "forty-factions" / "boards" / "council.svg").read_text()
     text = flat(re.sub(r"<[^>]+>", " ", svg))
@@ -107,15 +119,17 @@ def test_council_board_counts_votes_cast(tmp_path: Path) -> None:
 
 def test_god_emperor_control_reference_has_battle_rewards_and_regeneration(
     built: dict[str, Path],
-) -> None:  # fmt: skip
+) -> None:
     for name in ("control.pdf", "dm-screen.pdf"):
         text = flat(pdf_text(built["god-emperor"] / "reference" / name))
-        for needle in ("Attack: +1 per own unit, +1 per unit of a House that chose to ally with "
-                       "it, +1 if it holds the region's castle. (L179-183)",
-                       "A tie: the tied forces are massacred",
-                       "1 Power per castle it controls (a flag there) after the first",
-                       "Whenever its region is empty of units it regenerates 1. (L189)",
-                       "round 1 has the 60 minutes left over"):  # fmt: skip
+        for needle in (
+            "Attack: +1 per own unit, +1 per unit of a House that chose to ally with "
+            "it, +1 if it holds the region's castle. (L179-183)",
+            "A tie: the tied forces are massacred",
+            "1 Power per castle it controls (a flag there) after the first",
+            "Whenever its region is empty of units it regenerates 1. (L189)",
+            "round 1 has the 60 minutes left over",
+        ):
             assert needle in text, (name, needle)
 
 
@@ -127,19 +141,27 @@ def test_printed_numbers_follow_the_content(tmp_path: Path) -> None:
     row = "    locations: 11\n    vp: {}\n    single_pawn_vp: 1\n    source: 12.2.1, 12.2.2\n"
     edit(game, row.format(1), row.format(4))
     edit(game, "area_totals: {locations: 77, vp: 9}", "area_totals: {locations: 77, vp: 12}")
-    game.write_text(game.read_text() + "waive:\n  - rule: FF-CANON\n    at: [areas.1.vp, "
-                    "area_totals.vp]\n    reason: A house rule makes the Upper West Side worth "
-                    "4.\n")  # fmt: skip
-    edit(content / "forty-factions" / "boards" / "madness.yaml", "{low: 10, high: 10, vp: 6}",
-         "{low: 10, high: 10, vp: 17}")  # fmt: skip
-    edit(content / "forty-factions" / "boards" / "gathering.yaml", "since_last: 12",
-         "since_last: 9")  # fmt: skip
-    out = build_references(content, tmp_path / "build", "forty-factions",
-                           only="reference/dm-screen.pdf")  # fmt: skip
+    game.write_text(
+        game.read_text() + "waive:\n  - rule: FF-CANON\n    at: [areas.1.vp, "
+        "area_totals.vp]\n    reason: A house rule makes the Upper West Side worth "
+        "4.\n"
+    )
+    edit(
+        content / "forty-factions" / "boards" / "madness.yaml",
+        "{low: 10, high: 10, vp: 6}",
+        "{low: 10, high: 10, vp: 17}",
+    )
+    edit(
+        content / "forty-factions" / "boards" / "gathering.yaml", "since_last: 12", "since_last: 9"
+    )
+    out = build_references(
+        content, tmp_path / "build", "forty-factions", only="reference/dm-screen.pdf"
+    )
     pdf = out / "reference" / "dm-screen.pdf"
     assert "subtract 9 less the Game Turns since the last one" in flat(pdf_text(pdf))
-    rows = subprocess.run(["pdftotext", "-layout", str(pdf), "-"], capture_output=True,
-                          text=True, check=True).stdout  # fmt: skip
+    rows = subprocess.run(
+        ["pdftotext", "-layout", str(pdf), "-"], capture_output=True, text=True, check=True
+    ).stdout
     # the Areas table: Locations, VP, with DD, with SC, one pawn
     assert re.search(r"Upper West Side\s+11\s+4\s+4\s+4\s+1\b", rows)
     # the Madness table at Level 10, for the five Temples (LAMMIA and MORCOR with their bonus)
@@ -150,8 +172,14 @@ def test_printed_numbers_follow_the_content(tmp_path: Path) -> None:
 
 def test_letter_paper_screen_is_landscape_letter(tmp_path: Path) -> None:
     content = copy_content(tmp_path)
-    out = build_references(content, tmp_path / "build", "forty-factions", "--paper", "letter",
-                           only="reference/dm-screen.pdf")  # fmt: skip
+    out = build_references(
+        content,
+        tmp_path / "build",
+        "forty-factions",
+        "--paper",
+        "letter",
+        only="reference/dm-screen.pdf",
+    )
     with pikepdf.open(out / "reference" / "dm-screen.pdf") as doc:
         box = [float(v) for v in doc.pages[0].mediabox]
         assert (round(box[2] - box[0]), round(box[3] - box[1])) == (792, 612)
@@ -164,12 +192,27 @@ def chromium(url: str, profile: Path) -> tuple[str, str]:
     exe = shutil.which("chromium") or shutil.which("chromium-browser")
     assert exe, "headless Chromium is needed (make test installs the Debian package)"
     proc = subprocess.run(
-        [exe, "--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-         "--disable-background-networking", "--disable-component-update", "--disable-sync",
-         f"--user-data-dir={profile}", "--virtual-time-budget=5000", "--enable-logging=stderr",
-         "--v=0", "--dump-dom", url],
-        capture_output=True, text=True, timeout=120,
-    )  # fmt: skip
+        [
+            exe,
+            "--headless",
+            "--no-sandbox",
+            "--disable-gpu",
+            "--disable-quic",
+            "--no-first-run",
+            "--disable-background-networking",
+            "--disable-component-update",
+            "--disable-sync",
+            f"--user-data-dir={profile}",
+            "--virtual-time-budget=5000",
+            "--enable-logging=stderr",
+            "--v=0",
+            "--dump-dom",
+            url,
+        ],
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
     return proc.stdout, proc.stderr
 
 
@@ -182,16 +225,22 @@ def outputs(dom: str) -> dict[str, dict[str, str]]:
 
 
 @pytest.mark.parametrize("game", GAMES)
-def test_companion_page_is_offline_and_searchable(built: dict[str, Path], game: str,
-                                                  tmp_path: Path) -> None:  # fmt: skip
+def test_companion_page_is_offline_and_searchable(
+    built: dict[str, Path], game: str, tmp_path: Path
+) -> None:
     page = built[game] / "companion.html"
     html = page.read_text()
     assert "Content-Security-Policy" in html and "default-src 'none'" in html
     assert not re.search(r"<(script|link|img|iframe)[^>]+(src|href)=", html)
     assert "http://" not in html and "https://" not in html
-    dom, log = chromium(page.as_uri() + "#q=" + {"forty-factions": "Old%20Town",
-                        "god-emperor": "Immortal", "worldspanner": "Wound"}[game],
-                        tmp_path / "p")  # fmt: skip
+    dom, log = chromium(
+        page.as_uri()
+        + "#q="
+        + {"forty-factions": "Old%20Town", "god-emperor": "Immortal", "worldspanner": "Wound"}[
+            game
+        ],
+        tmp_path / "p",
+    )
     assert 'data-search="ready"' in dom and 'data-tally="ready"' in dom, log[-2000:]
     m = re.search(r'id="search-count" data-matches="(\d+)"', dom)
     assert m and int(m[1]) > 0
@@ -202,15 +251,32 @@ def test_companion_page_is_offline_and_searchable(built: dict[str, Path], game: 
 def test_companion_tally_matches_the_procedures(built: dict[str, Path], tmp_path: Path) -> None:
     """The page's tally gives what `toolkit calc` gives for the same state: its script only
     looks up tables the procedures computed."""
-    state = {"sides": "red,blue,green", "a.old-town.red": "3", "a.old-town.blue": "3",
-             "a.upper-east-side.green": "1", "a.environs.red": "2", "a.environs.blue": "1",
-             "l.forest-great-desert.blue": "3", "a.forest-great-desert.red": "1",
-             "c.liberal.red": "5", "c.liberal.blue": "2", "c.conservative.blue": "1",
-             "lead.conservative": "blue", "c.militant.green": "4", "overlord": "blue",
-             "m.old-town": "10", "al.old-town": "G", "m.environs": "4", "al.environs": "E",
-             "t.95": "green", "x.SC": "no"}  # fmt: skip
-    dom, log = chromium((built["forty-factions"] / "companion.html").as_uri() + "#"
-                        + urlencode(state), tmp_path / "p")  # fmt: skip
+    state = {
+        "sides": "red,blue,green",
+        "a.old-town.red": "3",
+        "a.old-town.blue": "3",
+        "a.upper-east-side.green": "1",
+        "a.environs.red": "2",
+        "a.environs.blue": "1",
+        "l.forest-great-desert.blue": "3",
+        "a.forest-great-desert.red": "1",
+        "c.liberal.red": "5",
+        "c.liberal.blue": "2",
+        "c.conservative.blue": "1",
+        "lead.conservative": "blue",
+        "c.militant.green": "4",
+        "overlord": "blue",
+        "m.old-town": "10",
+        "al.old-town": "G",
+        "m.environs": "4",
+        "al.environs": "E",
+        "t.95": "green",
+        "x.SC": "no",
+    }
+    dom, log = chromium(
+        (built["forty-factions"] / "companion.html").as_uri() + "#" + urlencode(state),
+        tmp_path / "p",
+    )
     got = outputs(dom)
     assert got, log[-2000:]
 
@@ -220,14 +286,23 @@ def test_companion_tally_matches_the_procedures(built: dict[str, Path], tmp_path
         return json.loads(proc.stdout)
 
     play = "expansions=base,50F,DD,Promo,FgF"  # SC left out, as on the page
-    for area, pawns in (("old-town", "red:3,blue:3"), ("upper-east-side", "green:1"),
-                        ("environs", "red:2,blue:1")):  # fmt: skip
+    for area, pawns in (
+        ("old-town", "red:3,blue:3"),
+        ("upper-east-side", "green:1"),
+        ("environs", "red:2,blue:1"),
+    ):
         want = calc("area-control", f"area={area}", f"pawns={pawns}", play)
         assert got[f"area-{area}"]["data-vp"] == str(want["value"]), area
         assert got[f"area-{area}"]["data-side"] == (want["details"]["side"] or "")
     assert got["area-forest-great-desert"]["data-vp"] == "0"  # SC is not in play
-    council = calc("council-control", "liberal=red:5,blue:2", "conservative=blue:1",
-                   "leaders=conservative:blue", "militant=green:4", "overlord=blue")  # fmt: skip
+    council = calc(
+        "council-control",
+        "liberal=red:5,blue:2",
+        "conservative=blue:1",
+        "leaders=conservative:blue",
+        "militant=green:4",
+        "overlord=blue",
+    )
     assert got["council-result"]["data-kind"] == council["details"]["control"]
     assert got["council-result"]["data-side"] == (council["details"]["side"] or "")
     assert got["council-result"]["data-vp"] == str(council["value"])
@@ -242,22 +317,47 @@ def test_companion_tally_matches_the_procedures(built: dict[str, Path], tmp_path
 
 COALITIONS = {
     # Liberal and Conservative are Enemy parties: their controllers' Coalition is refused
-    "enemies": ({"c.liberal.red": "5", "c.liberal.green": "1", "c.conservative.blue": "4",
-                 "c.mercantile.green": "3", "coal.red": "yes", "coal.blue": "yes"},
-                ("liberal=red:5,green:1", "conservative=blue:4", "mercantile=green:3",
-                 "coalition=red+blue")),
+    "enemies": (
+        {
+            "c.liberal.red": "5",
+            "c.liberal.green": "1",
+            "c.conservative.blue": "4",
+            "c.mercantile.green": "3",
+            "coal.red": "yes",
+            "coal.blue": "yes",
+        },
+        (
+            "liberal=red:5,green:1",
+            "conservative=blue:4",
+            "mercantile=green:3",
+            "coalition=red+blue",
+        ),
+    ),
     # green controls no party's majority and holds no Militant or Independent seat
-    "no-majority": ({"c.liberal.red": "5", "c.conservative.blue": "4",
-                     "c.conservative.green": "3", "c.mercantile.green": "1",
-                     "c.mercantile.blue": "2", "coal.blue": "yes", "coal.green": "yes"},
-                    ("liberal=red:5", "conservative=blue:4,green:3", "mercantile=green:1,blue:2",
-                     "coalition=blue+green")),
-}  # fmt: skip
+    "no-majority": (
+        {
+            "c.liberal.red": "5",
+            "c.conservative.blue": "4",
+            "c.conservative.green": "3",
+            "c.mercantile.green": "1",
+            "c.mercantile.blue": "2",
+            "coal.blue": "yes",
+            "coal.green": "yes",
+        },
+        (
+            "liberal=red:5",
+            "conservative=blue:4,green:3",
+            "mercantile=green:1,blue:2",
+            "coalition=blue+green",
+        ),
+    ),
+}
 
 
 @pytest.mark.parametrize("case", COALITIONS)
-def test_companion_refuses_the_coalitions_calc_refuses(built: dict[str, Path], tmp_path: Path,
-                                                       case: str) -> None:  # fmt: skip
+def test_companion_refuses_the_coalitions_calc_refuses(
+    built: dict[str, Path], tmp_path: Path, case: str
+) -> None:
     page_state, args = COALITIONS[case]
     dom, log = chromium(
         (built["forty-factions"] / "companion.html").as_uri()
@@ -285,20 +385,38 @@ def test_god_emperor_and_worldspanner_tallies_match(built: dict[str, Path], tmp_
         tmp_path / "g",
     )
     got = outputs(dom)
-    proc = toolkit("calc", "god-emperor", "rewards", "castles=3", "castle-victories=2",
-                   "rumors=2", "rumor-victories=1", "--format", "json")  # fmt: skip
+    proc = toolkit(
+        "calc",
+        "god-emperor",
+        "rewards",
+        "castles=3",
+        "castle-victories=2",
+        "rumors=2",
+        "rumor-victories=1",
+        "--format",
+        "json",
+    )
     want = json.loads(proc.stdout)
     assert got["power-cat"]["data-value"] == str(want["value"])
     assert got["favor-cat"]["data-value"] == str(want["details"]["favor"])
-    state = {"white.dreadmark": 2, "black.dreadmark": 1, "white.hope-hospice": 1,
-             "black.hope-hospice": 1, "white.crown-district": 1, "black.green-vale": 1,
-             "white.tribute": 2, "white.underpit": 1}  # fmt: skip
-    dom, _ = chromium((built["worldspanner"] / "companion.html").as_uri() + "#"
-                      + urlencode(state), tmp_path / "w")  # fmt: skip
+    state = {
+        "white.dreadmark": 2,
+        "black.dreadmark": 1,
+        "white.hope-hospice": 1,
+        "black.hope-hospice": 1,
+        "white.crown-district": 1,
+        "black.green-vale": 1,
+        "white.tribute": 2,
+        "white.underpit": 1,
+    }
+    dom, _ = chromium(
+        (built["worldspanner"] / "companion.html").as_uri() + "#" + urlencode(state), tmp_path / "w"
+    )
     got = outputs(dom)
     assert (got["glory-white"]["data-value"], got["glory-black"]["data-value"]) == ("3", "2")
     assert got["winner"]["data-value"] == "white"
     tied = {"white.dreadmark": 1, "black.green-vale": 1, "white.defeated": 1, "black.defeated": 3}
-    dom, _ = chromium((built["worldspanner"] / "companion.html").as_uri() + "#"
-                      + urlencode(tied), tmp_path / "w2")  # fmt: skip
+    dom, _ = chromium(
+        (built["worldspanner"] / "companion.html").as_uri() + "#" + urlencode(tied), tmp_path / "w2"
+    )
     assert outputs(dom)["winner"]["data-value"] == "white"  # fewer heroes defeated

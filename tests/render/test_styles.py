@@ -13,8 +13,10 @@ from toolkit.render.templates import compact
 
 
 def _page(css_href: str) -> str:
-    return (f'<html><head><link rel="stylesheet" href="{css_href}"></head>'
-            '<body><p id="p">Text</p></body></html>')  # fmt: skip
+    return (
+        f'<html><head><link rel="stylesheet" href="{css_href}"></head>'
+        '<body><p id="p">Text</p></body></html>'
+    )
 
 
 def _font_size(doc: object) -> float:
@@ -50,19 +52,21 @@ def test_a_stylesheet_is_parsed_once_and_an_edit_is_seen(tmp_path: Path) -> None
 
 def test_a_linked_stylesheet_gives_the_same_page_with_or_without_the_cache(
     tmp_path: Path,
-) -> None:  # fmt: skip
+) -> None:
     (tmp_path / "sheet.css").write_text("p { font-size: 13px } @page { size: 100mm 50mm }")
     plain = layout(_page("sheet.css"), tmp_path, AssetFetcher([tmp_path]))
     cached = layout(_page("sheet.css"), tmp_path, AssetFetcher([tmp_path]), styles=Styles())
     assert _font_size(plain) == _font_size(cached) == 13
     assert (plain.pages[0].width, plain.pages[0].height) == (
-        cached.pages[0].width, cached.pages[0].height)  # fmt: skip
+        cached.pages[0].width,
+        cached.pages[0].height,
+    )
 
 
 @pytest.mark.parametrize("href", ["../outside.css", "/etc/passwd", ".hidden.css"])
 def test_the_cache_reads_stylesheets_only_inside_the_asset_folders(
     tmp_path: Path, href: str
-) -> None:  # fmt: skip
+) -> None:
     root = tmp_path / "assets"
     root.mkdir()
     (tmp_path / "outside.css").write_text("p { color: red }")

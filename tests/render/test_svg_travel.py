@@ -34,8 +34,10 @@ Box = tuple[float, float, float, float]  # x0, y0, x1, y1 in mm
 def _fontconfig(tmp: Path, system: bool = True) -> dict[str, str]:
     """An environment whose fontconfig sees the system's fonts but not the kit's, or (with
     `system` false) no font at all: an empty configuration."""
-    reject = "".join(f'<pattern><patelt name="family"><string>{f}</string></patelt></pattern>'
-                     for f in ("Cinzel", "EB Garamond"))  # fmt: skip
+    reject = "".join(
+        f'<pattern><patelt name="family"><string>{f}</string></patelt></pattern>'
+        for f in ("Cinzel", "EB Garamond")
+    )
     dirs = "<dir>/usr/share/fonts</dir><dir>/usr/local/share/fonts</dir>" if system else ""
     conf = tmp / "fonts.conf"
     conf.write_text(
@@ -161,8 +163,11 @@ window.onload = async () => {
 
 
 @pytest.fixture(scope="module", params=["without the kit's fonts", "without any font"])
-def chromium(boards: dict[str, Path], tmp_path_factory: pytest.TempPathFactory,
-             request: pytest.FixtureRequest) -> dict:  # fmt: skip
+def chromium(
+    boards: dict[str, Path],
+    tmp_path_factory: pytest.TempPathFactory,
+    request: pytest.FixtureRequest,
+) -> dict:
     """Each board opened in headless Chromium on a machine without the kit's fonts, and on
     one without any font at all: its fonts' states and each text's x extent, once the
     document's fonts are ready. (With no font at all there is nothing to draw a label in
@@ -175,14 +180,27 @@ def chromium(boards: dict[str, Path], tmp_path_factory: pytest.TempPathFactory,
     page = tmp / "harness.html"
     page.write_text(HARNESS % (json.dumps(list(boards)), frames))
     proc = subprocess.run(
-        [exe, "--headless", "--no-sandbox", "--disable-gpu", "--no-first-run",
-         "--disable-background-networking", "--disable-component-update", "--disable-sync",
-         f"--user-data-dir={tmp / 'profile'}", "--allow-file-access-from-files",
-         "--force-device-scale-factor=4",  # text laid out finely enough to measure
-         "--virtual-time-budget=20000", "--dump-dom", page.as_uri()],
-        capture_output=True, text=True, timeout=180,
+        [
+            exe,
+            "--headless",
+            "--no-sandbox",
+            "--disable-gpu",
+            "--no-first-run",
+            "--disable-background-networking",
+            "--disable-component-update",
+            "--disable-sync",
+            f"--user-data-dir={tmp / 'profile'}",
+            "--allow-file-access-from-files",
+            "--force-device-scale-factor=4",  # text laid out finely enough to measure
+            "--virtual-time-budget=20000",
+            "--dump-dom",
+            page.as_uri(),
+        ],
+        capture_output=True,
+        text=True,
+        timeout=180,
         env=_fontconfig(tmp, system=request.param == "without the kit's fonts"),
-    )  # fmt: skip
+    )
     m = re.search(r'<pre id="out">(\{.*\})</pre>', proc.stdout, re.S)
     assert m, proc.stdout[-2000:] + proc.stderr[-2000:]
     return json.loads(m.group(1).replace("&amp;", "&").replace("&lt;", "<").replace("&gt;", ">"))
@@ -213,8 +231,10 @@ def test_labels_stay_in_their_spaces_in_a_browser(boards: dict[str, Path], chrom
     for name, path in boards.items():
         root = ET.parse(path).getroot()
         texts = _texts(root)
-        boxes = {t.index: (x, t.nominal[1], x + w, t.nominal[3])
-                 for t, (x, w) in zip(texts, chromium[name]["boxes"], strict=True)}  # fmt: skip
+        boxes = {
+            t.index: (x, t.nominal[1], x + w, t.nominal[3])
+            for t, (x, w) in zip(texts, chromium[name]["boxes"], strict=True)
+        }
         found[name] = list(problems(root, boxes))
     assert found == {name: [] for name in boards}
 
@@ -257,8 +277,12 @@ def rsvg_boxes(path: Path, tmp: Path) -> dict[int, Box]:
     tree.write(copy, encoding="utf-8", xml_declaration=True)
     png = tmp / f"{path.stem}-texts.png"
     dpi = str(PX_PER_MM * 25.4)
-    subprocess.run(["rsvg-convert", "-d", dpi, "-p", dpi, "-o", str(png), str(copy)],
-                   check=True, env=_fontconfig(tmp), timeout=120)  # fmt: skip
+    subprocess.run(
+        ["rsvg-convert", "-d", dpi, "-p", dpi, "-o", str(png), str(copy)],
+        check=True,
+        env=_fontconfig(tmp),
+        timeout=120,
+    )
     image = Image.open(png).convert("RGBA")
     alpha = image.getchannel("A").point(lambda v: 255 if v >= 128 else 0)
     out: dict[int, Box] = {}
@@ -273,15 +297,22 @@ def rsvg_boxes(path: Path, tmp: Path) -> dict[int, Box]:
             mask = ImageChops.multiply(mask, near)
         bbox = mask.getbbox()
         assert bbox, f"{path.name}: {t.text!r} drew nothing"
-        out[t.index] = (bbox[0] / PX_PER_MM, (top + bbox[1]) / PX_PER_MM,
-                        bbox[2] / PX_PER_MM, (top + bbox[3]) / PX_PER_MM)  # fmt: skip
+        out[t.index] = (
+            bbox[0] / PX_PER_MM,
+            (top + bbox[1]) / PX_PER_MM,
+            bbox[2] / PX_PER_MM,
+            (top + bbox[3]) / PX_PER_MM,
+        )
     return out
 
 
 def test_a_times_metric_serif_is_there_for_librsvg() -> None:
     # what the labels were fitted to; fonts-urw-base35 comes with Ghostscript (Makefile DEBS)
-    serifs = [p for p in Path("/usr/share/fonts").rglob("*")
-              if re.match(r"(NimbusRoman|LiberationSerif|Tinos|Times)", p.name)]  # fmt: skip
+    serifs = [
+        p
+        for p in Path("/usr/share/fonts").rglob("*")
+        if re.match(r"(NimbusRoman|LiberationSerif|Tinos|Times)", p.name)
+    ]
     assert serifs, "no Times-metric serif installed (Debian fonts-urw-base35)"
     from toolkit.render.svg import font_stack
 

@@ -28,8 +28,17 @@ def _sheet(name: str) -> views.Sheet:
 def test_content_text_is_escaped_and_never_run_as_a_template(tmp_path: Path) -> None:
     evil = '{{ 7*7 }} {% for x in y %} <script>alert(1)</script></p><link rel="attachment" href="file:///etc/passwd">'
     sheet = _sheet(evil)
-    html = render(environment(), "forty-factions/sheets.html.j2", sheets=[sheet], title="t",
-                  paper="a4", page_size="A4", proof=False, final=False, scale=1.0)  # fmt: skip
+    html = render(
+        environment(),
+        "forty-factions/sheets.html.j2",
+        sheets=[sheet],
+        title="t",
+        paper="a4",
+        page_size="A4",
+        proof=False,
+        final=False,
+        scale=1.0,
+    )
     assert "<script>" not in html and "&lt;script&gt;" in html
     assert '<link rel="attachment"' not in html
     assert "{{ 7*7 }}" in html and "49" not in html

@@ -55,6 +55,12 @@ def test_the_copy_neither_writes_what_is_buffered_nor_runs_exit_handlers() -> No
         "print('before', end=' ')\n"  # in the buffer when the copy is made
         "print(aside(lambda: 6 * 7)())\n"
     )
-    proc = subprocess.run([sys.executable, "-c", script], cwd=ROOT, capture_output=True,
-                          text=True, timeout=60, check=True)  # fmt: skip
+    proc = subprocess.run(
+        [sys.executable, "-c", script],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=60,
+        check=True,
+    )
     assert proc.stdout == "before 42\nexit handler\n"

@@ -39,13 +39,21 @@ def _check(tmp: Path, *args: str, cache: bool = True, cwd: Path | None = None) -
     """`toolkit check --content content ARGS` in a fresh interpreter, with the cache in
     tmp/cache (or none)."""
     env = {k: v for k, v in os.environ.items() if k != "TOOLKIT_NO_CACHE"}
-    env.update(XDG_CACHE_HOME=str(tmp / "cache"), PYTHONPATH=str(ROOT),
-               PACKS_IMPORTED=str(tmp / "packs.json"))  # fmt: skip
+    env.update(
+        XDG_CACHE_HOME=str(tmp / "cache"),
+        PYTHONPATH=str(ROOT),
+        PACKS_IMPORTED=str(tmp / "packs.json"),
+    )
     if not cache:
         env["TOOLKIT_NO_CACHE"] = "1"
-    proc = subprocess.run([sys.executable, "-c", _RUN, "check", "--content",
-                           str(tmp / "content"), *args], cwd=cwd or tmp, env=env,
-                          capture_output=True, text=True, timeout=300)  # fmt: skip
+    proc = subprocess.run(
+        [sys.executable, "-c", _RUN, "check", "--content", str(tmp / "content"), *args],
+        cwd=cwd or tmp,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=300,
+    )
     return Run(proc, json.loads((tmp / "packs.json").read_text()))
 
 
@@ -62,8 +70,10 @@ def test_an_unchanged_kit_is_printed_from_its_kept_results_without_loading_a_gam
     assert first.code == 0
     # every game was loaded and checked (all but one in a forked copy where there are two
     # cores, `toolkit.speed.aside`), and its validated documents kept for the next process
-    kept_documents = sorted(p.name.split("-", 1)[1].rsplit("-", 1)[0]
-                            for p in (project / "cache/toolkit").glob("content-*"))  # fmt: skip
+    kept_documents = sorted(
+        p.name.split("-", 1)[1].rsplit("-", 1)[0]
+        for p in (project / "cache/toolkit").glob("content-*")
+    )
     assert kept_documents == ["forty-factions", "god-emperor", "worldspanner"]
     assert first.out == _check(project, cache=False).out
     again = _check(project)
@@ -72,8 +82,9 @@ def test_an_unchanged_kit_is_printed_from_its_kept_results_without_loading_a_gam
     assert "238 files checked" in again.err + again.out
     as_json = _check(project, "--format", "json")
     assert as_json.packs == []
-    assert json.loads(as_json.out) == json.loads(_check(project, "--format", "json",
-                                                        cache=False).out)  # fmt: skip
+    assert json.loads(as_json.out) == json.loads(
+        _check(project, "--format", "json", cache=False).out
+    )
     files = sorted(p.name.split("-")[0] for p in (project / "cache/toolkit").glob("check-*"))
     assert files == ["check"] * 3  # one kept result a game folder
     for kept in (project / "cache/toolkit").glob("check-*"):
@@ -172,8 +183,12 @@ def test_hostile_entries_are_never_followed_to_make_the_key(
     os.mkfifo(heroes / "pipe.yaml")
     monkeypatch.delenv("TOOLKIT_NO_CACHE", raising=False)
     monkeypatch.setenv("XDG_CACHE_HOME", str(project / "cache"))
-    runs = [run_recorded(project, "check", "--content", str(project / "content"),
-                         "--game", "worldspanner") for _ in range(2)]  # fmt: skip
+    runs = [
+        run_recorded(
+            project, "check", "--content", str(project / "content"), "--game", "worldspanner"
+        )
+        for _ in range(2)
+    ]
     for proc, opened in runs:
         assert proc.returncode == 1, proc.stdout + proc.stderr  # the loader refuses them
         assert not outside_reads(opened, project / "content", project / "cache")
@@ -197,9 +212,15 @@ def _wrong_result(result: check_cache.GameResult, shape: str) -> object:
     }[shape]
 
 
-@pytest.mark.parametrize("shape", ["a count of another type", "findings of another type",
-                                   "a finding's place of another type",
-                                   "notes of another type"])  # fmt: skip
+@pytest.mark.parametrize(
+    "shape",
+    [
+        "a count of another type",
+        "findings of another type",
+        "a finding's place of another type",
+        "notes of another type",
+    ],
+)
 def test_a_kept_result_of_the_wrong_shape_is_checked_again(project: Path, shape: str) -> None:
     """A kept result under the right key whose parts are not of their types is a miss:
     the game is checked again and the report is the one an empty cache gives."""
@@ -229,14 +250,19 @@ def test_a_kept_build_record_of_the_wrong_shape_is_not_told(tmp_path: Path, part
     from toolkit.speed import kept_builds
 
     (tmp_path / "a.md").write_text("written\n")
-    found = Report(diagnostics=[Diagnostic(Loc("content/g/x.yaml", 2, 3), Severity.WARNING,
-                                           "G-X", "a finding")], files=3)  # fmt: skip
+    found = Report(
+        diagnostics=[
+            Diagnostic(Loc("content/g/x.yaml", 2, 3), Severity.WARNING, "G-X", "a finding")
+        ],
+        files=3,
+    )
     record = kept_builds.seal("k", found)
     written = {"a.md": file_digest(tmp_path / "a.md")}
     manifest = SimpleNamespace(build=record, damaged="", entries={}, written=written)
     told = kept_builds.recall(manifest, tmp_path, "k")
     assert told is not None and told.found.diagnostics == found.diagnostics
-    wrong = {"found": 5, "notes": 5, "checked": "3",
-             "line": [{**record["found"][0], "line": "2"}]}[part]  # fmt: skip
+    wrong = {"found": 5, "notes": 5, "checked": "3", "line": [{**record["found"][0], "line": "2"}]}[
+        part
+    ]
     manifest.build = {**record, "found" if part == "line" else part: wrong}
     assert kept_builds.recall(manifest, tmp_path, "k") is None

@@ -47,9 +47,23 @@ def _check(content: Path, cache: Path, cwd: Path):  # type: ignore[no-untyped-de
     env.update(XDG_CACHE_HOME=str(cache), PYTHONPATH=str(ROOT))
     for kept in cache.glob("toolkit/check-*.pickle"):  # the documents are tried here, not
         kept.unlink()  # the check's kept results (tests/speed/test_check_cache.py)
-    return subprocess.run([sys.executable, "-m", "toolkit", "check", "--content", str(content),
-                           "--game", "worldspanner"], cwd=cwd, env=env, capture_output=True,
-                          text=True, timeout=300)  # fmt: skip
+    return subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "toolkit",
+            "check",
+            "--content",
+            str(content),
+            "--game",
+            "worldspanner",
+        ],
+        cwd=cwd,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=300,
+    )
 
 
 def test_a_cold_check_reuses_the_documents_the_last_one_validated(tmp_path: Path) -> None:

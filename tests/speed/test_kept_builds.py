@@ -44,10 +44,17 @@ def test_an_unchanged_game_is_told_from_its_last_build_until_a_file_of_it_change
     manifest = tmp_path / "build" / "worldspanner" / "kit" / "manifest.json"
     data = json.loads(manifest.read_text())
     assert data["build"]["key"] and data["build"]["found"] == []
-    data["build"]["found"].append({
-        "path": "content/worldspanner/game.yaml", "line": 1, "column": 1, "severity": "warning",
-        "code": "KEPT-MARK", "message": "told from the last build", "waived": None,
-    })  # fmt: skip
+    data["build"]["found"].append(
+        {
+            "path": "content/worldspanner/game.yaml",
+            "line": 1,
+            "column": 1,
+            "severity": "warning",
+            "code": "KEPT-MARK",
+            "message": "told from the last build",
+            "waived": None,
+        }
+    )
     manifest.write_text(json.dumps(data))
 
     faction = faction_file(tmp_path / "content", 5)  # one game edited
@@ -80,16 +87,22 @@ def test_the_key_holds_every_option_that_changes_a_kit_and_no_other(tmp_path: Pa
         return kept_builds.game_key(content, "g", options, code)
 
     assert key(base) == key(dataclasses.replace(base, jobs=1))  # how many workers: the same
-    others = [dataclasses.replace(base, paper="letter"), dataclasses.replace(base, final=True),
-              dataclasses.replace(base, out=Path("elsewhere")),
-              dataclasses.replace(base, backs="expansion"),
-              dataclasses.replace(base, preset="pod")]  # fmt: skip
+    others = [
+        dataclasses.replace(base, paper="letter"),
+        dataclasses.replace(base, final=True),
+        dataclasses.replace(base, out=Path("elsewhere")),
+        dataclasses.replace(base, backs="expansion"),
+        dataclasses.replace(base, preset="pod"),
+    ]
     assert len({key(base), *(key(o) for o in others)}) == 1 + len(others)
     assert key(base, code="other code") != key(base)
-    for no in (dataclasses.replace(base, force=True), dataclasses.replace(base, only=("x",)),
-               dataclasses.replace(base, draft=True),
-               dataclasses.replace(base, expansions=frozenset({"SC"})),
-               dataclasses.replace(base, export="mpc")):  # fmt: skip
+    for no in (
+        dataclasses.replace(base, force=True),
+        dataclasses.replace(base, only=("x",)),
+        dataclasses.replace(base, draft=True),
+        dataclasses.replace(base, expansions=frozenset({"SC"})),
+        dataclasses.replace(base, export="mpc"),
+    ):
         assert not kept_builds.eligible(no)
     assert kept_builds.eligible(base)
 

@@ -43,21 +43,26 @@ def test_what_is_assembled_is_shared_with_a_fork_for_the_second_core(tmp_path: P
     try:
         a = Output("s/a.pdf", "sheet", (), partial(_bytes, "A"))
         b = Output("s/b.pdf", "sheet", (), partial(_bytes, "B"))
-        tts = Output("t.png", "tts", (), partial(_made_by, ("s/a.pdf",)), parts=("s/a.pdf",),
-                     cost=9)  # fmt: skip
-        deck = Output("s.pdf", "deck", (), partial(_made_by, ("s/a.pdf", "s/b.pdf")),
-                      parts=("s/a.pdf", "s/b.pdf"), cost=1)  # fmt: skip
+        tts = Output(
+            "t.png", "tts", (), partial(_made_by, ("s/a.pdf",)), parts=("s/a.pdf",), cost=9
+        )
+        deck = Output(
+            "s.pdf",
+            "deck",
+            (),
+            partial(_made_by, ("s/a.pdf", "s/b.pdf")),
+            parts=("s/a.pdf", "s/b.pdf"),
+            cost=1,
+        )
         parts = (tmp_path, {}, frozenset(("s/a.pdf", "s/b.pdf")))
-        done = worker.run([a, b], [tts, deck], BuildOptions(out=tmp_path), tmp_path, "code",
-                          parts)  # fmt: skip
+        done = worker.run([a, b], [tts, deck], BuildOptions(out=tmp_path), tmp_path, "code", parts)
         made = {path: data for path, data, _diags, _pages in done}
         assert set(made) == {"s/a.pdf", "s/b.pdf", "t.png", "s.pdf"}
         assert made["t.png"].startswith(b"A in ") and made["s.pdf"].startswith(b"A+B in ")
         assert made["t.png"].split()[-1] != made["s.pdf"].split()[-1]  # two processes
         broken = Output("t.png", "tts", (), _broken, parts=("s/a.pdf",), cost=9)
         with pytest.raises(RuntimeError, match="the renderer itself failed"):
-            worker.run([a, b], [broken, deck], BuildOptions(out=tmp_path), tmp_path, "code",
-                       parts)  # fmt: skip
+            worker.run([a, b], [broken, deck], BuildOptions(out=tmp_path), tmp_path, "code", parts)
     finally:
         worker.close()
 
@@ -77,12 +82,20 @@ def test_it_renders_in_order_and_holds_the_parts_of_an_assembled_output(tmp_path
         (tmp_path / "s").mkdir()
         (tmp_path / "s" / "c.pdf").write_bytes(b"C")  # up to date on disk, as recorded
         current = {"s/c.pdf": hashlib.sha256(b"C").hexdigest()}
-        deck = Output("s.pdf", "deck", (), partial(_joined, ("s/a.pdf", "s/b.pdf", "s/c.pdf")),
-                      parts=("s/a.pdf", "s/b.pdf", "s/c.pdf"))  # fmt: skip
+        deck = Output(
+            "s.pdf",
+            "deck",
+            (),
+            partial(_joined, ("s/a.pdf", "s/b.pdf", "s/c.pdf")),
+            parts=("s/a.pdf", "s/b.pdf", "s/c.pdf"),
+        )
         parts = (tmp_path, current, frozenset(deck.parts))
         done = worker.run([a, b], [deck], BuildOptions(out=tmp_path), tmp_path, "code", parts)
         assert [(path, data) for path, data, _diags, _pages in done] == [
-            ("s/a.pdf", b"A"), ("s/b.pdf", b"B"), ("s.pdf", b"A+B+C")]  # fmt: skip
+            ("s/a.pdf", b"A"),
+            ("s/b.pdf", b"B"),
+            ("s.pdf", b"A+B+C"),
+        ]
     finally:
         worker.close()
 
@@ -91,11 +104,21 @@ def test_what_the_renderer_raises_is_raised_in_the_build(tmp_path: Path) -> None
     worker = _worker()
     try:
         with pytest.raises(RuntimeError, match="the renderer itself failed"):
-            worker.run([Output("x.pdf", "sheet", (), _broken)], [], BuildOptions(out=tmp_path),
-                       tmp_path, "code")  # fmt: skip
+            worker.run(
+                [Output("x.pdf", "sheet", (), _broken)],
+                [],
+                BuildOptions(out=tmp_path),
+                tmp_path,
+                "code",
+            )
         # and it still serves the next request
-        done = worker.run([Output("y.pdf", "sheet", (), partial(_bytes, "Y"))], [],
-                          BuildOptions(out=tmp_path), tmp_path, "code")  # fmt: skip
+        done = worker.run(
+            [Output("y.pdf", "sheet", (), partial(_bytes, "Y"))],
+            [],
+            BuildOptions(out=tmp_path),
+            tmp_path,
+            "code",
+        )
         assert done[0][1] == b"Y"
     finally:
         worker.close()

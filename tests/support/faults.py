@@ -48,6 +48,9 @@ main()
 def killed_after(folder: Path, k: int, *args: str) -> subprocess.CompletedProcess[str]:
     """`toolkit ARGS` in a new interpreter, killed right after its `k`-th write or removal
     under `folder` (exit -9), or run to its end when it makes fewer."""
-    return subprocess.run([sys.executable, "-c", KILLED_AFTER_WRITE, str(folder), str(k), *args],
-                          capture_output=True, text=True,
-                          env=dict(os.environ, PYTHONPATH=str(ROOT)))  # fmt: skip
+    return subprocess.run(
+        [sys.executable, "-c", KILLED_AFTER_WRITE, str(folder), str(k), *args],
+        capture_output=True,
+        text=True,
+        env=dict(os.environ, PYTHONPATH=str(ROOT)),
+    )

@@ -127,8 +127,14 @@ def _child(request: dict) -> None:
         # the streams a fresh interpreter opens on files: UTF-8, strict out, escaped errors
         sys.stdin = open(0, encoding="utf-8", closefd=False)  # noqa: SIM115
         sys.stdout = open(1, "w", encoding="utf-8", closefd=False)  # noqa: SIM115
-        sys.stderr = open(2, "w", encoding="utf-8", errors="backslashreplace",  # noqa: SIM115
-                          buffering=1, closefd=False)  # fmt: skip
+        sys.stderr = open(  # noqa: SIM115
+            2,
+            "w",
+            encoding="utf-8",
+            errors="backslashreplace",
+            buffering=1,
+            closefd=False,
+        )
         sys.argv = [request["main"], *request["args"]]
         try:
             runpy.run_module("toolkit", run_name="__main__", alter_sys=True)
@@ -176,8 +182,11 @@ class Zygote:
         env = dict(os.environ, PYTHONPATH=str(self.root))
         self.proc = subprocess.Popen(
             [sys.executable, "-c", _SERVE.format(root=str(self.root)), str(theirs.fileno())],
-            pass_fds=[theirs.fileno()], env=env, cwd=self.root,
-            stdin=subprocess.DEVNULL)  # fmt: skip
+            pass_fds=[theirs.fileno()],
+            env=env,
+            cwd=self.root,
+            stdin=subprocess.DEVNULL,
+        )
         theirs.close()
         self.sock = ours
         atexit.register(self.close)
@@ -194,8 +203,9 @@ class Zygote:
                 self.proc.kill()
             self.proc = None
 
-    def run(self, args: list[str], cwd: Path, env: dict[str, str], timeout: float
-            ) -> subprocess.CompletedProcess[str]:  # fmt: skip
+    def run(
+        self, args: list[str], cwd: Path, env: dict[str, str], timeout: float
+    ) -> subprocess.CompletedProcess[str]:
         """`python -m toolkit ARGS` in `cwd` with `env`, as a child of the warm process."""
         sock = self.sock or self._start()
         main = str(self.root / "toolkit" / "__main__.py")
@@ -205,8 +215,17 @@ class Zygote:
             err.touch()
             pid = None
             try:
-                _send(sock, {"args": args, "cwd": str(cwd), "env": env, "main": main,
-                             "stdout": str(out), "stderr": str(err)})  # fmt: skip
+                _send(
+                    sock,
+                    {
+                        "args": args,
+                        "cwd": str(cwd),
+                        "env": env,
+                        "main": main,
+                        "stdout": str(out),
+                        "stderr": str(err),
+                    },
+                )
                 sock.settimeout(timeout)
                 pid = _recv(sock)["pid"]  # type: ignore[index]
                 status = _recv(sock)["status"]  # type: ignore[index]
@@ -220,5 +239,8 @@ class Zygote:
                 raise
             code = os.waitstatus_to_exitcode(status)
             return subprocess.CompletedProcess(
-                args, code, out.read_text(encoding="utf-8", errors="replace"),
-                err.read_text(encoding="utf-8", errors="replace"))  # fmt: skip
+                args,
+                code,
+                out.read_text(encoding="utf-8", errors="replace"),
+                err.read_text(encoding="utf-8", errors="replace"),
+            )

@@ -50,8 +50,12 @@ def png() -> bytes:
         return struct.pack(">I", len(data)) + body + struct.pack(">I", zlib.crc32(body))
 
     rows = (b"\x00" + b"\xcc\xbb\x99" * 4) * 4
-    return (b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", struct.pack(">IIBBBBB", 4, 4, 8, 2, 0, 0, 0))
-            + chunk(b"IDAT", zlib.compress(rows)) + chunk(b"IEND", b""))  # fmt: skip
+    return (
+        b"\x89PNG\r\n\x1a\n"
+        + chunk(b"IHDR", struct.pack(">IIBBBBB", 4, 4, 8, 2, 0, 0, 0))
+        + chunk(b"IDAT", zlib.compress(rows))
+        + chunk(b"IEND", b"")
+    )
 
 
 def outside_folder(tmp_path: Path) -> Path:
@@ -74,10 +78,14 @@ def add_map_art(content: Path, image: str) -> None:
     _, loaded = api.check_games(content, "forty-factions", False)
     ix = Index.build(loaded[0][1])
     assert ix is not None
-    keys = [map_key(f, f.location_list.index(loc))
-            for spaces in map_locations(ix).values() for f, loc in spaces]  # fmt: skip
-    lines = "".join(f"    {k}: [{10 + 46 * (i % 9)}, {10 + 16 * (i // 9)}]\n"
-                    for i, k in enumerate(keys))  # fmt: skip
+    keys = [
+        map_key(f, f.location_list.index(loc))
+        for spaces in map_locations(ix).values()
+        for f, loc in spaces
+    ]
+    lines = "".join(
+        f"    {k}: [{10 + 46 * (i % 9)}, {10 + 16 * (i // 9)}]\n" for i, k in enumerate(keys)
+    )
     game = content / "forty-factions" / "game.yaml"
     game.write_text(game.read_text() + f"map_art:\n  image: {image}\n  spaces:\n{lines}")
 
@@ -89,10 +97,17 @@ def run_recorded(tmp_path: Path, *args: str) -> tuple[subprocess.CompletedProces
     log.unlink(missing_ok=True)
     private_tmp = tmp_path / "tmp"
     private_tmp.mkdir(exist_ok=True)
-    env = dict(os.environ, PYTHONPATH=str(ROOT), TOOLKIT_TEST_OPEN_LOG=str(log),
-               TMPDIR=str(private_tmp))  # fmt: skip
-    proc = subprocess.run([sys.executable, "-c", _HOOK, *args], cwd=ROOT, capture_output=True,
-                          text=True, env=env, timeout=300)  # fmt: skip
+    env = dict(
+        os.environ, PYTHONPATH=str(ROOT), TOOLKIT_TEST_OPEN_LOG=str(log), TMPDIR=str(private_tmp)
+    )
+    proc = subprocess.run(
+        [sys.executable, "-c", _HOOK, *args],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        env=env,
+        timeout=300,
+    )
     opened = log.read_text(encoding="utf-8", errors="replace").splitlines() if log.exists() else []
     return proc, opened
 
@@ -100,14 +115,25 @@ def run_recorded(tmp_path: Path, *args: str) -> tuple[subprocess.CompletedProces
 def outside_reads(opened: list[str], *project: Path) -> list[str]:
     """The paths in `opened` outside the project folders given (plus the toolkit's code and
     templates, the Python install and the system files Python itself reads)."""
-    roots = (*project, ROOT / "toolkit", ROOT / "templates", sys.prefix, sys.base_prefix,
-             sys.exec_prefix)  # fmt: skip
+    roots = (
+        *project,
+        ROOT / "toolkit",
+        ROOT / "templates",
+        sys.prefix,
+        sys.base_prefix,
+        sys.exec_prefix,
+    )
     allowed = {os.path.realpath(p) for p in roots}
     exact = {os.path.realpath(ROOT), "/dev/null", "/etc/mime.types"}  # import path; mimetypes
     # the folder holding each (the project a command runs from: it changes into it)
     exact |= {os.path.dirname(os.path.realpath(p)) for p in project}
-    return sorted({p for p in opened if p not in exact
-                   and not any(p == a or p.startswith(a + os.sep) for a in allowed)})  # fmt: skip
+    return sorted(
+        {
+            p
+            for p in opened
+            if p not in exact and not any(p == a or p.startswith(a + os.sep) for a in allowed)
+        }
+    )
 
 
 def code_running_pickle(marker: Path) -> bytes:

@@ -10,8 +10,14 @@ from typing import Any
 
 import pikepdf
 
-DEVICE = {"rg": "/DeviceRGB", "RG": "/DeviceRGB", "k": "/DeviceCMYK", "K": "/DeviceCMYK",
-          "g": "/DeviceGray", "G": "/DeviceGray"}  # fmt: skip
+DEVICE = {
+    "rg": "/DeviceRGB",
+    "RG": "/DeviceRGB",
+    "k": "/DeviceCMYK",
+    "K": "/DeviceCMYK",
+    "g": "/DeviceGray",
+    "G": "/DeviceGray",
+}
 
 
 def _space(name: Any, resources: Any) -> str:
@@ -72,8 +78,9 @@ def unembedded_fonts(pdf: pikepdf.Pdf) -> list[str]:
         for font in ((page.obj.get("/Resources") or {}).get("/Font") or {}).values():
             for f in [font, *(font.get("/DescendantFonts") or [])]:
                 d = f.get("/FontDescriptor")
-                if d is not None and not any(k in d for k in ("/FontFile", "/FontFile2",
-                                                              "/FontFile3")):  # fmt: skip
+                if d is not None and not any(
+                    k in d for k in ("/FontFile", "/FontFile2", "/FontFile3")
+                ):
                     missing.append(str(f.get("/BaseFont")))
     return missing
 
@@ -85,8 +92,12 @@ def box(page: pikepdf.Page, name: str) -> tuple[float, ...] | None:
 
 
 def inside(inner: tuple[float, ...], outer: tuple[float, ...], tol: float = 0.01) -> bool:
-    return (inner[0] >= outer[0] - tol and inner[1] >= outer[1] - tol
-            and inner[2] <= outer[2] + tol and inner[3] <= outer[3] + tol)  # fmt: skip
+    return (
+        inner[0] >= outer[0] - tol
+        and inner[1] >= outer[1] - tol
+        and inner[2] <= outer[2] + tol
+        and inner[3] <= outer[3] + tol
+    )
 
 
 def output_intent(pdf: pikepdf.Pdf) -> tuple[dict[str, str], bytes]:

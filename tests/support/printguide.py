@@ -9,10 +9,14 @@ from pathlib import Path
 
 import pikepdf
 
-ROW = re.compile(r"^\| (\d+) \| `([^`]+)` \| (\d+) \| ([^|]+) \| ([^|]+) \| (single|double) "
-                 r"\| (\d+) \|")  # fmt: skip
-TOTALS = re.compile(r"\*\*Totals: (\d+) printed pages on (\d+) sheets: (\d+) sheets of "
-                    r"[^,]*card stock[^,]*, (\d+) sheets of [^*]*paper\.\*\*")  # fmt: skip
+ROW = re.compile(
+    r"^\| (\d+) \| `([^`]+)` \| (\d+) \| ([^|]+) \| ([^|]+) \| (single|double) "
+    r"\| (\d+) \|"
+)
+TOTALS = re.compile(
+    r"\*\*Totals: (\d+) printed pages on (\d+) sheets: (\d+) sheets of "
+    r"[^,]*card stock[^,]*, (\d+) sheets of [^*]*paper\.\*\*"
+)
 
 
 def check_bill(kit: Path) -> list[tuple[int, str, int, str, int, bool, int]]:

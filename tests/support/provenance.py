@@ -45,13 +45,38 @@ NOT_VALUES = {"id", "source", "section", "board"}
 # that puts the component on the table (`component_citation_problems` checks it names a
 # section), and the rest (label, how many the kit prints, as which piece, or that players
 # bring it) is the kit's choice, checked against the content by the toolkit's COMP checks.
-KIT_FIELDS = {"name", "count", "kind", "supply", "printed_by", "piece", "implied", "note",
-              "each", "need"}  # fmt: skip
-FACTION_REFS = {"enemies", "faction", "factions", "influence", "influence_any", "circles",
-                "scoring_factions", "shared_with", "lesser_holders"}  # fmt: skip
+KIT_FIELDS = {
+    "name",
+    "count",
+    "kind",
+    "supply",
+    "printed_by",
+    "piece",
+    "implied",
+    "note",
+    "each",
+    "need",
+}
+FACTION_REFS = {
+    "enemies",
+    "faction",
+    "factions",
+    "influence",
+    "influence_any",
+    "circles",
+    "scoring_factions",
+    "shared_with",
+    "lesser_holders",
+}
 # The headings under which the base rules list each expansion's cards and rules.
-EXPANSION_SECTIONS = {"base": ("3",), "50F": ("13.1.1",), "SC": ("13.1.2",),
-                      "DD": ("13.1.3",), "Promo": ("13.1.4",), "FgF": ("13.1.5",)}  # fmt: skip
+EXPANSION_SECTIONS = {
+    "base": ("3",),
+    "50F": ("13.1.1",),
+    "SC": ("13.1.2",),
+    "DD": ("13.1.3",),
+    "Promo": ("13.1.4",),
+    "FgF": ("13.1.5",),
+}
 EXPANSION_TEXTS = {"SC": "001", "DD": "002"}
 BOOL_WORDS = {
     "central": ("central",),
@@ -249,8 +274,12 @@ def judge(v: Value, game: str, names: Names) -> str | None:
         ok = _lies_in(found, code) or says(text, code) or says(text, names.ids.get(code, "\0"))
     else:
         s = str(value)
-        ok = (says(text, s) or says(text, names.ids.get(s, "\0"))
-              or says(text, s.replace("-", " ")) or _quoted(s, text))  # fmt: skip
+        ok = (
+            says(text, s)
+            or says(text, names.ids.get(s, "\0"))
+            or says(text, s.replace("-", " "))
+            or _quoted(s, text)
+        )
     if ok and v.subject is not None and not v.passage and not names.faction_says(text, v.subject):
         # a faction's fact is stated where the faction is named, not on any line that
         # happens to print the value
@@ -284,8 +313,9 @@ def citation_problems(file: Path, doc: dict[str, Any], game: str) -> Iterator[st
     followed by a citation, `'...' (L267)`, stands on the lines it cites."""
     texts = [(f"waiver of {w.get('rule')}", w.get("reason", "")) for w in doc.get("waive") or []]
     texts += [(f"erratum note on {e['field']}", e.get("note", "")) for e in doc.get("errata") or []]
-    texts += [(f"note on component {c.get('id')}", c.get("note", ""))
-              for c in doc.get("components") or []]  # fmt: skip
+    texts += [
+        (f"note on component {c.get('id')}", c.get("note", "")) for c in doc.get("components") or []
+    ]
     for what, text in texts:
         for m in _CITATION.finditer(text):
             (c,) = resolve_all(game, m[1])
@@ -296,8 +326,10 @@ def citation_problems(file: Path, doc: dict[str, Any], game: str) -> Iterator[st
             if c is not None and not _quoted(m[1].replace("...", "…"), c.text):
                 line = _find_line(game, m[1])
                 where = f" (it is at {line})" if line else ""
-                yield (f"{file.name}: the {what} quotes '{m[1][:50]}' at {m[2]}, which does "
-                       f"not print it{where}")  # fmt: skip
+                yield (
+                    f"{file.name}: the {what} quotes '{m[1][:50]}' at {m[2]}, which does "
+                    f"not print it{where}"
+                )
 
 
 def component_citation_problems(file: Path, doc: dict[str, Any], game: str) -> Iterator[str]:

@@ -89,8 +89,14 @@ def toolkit(
     # shared machine
     timeout = 900
     if os.environ.get("TOOLKIT_TEST_COLD"):
-        return subprocess.run([sys.executable, "-m", "toolkit", *args], cwd=cwd,
-                              capture_output=True, text=True, env=env, timeout=timeout)  # fmt: skip
+        return subprocess.run(
+            [sys.executable, "-m", "toolkit", *args],
+            cwd=cwd,
+            capture_output=True,
+            text=True,
+            env=env,
+            timeout=timeout,
+        )
     return _zygote().run(list(args), cwd, env, timeout)
 
 
@@ -150,8 +156,9 @@ def assert_finding(content: Path, target: Path, line: int, code: str, exit_code:
 
 def pdf_text(pdf: Path) -> str:
     """A PDF's text as pdftotext reads it: pages split by form feeds, words by one space."""
-    raw = subprocess.run(["pdftotext", str(pdf), "-"], capture_output=True, text=True,
-                         check=True).stdout  # fmt: skip
+    raw = subprocess.run(
+        ["pdftotext", str(pdf), "-"], capture_output=True, text=True, check=True
+    ).stdout
     return "\f".join(" ".join(page.split()) for page in raw.split("\f"))
 
 

@@ -25,8 +25,11 @@ from tests.support.shipped import FF, pdf_text
 
 TEXTS = ("000", "001", "002")
 # The rules name these plots by their tarot cards (8.6, 8.7, 13.2.1.3).
-ALIASES = {"Wheel of Fortune": ("p", (10, 32)), "Random Event": ("p", (10, 32)),
-           "Fool": ("p", (22, 44))}  # fmt: skip
+ALIASES = {
+    "Wheel of Fortune": ("p", (10, 32)),
+    "Random Event": ("p", (10, 32)),
+    "Fool": ("p", (22, 44)),
+}
 PAWN_TABLE = range(272, 279)  # 000: the table of 5.6
 EXCLUDED = {
     ("000:161", "f42"): "4.3.6's list of politics names the Party, not the card",
@@ -124,8 +127,14 @@ def _letters(text: str) -> str:
 
 def test_the_search_finds_the_passages_the_issue_names() -> None:
     found = {(m.ref, m.card) for m in CARRIED}
-    for want in (("000:798", "p10"), ("000:798", "p22"), ("001:146", "p30"),
-                 ("002:102", "p42"), ("002:95", "f96"), ("002:110", "f86")):  # fmt: skip
+    for want in (
+        ("000:798", "p10"),
+        ("000:798", "p22"),
+        ("001:146", "p30"),
+        ("002:102", "p42"),
+        ("002:95", "f96"),
+        ("002:110", "f86"),
+    ):
         assert want in found, want
     assert all(key in {(m.ref, m.card) for m in MENTIONS} for key in EXCLUDED), "stale exclusion"
 

@@ -451,8 +451,9 @@ def test_a_model_compares_hashes_and_prints_by_its_values_as_a_dataclass_would()
     with pytest.raises(TypeError):
         Seats(1)  # type: ignore[misc]  # keyword-only
     # the same answers a dataclass declared the usual way gives
-    plain = dataclasses.make_dataclass("Seats", [("council", int, 0), ("conclave", int, 0),
-                                                 ("congress", int, 0)], frozen=True)  # fmt: skip
+    plain = dataclasses.make_dataclass(
+        "Seats", [("council", int, 0), ("conclave", int, 0), ("congress", int, 0)], frozen=True
+    )
     assert repr(here) == repr(plain(council=1))
     assert hash(here) == hash(plain(council=1))
 

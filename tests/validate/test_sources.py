@@ -26,9 +26,20 @@ from toolkit.validate.sources import is_reference_list, split
 
 @pytest.mark.parametrize(
     "refs",
-    ["000:481", "002:18-20", "L257", "L400-412", "10.3.2.2.1", "SC3.1.3", "DD3.3.4.1-2",
-     "5.3 note 1", "p. 13", "000:47, SC3.1.3", "3"],
-)  # fmt: skip
+    [
+        "000:481",
+        "002:18-20",
+        "L257",
+        "L400-412",
+        "10.3.2.2.1",
+        "SC3.1.3",
+        "DD3.3.4.1-2",
+        "5.3 note 1",
+        "p. 13",
+        "000:47, SC3.1.3",
+        "3",
+    ],
+)
 def test_references_of_every_form_are_accepted(refs: str) -> None:
     assert is_reference_list(refs)
 
@@ -88,10 +99,14 @@ def test_a_placeholder_inside_a_sourced_item_is_fine() -> None:
 def test_an_erratum_on_a_list_goes_stale_when_the_list_is_printed_again(tmp_path: Path) -> None:
     content = copy_content(tmp_path)
     game = content / "god-emperor" / "game.yaml"
-    edit(game, "regions: [Aka, Fog, Uhh, Pig, Mok, Dom, Zen, Aah, Amn, Zit, Cry, Ode]",
-         "regions: [Aka, Fog, Uhh, Pig, Mok, Dom, Zen, Aah, Amn, Zit, Zen, Cry, Ode]")  # fmt: skip
-    assert_finding(content, game, line_after(game, "errata:", "- field: provinces.0.regions"),
-                   "ERRATA-STALE")  # fmt: skip
+    edit(
+        game,
+        "regions: [Aka, Fog, Uhh, Pig, Mok, Dom, Zen, Aah, Amn, Zit, Cry, Ode]",
+        "regions: [Aka, Fog, Uhh, Pig, Mok, Dom, Zen, Aah, Amn, Zit, Zen, Cry, Ode]",
+    )
+    assert_finding(
+        content, game, line_after(game, "errata:", "- field: provinces.0.regions"), "ERRATA-STALE"
+    )
 
 
 def test_an_erratum_on_a_list_that_still_corrects_is_quiet() -> None:

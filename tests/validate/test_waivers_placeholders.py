@@ -92,10 +92,14 @@ def test_a_waiver_is_not_called_unused_while_a_file_does_not_load(tmp_path: Path
     change. What the broken file has wrong is still reported, at its place."""
     pirates = faction_file(copy_content(tmp_path / "shipped"), 100).name
     for name, old, new, code in (
-        ("game.yaml", "title: Anarea Forty Factions", "titel: Anarea Forty Factions",
-         "SCHEMA-UNKNOWN-KEY"),
+        (
+            "game.yaml",
+            "title: Anarea Forty Factions",
+            "titel: Anarea Forty Factions",
+            "SCHEMA-UNKNOWN-KEY",
+        ),
         ("factions/099-bandits.yaml", "number: 99", 'number: "x99"', "SCHEMA-TYPE"),
-    ):  # fmt: skip
+    ):
         content = copy_content(tmp_path / name.replace("/", "-"))
         broken = content / "forty-factions" / name
         edit(broken, old, new)

@@ -61,8 +61,9 @@ def server() -> tuple[str, list[str]]:
     httpd.shutdown()
 
 
-def _render(body: str, roots: list[Path] | None = None, templates: Path = TEMPLATES,
-            **budget: float) -> bytes:  # fmt: skip
+def _render(
+    body: str, roots: list[Path] | None = None, templates: Path = TEMPLATES, **budget: float
+) -> bytes:
     html = f'<html><head><link rel="stylesheet" href="common/fonts.css"></head><body>{body}</body></html>'  # noqa: E501
     fetcher = AssetFetcher(roots or [templates])
     return write_pdf(layout(html, templates, fetcher, **budget))
@@ -122,8 +123,11 @@ def test_fetcher_refuses_files_outside_assets(ref: str, canary: Path, tmp_path: 
     (templates / "common" / ".secret").write_text(CANARY)
     rel = os.path.relpath(canary, templates)
     url = ref.format(canary=canary, rel=rel)
-    for body in (f'<link rel="attachment" href="{url}">', f'<img src="{url}">',
-                 f'<style>p {{ background: url("{url}") }}</style><p>x</p>'):  # fmt: skip
+    for body in (
+        f'<link rel="attachment" href="{url}">',
+        f'<img src="{url}">',
+        f'<style>p {{ background: url("{url}") }}</style><p>x</p>',
+    ):
         with pytest.raises(RenderError, match=r"refused|outside|hidden"):
             _render(body, templates=templates)
 
@@ -145,9 +149,12 @@ def test_fifo_is_refused_without_hanging(tmp_path: Path) -> None:
 
 def test_network_is_never_reached(server: tuple[str, list[str]]) -> None:
     base, hits = server
-    for body in (f'<img src="{base}/a.png">', f'<link rel="stylesheet" href="{base}/x.css">',
-                 f'<link rel="attachment" href="{base}/redirect">',
-                 '<img src="http://169.254.169.254/latest/meta-data">'):  # fmt: skip
+    for body in (
+        f'<img src="{base}/a.png">',
+        f'<link rel="stylesheet" href="{base}/x.css">',
+        f'<link rel="attachment" href="{base}/redirect">',
+        '<img src="http://169.254.169.254/latest/meta-data">',
+    ):
         with pytest.raises(RenderError, match="refused"):
             _render(body)
     assert hits == []
@@ -187,9 +194,17 @@ def test_runaway_layout_hits_a_budget() -> None:
 def _sheet(title: str, heading: str = "Commandments") -> str:
     """A board drawn by its template (a Law Board extension sheet) with these texts."""
     style = load_style("god-emperor")
-    return draw("god-emperor", "law-board-extension", 210, 297, title, style,
-                heading=style.line(heading, "extension-title"),
-                note=style.line("note", "extension-note"), slots=())  # fmt: skip
+    return draw(
+        "god-emperor",
+        "law-board-extension",
+        210,
+        297,
+        title,
+        style,
+        heading=style.line(heading, "extension-title"),
+        note=style.line("note", "extension-note"),
+        slots=(),
+    )
 
 
 @pytest.mark.parametrize("text", ["bell\x07", "lone \ud800 surrogate", "nul\x00"])
@@ -267,10 +282,14 @@ def test_makefile_deletes_outputs_of_failed_recipes() -> None:
 # the text has none ("FACTİONS") if the language of the text is left to the locale.
 ENVIRONMENTS = (
     {"LANG": "C.UTF-8", "LC_ALL": "C.UTF-8", "TZ": "UTC", "PYTHONHASHSEED": "1"},
-    {"LANG": "tr_TR.UTF-8", "LC_ALL": "tr_TR.UTF-8", "TZ": "Asia/Kolkata",
-     "PYTHONHASHSEED": "4242"},
+    {
+        "LANG": "tr_TR.UTF-8",
+        "LC_ALL": "tr_TR.UTF-8",
+        "TZ": "Asia/Kolkata",
+        "PYTHONHASHSEED": "4242",
+    },
     {"LANG": "de_DE.UTF-8", "TZ": "America/St_Johns", "PYTHONHASHSEED": "77"},
-)  # fmt: skip
+)
 
 
 def test_the_test_locales_are_installed() -> None:
@@ -299,16 +318,35 @@ def test_outputs_are_byte_identical_across_environments(tmp_path: Path) -> None:
         # Emperor's boards (its law board sets italics) and badges, in one process of all
         # three games; then a print shop's PDF/X file, which WeasyPrint would give a random
         # document id
-        kit = ["sheets/factions/01[0-2]*", "boards/council*",  # its tiles too
-               "setup/quad-seed-1.*", "boards/law-board.*", "boards/war-map.*",
-               "badges/*"]  # fmt: skip
-        for args in ([a for pattern in kit for a in ("--only", pattern)],
-                     ["--only", "cards/favors-pod.pdf", "--preset", "pod"]):  # fmt: skip
+        kit = [
+            "sheets/factions/01[0-2]*",
+            "boards/council*",  # its tiles too
+            "setup/quad-seed-1.*",
+            "boards/law-board.*",
+            "boards/war-map.*",
+            "badges/*",
+        ]
+        for args in (
+            [a for pattern in kit for a in ("--only", pattern)],
+            ["--only", "cards/favors-pod.pdf", "--preset", "pod"],
+        ):
             proc = subprocess.run(
-                [sys.executable, "-m", "toolkit", "build", "--content", str(tmp_path / "content"),
-                 "--out", str(out), *args],
-                cwd=cwd, env=env, capture_output=True, text=True,
-            )  # fmt: skip
+                [
+                    sys.executable,
+                    "-m",
+                    "toolkit",
+                    "build",
+                    "--content",
+                    str(tmp_path / "content"),
+                    "--out",
+                    str(out),
+                    *args,
+                ],
+                cwd=cwd,
+                env=env,
+                capture_output=True,
+                text=True,
+            )
             assert proc.returncode == 0, proc.stdout + proc.stderr
         outs.append(out)
     files = sorted(
@@ -375,8 +413,9 @@ def _with(tmp_path: Path, change: str) -> Path:
         if change == "attachment":
             pdf.attachments["x.txt"] = pikepdf.AttachedFileSpec(pdf, b"secret")
         elif change == "annot":
-            annot = pikepdf.Dictionary(Type=pikepdf.Name.Annot, Subtype=pikepdf.Name.FileAttachment,
-                                       Rect=[0, 0, 10, 10])  # fmt: skip
+            annot = pikepdf.Dictionary(
+                Type=pikepdf.Name.Annot, Subtype=pikepdf.Name.FileAttachment, Rect=[0, 0, 10, 10]
+            )
             pdf.pages[0].obj.Annots = pdf.make_indirect(pikepdf.Array([annot]))
         elif change == "javascript":
             pdf.Root.OpenAction = pikepdf.Dictionary(S=pikepdf.Name.JavaScript, JS="app.alert(1)")
@@ -386,8 +425,9 @@ def _with(tmp_path: Path, change: str) -> Path:
                                        A=pikepdf.Dictionary(S=pikepdf.Name.Launch, F="calc"))  # fmt: skip  # noqa: E501
             pdf.pages[0].obj.Annots = pdf.make_indirect(pikepdf.Array([annot]))
         elif change == "font":
-            font = pikepdf.Dictionary(Type=pikepdf.Name.Font, Subtype=pikepdf.Name.Type1,
-                                      BaseFont=pikepdf.Name.Helvetica)  # fmt: skip
+            font = pikepdf.Dictionary(
+                Type=pikepdf.Name.Font, Subtype=pikepdf.Name.Type1, BaseFont=pikepdf.Name.Helvetica
+            )
             pdf.pages[0].obj.Resources.Font[pikepdf.Name("/FX")] = font
         pdf.save(out)
     src.unlink()
@@ -416,8 +456,15 @@ def test_content_cannot_break_a_sheet_into_markup(tmp_path: Path) -> None:
         f.read_text()
         + 'background: \'</p><link rel="attachment" href="file:///etc/passwd"> {{ 7*7 }}\'\n'
     )
-    proc = toolkit("build", "--content", str(content), "--out", str(tmp_path / "b"), "--only",
-                   f"sheets/factions/{f.stem}.pdf")  # fmt: skip
+    proc = toolkit(
+        "build",
+        "--content",
+        str(content),
+        "--out",
+        str(tmp_path / "b"),
+        "--only",
+        f"sheets/factions/{f.stem}.pdf",
+    )
     assert proc.returncode == 0, proc.stdout
     pdf = (tmp_path / "b" / "forty-factions" / "sheets" / "factions" / f"{f.stem}.pdf").read_bytes()
     assert b"/EmbeddedFiles" not in pdf and b"root:" not in pdf

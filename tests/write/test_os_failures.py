@@ -35,8 +35,19 @@ def project(tmp_path: Path) -> Path:
 
 def _run(project: Path, *args: str) -> tuple[int, str, str]:
     """The CLI in this process (so that a failure can be injected), as `toolkit ARGS`."""
-    result = CliRunner().invoke(cli, ["build", "--content", str(project / "content"), "--game",
-                                      WS, "--out", str(project / "build"), *args])  # fmt: skip
+    result = CliRunner().invoke(
+        cli,
+        [
+            "build",
+            "--content",
+            str(project / "content"),
+            "--game",
+            WS,
+            "--out",
+            str(project / "build"),
+            *args,
+        ],
+    )
     assert result.exception is None or isinstance(result.exception, SystemExit), repr(
         result.exception
     )
@@ -103,10 +114,29 @@ def test_a_file_size_limit_inside_the_renderers_font_cache(project: Path, jobs: 
 
     env = dict(os.environ, PYTHONPATH=str(ROOT))
     proc = subprocess.run(
-        [sys.executable, "-m", "toolkit", "build", "--content", "content", "--game", WS,
-         "--out", "build", "--only", "reference/*", "--jobs", jobs],
-        cwd=project, capture_output=True, text=True, env=env, preexec_fn=limit, timeout=300,
-    )  # fmt: skip
+        [
+            sys.executable,
+            "-m",
+            "toolkit",
+            "build",
+            "--content",
+            "content",
+            "--game",
+            WS,
+            "--out",
+            "build",
+            "--only",
+            "reference/*",
+            "--jobs",
+            jobs,
+        ],
+        cwd=project,
+        capture_output=True,
+        text=True,
+        env=env,
+        preexec_fn=limit,
+        timeout=300,
+    )
     assert proc.returncode == 2, proc.stdout + proc.stderr
     _one_error_line(proc.stderr, "reference/vista-keys.pdf", "File too large", "ulimit -f")
     manifest = _manifest(project)
@@ -116,8 +146,17 @@ def test_a_file_size_limit_inside_the_renderers_font_cache(project: Path, jobs: 
 
 def test_a_name_too_long_for_the_file_system(project: Path) -> None:
     out = project / ("x" * 300)
-    proc = toolkit("build", "--content", str(project / "content"), "--game", WS, "--only",
-                   CHEAP, "--out", str(out))  # fmt: skip
+    proc = toolkit(
+        "build",
+        "--content",
+        str(project / "content"),
+        "--game",
+        WS,
+        "--only",
+        CHEAP,
+        "--out",
+        str(out),
+    )
     assert proc.returncode == 2, proc.stdout + proc.stderr
     _one_error_line(proc.stderr, "File name too long", "shorter")
 
@@ -132,14 +171,34 @@ def test_a_temporary_file_fits_wherever_its_target_does(tmp_path: Path) -> None:
 
 
 def test_a_seed_too_long_to_name_a_file(project: Path) -> None:
-    proc = toolkit("setup", WS, "--content", str(project / "content"), "--out",
-                   str(project / "build"), "--design", "quad", "--seed", "9" * 251)  # fmt: skip
+    proc = toolkit(
+        "setup",
+        WS,
+        "--content",
+        str(project / "content"),
+        "--out",
+        str(project / "build"),
+        "--design",
+        "quad",
+        "--seed",
+        "9" * 251,
+    )
     assert proc.returncode == 2
     assert "Traceback" not in proc.stderr and "--seed" in proc.stderr
     assert not (project / "build").exists()
     largest = str(2**64 - 1)
-    proc = toolkit("setup", WS, "--content", str(project / "content"), "--out",
-                   str(project / "build"), "--design", "quad", "--seed", largest)  # fmt: skip
+    proc = toolkit(
+        "setup",
+        WS,
+        "--content",
+        str(project / "content"),
+        "--out",
+        str(project / "build"),
+        "--design",
+        "quad",
+        "--seed",
+        largest,
+    )
     assert proc.returncode == 0, proc.stderr
 
 
@@ -192,8 +251,14 @@ def _with_cache(project: Path, cache: Path | None, fault: str, *args: str) -> tu
     env.update(PYTHONPATH=str(ROOT), CACHE_FAULT=fault, XDG_CACHE_HOME=str(cache or ""))
     if cache is None:
         env["TOOLKIT_NO_CACHE"] = "1"
-    proc = subprocess.run([sys.executable, "-c", _FAULTY_CACHE, *args], cwd=project, env=env,
-                          capture_output=True, text=True, timeout=300)  # fmt: skip
+    proc = subprocess.run(
+        [sys.executable, "-c", _FAULTY_CACHE, *args],
+        cwd=project,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=300,
+    )
     out = re.sub(r" in \d+(\.\d+)? s ", " in - s ", proc.stdout)
     return proc.returncode, out, proc.stderr
 
@@ -212,9 +277,20 @@ def test_a_cache_that_cannot_be_written_is_ignored_with_one_warning(
         cache.write_text("not a folder\n")
     else:
         cache.mkdir()
-    commands = [("check", "--content", "content"),
-                ("build", "--content", "content", "--game", WS, "--out", "build", "--only",
-                 "reference/vista-keys.pdf")]  # fmt: skip
+    commands = [
+        ("check", "--content", "content"),
+        (
+            "build",
+            "--content",
+            "content",
+            "--game",
+            WS,
+            "--out",
+            "build",
+            "--only",
+            "reference/vista-keys.pdf",
+        ),
+    ]
     for command in commands:
         shutil.rmtree(project / "build", ignore_errors=True)
         expected = _with_cache(project, None, "none", *command)

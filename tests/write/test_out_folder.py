@@ -39,8 +39,7 @@ def _project(ws_kit: Path, dest: Path) -> Path:
 
 
 def _build(root: Path, *args: str) -> tuple[int, str, str]:
-    proc = toolkit("build", "--content", "content", "--game", WS, "--out", "build", *args,
-                   cwd=root)  # fmt: skip
+    proc = toolkit("build", "--content", "content", "--game", WS, "--out", "build", *args, cwd=root)
     return proc.returncode, proc.stdout, proc.stderr
 
 
@@ -78,8 +77,14 @@ def test_out_folders_that_hold_the_users_files_are_refused(
     before = _listing(tmp_path), _listing(ROOT / "templates")
     env = dict(os.environ, HOME=str(home), PYTHONPATH=str(ROOT))
     args = ["build", "--content", "content", "--game", WS, "--only", "kit/*", "--out", target]
-    proc = subprocess.run([sys.executable, "-m", "toolkit", *args], cwd=root,
-                          capture_output=True, text=True, env=env, timeout=120)  # fmt: skip
+    proc = subprocess.run(
+        [sys.executable, "-m", "toolkit", *args],
+        cwd=root,
+        capture_output=True,
+        text=True,
+        env=env,
+        timeout=120,
+    )
     assert proc.returncode == 2, proc.stdout + proc.stderr
     assert says in proc.stderr and len(proc.stderr.strip().splitlines()) == 1
     assert (_listing(tmp_path), _listing(ROOT / "templates")) == before  # nothing written
@@ -93,8 +98,11 @@ def test_a_folder_holding_the_users_files_is_not_overwritten_or_pruned(tmp_path:
     mine = root / "build" / WS
     (mine / "preview").mkdir(parents=True)
     (mine / "cards").mkdir()
-    files = {mine / "preview" / "photo.png": b"my photo", mine / "index.html": b"<p>mine</p>",
-             mine / "cards" / "backs.pdf": b"my own backs"}  # fmt: skip
+    files = {
+        mine / "preview" / "photo.png": b"my photo",
+        mine / "index.html": b"<p>mine</p>",
+        mine / "cards" / "backs.pdf": b"my own backs",
+    }
     for path, data in files.items():
         path.write_bytes(data)
     code, _out, err = _build(root)
@@ -221,15 +229,18 @@ def test_a_manifest_that_is_not_json_is_rebuilt_around(ws_kit: Path, tmp_path: P
     [
         ('{"outputs": [{"path": 5}], "written": {}}', set()),
         ('{"outputs": [{"path": 5}]}', {"index.html"}),  # from before `written`: the gallery's
-        ('{"outputs": [{"path": "a.pdf", "key": "k", "sha256": "s", "kind": "sheet"}, 7], '
-         '"written": {}}', {"a.pdf"}),
+        (
+            '{"outputs": [{"path": "a.pdf", "key": "k", "sha256": "s", "kind": "sheet"}, 7], '
+            '"written": {}}',
+            {"a.pdf"},
+        ),
         ('{"outputs": [], "written": {"index.html": "s", "/etc/passwd": "s"}}', {"index.html"}),
         ('{"outputs": [], "written": ["index.html"]}', set()),
         ('{"outputs": "everything"}', set()),
         ('[{"outputs": []}]', set()),
         ('{"outputs": [{"path": "a.pdf", "sha256": 7}], "written": {}}', set()),
     ],
-)  # fmt: skip
+)
 def test_manifest_read_keeps_what_it_can(tmp_path: Path, text: str, owned: set[str]) -> None:
     from toolkit.kit.manifest import Manifest
 

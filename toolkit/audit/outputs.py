@@ -141,8 +141,9 @@ def audit(
                 bar.step(display_path(path))
         else:
             with ProcessPoolExecutor(max_workers=workers) as pool:
-                for path, found in zip(order, pool.map(partial(audit_one, visual=visual),
-                                                       order), strict=True):  # fmt: skip
+                for path, found in zip(
+                    order, pool.map(partial(audit_one, visual=visual), order), strict=True
+                ):
                     out.extend(found)
                     bar.step(display_path(path))
     finally:

@@ -88,20 +88,32 @@ class Shape:
         midpoint inside it, 0 if none is inside."""
         if min(self.x1, w.x1) <= max(self.x0, w.x0) or min(self.y1, w.y1) <= max(self.y0, w.y0):
             return 0.0
-        return max((self._edge_distance(x, y) for x, y in _probes(w)
-                    if self.contains_point(x, y)), default=0.0)  # fmt: skip
+        return max(
+            (self._edge_distance(x, y) for x, y in _probes(w) if self.contains_point(x, y)),
+            default=0.0,
+        )
 
     def overhang(self, w: Word) -> float:
         """How far (pt) `w` sticks out of this shape (0 if it lies inside)."""
-        return max((self._edge_distance(x, y) for x, y in _probes(w)
-                    if not self.contains_point(x, y)), default=0.0)  # fmt: skip
+        return max(
+            (self._edge_distance(x, y) for x, y in _probes(w) if not self.contains_point(x, y)),
+            default=0.0,
+        )
 
 
 def _probes(w: Word) -> tuple[tuple[float, float], ...]:
     """The corners and edge midpoints of a word's box."""
     mx, my = (w.x0 + w.x1) / 2, (w.y0 + w.y1) / 2
-    return ((w.x0, w.y0), (mx, w.y0), (w.x1, w.y0), (w.x1, my),
-            (w.x1, w.y1), (mx, w.y1), (w.x0, w.y1), (w.x0, my))  # fmt: skip
+    return (
+        (w.x0, w.y0),
+        (mx, w.y0),
+        (w.x1, w.y0),
+        (w.x1, my),
+        (w.x1, w.y1),
+        (mx, w.y1),
+        (w.x0, w.y1),
+        (w.x0, my),
+    )
 
 
 @dataclass
@@ -115,11 +127,17 @@ class PageGeometry:
 
 
 def _mutool(fmt: str, pdf: str) -> bytes:
-    proc = subprocess.run(["mutool", "draw", "-q", "-F", fmt, "-o", "-", pdf],
-                          capture_output=True, timeout=300, check=False)  # fmt: skip
+    proc = subprocess.run(
+        ["mutool", "draw", "-q", "-F", fmt, "-o", "-", pdf],
+        capture_output=True,
+        timeout=300,
+        check=False,
+    )
     if proc.returncode != 0:
-        raise RuntimeError(f"mutool draw -F {fmt} exit {proc.returncode}: "
-                           f"{proc.stderr.decode(errors='replace').strip()[:200]}")  # fmt: skip
+        raise RuntimeError(
+            f"mutool draw -F {fmt} exit {proc.returncode}: "
+            f"{proc.stderr.decode(errors='replace').strip()[:200]}"
+        )
     return proc.stdout
 
 
@@ -144,8 +162,15 @@ def read_words(pdf: str) -> list[tuple[float, float, list[Word]]]:
                     for ch in font.iter("char"):
                         q = [float(v) for v in ch.get("quad", "").split()]
                         base = float(ch.get("y", "0"))
-                        chars.append((ch.get("c", ""), min(q[0::2]), max(q[0::2]),
-                                      base - ASCENT * size, base + DESCENT * size))  # fmt: skip
+                        chars.append(
+                            (
+                                ch.get("c", ""),
+                                min(q[0::2]),
+                                max(q[0::2]),
+                                base - ASCENT * size,
+                                base + DESCENT * size,
+                            )
+                        )
                 words.extend(_words(chars, n))
             pages.append((float(page.get("width", "0")), float(page.get("height", "0")), words))
     return pages
@@ -157,9 +182,16 @@ def _words(chars: list[tuple[str, float, float, float, float]], line: int) -> li
     for ch in [*chars, (" ", 0, 0, 0, 0)]:
         if ch[0].isspace():
             if run:
-                out.append(Word("".join(c[0] for c in run), min(c[1] for c in run),
-                                min(c[3] for c in run), max(c[2] for c in run),
-                                max(c[4] for c in run), line))  # fmt: skip
+                out.append(
+                    Word(
+                        "".join(c[0] for c in run),
+                        min(c[1] for c in run),
+                        min(c[3] for c in run),
+                        max(c[2] for c in run),
+                        max(c[4] for c in run),
+                        line,
+                    )
+                )
             run = []
         else:
             run.append(ch)
@@ -241,8 +273,9 @@ def _closed(path: ET.Element, order: int) -> list[Shape]:
             pts.append((float(op.get("x", "0")), float(op.get("y", "0"))))
         elif op.tag == "curveto" and pts:
             (x0, y0) = pts[-1]
-            x1, y1, x2, y2, x3, y3 = (float(op.get(k, "0")) for k in
-                                      ("x1", "y1", "x2", "y2", "x3", "y3"))  # fmt: skip
+            x1, y1, x2, y2, x3, y3 = (
+                float(op.get(k, "0")) for k in ("x1", "y1", "x2", "y2", "x3", "y3")
+            )
             for t in (0.25, 0.5, 0.75, 1.0):
                 u = 1 - t
                 bx = u**3 * x0 + 3 * u * u * t * x1 + 3 * u * t * t * x2 + t**3 * x3

@@ -23,15 +23,25 @@ def _poppler(pdf: str, dpi: float, out: Path) -> list[str]:
 
 
 def _mupdf(pdf: str, dpi: float, out: Path) -> list[str]:
-    return ["mutool", "draw", "-q", "-r", f"{dpi:g}", "-c", "gray", "-o", str(out / "p%d.pgm"),
-            pdf]  # fmt: skip
+    return ["mutool", "draw", "-q", "-r", f"{dpi:g}", "-c", "gray", "-o", str(out / "p%d.pgm"), pdf]
 
 
 def _ghostscript(pdf: str, dpi: float, out: Path) -> list[str]:
     # pnggray, because the PGM devices do not anti-alias: thin rules would print black
-    return ["gs", "-q", "-dSAFER", "-dBATCH", "-dNOPAUSE", "-sDEVICE=pnggray", f"-r{dpi:g}",
-            "-dTextAlphaBits=4", "-dGraphicsAlphaBits=4", "-o", str(out / "p%d.png"),
-            pdf]  # fmt: skip
+    return [
+        "gs",
+        "-q",
+        "-dSAFER",
+        "-dBATCH",
+        "-dNOPAUSE",
+        "-sDEVICE=pnggray",
+        f"-r{dpi:g}",
+        "-dTextAlphaBits=4",
+        "-dGraphicsAlphaBits=4",
+        "-o",
+        str(out / "p%d.png"),
+        pdf,
+    ]
 
 
 RENDERERS: dict[str, Callable[[str, float, Path], list[str]]] = {
@@ -58,8 +68,9 @@ def rasterise(pdf: Path, dpi: float, renderer: str = "poppler") -> list[Image.Im
             raise RasterError(f"{cmd[0]} is not installed (make setup installs it)") from None
         except subprocess.TimeoutExpired:
             raise RasterError(f"{renderer} took longer than 300 s") from None
-        complaints = [ln for ln in proc.stderr.splitlines()
-                      if ln.strip() and not ln.startswith(_NOISE)]  # fmt: skip
+        complaints = [
+            ln for ln in proc.stderr.splitlines() if ln.strip() and not ln.startswith(_NOISE)
+        ]
         if proc.returncode != 0 or complaints:
             detail = (complaints or [f"exit {proc.returncode}"])[0]
             raise RasterError(f"{renderer}: {detail[:200]}")

@@ -87,20 +87,29 @@ def _ink(shown: str, pictures: dict[str, list]) -> Iterator[Diagnostic]:  # type
         inks = dict(zip(pictures, (ink(p) for p in pages), strict=True))
         # blank is no ink at all: a single word on a page is a few pixels at this resolution
         if next(iter(inks.values())) == 0:
-            yield error(Loc(shown, n), "AUDIT-BLANK-PAGE",
-                        "the page prints blank (no ink at all); every page of a kit is meant "
-                        "to show something")  # fmt: skip
+            yield error(
+                Loc(shown, n),
+                "AUDIT-BLANK-PAGE",
+                "the page prints blank (no ink at all); every page of a kit is meant "
+                "to show something",
+            )
             continue
         empty = [name for name, v in inks.items() if v == 0]
         if empty:
-            yield error(Loc(shown, n), "AUDIT-RENDERERS",
-                        f"blank in {', '.join(empty)} but not in the other engines")  # fmt: skip
+            yield error(
+                Loc(shown, n),
+                "AUDIT-RENDERERS",
+                f"blank in {', '.join(empty)} but not in the other engines",
+            )
             continue
         lo, hi = min(inks.values()), max(inks.values())
         if hi > ENGINE_RATIO * lo + ENGINE_SLACK:
             said = ", ".join(f"{name} {v:.1%}" for name, v in inks.items())
-            yield error(Loc(shown, n), "AUDIT-RENDERERS",
-                        f"the engines disagree on what the page shows (ink: {said})")  # fmt: skip
+            yield error(
+                Loc(shown, n),
+                "AUDIT-RENDERERS",
+                f"the engines disagree on what the page shows (ink: {said})",
+            )
 
 
 def _text(pdf: Path, shown: str) -> Iterator[Diagnostic]:
@@ -149,8 +158,10 @@ def _expected_tiles(board_pdf: Path, grid: TileGrid, pw: float, ph: float, out: 
             tx = (grid.left - tile.x) * k
             ty = (ph - grid.top + tile.y) * k - bh
             clip = (grid.left * k, (ph - grid.top - grid.th) * k, grid.tw * k, grid.th * k)
-            ops = (f"q {clip[0]:.4f} {clip[1]:.4f} {clip[2]:.4f} {clip[3]:.4f} re W n "
-                   f"1 0 0 1 {tx:.4f} {ty:.4f} cm {name} Do Q")  # fmt: skip
+            ops = (
+                f"q {clip[0]:.4f} {clip[1]:.4f} {clip[2]:.4f} {clip[3]:.4f} re W n "
+                f"1 0 0 1 {tx:.4f} {ty:.4f} cm {name} Do Q"
+            )
             page.obj.Contents = doc.make_stream(ops.encode())
         doc.save(out)
 
@@ -166,9 +177,12 @@ def _tiles(tiles_pdf: Path, board_pdf: Path, shown: str) -> Iterator[Diagnostic]
     grid = tile_grid(bw, bh, pw, ph)
     pages = rasterise(tiles_pdf, dpi)
     if len(pages) != len(grid.tiles):
-        yield error(Loc(shown), "AUDIT-TILES",
-                    f"{len(pages)} pages, but {display_path(board_pdf)} on this paper needs "
-                    f"{grid.rows} x {grid.cols} = {len(grid.tiles)} tiles")  # fmt: skip
+        yield error(
+            Loc(shown),
+            "AUDIT-TILES",
+            f"{len(pages)} pages, but {display_path(board_pdf)} on this paper needs "
+            f"{grid.rows} x {grid.cols} = {len(grid.tiles)} tiles",
+        )
         return
     with tempfile.TemporaryDirectory(prefix="toolkit-tiles-") as tmp:
         expected_pdf = Path(tmp) / "expected.pdf"
@@ -179,8 +193,12 @@ def _tiles(tiles_pdf: Path, board_pdf: Path, shown: str) -> Iterator[Diagnostic]
         return round(mm * TILE_PX_PER_MM)
 
     ov = TILE_OVERLAP
-    marks = ((ov / 2, ov / 2), (grid.tw - ov / 2, ov / 2), (ov / 2, grid.th - ov / 2),
-             (grid.tw - ov / 2, grid.th - ov / 2))  # fmt: skip
+    marks = (
+        (ov / 2, ov / 2),
+        (grid.tw - ov / 2, ov / 2),
+        (ov / 2, grid.th - ov / 2),
+        (grid.tw - ov / 2, grid.th - ov / 2),
+    )
     box = (px(grid.left), px(grid.top), px(grid.left + grid.tw), px(grid.top + grid.th))
     for n, (tile, page, want) in enumerate(zip(grid.tiles, pages, expected, strict=True), 1):
         pair = [page.crop(box), want.crop(box)]
@@ -193,11 +211,14 @@ def _tiles(tiles_pdf: Path, board_pdf: Path, shown: str) -> Iterator[Diagnostic]
         diff = ImageStat.Stat(ImageChops.difference(want_small, got)).mean[0]
         dark = 255 - ImageStat.Stat(want_small).mean[0]
         if diff > TILE_TOLERANCE + 0.1 * dark:
-            yield error(Loc(shown, n), "AUDIT-TILES",
-                        f"tile {tile.name} does not show its part of the board "
-                        f"({tile.x:.0f}, {tile.y:.0f} mm from the board's top left): the "
-                        f"pictures differ by {diff:.1f} (of 255) where the board's own ink "
-                        f"is {dark:.1f}")  # fmt: skip
+            yield error(
+                Loc(shown, n),
+                "AUDIT-TILES",
+                f"tile {tile.name} does not show its part of the board "
+                f"({tile.x:.0f}, {tile.y:.0f} mm from the board's top left): the "
+                f"pictures differ by {diff:.1f} (of 255) where the board's own ink "
+                f"is {dark:.1f}",
+            )
 
 
 def _audit_svg(svg: Path) -> Iterator[Diagnostic]:
@@ -206,8 +227,13 @@ def _audit_svg(svg: Path) -> Iterator[Diagnostic]:
     shown = display_path(svg)
     with tempfile.TemporaryDirectory(prefix="toolkit-svg-") as tmp:
         pdf = Path(tmp) / (svg.stem + ".pdf")
-        proc = subprocess.run(["rsvg-convert", "-f", "pdf", "-o", str(pdf), str(svg)],
-                              capture_output=True, text=True, timeout=120, check=False)  # fmt: skip
+        proc = subprocess.run(
+            ["rsvg-convert", "-f", "pdf", "-o", str(pdf), str(svg)],
+            capture_output=True,
+            text=True,
+            timeout=120,
+            check=False,
+        )
         if proc.returncode != 0 or proc.stderr.strip():
             said = str(proc.stderr.strip() or f"exit {proc.returncode}")[:200]
             yield error(Loc(shown), "AUDIT-RENDERERS", f"rsvg-convert: {said}")

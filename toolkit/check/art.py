@@ -28,8 +28,13 @@ def check_backdrops(game_dir: Path) -> list[Diagnostic]:
                 raise ArtError("a board's backdrop is named <board>.png, .jpg, .jpeg or .svg")
             vet(game_dir, ref)
         except ArtError as exc:
-            found.append(error(Loc(display_path(path), exc.line), "CONTENT-ART",
-                               f"picture {named(ref, exc)}: {exc}"))  # fmt: skip
+            found.append(
+                error(
+                    Loc(display_path(path), exc.line),
+                    "CONTENT-ART",
+                    f"picture {named(ref, exc)}: {exc}",
+                )
+            )
     return found
 
 
@@ -49,6 +54,7 @@ def check_slots(game_dir: Path, docs: list[Document]) -> list[Diagnostic]:
             try:
                 vet(game_dir, ref)
             except ArtError as exc:
-                found.append(error(doc.loc_of(*path), "CONTENT-ART",
-                                   f"picture {named(ref, exc)}: {exc}"))  # fmt: skip
+                found.append(
+                    error(doc.loc_of(*path), "CONTENT-ART", f"picture {named(ref, exc)}: {exc}")
+                )
     return found

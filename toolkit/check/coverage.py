@@ -88,8 +88,11 @@ def _item_sourced(doc: Document, path: tuple[str, ...]) -> bool:
     """Is the value inside an item (a passage, an area ...) that names its own source?"""
     cur: Any = doc
     for part in path[:-1]:
-        cur = cur[int(part)] if isinstance(cur, list) else (
-            cur.get(part) if isinstance(cur, dict) else getattr(cur, part, None))  # fmt: skip
+        cur = (
+            cur[int(part)]
+            if isinstance(cur, list)
+            else (cur.get(part) if isinstance(cur, dict) else getattr(cur, part, None))
+        )
         if isinstance(cur, Model) and getattr(cur, "source", ""):
             return True
     return False
@@ -165,8 +168,10 @@ def as_text(games: list[GameCoverage]) -> str:
         )
         lines.append(f"  {'ph':>4} {'empty':>5} {'rules':>5} {'other':>5}  file")
         for c in g.cards:
-            lines.append(f"  {len(c.placeholders):>4} {len(c.empty):>5} {len(c.rules):>5} "
-                         f"{len(c.unsourced):>5}  {c.file}  ({c.name})")  # fmt: skip
+            lines.append(
+                f"  {len(c.placeholders):>4} {len(c.empty):>5} {len(c.rules):>5} "
+                f"{len(c.unsourced):>5}  {c.file}  ({c.name})"
+            )
             if c.placeholders:
                 lines.append(f"{'':26}placeholders: {_list(c.placeholders)}")
             if c.empty:
@@ -174,8 +179,9 @@ def as_text(games: list[GameCoverage]) -> str:
             if c.unsourced:
                 lines.append(f"{'':26}neither: {_list(c.unsourced)}")
         if g.failed:
-            lines.append(f"  note: {g.failed} file(s) did not load and are not counted; run "
-                         "`toolkit check`")  # fmt: skip
+            lines.append(
+                f"  note: {g.failed} file(s) did not load and are not counted; run `toolkit check`"
+            )
         lines.append("")
     word = "value is" if grand == 1 else "values are"
     lines.append(f"{grand} {word} still placeholders")
@@ -185,8 +191,12 @@ def as_text(games: list[GameCoverage]) -> str:
 def as_json(games: list[GameCoverage]) -> str:
     """The same as JSON: per game its totals and files."""
     out = [
-        {"game": g.game, "totals": g.totals(), "failed": g.failed,
-         "files": [asdict(c) | {"left": c.left} for c in g.cards]}
+        {
+            "game": g.game,
+            "totals": g.totals(),
+            "failed": g.failed,
+            "files": [asdict(c) | {"left": c.left} for c in g.cards],
+        }
         for g in games
-    ]  # fmt: skip
+    ]
     return json.dumps(out, indent=2, ensure_ascii=False)

@@ -36,6 +36,10 @@ def name_finding(doc: Model, stem: str, code: str, what: str) -> Diagnostic | No
     path = PurePosixPath(doc.loc.path)
     if path.stem == stem:
         return None
-    return error(doc.loc, code, f"the file is named {path.name}, but {what} make it "
-                 f"{stem}{path.suffix}: rename the file, or correct {what} if the file "
-                 "holds the wrong content")  # fmt: skip
+    return error(
+        doc.loc,
+        code,
+        f"the file is named {path.name}, but {what} make it "
+        f"{stem}{path.suffix}: rename the file, or correct {what} if the file "
+        "holds the wrong content",
+    )

@@ -50,18 +50,26 @@ def path_findings(outputs: Iterable[Output]) -> list[Diagnostic]:
         if size > MAX_NAME_BYTES:
             long[_source(same[0])].append(f"{path}, a name of {size} bytes")
     for source, made in long.items():  # one finding a file, however many outputs it names
-        findings.append(error(
-            Loc(source, 1, 1), "CONTENT-OUTPUT-NAME",
-            f"makes {'; '.join(made)}: more than the {MAX_NAME_BYTES} a kit's file name may "
-            "have (file systems hold 255, and the gallery adds to it); shorten this file's "
-            "name"))  # fmt: skip
+        findings.append(
+            error(
+                Loc(source, 1, 1),
+                "CONTENT-OUTPUT-NAME",
+                f"makes {'; '.join(made)}: more than the {MAX_NAME_BYTES} a kit's file name may "
+                "have (file systems hold 255, and the gallery adds to it); shorten this file's "
+                "name",
+            )
+        )
     for (first, second), paths in clashes.items():
         both = f"{first} and this file" if first != second else "two outputs of this file"
-        findings.append(error(
-            Loc(second, 1, 1), "CONTENT-OUTPUT-CLASH",
-            f"{both} make the same output ({', '.join(paths)}): one would overwrite the "
-            "other and be lost; change what names it (a team, a number, a file name) so each "
-            "output has one source"))  # fmt: skip
+        findings.append(
+            error(
+                Loc(second, 1, 1),
+                "CONTENT-OUTPUT-CLASH",
+                f"{both} make the same output ({', '.join(paths)}): one would overwrite the "
+                "other and be lost; change what names it (a team, a number, a file name) so each "
+                "output has one source",
+            )
+        )
     return findings
 
 
@@ -87,9 +95,14 @@ def unmatched_only(only: str, outputs: Iterable[Output]) -> ToolkitError:
         if o.group:
             words.add(o.group)
     near = difflib.get_close_matches(only, sorted(words), n=3, cutoff=0.6)
-    hint = f"; did you mean {' or '.join(repr(n) for n in near)}?" if near else (
-        "; it takes an output kind (sheet, deck, card-faces, board, ...) or a path pattern "
-        "such as 'sheets/*'")  # fmt: skip
+    hint = (
+        f"; did you mean {' or '.join(repr(n) for n in near)}?"
+        if near
+        else (
+            "; it takes an output kind (sheet, deck, card-faces, board, ...) or a path pattern "
+            "such as 'sheets/*'"
+        )
+    )
     return ToolkitError(f"--only {only!r} matches no output{hint}")
 
 
@@ -101,15 +114,19 @@ def unknown_expansions(chosen: Iterable[str], known: dict[str, list[str]]) -> To
     if not wrong:
         return None
     if not codes:
-        return ToolkitError(f"--expansions {','.join(sorted(chosen))}: "
-                            f"{' and '.join(known) or 'the game'} has no expansions")  # fmt: skip
+        return ToolkitError(
+            f"--expansions {','.join(sorted(chosen))}: "
+            f"{' and '.join(known) or 'the game'} has no expansions"
+        )
     parts = []
     for code in wrong:
         near = [c for c in codes if c.lower() == code.lower()] or difflib.get_close_matches(
-            code, codes, n=1, cutoff=0.5)  # fmt: skip
+            code, codes, n=1, cutoff=0.5
+        )
         parts.append(f"'{code}'" + (f" (did you mean '{near[0]}'?)" if near else ""))
-    return ToolkitError(f"--expansions: unknown expansion {', '.join(parts)}; "
-                        f"the expansions are {', '.join(codes)}")  # fmt: skip
+    return ToolkitError(
+        f"--expansions: unknown expansion {', '.join(parts)}; the expansions are {', '.join(codes)}"
+    )
 
 
 def check_out_folder(out: Path, content_dir: Path, templates: Path) -> None:
@@ -119,15 +136,18 @@ def check_out_folder(out: Path, content_dir: Path, templates: Path) -> None:
     real = os.path.realpath(out)
     named = f"--out {display_path(out)}"
     if real == os.path.realpath("/"):
-        raise ToolkitError(f"{named} is the root folder; give the kit a folder of its own, "
-                           "e.g. --out build")  # fmt: skip
+        raise ToolkitError(
+            f"{named} is the root folder; give the kit a folder of its own, e.g. --out build"
+        )
     if real == os.path.realpath(Path.home()):
-        raise ToolkitError(f"{named} is your home folder; give the kit a folder of its own, "
-                           "e.g. --out build")  # fmt: skip
+        raise ToolkitError(
+            f"{named} is your home folder; give the kit a folder of its own, e.g. --out build"
+        )
     for what, folder in (("content", content_dir), ("templates", templates)):
         other = os.path.realpath(folder)
         if inside(real, other) or inside(other, real):
-            how = ("is" if real == other else "lies inside" if inside(real, other)
-                   else "contains")  # fmt: skip
-            raise ToolkitError(f"{named} {how} the {what} folder ({display_path(folder)}); "
-                               "give the kit a folder of its own, e.g. --out build")  # fmt: skip
+            how = "is" if real == other else "lies inside" if inside(real, other) else "contains"
+            raise ToolkitError(
+                f"{named} {how} the {what} folder ({display_path(folder)}); "
+                "give the kit a folder of its own, e.g. --out build"
+            )

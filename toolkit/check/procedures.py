@@ -139,9 +139,15 @@ class Result:
     details: Mapping[str, object] = field(default_factory=dict)
 
     def as_json(self, procedure: str, inputs: Mapping[str, object]) -> dict[str, object]:
-        return {"procedure": procedure, "value": self.value, "rule": self.rule,
-                "answer": self.answer, "steps": list(self.steps),
-                "inputs": dict(inputs), "details": dict(self.details)}  # fmt: skip
+        return {
+            "procedure": procedure,
+            "value": self.value,
+            "rule": self.rule,
+            "answer": self.answer,
+            "steps": list(self.steps),
+            "inputs": dict(inputs),
+            "details": dict(self.details),
+        }
 
 
 @dataclass(frozen=True)
@@ -179,8 +185,9 @@ class Procedure:
             param = by_name.get(name)
             if param is None:
                 known = ", ".join(by_name) or "none"
-                raise ParamError(name, f"{self.name} takes no parameter {name!r} (it takes: "
-                                       f"{known})")  # fmt: skip
+                raise ParamError(
+                    name, f"{self.name} takes no parameter {name!r} (it takes: {known})"
+                )
             if name in given:
                 raise ParamError(name, "given twice")
             given[name] = param.parse(raw)
@@ -239,12 +246,28 @@ def format_list(title: str, game: str, procs: Sequence[Procedure]) -> str:
 
 def list_json(game: str, procs: Sequence[Procedure]) -> dict[str, object]:
     """Every procedure of a game, its rule and parameters, as `--list --format json` gives."""
-    return {"game": game, "procedures": [
-        {"name": p.name, "title": p.title, "rule": p.rule, "summary": p.summary,
-         "params": [{"name": q.name, "meaning": q.meaning, "kind": q.kind,
-                     "optional": q.optional, "choices": list(q.choices or ())}
-                    for q in p.params]}
-        for p in procs]}  # fmt: skip
+    return {
+        "game": game,
+        "procedures": [
+            {
+                "name": p.name,
+                "title": p.title,
+                "rule": p.rule,
+                "summary": p.summary,
+                "params": [
+                    {
+                        "name": q.name,
+                        "meaning": q.meaning,
+                        "kind": q.kind,
+                        "optional": q.optional,
+                        "choices": list(q.choices or ()),
+                    }
+                    for q in p.params
+                ],
+            }
+            for p in procs
+        ],
+    }
 
 
 # ------------------------------------------------------------------ printed forms

@@ -37,8 +37,9 @@ def scoped(rules: dict[str, Rule], needs: dict[str, frozenset[str]]) -> dict[str
     unknown = set(needs) - set(rules)
     if unknown:
         raise ValueError(f"no such rules: {', '.join(sorted(unknown))}")  # a bug in a pack
-    return {code: replace(r, needs=needs[code]) if code in needs else r
-            for code, r in rules.items()}  # fmt: skip
+    return {
+        code: replace(r, needs=needs[code]) if code in needs else r for code, r in rules.items()
+    }
 
 
 def held_back(rule: Rule | None, failed_kinds: set[str]) -> bool:

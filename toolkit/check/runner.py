@@ -242,8 +242,11 @@ def run_checks(pack: RuleSet, content: ContentSet) -> list[Diagnostic]:
                 )
             )
     found = [d for d in found if d.code not in held]
-    return [d for d in _apply_waivers(pack, docs, found)
-            if content.complete or d.code != "WAIVER-UNUSED"]  # fmt: skip
+    return [
+        d
+        for d in _apply_waivers(pack, docs, found)
+        if content.complete or d.code != "WAIVER-UNUSED"
+    ]
 
 
 def placeholder_count(content: ContentSet) -> int:

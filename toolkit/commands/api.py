@@ -71,22 +71,30 @@ if TYPE_CHECKING:
     from toolkit.speed.warm_worker import WarmWorker
 
 
-def check_layout(content_dir: Path, game: str | None = None, strict: bool = False,
-                 kit: Path | None = None, since: str | None = None) -> Report:  # fmt: skip
+def check_layout(
+    content_dir: Path,
+    game: str | None = None,
+    strict: bool = False,
+    kit: Path | None = None,
+    since: str | None = None,
+) -> Report:
     """`check`, then lay out every output that can say whether it fits its page (a sheet
     too long for one page), without writing anything: what `build` would refuse, found
     before it. Games with errors are not laid out. Where `kit` (a build's --out) holds an
     output built with the default options from the same data, what its build found is
     told again and the output is not laid out (`laid_out`)."""
 
-    report, loaded = check_games(content_dir, game, strict,
-                            baseline=baseline_of(content_dir, game, since))  # fmt: skip
+    report, loaded = check_games(
+        content_dir, game, strict, baseline=baseline_of(content_dir, game, since)
+    )
     code = fingerprint() if kit is not None else ""  # read once for every game
     for pack, content in loaded:
         if pack.outputs is None or not content.complete:
             continue
-        if any(report.is_failure(d) and pack.id in Path(str(d.loc.path)).parts
-               for d in report.diagnostics):  # fmt: skip
+        if any(
+            report.is_failure(d) and pack.id in Path(str(d.loc.path)).parts
+            for d in report.diagnostics
+        ):
             continue
         options = BuildOptions()
         session = Session(options=options, content_root=content.root)
@@ -107,8 +115,9 @@ def check_layout(content_dir: Path, game: str | None = None, strict: bool = Fals
     return report
 
 
-def laid_out(game_out: Path, outputs: list[Output], options: BuildOptions, code: str
-             ) -> dict[str, list[Diagnostic]]:  # fmt: skip
+def laid_out(
+    game_out: Path, outputs: list[Output], options: BuildOptions, code: str
+) -> dict[str, list[Diagnostic]]:
     """What the kit in `game_out` found when it built each of `outputs` from the same data
     with the same options and code (`code`, the renderer's `fingerprint`; its manifest's
     key): a sheet built there fitted its page (one that did not was never recorded), with
@@ -157,9 +166,11 @@ def new(content_dir: Path, game: str, kind: str | None, params: dict[str, str]) 
     pack, content = loaded
     scaffold = choose(pack.scaffolds, kind, game)
     if not content.complete:
-        raise ScaffoldError(f"{len(content.failed)} file(s) of {game} do not load "
-                            f"({', '.join(sorted(content.failed))}): `toolkit check` says why; "
-                            "fix them first")  # fmt: skip
+        raise ScaffoldError(
+            f"{len(content.failed)} file(s) of {game} do not load "
+            f"({', '.join(sorted(content.failed))}): `toolkit check` says why; "
+            "fix them first"
+        )
     return prepare_new(content, scaffold, params, content_dir.parent / "schemas")
 
 
@@ -175,8 +186,10 @@ def rename(content_dir: Path, game: str, old: str, new: str) -> tuple[list[Edite
     if pack.renames is None:
         raise RenameError(f"{game} has nothing `toolkit rename` can rename")
     if not content.complete:
-        raise RenameError(f"{len(content.failed)} file(s) of {game} do not load: `toolkit "
-                          "check` says why; fix them first")  # fmt: skip
+        raise RenameError(
+            f"{len(content.failed)} file(s) of {game} do not load: `toolkit "
+            "check` says why; fix them first"
+        )
     return prepare_rename(pack.renames(content, old, new))
 
 
@@ -191,8 +204,7 @@ def no_export(pid: str, games: list[str]) -> ToolkitError:
     )
 
 
-def build(content_dir: Path, game: str | None, options: BuildOptions, keep: bool = True
-          ) -> Report:  # fmt: skip
+def build(content_dir: Path, game: str | None, options: BuildOptions, keep: bool = True) -> Report:
     """Check, then render and write every output of every game (or one game).
 
     Refuses to render anything while an error remains (exit 1), so no sheet is
@@ -212,24 +224,35 @@ def build(content_dir: Path, game: str | None, options: BuildOptions, keep: bool
             warm.close()
 
 
-def _build(content_dir: Path, game: str | None, options: BuildOptions,
-           warm: WarmWorker | None, keep: bool = True) -> Report:  # fmt: skip
+def _build(
+    content_dir: Path,
+    game: str | None,
+    options: BuildOptions,
+    warm: WarmWorker | None,
+    keep: bool = True,
+) -> Report:
 
     check_out_folder(options.out, content_dir, ROOT / "templates")
     code = fingerprint()  # the renderer's digest, read once for every game
     report, loaded, found, kept = _check_or_keep(content_dir, game, options, code, keep)
     errors = [d for d in report.sorted() if report.is_failure(d)]
     if report.failed and not options.draft:
-        report.notes.append("note: nothing built: fix the errors above first (or build a "
-                            "stamped draft with --draft)")  # fmt: skip
+        report.notes.append(
+            "note: nothing built: fix the errors above first (or build a "
+            "stamped draft with --draft)"
+        )
         return report
     if options.draft and not all(content.complete for _pack, content in loaded):
-        report.notes.append("note: nothing built: a draft needs every file to load and "
-                            "validate; fix the YAML and schema errors above first")  # fmt: skip
+        report.notes.append(
+            "note: nothing built: a draft needs every file to load and "
+            "validate; fix the YAML and schema errors above first"
+        )
         return report
     if options.expansions is not None:
-        known = {pack.title: list(pack.expansions(content)) if pack.expansions else []
-                 for pack, content in loaded}  # fmt: skip
+        known = {
+            pack.title: list(pack.expansions(content)) if pack.expansions else []
+            for pack, content in loaded
+        }
         wrong = unknown_expansions(options.expansions, known)
         if wrong is not None:
             raise wrong
@@ -262,8 +285,7 @@ def _build(content_dir: Path, game: str | None, options: BuildOptions,
             # pikepdf and WeasyPrint (1.2 s to import): only where a page is drawn
             from toolkit.render.draft import cover_output, stamped_outputs
 
-            listed = [*stamped_outputs(listed, own),
-                      cover_output(pack.title, content.files, own)]  # fmt: skip
+            listed = [*stamped_outputs(listed, own), cover_output(pack.title, content.files, own)]
         if options.preset == "pod":  # a print shop's kit: every PDF in it is PDF/X-4
             # WeasyPrint and pikepdf (1.2 s to import): only for a print shop's PDF/X
             from toolkit.render.pdfx import for_print_shop
@@ -292,12 +314,24 @@ def _build(content_dir: Path, game: str | None, options: BuildOptions,
         # is assembled from its sheets: they come with it (rebuilt only if stale)
         parts = {p for o in chosen for p in o.parts}
         taken = {o.path for o in chosen}  # by path: comparing outputs whole is slow
-        chosen += [o for o in outputs
-                   if o.path not in taken and (o.kind == "draft" or o.path in parts)]  # fmt: skip
+        chosen += [
+            o for o in outputs if o.path not in taken and (o.kind == "draft" or o.path in parts)
+        ]
         groups = gallery_groups(content.one("components", Components))
         seal = (found[pack.id].key, found[pack.id]) if found[pack.id].key else None
-        result = build_outputs(pack.id, chosen, options, content.root, report, pack.title,
-                               [o.path for o in outputs], groups, warm, code, seal)  # fmt: skip
+        result = build_outputs(
+            pack.id,
+            chosen,
+            options,
+            content.root,
+            report,
+            pack.title,
+            [o.path for o in outputs],
+            groups,
+            warm,
+            code,
+            seal,
+        )
         report.built += result.built
     report.notes += [note for _gid, note in kept]
     return report
@@ -310,12 +344,14 @@ class _Found(Report):
     key: str = ""
 
 
-Checked = tuple[Report, list[tuple[GamePack, ContentSet]], dict[str, "_Found"],
-                list[tuple[str, str]]]  # fmt: skip
+Checked = tuple[
+    Report, list[tuple[GamePack, ContentSet]], dict[str, "_Found"], list[tuple[str, str]]
+]
 
 
-def _check_or_keep(content_dir: Path, game: str | None, options: BuildOptions, code: str,
-                   keep: bool = True) -> Checked:  # fmt: skip
+def _check_or_keep(
+    content_dir: Path, game: str | None, options: BuildOptions, code: str, keep: bool = True
+) -> Checked:
     """Check every game (or one) for a build, as `_check`; a game whose last build into
     this folder was made from the same inputs and left every file as it was is told from
     that build's record instead of being loaded (`toolkit.speed.kept_builds`). The report, the
@@ -332,9 +368,14 @@ def _check_or_keep(content_dir: Path, game: str | None, options: BuildOptions, c
             same = kept_builds.recall(Manifest.open(game_out), game_out, key)
             if same is not None:
                 report.merge(same.found)
-                kept.append((gid, f"{gid}: 0 built, {same.outputs} up to date in "
-                                  f"{time.perf_counter() - start:.1f} s -> "
-                                  f"{display_path(game_out)}"))  # fmt: skip
+                kept.append(
+                    (
+                        gid,
+                        f"{gid}: 0 built, {same.outputs} up to date in "
+                        f"{time.perf_counter() - start:.1f} s -> "
+                        f"{display_path(game_out)}",
+                    )
+                )
                 continue
         part = _Found(key=key or "")
         # the paths of the outputs are checked later, for this build's own options
@@ -367,8 +408,14 @@ def coverage_output(pack: GamePack, content: ContentSet) -> Output:
 
     data = game_coverage(content, pack.kinds)
     sources = (*content.files, "templates/common/coverage.html.j2")
-    return Output("kit/coverage.html", "coverage", sources, partial(render_page, pack.title, data),
-                  group="reference", cost=0)  # fmt: skip
+    return Output(
+        "kit/coverage.html",
+        "coverage",
+        sources,
+        partial(render_page, pack.title, data),
+        group="reference",
+        cost=0,
+    )
 
 
 def setup(
@@ -393,8 +440,9 @@ def setup(
     session = Session(BuildOptions(out=out), content.root)
     files = {f"setup/{sheet.name}.svg": board_svg(sheet.svg, session)}  # its fonts embedded
     manifest.refuse_strangers(game_out, [*files, f"setup/{sheet.name}.pdf"])
-    files[f"setup/{sheet.name}.pdf"] = board_file(sheet.svg, sheet.size[0], sheet.size[1],
-                                                  sheet.title, session)  # fmt: skip
+    files[f"setup/{sheet.name}.pdf"] = board_file(
+        sheet.svg, sheet.size[0], sheet.size[1], sheet.title, session
+    )
     for rel, data in files.items():
         manifest.folder.write_bytes(rel, data)
         manifest.written[rel] = hashlib.sha256(data).hexdigest()
@@ -412,8 +460,9 @@ def procedures(
     if report.failed:
         report.notes.append("note: nothing computed: fix the errors above first")
         return report, []
-    return report, [(pack, pack.procedures(content)) for pack, content in loaded
-                    if pack.procedures is not None]  # fmt: skip
+    return report, [
+        (pack, pack.procedures(content)) for pack, content in loaded if pack.procedures is not None
+    ]
 
 
 def select(outputs: list[Output], only: Sequence[str] | None) -> list[Output]:
@@ -422,9 +471,11 @@ def select(outputs: list[Output], only: Sequence[str] | None) -> list[Output]:
 
     if not only:
         return outputs
-    return [o for o in outputs
-            if any(fnmatch.fnmatchcase(o.path, p) or p in (o.kind, o.group)
-                   for p in only)]  # fmt: skip
+    return [
+        o
+        for o in outputs
+        if any(fnmatch.fnmatchcase(o.path, p) or p in (o.kind, o.group) for p in only)
+    ]
 
 
 def watch(
@@ -464,8 +515,10 @@ def watch(
                 continue
             done += 1
             if trouble is not None and not content_dir.is_dir():
-                trouble(f"the content folder {display_path(content_dir)} is gone (moved or "
-                        "deleted); watching for it to come back")  # fmt: skip
+                trouble(
+                    f"the content folder {display_path(content_dir)} is gone (moved or "
+                    "deleted); watching for it to come back"
+                )
                 continue
             try:
                 # one game watched: a save is to it (or to a template), never kept whole
@@ -473,16 +526,16 @@ def watch(
             except ToolkitError as exc:
                 if trouble is None:
                     raise
-                trouble(f"{exc.message} (still watching: the build runs again on the next "
-                        "change)")  # fmt: skip
+                trouble(f"{exc.message} (still watching: the build runs again on the next change)")
             content_cache.flush()  # after the rebuild: off the way of the edited sheet
             settle()
     finally:
         changes.close()
 
 
-def warm(content_dir: Path, game: str | None, options: BuildOptions,
-         stop: Callable[[], bool]) -> int:  # fmt: skip
+def warm(
+    content_dir: Path, game: str | None, options: BuildOptions, stop: Callable[[], bool]
+) -> int:
     """Warm this process's renderer for every game (`toolkit.commands.build.warm_outputs`: its
     fonts, a sheet laid out and written, the deck assembler), so that the first save after
     `--watch` starts is rebuilt as fast as the later ones; stops as soon as `stop()` (a save

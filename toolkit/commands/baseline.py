@@ -43,21 +43,48 @@ def read_baseline(content_dir: Path, rev: str) -> Baseline:
     where = os.path.abspath(content_dir)
     outside = f"--since needs the content folder in a git repository; {where} is not in one"
     _git(content_dir, ["rev-parse", "--show-prefix"], outside)
-    commit = _git(content_dir, ["rev-parse", "--verify", "--quiet", "--end-of-options",
-                                f"{rev}^{{commit}}"],
-                  f"--since: git does not know the revision '{rev}'").strip().decode()  # fmt: skip
-    listed = _git(content_dir, ["diff", "--name-only", "-z", "--relative", "--no-renames",
-                                "--no-ext-diff", "--diff-filter=MT", commit, "--", "."],
-                  f"--since: git cannot compare the content with '{rev}'")  # fmt: skip
-    names = [n for n in listed.decode("utf-8", "surrogateescape").split("\0")
-             if n and n.lower().endswith(CONTENT_SUFFIXES)]  # fmt: skip
+    commit = (
+        _git(
+            content_dir,
+            ["rev-parse", "--verify", "--quiet", "--end-of-options", f"{rev}^{{commit}}"],
+            f"--since: git does not know the revision '{rev}'",
+        )
+        .strip()
+        .decode()
+    )
+    listed = _git(
+        content_dir,
+        [
+            "diff",
+            "--name-only",
+            "-z",
+            "--relative",
+            "--no-renames",
+            "--no-ext-diff",
+            "--diff-filter=MT",
+            commit,
+            "--",
+            ".",
+        ],
+        f"--since: git cannot compare the content with '{rev}'",
+    )
+    names = [
+        n
+        for n in listed.decode("utf-8", "surrogateescape").split("\0")
+        if n and n.lower().endswith(CONTENT_SUFFIXES)
+    ]
     if len(names) > MAX_FILES:
-        raise ToolkitError(f"--since: {len(names)} content files changed since '{rev}' (at "
-                           f"most {MAX_FILES}): name a later revision")  # fmt: skip
+        raise ToolkitError(
+            f"--since: {len(names)} content files changed since '{rev}' (at "
+            f"most {MAX_FILES}): name a later revision"
+        )
     out: Baseline = {}
     for name in names:
-        data = _git(content_dir, ["cat-file", "blob", f"{commit}:./{name}"],
-                    f"--since: git cannot read {name} at '{rev}'")  # fmt: skip
+        data = _git(
+            content_dir,
+            ["cat-file", "blob", f"{commit}:./{name}"],
+            f"--since: git cannot read {name} at '{rev}'",
+        )
         if len(data) <= MAX_FILE_BYTES:  # a larger one is the loader's to refuse
             out[PurePosixPath(name)] = data
     return out
@@ -67,19 +94,26 @@ def for_game(baseline: Baseline | None, game: str) -> Baseline | None:
     """The part of a baseline under one game's folder, by path relative to that folder."""
     if baseline is None:
         return None
-    return {PurePosixPath(*p.parts[1:]): data for p, data in baseline.items()
-            if len(p.parts) > 1 and p.parts[0] == game}  # fmt: skip
+    return {
+        PurePosixPath(*p.parts[1:]): data
+        for p, data in baseline.items()
+        if len(p.parts) > 1 and p.parts[0] == game
+    }
 
 
 def _valid_rev(rev: str) -> None:
     """Refuse a revision git could take for an option, or that no one types."""
     if not rev or rev.startswith("-"):
-        raise ToolkitError(f"--since: '{rev}' is not a git revision (one cannot start with "
-                           "'-' or be empty): name a commit, a branch or a tag, e.g. "
-                           "HEAD")  # fmt: skip
+        raise ToolkitError(
+            f"--since: '{rev}' is not a git revision (one cannot start with "
+            "'-' or be empty): name a commit, a branch or a tag, e.g. "
+            "HEAD"
+        )
     if len(rev) > MAX_REV or any(ord(c) < 32 or ord(c) == 127 for c in rev):
-        raise ToolkitError("--since: not a git revision (too long, or holding a control "
-                           "character): name a commit, a branch or a tag, e.g. HEAD")  # fmt: skip
+        raise ToolkitError(
+            "--since: not a git revision (too long, or holding a control "
+            "character): name a commit, a branch or a tag, e.g. HEAD"
+        )
 
 
 def _git(where: Path, args: list[str], failure: str) -> bytes:
@@ -87,13 +121,19 @@ def _git(where: Path, args: list[str], failure: str) -> bytes:
     own `fatal:` line) when it cannot run, fails or takes longer than `TIMEOUT`."""
     env = dict(os.environ, GIT_OPTIONAL_LOCKS="0", GIT_TERMINAL_PROMPT="0", LC_ALL="C")
     try:
-        proc = subprocess.run([*_GIT, *args], cwd=where, env=env, stdin=subprocess.DEVNULL,
-                              capture_output=True, timeout=TIMEOUT, check=False)  # fmt: skip
+        proc = subprocess.run(
+            [*_GIT, *args],
+            cwd=where,
+            env=env,
+            stdin=subprocess.DEVNULL,
+            capture_output=True,
+            timeout=TIMEOUT,
+            check=False,
+        )
     except FileNotFoundError as exc:
         if not where.is_dir():
             raise ToolkitError(f"--since: no content folder {where}") from exc
-        raise ToolkitError("--since needs git, and git is not installed (or not on PATH)"
-                           ) from exc  # fmt: skip
+        raise ToolkitError("--since needs git, and git is not installed (or not on PATH)") from exc
     except subprocess.TimeoutExpired as exc:
         raise ToolkitError(f"{failure}: git took longer than {TIMEOUT} s") from exc
     except OSError as exc:

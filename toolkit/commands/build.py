@@ -85,10 +85,14 @@ def _render_one(session: Session, output: Output) -> tuple[bytes | None, list[Di
         kept = session.out_dir is not None and (session.out_dir / output.path).is_file()
         return None, [
             *session.warnings,
-            Diagnostic(Loc(made_from) if made_from else where, Severity.ERROR, "RENDER-FAILED",
-                       f"{output.path}: not assembled, {exc}; "
-                       + ("the previous one is kept" if kept else "none is written")),
-        ]  # fmt: skip
+            Diagnostic(
+                Loc(made_from) if made_from else where,
+                Severity.ERROR,
+                "RENDER-FAILED",
+                f"{output.path}: not assembled, {exc}; "
+                + ("the previous one is kept" if kept else "none is written"),
+            ),
+        ]
     except TemplateProblem as exc:
         return None, [
             *session.warnings,
@@ -142,9 +146,18 @@ def output_key(
     memo = {} if memo is None else memo
     what = (render.args, render.keywords) if isinstance(render, partial) else render
     data = _repr(what, memo)
-    opts = (options.paper, options.proof, options.final, sorted(options.expansions or ()),
-            options.back_offset, options.preset, options.backs, options.bleed, options.export,
-            options.tts_url)  # fmt: skip
+    opts = (
+        options.paper,
+        options.proof,
+        options.final,
+        sorted(options.expansions or ()),
+        options.back_offset,
+        options.preset,
+        options.backs,
+        options.bleed,
+        options.export,
+        options.tts_url,
+    )
     return hashlib.sha256(f"{code}|{opts}|{output.path}|{data}".encode()).hexdigest()
 
 
@@ -184,8 +197,9 @@ _WORKER: Session | None = None
 Parts = tuple[Path, dict[str, str], frozenset[str]]
 
 
-def _worker_init(options: BuildOptions, content_root: Path, code: str = "",
-                 parts: Parts | None = None) -> None:  # fmt: skip
+def _worker_init(
+    options: BuildOptions, content_root: Path, code: str = "", parts: Parts | None = None
+) -> None:
     """Set a worker up once: import the renderer, load fonts, keep one session. In one
     process (`--jobs 1`, `--watch`) the session and its layouts stay warm between builds,
     until the options or the templates change (`code`, the renderer's fingerprint): a
@@ -196,16 +210,19 @@ def _worker_init(options: BuildOptions, content_root: Path, code: str = "",
     import toolkit.render.pdf  # noqa: F401  (WeasyPrint and Pango, once per worker)
 
     if _WORKER is None or (_WORKER.options, _WORKER.content_root, _WORKER.code) != (
-        options, content_root, code
-    ):  # fmt: skip
+        options,
+        content_root,
+        code,
+    ):
         _WORKER = Session(options=options, content_root=content_root, code=code)
     out_dir, current_, keep = parts or (None, {}, frozenset())
     _WORKER.out_dir, _WORKER.current, _WORKER.keep = out_dir, current_, keep
     _WORKER.rendered = {}
 
 
-def warm_outputs(outputs: list[Output], options: BuildOptions, content_root: Path,
-                 stop: Callable[[], bool]) -> int:  # fmt: skip
+def warm_outputs(
+    outputs: list[Output], options: BuildOptions, content_root: Path, stop: Callable[[], bool]
+) -> int:
     """Warm this process's renderer as a first save would find it cold (`--watch`, `serve`):
     import it, load the fonts, lay out and write the cheapest output that can be laid out
     alone (`fit`: a sheet), ready the deck assembler, and parse the C types the font
@@ -301,8 +318,14 @@ def _render_kept(outputs: list[Output]) -> list[Rendered]:
     return results
 
 
-def warm_batch(first: list[Output], assembled: list[Output], options: BuildOptions,
-               content_root: Path, code: str, parts: Parts | None) -> list[Rendered]:  # fmt: skip
+def warm_batch(
+    first: list[Output],
+    assembled: list[Output],
+    options: BuildOptions,
+    content_root: Path,
+    code: str,
+    parts: Parts | None,
+) -> list[Rendered]:
     """The warm worker's job (`toolkit.speed.warm_worker`): set it up, render a batch."""
     _worker_init(options, content_root, code, parts)
     return _run_batch(first, assembled)
@@ -316,8 +339,12 @@ def _run_batch(first: list[Output], assembled: list[Output]) -> list[Rendered]:
     assert _WORKER is not None
     made_here = {o.path for o in assembled}  # none is made from another (else, in order)
     split = _shares(first, assembled)
-    if (split is None or (os.cpu_count() or 1) < 2 or not hasattr(os, "fork")
-            or any(p in made_here for o in assembled for p in o.parts)):  # fmt: skip
+    if (
+        split is None
+        or (os.cpu_count() or 1) < 2
+        or not hasattr(os, "fork")
+        or any(p in made_here for o in assembled for p in o.parts)
+    ):
         return _run_group([*first, *assembled])
     before, theirs, mine = split
     results = _render_kept(before)
@@ -350,8 +377,9 @@ def _run_batch(first: list[Output], assembled: list[Output]) -> list[Rendered]:
     return results
 
 
-def _shares(first: list[Output], assembled: list[Output]
-            ) -> tuple[list[Output], list[Output], list[Output]] | None:  # fmt: skip
+def _shares(
+    first: list[Output], assembled: list[Output]
+) -> tuple[list[Output], list[Output], list[Output]] | None:
     """How a batch is split between the worker and its fork: what the worker renders before
     forking, the fork's share, and the worker's own after. An output and those assembled
     from it stay in one process (a card, its n-up sheets and its TTS sheet; a sheet and its
@@ -383,8 +411,11 @@ def _shares(first: list[Output], assembled: list[Output]
         for piece in sorted(pieces, key=lambda p: -_work(p)):
             (theirs if _work(theirs) < _work(mine) else mine).extend(piece)
         order = {id(o): i for i, o in enumerate([*first, *assembled])}
-        return ([], sorted(theirs, key=lambda o: order[id(o)]),
-                sorted(mine, key=lambda o: order[id(o)]))  # fmt: skip
+        return (
+            [],
+            sorted(theirs, key=lambda o: order[id(o)]),
+            sorted(mine, key=lambda o: order[id(o)]),
+        )
     if len(assembled) < 2:  # one piece, one output made from the others: in order
         return None
     big = max(assembled, key=lambda o: o.cost)
@@ -428,8 +459,11 @@ def _soonest(groups: list[list[Output]]) -> list[list[Output]]:
 def current(manifest: Any, keys: dict[str, str]) -> dict[str, str]:
     """The digest of each output that is on disk as this build means it (written now, or
     found up to date), by path."""
-    return {path: entry["sha256"] for path, entry in manifest.entries.items()
-            if keys.get(path) is not None and entry.get("key") == keys[path]}  # fmt: skip
+    return {
+        path: entry["sha256"]
+        for path, entry in manifest.entries.items()
+        if keys.get(path) is not None and entry.get("key") == keys[path]
+    }
 
 
 @dataclass
@@ -444,11 +478,18 @@ class BuildResult:
 
 
 def build_outputs(
-    game: str, outputs: list[Output], options: BuildOptions, content_root: Path, report: Report,
-    title: str = "", every: list[str] | None = None,
-    gallery: tuple[tuple[str, tuple[str, ...]], ...] = (), warm: WarmWorker | None = None,
-    code: str | None = None, seal: tuple[str, Report] | None = None,
-) -> BuildResult:  # fmt: skip
+    game: str,
+    outputs: list[Output],
+    options: BuildOptions,
+    content_root: Path,
+    report: Report,
+    title: str = "",
+    every: list[str] | None = None,
+    gallery: tuple[tuple[str, tuple[str, ...]], ...] = (),
+    warm: WarmWorker | None = None,
+    code: str | None = None,
+    seal: tuple[str, Report] | None = None,
+) -> BuildResult:
     """Render what is stale (in parallel), write it atomically, keep the manifest and the
     gallery (its sections by component: `gallery`, see `toolkit.kit.gallery`). `every`: the
     paths of all the game's outputs, when `outputs` is a selection (`--only`); `warm`, a
@@ -495,11 +536,17 @@ def build_outputs(
     if options.only is None or not options.draft:
         # Outputs no longer produced (a deleted content file) go, with their manifest entry;
         # under --only, only a draft's list of errors once a build is no draft
-        wanted = ({o.path for o in outputs} if options.only is None
-                  else set(manifest.entries) - {DRAFT_LIST})  # fmt: skip
+        wanted = (
+            {o.path for o in outputs}
+            if options.only is None
+            else set(manifest.entries) - {DRAFT_LIST}
+        )
         result.removed, kept = manifest.prune(game_out, set(manifest.entries) - wanted)
-        report.notes += [f"note: kept {display_path(k)}, no longer an output: it changed "
-                         "since the toolkit wrote it" for k in kept]  # fmt: skip
+        report.notes += [
+            f"note: kept {display_path(k)}, no longer an output: it changed "
+            "since the toolkit wrote it"
+            for k in kept
+        ]
     by_path = {o.path: o for o in outputs}
     progress = Progress(len(stale) + len(assembled))
 
@@ -587,8 +634,9 @@ def build_outputs(
         todo = [o for o, fresh in later if not fresh or changed]
         result.skipped += len(later) - len(todo)
         if todo:
-            session = Session(options=options, content_root=content_root, code=code,
-                              kit=dict(manifest.entries))  # fmt: skip
+            session = Session(
+                options=options, content_root=content_root, code=code, kit=dict(manifest.entries)
+            )
             for o in todo:
                 data, diags = _render_one(session, o)
                 take(o.path, data, diags, session.pages)

@@ -15,8 +15,9 @@ from toolkit.speed import check_cache, content_cache
 from toolkit.speed.aside import aside
 
 
-def check(content_dir: Path, game: str | None = None, strict: bool = False,
-          since: str | None = None) -> Report:  # fmt: skip
+def check(
+    content_dir: Path, game: str | None = None, strict: bool = False, since: str | None = None
+) -> Report:
     """Check every game's content (or one game's): schema, references and the rules, each
     game from its kept result where its inputs are unchanged, else checked now (and kept).
     `since`: a git revision whose content files are the baseline a message compares with
@@ -28,8 +29,10 @@ def check(content_dir: Path, game: str | None = None, strict: bool = False,
     on = baseline is None and content_cache.cache_folder() is not None
     shared = check_cache.shared_inputs() if on else None
     keys = {gid: check_cache.key(content_dir / gid, shared) if on else None for gid in games}
-    results = {gid: check_cache.load(content_dir / gid, k) if k is not None else None
-               for gid, k in keys.items()}  # fmt: skip
+    results = {
+        gid: check_cache.load(content_dir / gid, k) if k is not None else None
+        for gid, k in keys.items()
+    }
     todo = [gid for gid in games if results[gid] is None]
     if todo:
         # the loader, the packs and the rules, imported only when a game must be checked
@@ -38,8 +41,9 @@ def check(content_dir: Path, game: str | None = None, strict: bool = False,
 
         # several games to check (a first check, or edits to more than one): each but the
         # last is checked aside, on another core, while this process checks the last
-        started = {gid: aside(partial(_checked_aside, content_dir, gid, baseline))
-                   for gid in todo[:-1]}  # fmt: skip
+        started = {
+            gid: aside(partial(_checked_aside, content_dir, gid, baseline)) for gid in todo[:-1]
+        }
         results[todo[-1]] = check_game(content_dir, todo[-1], baseline)
         for gid, result in started.items():
             results[gid] = result()

@@ -18,8 +18,9 @@ from toolkit.speed import content_cache
 from toolkit.speed.aside import aside
 
 
-def load_game(content_dir: Path, game: str, report: Report,
-              baseline: Baseline | None = None) -> tuple[GamePack, ContentSet] | None:  # fmt: skip
+def load_game(
+    content_dir: Path, game: str, report: Report, baseline: Baseline | None = None
+) -> tuple[GamePack, ContentSet] | None:
     """Load and validate one game's content, adding findings to `report`. `baseline`: what
     files held at an explicit earlier revision (`read_baseline`), by path under
     `content_dir`."""
@@ -36,17 +37,19 @@ def load_game(content_dir: Path, game: str, report: Report,
             ]
         )
         return None
-    content, diags = load_content(game, content_dir / game, pack.kinds,
-                                  for_game(baseline, game))  # fmt: skip
+    content, diags = load_content(game, content_dir / game, pack.kinds, for_game(baseline, game))
     report.extend(diags)
     report.files += len(content.files)
     return pack, content
 
 
 def check_games(
-    content_dir: Path, game: str | None, strict: bool, listing: bool = True,
+    content_dir: Path,
+    game: str | None,
+    strict: bool,
+    listing: bool = True,
     baseline: Baseline | None = None,
-) -> tuple[Report, list[tuple[GamePack, ContentSet]]]:  # fmt: skip
+) -> tuple[Report, list[tuple[GamePack, ContentSet]]]:
     """Load and check every game (or one). `listing`: also check where the outputs of a
     default build would go (a build checks its own outputs' paths instead). `baseline`:
     see `load_game`."""
@@ -59,9 +62,13 @@ def check_games(
     return report, loaded_games
 
 
-def check_one(content_dir: Path, gid: str, report: Report, listing: bool = True,
-                baseline: Baseline | None = None
-                ) -> tuple[GamePack, ContentSet] | None:  # fmt: skip
+def check_one(
+    content_dir: Path,
+    gid: str,
+    report: Report,
+    listing: bool = True,
+    baseline: Baseline | None = None,
+) -> tuple[GamePack, ContentSet] | None:
     """Load and check one game, adding what is found to `report`; the game loaded. Where
     its outputs would go is listed aside (`toolkit.speed.aside`) while the rules run."""
     loaded = load_game(content_dir, gid, report, baseline)
@@ -76,11 +83,15 @@ def check_one(content_dir: Path, gid: str, report: Report, listing: bool = True,
         held = held_codes(pack, content)
         if held:
             failed = sorted(content.failed)
-            which = (", ".join(failed) if len(failed) <= 3  # named, beside other findings
-                     else f"the {len(failed)} files above")  # fmt: skip
+            which = (
+                ", ".join(failed)
+                if len(failed) <= 3  # named, beside other findings
+                else f"the {len(failed)} files above"
+            )
             verbs = "loads and validates" if len(failed) == 1 else "load and validate"
-            report.notes.append(f"note: {gid}: {len(held)} rule(s) wait until {which} "
-                                f"{verbs}: {', '.join(held)}")  # fmt: skip
+            report.notes.append(
+                f"note: {gid}: {len(held)} rule(s) wait until {which} {verbs}: {', '.join(held)}"
+            )
         return loaded
     if listed is not None:
         content_cache.flush()  # what was put off is written while the listing is made
@@ -110,14 +121,20 @@ def _listing(pack: GamePack, content: ContentSet) -> list[Diagnostic] | str:
     return path_findings(outputs)
 
 
-def _listed_paths(listed: list[Diagnostic] | str, content: ContentSet, broken: bool
-                  ) -> list[Diagnostic]:  # fmt: skip
+def _listed_paths(
+    listed: list[Diagnostic] | str, content: ContentSet, broken: bool
+) -> list[Diagnostic]:
     """The findings of `_listing`; a listing that failed is a toolkit bug unless the content
     breaks a rule (`broken`): rule errors may keep the outputs from being listed."""
     if isinstance(listed, list):
         return listed
     if broken:
         return []
-    return [error(Loc(display_path(content.root)), "CHECK-CRASH",
-                  f"listing the outputs failed ({listed}); this is a toolkit bug, please "
-                  "report it with the content")]  # fmt: skip
+    return [
+        error(
+            Loc(display_path(content.root)),
+            "CHECK-CRASH",
+            f"listing the outputs failed ({listed}); this is a toolkit bug, please "
+            "report it with the content",
+        )
+    ]

@@ -32,20 +32,25 @@ def clean_cache() -> str:
     except OSError as exc:
         raise ToolkitError(f"cannot look at the cache folder {shown}: {exc.strerror}") from exc
     if stat.S_ISLNK(st.st_mode):
-        raise ToolkitError(f"the cache folder {shown} is a symbolic link (to "
-                           f"{os.readlink(folder)}); it is not followed: remove the link "
-                           "yourself if the cache is meant to be there")  # fmt: skip
+        raise ToolkitError(
+            f"the cache folder {shown} is a symbolic link (to "
+            f"{os.readlink(folder)}); it is not followed: remove the link "
+            "yourself if the cache is meant to be there"
+        )
     if not stat.S_ISDIR(st.st_mode):
-        raise ToolkitError(f"{shown} is not a folder, so it is not the toolkit's cache: "
-                           "move it away")  # fmt: skip
+        raise ToolkitError(
+            f"{shown} is not a folder, so it is not the toolkit's cache: move it away"
+        )
     files, size, failures = _empty(folder)
     if not files and not failures:
         return f"nothing to remove: the cache in {shown} is empty"
     said = f"removed {files} file{'' if files == 1 else 's'}, {amount(size)} from {shown}"
     if failures:
         first = failures[0]
-        raise ToolkitError(f"{said}; could not remove {len(failures)} more (first: "
-                           f"{first.filename}: {first.strerror})")  # fmt: skip
+        raise ToolkitError(
+            f"{said}; could not remove {len(failures)} more (first: "
+            f"{first.filename}: {first.strerror})"
+        )
     return said
 
 
@@ -54,8 +59,9 @@ def _empty(folder: Path) -> tuple[int, int, list[OSError]]:
     links) removed, their bytes, and what could not be removed."""
     files = size = 0
     failures: list[OSError] = []
-    for where, dirs, names, fd in os.fwalk(folder, topdown=False, follow_symlinks=False,
-                                            onerror=failures.append):  # fmt: skip
+    for where, dirs, names, fd in os.fwalk(
+        folder, topdown=False, follow_symlinks=False, onerror=failures.append
+    ):
         for name in [*names, *dirs]:
             try:
                 st = os.stat(name, dir_fd=fd, follow_symlinks=False)

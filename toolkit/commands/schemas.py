@@ -47,8 +47,11 @@ def render_all(
         if loaded is not None and pack.enums is not None:
             # what the content declares, sorted and once each; content that does not load
             # gives what it can (the checker reports the rest)
-            enums = {ref: sorted(set(v), key=lambda x: (str(type(x)), x))
-                     for ref, v in pack.enums(loaded[1]).items() if v}  # fmt: skip
+            enums = {
+                ref: sorted(set(v), key=lambda x: (str(type(x)), x))
+                for ref, v in pack.enums(loaded[1]).items()
+                if v
+            }
         for kind in pack.kinds:
             name = f"{gid}/{kind.name}.schema.json"
             doc = json_schema(
@@ -66,8 +69,10 @@ def render_all(
 def _with_icons(description: str, icons: tuple[str, ...]) -> str:
     """The schema's description, saying which icons its texts may hold (`toolkit.load.icons`)."""
     have = ", ".join(f":{n}:" for n in icons) if icons else "none yet"
-    note = (f"Any text may place an icon of content/<game>/icons/ inline as :name: "
-            f"(this game's: {have}).")  # fmt: skip
+    note = (
+        f"Any text may place an icon of content/<game>/icons/ inline as :name: "
+        f"(this game's: {have})."
+    )
     return f"{description} {note}".strip()
 
 
@@ -109,11 +114,16 @@ def planned(content_dir: Path, changes: Sequence[Change]) -> list[Change]:
         try:
             texts = _rendered_after(content_dir, game, edits)
         except OSError as exc:
-            raise ToolkitError(f"cannot render the editor schemas of {game} as the edit leaves "
-                               f"them: {display_path(exc.filename or content_dir)}: "
-                               f"{exc.strerror or exc}; nothing was changed") from None  # fmt: skip
-        out += [Change(folder / name, data) for name, text in texts.items()
-                if _bytes_at(folder / name) != (data := text.encode("utf-8"))]  # fmt: skip
+            raise ToolkitError(
+                f"cannot render the editor schemas of {game} as the edit leaves "
+                f"them: {display_path(exc.filename or content_dir)}: "
+                f"{exc.strerror or exc}; nothing was changed"
+            ) from None
+        out += [
+            Change(folder / name, data)
+            for name, text in texts.items()
+            if _bytes_at(folder / name) != (data := text.encode("utf-8"))
+        ]
     return out
 
 
@@ -126,8 +136,11 @@ def refresh(content_dir: Path, game: str) -> list[Path]:
     folder = project_folder(content_dir)
     if not (folder / game).is_dir():
         return []
-    todo = [Change(folder / name, data) for name, text in render_all(content_dir, game).items()
-            if _bytes_at(folder / name) != (data := text.encode("utf-8"))]  # fmt: skip
+    todo = [
+        Change(folder / name, data)
+        for name, text in render_all(content_dir, game).items()
+        if _bytes_at(folder / name) != (data := text.encode("utf-8"))
+    ]
     apply_all(content_dir, todo)
     return [ch.path for ch in todo]
 

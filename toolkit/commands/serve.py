@@ -199,11 +199,19 @@ def handler(root: Path, rebuilds: Rebuilds, port: int) -> type[http.server.BaseH
                 self.send_header("Content-Length", "0")
                 self.end_headers()
                 return
-            items = "".join(f'<li><a href="/{html.escape(g)}/index.html">{html.escape(g)}</a>'
-                            for g in games) or "<li>nothing built yet</li>"  # fmt: skip
-            self._send_html(f"<!doctype html><html lang=\"en\"><meta charset=\"utf-8\"><title>"
-                            f"toolkit serve</title><body><h1>Kits</h1><ul>{items}</ul></body>"
-                            "</html>", head)  # fmt: skip
+            items = (
+                "".join(
+                    f'<li><a href="/{html.escape(g)}/index.html">{html.escape(g)}</a>'
+                    for g in games
+                )
+                or "<li>nothing built yet</li>"
+            )
+            self._send_html(
+                f'<!doctype html><html lang="en"><meta charset="utf-8"><title>'
+                f"toolkit serve</title><body><h1>Kits</h1><ul>{items}</ul></body>"
+                "</html>",
+                head,
+            )
 
         def _send_html(self, text: str, head: bool) -> None:
             at = text.rfind("</body>")
@@ -246,12 +254,14 @@ def start(root: Path, port: int, rebuilds: Rebuilds) -> http.server.ThreadingHTT
     return server
 
 
-def serving(root: Path, port: int,
-            announce: Callable[[str], None]) -> tuple[http.server.ThreadingHTTPServer,
-                                                      Rebuilds]:  # fmt: skip
+def serving(
+    root: Path, port: int, announce: Callable[[str], None]
+) -> tuple[http.server.ThreadingHTTPServer, Rebuilds]:
     """Start the server and say where it is."""
     rebuilds = Rebuilds()
     server = start(root, port, rebuilds)
-    announce(f"serving {root} at http://127.0.0.1:{server.server_address[1]}/ "
-             "(this machine only; Ctrl-C to stop)")  # fmt: skip
+    announce(
+        f"serving {root} at http://127.0.0.1:{server.server_address[1]}/ "
+        "(this machine only; Ctrl-C to stop)"
+    )
     return server, rebuilds

@@ -82,8 +82,14 @@ def confined(path: str, roots: Sequence[Path | str], own: Sequence[Path | str] =
     (each a trusted root, or a folder vetted with `within`: see `game_assets`), with no
     other name unless it lies under one of `own` (the toolkit's own folders)."""
     absolute = os.path.abspath(path)
-    root = next((r for r in roots if inside(absolute, os.path.abspath(r))
-                 or inside(absolute, os.path.realpath(r))), None)  # fmt: skip
+    root = next(
+        (
+            r
+            for r in roots
+            if inside(absolute, os.path.abspath(r)) or inside(absolute, os.path.realpath(r))
+        ),
+        None,
+    )
     if root is None:
         raise AssetError("outside the project's asset folders")
     real = within(absolute, root, "the project's asset folders")
@@ -96,8 +102,10 @@ def confined(path: str, roots: Sequence[Path | str], own: Sequence[Path | str] =
     if st.st_size > MAX_ASSET_BYTES:
         raise AssetError(f"larger than {MAX_ASSET_BYTES // 1_000_000} MB")
     if st.st_nlink > 1 and not any(inside(real, os.path.realpath(r)) for r in own):
-        raise AssetError(f"a hard link (one file under {st.st_nlink} names, which may lie "
-                         "outside the project): copy the file instead of linking it")  # fmt: skip
+        raise AssetError(
+            f"a hard link (one file under {st.st_nlink} names, which may lie "
+            "outside the project): copy the file instead of linking it"
+        )
     return real
 
 

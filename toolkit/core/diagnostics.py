@@ -228,8 +228,13 @@ def from_record(record: object) -> Diagnostic | None:
         loc = Loc(str(record["path"]), int(record["line"]), int(record["column"]))
         severity = Severity(record["severity"])
         waived = record.get("waived")
-        return Diagnostic(loc, severity, str(record["code"]), str(record["message"]),
-                          waived=str(waived) if waived is not None else None)  # fmt: skip
+        return Diagnostic(
+            loc,
+            severity,
+            str(record["code"]),
+            str(record["message"]),
+            waived=str(waived) if waived is not None else None,
+        )
     except (KeyError, TypeError, ValueError):
         return None
 

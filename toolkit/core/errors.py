@@ -94,5 +94,6 @@ def os_failure(
     if exc.filename is not None and os.fspath(exc.filename) != os.fspath(path or ""):
         what += f" ({display_path(os.fsdecode(exc.filename))})"
     advice = _ADVICE.get(exc.errno or 0, "")
-    return WriteError(f"cannot {doing} {where}: {what}" + (f"; {advice}" if advice else ""),
-                      exc.errno)  # fmt: skip
+    return WriteError(
+        f"cannot {doing} {where}: {what}" + (f"; {advice}" if advice else ""), exc.errno
+    )

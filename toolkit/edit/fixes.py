@@ -52,9 +52,14 @@ class Edited:
     def diff(self) -> str:
         """A unified diff of the change, as `--diff` prints it."""
         old, new = diff_names(self.path)
-        return "".join(difflib.unified_diff(
-            self.before.splitlines(keepends=True), self.after.splitlines(keepends=True),
-            old, new))  # fmt: skip
+        return "".join(
+            difflib.unified_diff(
+                self.before.splitlines(keepends=True),
+                self.after.splitlines(keepends=True),
+                old,
+                new,
+            )
+        )
 
 
 def diff_names(path: Path | str) -> tuple[str, str]:
@@ -95,9 +100,13 @@ def _nearest(text: str) -> tuple[Any, Any, str] | None:
         d0 = _dump(y, tree)
         if d0 == text:
             return tree, y, d0
-        changed = sum(max(i2 - i1, j2 - j1) for tag, i1, i2, j1, j2 in difflib.SequenceMatcher(
-            None, text.splitlines(), d0.splitlines(), autojunk=False).get_opcodes()
-            if tag != "equal")  # fmt: skip
+        changed = sum(
+            max(i2 - i1, j2 - j1)
+            for tag, i1, i2, j1, j2 in difflib.SequenceMatcher(
+                None, text.splitlines(), d0.splitlines(), autojunk=False
+            ).get_opcodes()
+            if tag != "equal"
+        )
         if best is None or changed < best[0]:
             best = (changed, tree, y, d0)
     return None if best is None else best[1:]
@@ -212,8 +221,13 @@ def stale_placeholders(content: ContentSet) -> list[Fix]:
         stale = [p for p in doc.placeholders if not resolve_path(doc, p)[0]]
         if stale:
             path = str(doc.loc_of("placeholders").path)
-            out.append(Fix(path, f"removed stale placeholder entries {', '.join(stale)}",
-                           _remove_from("placeholders", stale)))  # fmt: skip
+            out.append(
+                Fix(
+                    path,
+                    f"removed stale placeholder entries {', '.join(stale)}",
+                    _remove_from("placeholders", stale),
+                )
+            )
     return out
 
 
@@ -281,8 +295,11 @@ def sort_by(key: str, field: str) -> Callable[[Any], bool]:
             return False
         items = [seq[i] for i in order]
         notes = getattr(seq, "ca", None)
-        moved = {new: notes.items[old] for new, old in enumerate(order)
-                 if notes is not None and old in notes.items}  # fmt: skip
+        moved = {
+            new: notes.items[old]
+            for new, old in enumerate(order)
+            if notes is not None and old in notes.items
+        }
         for i, item in enumerate(items):
             seq[i] = item
         if notes is not None:

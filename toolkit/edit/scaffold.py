@@ -87,8 +87,10 @@ def listing(scaffolds: Sequence[Scaffold], game: str) -> str:
 
 def choose(scaffolds: Sequence[Scaffold], kind: str | None, game: str) -> Scaffold:
     """The scaffold for `kind`; a missing or unknown kind lists the game's kinds."""
-    listed = "; ".join(f"{s.kind} ({s.doc}; " + ", ".join(f"{k}=: {v}" for k, v in
-                       s.params.items()) + ")" for s in scaffolds)  # fmt: skip
+    listed = "; ".join(
+        f"{s.kind} ({s.doc}; " + ", ".join(f"{k}=: {v}" for k, v in s.params.items()) + ")"
+        for s in scaffolds
+    )
     if not scaffolds:
         raise ScaffoldError(f"{game} has no kind of card `toolkit new` can make")
     found = next((s for s in scaffolds if s.kind == kind), None)
@@ -126,14 +128,17 @@ def document_text(plan: Plan, schema: str) -> str:
     return head + out.getvalue()
 
 
-def prepare(content: ContentSet, scaffold: Scaffold, params: Mapping[str, str],
-            schemas: Path) -> Made:  # fmt: skip
+def prepare(
+    content: ContentSet, scaffold: Scaffold, params: Mapping[str, str], schemas: Path
+) -> Made:
     """Plan the card and every edit, without writing: a parameter the kind does not take, a
     file that exists already, or an edit that cannot keep its file's other bytes is an error."""
     unknown = sorted(set(params) - set(scaffold.params))
     if unknown:
-        raise ScaffoldError(f"{scaffold.kind} takes {', '.join(f'{k}=' for k in scaffold.params)}"
-                            f"; not {', '.join(f'{k}=' for k in unknown)}")  # fmt: skip
+        raise ScaffoldError(
+            f"{scaffold.kind} takes {', '.join(f'{k}=' for k in scaffold.params)}"
+            f"; not {', '.join(f'{k}=' for k in unknown)}"
+        )
     if not params.get("name"):
         raise ScaffoldError(f'give the new {scaffold.kind} a name: name="..."')
     plan = scaffold.plan(content, params)
@@ -142,8 +147,9 @@ def prepare(content: ContentSet, scaffold: Scaffold, params: Mapping[str, str],
     if plan.path is not None:
         if plan.path.exists():
             raise ScaffoldError(f"{plan.path} exists already: choose another name")
-        schema = os.path.relpath(schemas / content.game / f"{plan.kind}.schema.json",
-                                 plan.path.parent)  # fmt: skip
+        schema = os.path.relpath(
+            schemas / content.game / f"{plan.kind}.schema.json", plan.path.parent
+        )
         text = document_text(plan, Path(schema).as_posix())
         if _plain(yaml_writer(STYLES[0]).load(text)) != _plain(dict(plan.values)):
             raise ScaffoldError(f"internal: the new file {plan.path} would not read back")
@@ -154,10 +160,12 @@ def prepare(content: ContentSet, scaffold: Scaffold, params: Mapping[str, str],
 def _same_name(content: ContentSet, kind: str, name: str) -> list[str]:
     """A word where a card of this kind already bears the name: two cards of one name read
     alike at the table (the new one is still made: it may be meant as a second copy)."""
-    return [f"note: {doc.loc_of('name')}: a {kind} is named '{name}' already; rename one of "
-            "them unless both are meant"
-            for doc in content.documents.get(kind, [])
-            if str(getattr(doc, "name", "")).casefold() == name.casefold()]  # fmt: skip
+    return [
+        f"note: {doc.loc_of('name')}: a {kind} is named '{name}' already; rename one of "
+        "them unless both are meant"
+        for doc in content.documents.get(kind, [])
+        if str(getattr(doc, "name", "")).casefold() == name.casefold()
+    ]
 
 
 def _plain(value: Any) -> Any:
@@ -186,8 +194,9 @@ def next_number(used: Sequence[int]) -> int:
     return max(used, default=0) + 1
 
 
-def append_entry(key: str, entry: Mapping[str, Any], flow: bool = True,
-                 placeholders: Sequence[str] = ()) -> Callable[[Any], bool]:  # fmt: skip
+def append_entry(
+    key: str, entry: Mapping[str, Any], flow: bool = True, placeholders: Sequence[str] = ()
+) -> Callable[[Any], bool]:
     """An edit adding `entry` at the end of the list `key` (a dotted path) of a file, in
     flow style like the entries around it, and its `placeholders` paths (relative to the
     entry, e.g. `ability`) to the file's `placeholders` unless a listed path covers them."""

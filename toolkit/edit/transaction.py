@@ -158,9 +158,13 @@ def _planned(root: str, ch: Change) -> tuple[_Entry, bytes | None, bytes | None]
     rel = PurePosixPath(os.path.relpath(full, root)).as_posix()
     if not _allowed(rel, VERSION):
         schemas = os.path.join(os.path.dirname(root), SCHEMAS)
-        raise EditError(refused.format(f"it is not inside the content folder {root}, nor an "
-                                       f"editor schema in {schemas}/<game>/ (a link on the "
-                                       "way leads elsewhere?)"))  # fmt: skip
+        raise EditError(
+            refused.format(
+                f"it is not inside the content folder {root}, nor an "
+                f"editor schema in {schemas}/<game>/ (a link on the "
+                "way leads elsewhere?)"
+            )
+        )
     try:
         st: os.stat_result | None = os.lstat(full)
     except FileNotFoundError:
@@ -411,8 +415,10 @@ def _entries(record: Any) -> tuple[str, list[_Entry]]:
             raise _Malformed("an entry is not {path, before, after, mode}")
         path, before, after, mode = f["path"], f["before"], f["after"], f["mode"]
         if not isinstance(path, str) or len(path) > 4096 or not _allowed(path, version):
-            raise _Malformed(f"the path {str(path)[:80]!r} is not plain, inside the folder "
-                             "(or a schema of the project's)")  # fmt: skip
+            raise _Malformed(
+                f"the path {str(path)[:80]!r} is not plain, inside the folder "
+                "(or a schema of the project's)"
+            )
         if before == after or not all(
             d is None or (isinstance(d, str) and _DIGEST.fullmatch(d)) for d in (before, after)
         ):

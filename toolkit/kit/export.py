@@ -42,8 +42,9 @@ class ExportDeck:
 def shop_format(fmt: CardFormat, profile: Profile) -> CardFormat:
     """The game's card laid out at the shop's trim and bleed."""
     w, h = profile.trim
-    return dataclasses.replace(fmt, width=round(w, 3), height=round(h, 3),
-                               bleed=round(profile.bleed, 3))  # fmt: skip
+    return dataclasses.replace(
+        fmt, width=round(w, 3), height=round(h, 3), bleed=round(profile.bleed, 3)
+    )
 
 
 def card_name(card: object, n: int) -> str:
@@ -52,9 +53,13 @@ def card_name(card: object, n: int) -> str:
     return slug(str(name)) or f"card-{n}"
 
 
-def export_outputs(profile: Profile, deck: str, fmt: CardFormat,
-                   pairs: Sequence[tuple[object, object]], sources: tuple[str, ...],
-                   ) -> list[Output]:  # fmt: skip
+def export_outputs(
+    profile: Profile,
+    deck: str,
+    fmt: CardFormat,
+    pairs: Sequence[tuple[object, object]],
+    sources: tuple[str, ...],
+) -> list[Output]:
     """The files of one deck in `profile`, or none when its cards are another size."""
     if not pairs or not profile.fits(fmt.width, fmt.height):
         return []
@@ -63,25 +68,56 @@ def export_outputs(profile: Profile, deck: str, fmt: CardFormat,
     group = f"export-{profile.id}-{deck}"
     if profile.format == "pdf":
         path = base + profile.file.format(deck=deck)
-        return [Output(path, "export", sources, partial(render_shop_pdf, job), group=group,
-                       cost=0.5 * len(pairs))]  # fmt: skip
+        return [
+            Output(
+                path,
+                "export",
+                sources,
+                partial(render_shop_pdf, job),
+                group=group,
+                cost=0.5 * len(pairs),
+            )
+        ]
     out = []
     names = [card_name(face, n) for n, (_, face) in enumerate(pairs, 1)]
     for i, name in enumerate(names):
         path = base + profile.face.format(deck=deck, n=i + 1, name=name)
-        out.append(Output(path, "export", sources, partial(render_shop_png, job, "face", i),
-                          group=group, cost=0.3))  # fmt: skip
+        out.append(
+            Output(
+                path,
+                "export",
+                sources,
+                partial(render_shop_png, job, "face", i),
+                group=group,
+                cost=0.3,
+            )
+        )
     backs = [b for b, _ in pairs]
     if all(b == backs[0] for b in backs):
         path = base + profile.single_back.format(deck=deck)
-        out.append(Output(path, "export", sources, partial(render_shop_png, job, "back", 0),
-                          group=group, cost=0.3))  # fmt: skip
+        out.append(
+            Output(
+                path,
+                "export",
+                sources,
+                partial(render_shop_png, job, "back", 0),
+                group=group,
+                cost=0.3,
+            )
+        )
     else:
         for i, name in enumerate(names):
             path = base + profile.back.format(deck=deck, n=i + 1, name=name)
-            out.append(Output(path, "export", sources,
-                              partial(render_shop_png, job, "back", i), group=group,
-                              cost=0.3))  # fmt: skip
+            out.append(
+                Output(
+                    path,
+                    "export",
+                    sources,
+                    partial(render_shop_png, job, "back", i),
+                    group=group,
+                    cost=0.3,
+                )
+            )
     return out
 
 
@@ -90,9 +126,16 @@ def render_shop_pdf(job: ExportDeck, session: Session) -> bytes:
     profile's order."""
     face_first = job.profile.order == "face-back"
     # render_cards makes a pdf/x-4 variant PDF/X-4 (CMYK through the output intent)
-    return render_cards(session, job.fmt, "pod", variant="pdf/x-4",
-                        pages=2 * len(job.pairs), pairs=job.pairs, face_first=face_first,
-                        build_date=build_date())  # fmt: skip
+    return render_cards(
+        session,
+        job.fmt,
+        "pod",
+        variant="pdf/x-4",
+        pages=2 * len(job.pairs),
+        pairs=job.pairs,
+        face_first=face_first,
+        build_date=build_date(),
+    )
 
 
 def rasterise_rgb(pdf: bytes, dpi: int, pixels: tuple[int, int]) -> list[object]:
@@ -102,9 +145,23 @@ def rasterise_rgb(pdf: bytes, dpi: int, pixels: tuple[int, int]) -> list[object]
     with tempfile.TemporaryDirectory(prefix="toolkit-export-") as tmp:
         src = Path(tmp) / "in.pdf"
         src.write_bytes(pdf)
-        subprocess.run(["pdftoppm", "-png", "-r", str(dpi), "-scale-to-x", str(pixels[0]),
-                        "-scale-to-y", str(pixels[1]), str(src), str(Path(tmp) / "p")],
-                       check=True, capture_output=True, timeout=600)  # fmt: skip
+        subprocess.run(
+            [
+                "pdftoppm",
+                "-png",
+                "-r",
+                str(dpi),
+                "-scale-to-x",
+                str(pixels[0]),
+                "-scale-to-y",
+                str(pixels[1]),
+                str(src),
+                str(Path(tmp) / "p"),
+            ],
+            check=True,
+            capture_output=True,
+            timeout=600,
+        )
         pages = sorted(Path(tmp).glob("p-*.png"))
         return [Image.open(io.BytesIO(p.read_bytes())).convert("RGB") for p in pages]
 
@@ -118,8 +175,13 @@ def render_shop_png(job: ExportDeck, side: str, index: int, session: Session) ->
         cards = [face for _, face in job.pairs] if side == "face" else [b for b, _ in job.pairs]
         if side == "back" and all(b == cards[0] for b in cards):
             cards = cards[:1]
-        pdf = render_cards(session, job.fmt, "faces" if side == "face" else "backs",
-                           pages=len(cards), cards=tuple(cards))  # fmt: skip
+        pdf = render_cards(
+            session,
+            job.fmt,
+            "faces" if side == "face" else "backs",
+            pages=len(cards),
+            cards=tuple(cards),
+        )
         assert job.profile.pixels is not None
         pictures = session.cache[key] = rasterise_rgb(pdf, job.profile.dpi, job.profile.pixels)
     out = io.BytesIO()

@@ -32,9 +32,15 @@ def disagreements(outputs: Iterable[Output]) -> Iterator[Diagnostic]:
         if len(values) < 2:
             continue
         first = min((o for outs in values.values() for o in outs), key=lambda o: o.path)
-        told = "; ".join(f"{', '.join(sorted(o.path for o in outs))} print {value!r}"
-                         for value, outs in sorted(values.items()))  # fmt: skip
+        told = "; ".join(
+            f"{', '.join(sorted(o.path for o in outs))} print {value!r}"
+            for value, outs in sorted(values.items())
+        )
         where = Loc(first.sources[0] if first.sources else first.path)
-        yield error(where, "KIT-FACTS", f"the kit disagrees on {what}: {told}. Make the "
-                    "content say one thing (an erratum quoting the print, or a waiver with "
-                    "its reason) so every output prints it")  # fmt: skip
+        yield error(
+            where,
+            "KIT-FACTS",
+            f"the kit disagrees on {what}: {told}. Make the "
+            "content say one thing (an erratum quoting the print, or a waiver with "
+            "its reason) so every output prints it",
+        )

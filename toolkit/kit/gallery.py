@@ -52,10 +52,22 @@ def _thumbnail(folder: OutFolder, pdf: Path, png: Path) -> bool:
     with tempfile.TemporaryDirectory() as tmp:
         stem = Path(tmp) / "t"
         proc = subprocess.run(
-            ["pdftoppm", "-png", "-r", "22", "-f", "1", "-l", "1", "-singlefile", str(pdf),
-             str(stem)],
-            capture_output=True, timeout=120,
-        )  # fmt: skip
+            [
+                "pdftoppm",
+                "-png",
+                "-r",
+                "22",
+                "-f",
+                "1",
+                "-l",
+                "1",
+                "-singlefile",
+                str(pdf),
+                str(stem),
+            ],
+            capture_output=True,
+            timeout=120,
+        )
         if proc.returncode != 0:
             return False
         folder.write_bytes(
@@ -64,8 +76,12 @@ def _thumbnail(folder: OutFolder, pdf: Path, png: Path) -> bool:
     return True
 
 
-def build_gallery(title: str, game_out: Path, manifest: Manifest,
-                  groups: tuple[tuple[str, tuple[str, ...]], ...] = ()) -> Path:  # fmt: skip
+def build_gallery(
+    title: str,
+    game_out: Path,
+    manifest: Manifest,
+    groups: tuple[tuple[str, tuple[str, ...]], ...] = (),
+) -> Path:
     """Write preview pictures and index.html (headed with the game's title) for the outputs
     listed in the manifest, recording each file written in it: a section per component
     (`groups`: its title and the patterns of its files, from components.yaml), then a
@@ -83,8 +99,14 @@ def build_gallery(title: str, game_out: Path, manifest: Manifest,
         kind = e["kind"]
         if kind not in items:
             continue
-        owner = next((key for key, _t, pats in by_component
-                      if any(fnmatch.fnmatchcase(path, p) for p in pats)), kind)  # fmt: skip
+        owner = next(
+            (
+                key
+                for key, _t, pats in by_component
+                if any(fnmatch.fnmatchcase(path, p) for p in pats)
+            ),
+            kind,
+        )
         thumb = path if path.endswith((".svg", ".png")) else ""  # a page is linked by name
         if path.endswith(".pdf"):
             if kind == "board" and (game_out / path).with_suffix(".svg").exists():
@@ -94,8 +116,14 @@ def build_gallery(title: str, game_out: Path, manifest: Manifest,
                 todo.append((game_out / path, game_out / thumb))
             elif not manifest.owns(thumb):
                 thumb = ""  # someone else's file has that very name: left alone, not shown
-        items[owner].append({"path": path, "thumb": thumb, "name": Path(path).stem,
-                             "pages": str(e.get("pages", ""))})  # fmt: skip
+        items[owner].append(
+            {
+                "path": path,
+                "thumb": thumb,
+                "name": Path(path).stem,
+                "pages": str(e.get("pages", "")),
+            }
+        )
     manifest.claim(game_out, [png.relative_to(game_out).as_posix() for _pdf, png in todo])
     with ThreadPoolExecutor(max_workers=os.cpu_count() or 1) as pool:  # pdftoppm processes
         done = pool.map(lambda t: _thumbnail(manifest.folder, *t), todo)
@@ -120,8 +148,14 @@ def build_gallery(title: str, game_out: Path, manifest: Manifest,
     sections += [(t, items[kind]) for kind, t in SECTIONS if items[kind]]
     # pages beside the gallery (the offline companion), linked rather than pictured
     pages = [path for path in sorted(entries) if entries[path]["kind"] == "companion"]
-    html = render(environment(), "common/gallery.html.j2", game=title, sections=sections,
-                  total=sum(len(v) for _, v in sections), pages=pages)  # fmt: skip
+    html = render(
+        environment(),
+        "common/gallery.html.j2",
+        game=title,
+        sections=sections,
+        total=sum(len(v) for _, v in sections),
+        pages=pages,
+    )
     index = manifest.folder.write_text("index.html", html)
     manifest.written["index.html"] = hashlib.sha256(html.encode("utf-8")).hexdigest()
     manifest.settle(game_out)

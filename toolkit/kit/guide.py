@@ -37,28 +37,57 @@ class Kind:
 
 
 KINDS = {
-    "card-calibration": Kind("a duplex test sheet: print it first, read the offset of the "
-                             "backs", duplex=True, how="flip on the long edge", step=1),
-    "card-sheet": Kind("cards n-up with crop marks; each fronts page is followed by its backs",
-                       stock="card", duplex=True, how="flip on the long edge; cut on the marks"),
-    "counter-sheet": Kind("double-sided counters and markers; each fronts page is followed by "
-                          "its mirrored backs", stock="card", duplex=True,
-                          how="flip on the long edge; cut on the grey lines"),
-    "token-sheet": Kind("chits, tokens, pawns and fold-over standees", stock="card",
-                        how="cut on the grey lines; fold standees on the dashed lines"),
-    "board-tiles": Kind("a board tiled on sheets of paper, with overlap and marks",
-                        how="trim, overlap and tape (see Boards)", step=6),
-    "card-faces": Kind("one card per page with 3 mm bleed", stock="shop",
-                       how="as the shop asks; backs from cards/backs.pdf"),
-    "card-backs": Kind("the deck backs, one a page with bleed", stock="shop",
-                       how="as many as the shop's card faces"),
-    "card-pod": Kind("every card as a back page, then its face page; 3 mm bleed, CMYK "
-                     "PDF/X-4", stock="shop", how="upload as it is"),
-    "board": Kind("a board at its real size", stock="shop",
-                  how="a print shop or a large-format printer"),
-    "dm-screen": Kind("the DM screen: look-up tables and each procedure's steps, panels to "
-                      "fold", how="landscape; fold between the panels"),
-}  # fmt: skip
+    "card-calibration": Kind(
+        "a duplex test sheet: print it first, read the offset of the backs",
+        duplex=True,
+        how="flip on the long edge",
+        step=1,
+    ),
+    "card-sheet": Kind(
+        "cards n-up with crop marks; each fronts page is followed by its backs",
+        stock="card",
+        duplex=True,
+        how="flip on the long edge; cut on the marks",
+    ),
+    "counter-sheet": Kind(
+        "double-sided counters and markers; each fronts page is followed by its mirrored backs",
+        stock="card",
+        duplex=True,
+        how="flip on the long edge; cut on the grey lines",
+    ),
+    "token-sheet": Kind(
+        "chits, tokens, pawns and fold-over standees",
+        stock="card",
+        how="cut on the grey lines; fold standees on the dashed lines",
+    ),
+    "board-tiles": Kind(
+        "a board tiled on sheets of paper, with overlap and marks",
+        how="trim, overlap and tape (see Boards)",
+        step=6,
+    ),
+    "card-faces": Kind(
+        "one card per page with 3 mm bleed",
+        stock="shop",
+        how="as the shop asks; backs from cards/backs.pdf",
+    ),
+    "card-backs": Kind(
+        "the deck backs, one a page with bleed",
+        stock="shop",
+        how="as many as the shop's card faces",
+    ),
+    "card-pod": Kind(
+        "every card as a back page, then its face page; 3 mm bleed, CMYK PDF/X-4",
+        stock="shop",
+        how="upload as it is",
+    ),
+    "board": Kind(
+        "a board at its real size", stock="shop", how="a print shop or a large-format printer"
+    ),
+    "dm-screen": Kind(
+        "the DM screen: look-up tables and each procedure's steps, panels to fold",
+        how="landscape; fold between the panels",
+    ),
+}
 
 
 def _order(kind: Kind) -> int:
@@ -85,12 +114,16 @@ class Row:
         return per * self.kind.copies
 
 
-def rows(listing: tuple[tuple[str, str], ...], kinds: dict[str, Kind],
-         pages: dict[str, int]) -> list[Row]:  # fmt: skip
+def rows(
+    listing: tuple[tuple[str, str], ...], kinds: dict[str, Kind], pages: dict[str, int]
+) -> list[Row]:
     """The kit's PDFs with a known kind (or a path of its own in `kinds`), in print order
     (then by path)."""
-    out = [Row(path, kinds.get(path) or kinds[kind], pages.get(path)) for path, kind in listing
-           if (path in kinds or kind in kinds) and path.endswith(".pdf")]  # fmt: skip
+    out = [
+        Row(path, kinds.get(path) or kinds[kind], pages.get(path))
+        for path, kind in listing
+        if (path in kinds or kind in kinds) and path.endswith(".pdf")
+    ]
     return sorted(out, key=lambda r: (_order(r.kind), r.path))
 
 
@@ -99,27 +132,42 @@ def bill(rows_: list[Row], paper: str) -> list[str]:
     totals, then the print shop's files."""
     home = [r for r in rows_ if r.kind.stock != "shop"]
     shop = [r for r in rows_ if r.kind.stock == "shop"]
-    lines = ["## What to print", "",
-             "| # | File | Pages | On | Copies | Sides | Sheets | What it is |",
-             "|---:|---|---:|---|---:|---|---:|---|"]  # fmt: skip
+    lines = [
+        "## What to print",
+        "",
+        "| # | File | Pages | On | Copies | Sides | Sheets | What it is |",
+        "|---:|---|---:|---|---:|---|---:|---|",
+    ]
     for i, r in enumerate(home, 1):
         stock = f"{paper} {CARD_STOCK}" if r.kind.stock == "card" else f"{paper} paper"
         copies = r.kind.copies_note or str(r.kind.copies)
-        lines.append(f"| {i} | `{r.path}` | {_n(r.pages)} | {stock} | {copies} | "
-                     f"{'double' if r.kind.duplex else 'single'} | {_n(r.sheets)} | "
-                     f"{_what(r.kind)} |")  # fmt: skip
+        lines.append(
+            f"| {i} | `{r.path}` | {_n(r.pages)} | {stock} | {copies} | "
+            f"{'double' if r.kind.duplex else 'single'} | {_n(r.sheets)} | "
+            f"{_what(r.kind)} |"
+        )
     unknown = [r.path for r in home if r.pages is None]
     card = sum(r.sheets or 0 for r in home if r.kind.stock == "card")
     plain = sum(r.sheets or 0 for r in home if r.kind.stock == "paper")
     sides = sum((r.pages or 0) * r.kind.copies for r in home)
-    lines += ["", f"**Totals: {sides} printed pages on {card + plain} sheets: {card} sheets of "
-              f"{paper} {CARD_STOCK}, {plain} sheets of {paper} paper.**"]  # fmt: skip
+    lines += [
+        "",
+        f"**Totals: {sides} printed pages on {card + plain} sheets: {card} sheets of "
+        f"{paper} {CARD_STOCK}, {plain} sheets of {paper} paper.**",
+    ]
     if unknown:
-        lines.append(f"(Not counted, not built yet: {', '.join(f'`{p}`' for p in unknown)}; "
-                     "run a whole `toolkit build` for their pages.)")  # fmt: skip
+        lines.append(
+            f"(Not counted, not built yet: {', '.join(f'`{p}`' for p in unknown)}; "
+            "run a whole `toolkit build` for their pages.)"
+        )
     if shop:
-        lines += ["", "Or at a print shop, instead of the card sheets and tiled boards:", "",
-                  "| File | Pages | What it is |", "|---|---:|---|"]  # fmt: skip
+        lines += [
+            "",
+            "Or at a print shop, instead of the card sheets and tiled boards:",
+            "",
+            "| File | Pages | What it is |",
+            "|---|---:|---|",
+        ]
         lines += [f"| `{r.path}` | {_n(r.pages)} | {_what(r.kind)} |" for r in shop]
     return lines
 
@@ -163,10 +211,14 @@ BOARDS = (
 )
 
 
-def render_guide(title: str, listing: tuple[tuple[str, str], ...],
-                 kinds: tuple[tuple[str, Kind], ...], sections: tuple[str, ...],
-                 bring: tuple[tuple[str, int, str, str], ...],
-                 session: Session) -> bytes:  # fmt: skip
+def render_guide(
+    title: str,
+    listing: tuple[tuple[str, str], ...],
+    kinds: tuple[tuple[str, Kind], ...],
+    sections: tuple[str, ...],
+    bring: tuple[tuple[str, int, str, str], ...],
+    session: Session,
+) -> bytes:
     """The guide's Markdown: the bill of materials (pages from the kit's manifest), what to
     bring, the print order, then the game's sections."""
     table = {**KINDS, **dict(kinds)}
@@ -188,13 +240,24 @@ def render_guide(title: str, listing: tuple[tuple[str, str], ...],
     return "\n".join(lines).encode("utf-8")
 
 
-def guide_output(title: str, outputs: list[Output], kinds: dict[str, Kind],
-                 sections: tuple[str, ...], sources: tuple[str, ...],
-                 bring: tuple[tuple[str, int, str, str], ...] = ()) -> Output:  # fmt: skip
+def guide_output(
+    title: str,
+    outputs: list[Output],
+    kinds: dict[str, Kind],
+    sections: tuple[str, ...],
+    sources: tuple[str, ...],
+    bring: tuple[tuple[str, int, str, str], ...] = (),
+) -> Output:
     """kit/PRINT.md as an output of the kit, rendered after the others: `outputs` with the
     pages each came to, and what to `bring` (name, count, rules source, note). `kinds` adds
     to the core's kinds of file, keyed by kind or by a file's own path."""
     listing = tuple((o.path, o.kind) for o in outputs)
-    return Output("kit/PRINT.md", "print-guide", sources,
-                  partial(render_guide, title, listing, tuple(sorted(kinds.items())), sections,
-                          bring), group="guide", cost=0, after=True)  # fmt: skip
+    return Output(
+        "kit/PRINT.md",
+        "print-guide",
+        sources,
+        partial(render_guide, title, listing, tuple(sorted(kinds.items())), sections, bring),
+        group="guide",
+        cost=0,
+        after=True,
+    )

@@ -90,8 +90,11 @@ class Manifest:
         for i, entry in enumerate(data["outputs"]):
             fields = ("key", "sha256", "kind")
             manifest.note_escape(entry.get("path") if isinstance(entry, dict) else None)
-            if not (isinstance(entry, dict) and relative_path_ok(entry.get("path"))
-                    and all(isinstance(entry.get(k), str) for k in fields)):  # fmt: skip
+            if not (
+                isinstance(entry, dict)
+                and relative_path_ok(entry.get("path"))
+                and all(isinstance(entry.get(k), str) for k in fields)
+            ):
                 manifest.damaged = f"output {i + 1} is not a valid entry"
                 continue
             manifest.entries[entry["path"]] = entry
@@ -131,17 +134,25 @@ class Manifest:
     def owns(self, path: str) -> bool:
         """Whether the toolkit wrote the file at `path` (relative to the game's folder), so
         that it may overwrite or delete it."""
-        return (path in self.entries or path in self.written
-                or (self.legacy and _GALLERY.fullmatch(path) is not None))  # fmt: skip
+        return (
+            path in self.entries
+            or path in self.written
+            or (self.legacy and _GALLERY.fullmatch(path) is not None)
+        )
 
     def adopt(self, game_out: Path, paths: list[str]) -> None:
         """After damage: take the files at the kit's own `paths` (and the gallery's
         pictures) as the toolkit's, since the manifest that listed them is lost."""
         found = [p for p in paths if os.path.isfile(game_out / p)]
         if os.path.isdir(game_out / "preview"):
-            found += [q for q in (p.relative_to(game_out).as_posix()
-                                  for p in (game_out / "preview").rglob("*.png"))
-                      if _GALLERY.fullmatch(q)]  # fmt: skip
+            found += [
+                q
+                for q in (
+                    p.relative_to(game_out).as_posix()
+                    for p in (game_out / "preview").rglob("*.png")
+                )
+                if _GALLERY.fullmatch(q)
+            ]
         for p in found:
             if p not in self.entries:
                 self.written[p] = file_digest(game_out / p) or ""
@@ -173,8 +184,9 @@ class Manifest:
         strangers = [p for p in paths if os.path.lexists(game_out / p) and not self.owns(p)]
         if not strangers:
             return
-        shown = ", ".join(strangers[:5]) + (f" and {len(strangers) - 5} more"
-                                            if len(strangers) > 5 else "")  # fmt: skip
+        shown = ", ".join(strangers[:5]) + (
+            f" and {len(strangers) - 5} more" if len(strangers) > 5 else ""
+        )
         raise ToolkitError(
             f"{display_path(game_out)} holds {len(strangers)} file(s) the toolkit did not write "
             f"where the kit's files go ({shown}); they are not overwritten: move them away or "
@@ -204,12 +216,23 @@ class Manifest:
         self.game = game or self.game
         folder = self.folder
         rel = self.path.relative_to(folder.root).as_posix()
-        folder.write_text(rel, _as_json(self.game, [self.entries[k] for k in sorted(self.entries)],
-                                       dict(sorted(self.written.items())), self.build))  # fmt: skip
+        folder.write_text(
+            rel,
+            _as_json(
+                self.game,
+                [self.entries[k] for k in sorted(self.entries)],
+                dict(sorted(self.written.items())),
+                self.build,
+            ),
+        )
 
 
-def _as_json(game: str | None, outputs: list[dict[str, Any]], written: dict[str, str],
-             build: dict[str, Any] | None = None) -> str:  # fmt: skip
+def _as_json(
+    game: str | None,
+    outputs: list[dict[str, Any]],
+    written: dict[str, str],
+    build: dict[str, Any] | None = None,
+) -> str:
     """The manifest's JSON, one output a line: as readable and diffable as indented JSON,
     and encoded by the json module's C encoder (indenting falls back to the Python one, a
     tenth of a second a write for a kit of 400 files, three writes a build)."""

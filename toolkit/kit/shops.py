@@ -98,12 +98,15 @@ def _profile(pid: str, raw: object) -> Profile:
         # the shop's template size must be the trim plus bleed at its resolution
         want = tuple(round((s + 2 * bleed) / 25.4 * dpi) for s in (w, h))
         if px != want:
-            raise _fail(pid, f"pixels {list(px)} disagree with trim + 2 x bleed at {dpi} dpi "
-                             f"({list(want)})")  # fmt: skip
+            raise _fail(
+                pid, f"pixels {list(px)} disagree with trim + 2 x bleed at {dpi} dpi ({list(want)})"
+            )
         for n, pattern in names.items():
             if not _fields(pattern) <= {"deck", "n", "name"} or not pattern.endswith(".png"):
-                raise _fail(pid, f"{n}: {pattern!r} may use only {{deck}}, {{n}}, {{name}} "
-                                 "and must end in .png")  # fmt: skip
+                raise _fail(
+                    pid,
+                    f"{n}: {pattern!r} may use only {{deck}}, {{n}}, {{name}} and must end in .png",
+                )
         return Profile(**{**p.__dict__, "pixels": px, **names})  # type: ignore[arg-type]
     order, file = str(raw.get("order", "face-back")), str(raw.get("file", ""))
     if order not in ("face-back", "back-face"):

@@ -36,8 +36,17 @@ class Sheet:
 
 def _transform(y: float = 1.0) -> dict[str, float]:
     # face down (rotZ 180) at the table's centre, as TTS places a deck it spawns
-    return {"posX": 0.0, "posY": y, "posZ": 0.0, "rotX": 0.0, "rotY": 180.0, "rotZ": 180.0,
-            "scaleX": 1.0, "scaleY": 1.0, "scaleZ": 1.0}  # fmt: skip
+    return {
+        "posX": 0.0,
+        "posY": y,
+        "posZ": 0.0,
+        "rotX": 0.0,
+        "rotY": 180.0,
+        "rotZ": 180.0,
+        "scaleX": 1.0,
+        "scaleY": 1.0,
+        "scaleZ": 1.0,
+    }
 
 
 def _guid(*parts: object) -> str:
@@ -47,12 +56,28 @@ def _guid(*parts: object) -> str:
 
 def _object(name: str, nickname: str, description: str, guid: str) -> dict[str, object]:
     return {
-        "GUID": guid, "Name": name, "Transform": _transform(), "Nickname": nickname,
-        "Description": description, "GMNotes": "", "ColorDiffuse": GREY, "Locked": False,
-        "Grid": True, "Snap": True, "IgnoreFoW": False, "Autoraise": True, "Sticky": True,
-        "Tooltip": True, "GridProjection": False, "HideWhenFaceDown": True, "Hands": True,
-        "SidewaysCard": False, "LuaScript": "", "LuaScriptState": "", "XmlUI": "",
-    }  # fmt: skip
+        "GUID": guid,
+        "Name": name,
+        "Transform": _transform(),
+        "Nickname": nickname,
+        "Description": description,
+        "GMNotes": "",
+        "ColorDiffuse": GREY,
+        "Locked": False,
+        "Grid": True,
+        "Snap": True,
+        "IgnoreFoW": False,
+        "Autoraise": True,
+        "Sticky": True,
+        "Tooltip": True,
+        "GridProjection": False,
+        "HideWhenFaceDown": True,
+        "Hands": True,
+        "SidewaysCard": False,
+        "LuaScript": "",
+        "LuaScriptState": "",
+        "XmlUI": "",
+    }
 
 
 def url(base: str | None, name: str) -> str:
@@ -60,14 +85,22 @@ def url(base: str | None, name: str) -> str:
     return name if not base else base.rstrip("/") + "/" + name
 
 
-def saved_object(title: str, sheets: Sequence[Sheet], cols: int, rows: int,
-                 base: str | None = None) -> dict[str, object]:  # fmt: skip
+def saved_object(
+    title: str, sheets: Sequence[Sheet], cols: int, rows: int, base: str | None = None
+) -> dict[str, object]:
     """The save holding one deck of `sheets` (a single card is a `Card`, as TTS writes)."""
     custom = {
-        str(k): {"FaceURL": url(base, s.face), "BackURL": url(base, s.back), "NumWidth": cols,
-                 "NumHeight": rows, "BackIsHidden": True, "UniqueBack": False, "Type": 0}
+        str(k): {
+            "FaceURL": url(base, s.face),
+            "BackURL": url(base, s.back),
+            "NumWidth": cols,
+            "NumHeight": rows,
+            "BackIsHidden": True,
+            "UniqueBack": False,
+            "Type": 0,
+        }
         for k, s in enumerate(sheets, 1)
-    }  # fmt: skip
+    }
     cards = []
     for k, s in enumerate(sheets, 1):
         if len(s.cards) > cols * rows - 1:
@@ -86,15 +119,29 @@ def saved_object(title: str, sheets: Sequence[Sheet], cols: int, rows: int,
         obj["CustomDeck"] = custom
         obj["ContainedObjects"] = cards
     return {
-        "SaveName": "", "Date": "", "VersionNumber": "", "GameMode": "", "GameType": "",
-        "GameComplexity": "", "Tags": [], "Gravity": 0.5, "PlayArea": 0.5, "Table": "",
-        "Sky": "", "Note": "", "TabStates": {}, "LuaScript": "", "LuaScriptState": "",
-        "XmlUI": "", "ObjectStates": [obj],
-    }  # fmt: skip
+        "SaveName": "",
+        "Date": "",
+        "VersionNumber": "",
+        "GameMode": "",
+        "GameType": "",
+        "GameComplexity": "",
+        "Tags": [],
+        "Gravity": 0.5,
+        "PlayArea": 0.5,
+        "Table": "",
+        "Sky": "",
+        "Note": "",
+        "TabStates": {},
+        "LuaScript": "",
+        "LuaScriptState": "",
+        "XmlUI": "",
+        "ObjectStates": [obj],
+    }
 
 
-def saved_object_json(title: str, sheets: Sequence[Sheet], cols: int, rows: int,
-                      base: str | None = None) -> bytes:  # fmt: skip
+def saved_object_json(
+    title: str, sheets: Sequence[Sheet], cols: int, rows: int, base: str | None = None
+) -> bytes:
     """`saved_object` as the UTF-8 JSON file TTS reads."""
     data = saved_object(title, sheets, cols, rows, base)
     return (json.dumps(data, indent=2, ensure_ascii=False) + "\n").encode("utf-8")

@@ -56,9 +56,14 @@ def load_csv_bytes(data: bytes, field: str, path: str) -> LoadResult:
         for cell, offset in record:
             if len(cell) > MAX_SCALAR_CHARS:
                 line, col = where(offset)
-                problems.append(error(Loc(path, line, col), "CSV-SIZE",
-                                      f"cell of {len(cell)} characters is longer than the "
-                                      f"{MAX_SCALAR_CHARS} allowed"))  # fmt: skip
+                problems.append(
+                    error(
+                        Loc(path, line, col),
+                        "CSV-SIZE",
+                        f"cell of {len(cell)} characters is longer than the "
+                        f"{MAX_SCALAR_CHARS} allowed",
+                    )
+                )
     if problems:
         return LoadResult(path, None, problems)
     rows = [(r, where(r[0][1])[0]) for r in records if any(c.strip() for c, _ in r)]
@@ -71,17 +76,29 @@ def load_csv_bytes(data: bytes, field: str, path: str) -> LoadResult:
     header = [h.strip() for h, _ in rows[0][0]]
     for i, name in enumerate(header):
         if name in header[:i]:  # a second column of one name would silently replace the first
-            return LoadResult(path, None, [error(
-                Loc(path, 1, where(rows[0][0][i][1])[1]), "CSV-HEADER",
-                f"the column `{name}` is named twice: name each column once")])  # fmt: skip
+            return LoadResult(
+                path,
+                None,
+                [
+                    error(
+                        Loc(path, 1, where(rows[0][0][i][1])[1]),
+                        "CSV-HEADER",
+                        f"the column `{name}` is named twice: name each column once",
+                    )
+                ],
+            )
     root = Mapping(Loc(path, 1, 1))
     table = Sequence(Loc(path, 2, 1))
     root.items[field] = (Scalar(Loc(path, 1, 1), field, "str", field), table)
     for record, n in rows[1:]:
         if len(record) != len(header):
-            problems.append(error(Loc(path, n, 1), "CSV-ROW",
-                                  f"row has {len(record)} cells; the header names "
-                                  f"{len(header)}"))  # fmt: skip
+            problems.append(
+                error(
+                    Loc(path, n, 1),
+                    "CSV-ROW",
+                    f"row has {len(record)} cells; the header names {len(header)}",
+                )
+            )
             continue
         item = Mapping(Loc(path, n, 1))
         for key, (cell, offset) in zip(header, record, strict=True):
@@ -112,9 +129,12 @@ def _csv_records(text: str, path: str) -> list[list[tuple[str, int]]] | Diagnost
                 close = text.find('"', close + 2)
             if close < 0:
                 line, col = _Lines(text)(i)
-                return error(Loc(path, line, col), "CSV-SYNTAX",
-                             "this quote is never closed: a quoted cell ends with a quote "
-                             '("" for a quote inside it)')  # fmt: skip
+                return error(
+                    Loc(path, line, col),
+                    "CSV-SYNTAX",
+                    "this quote is never closed: a quoted cell ends with a quote "
+                    '("" for a quote inside it)',
+                )
             value, i = text[i + 1 : close].replace('""', '"'), close + 1
         m = _CSV_SEP.search(text, i)
         end = m.start() if m else n

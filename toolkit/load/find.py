@@ -67,8 +67,12 @@ def find_content(game_dir: Path, kinds: Sequence[ContentKind]) -> Found:
     shown = display_path(game_dir)
     real = os.path.realpath(game_dir)
     if not inside(real, walk.root_real) or real == walk.root_real:
-        walk.refuse(shown, "CONTENT-OUTSIDE", "this game folder is a link to a place outside "
-                    "the content folder; nothing in it is read")  # fmt: skip
+        walk.refuse(
+            shown,
+            "CONTENT-OUTSIDE",
+            "this game folder is a link to a place outside "
+            "the content folder; nothing in it is read",
+        )
         walk.found.outside = True
     else:
         walk.seen[real] = shown
@@ -117,10 +121,15 @@ class _Walk:
         if os.path.islink(path):
             real = os.path.realpath(path)
             if not inside(real, self.root_real):
-                return self.refuse(shown, "CONTENT-OUTSIDE", "a link to a place outside the "
-                                   "content folder; not read")  # fmt: skip
-            if any(p.startswith(".") for p in PurePosixPath(
-                    os.path.relpath(real, self.root_real)).parts):  # fmt: skip
+                return self.refuse(
+                    shown,
+                    "CONTENT-OUTSIDE",
+                    "a link to a place outside the content folder; not read",
+                )
+            if any(
+                p.startswith(".")
+                for p in PurePosixPath(os.path.relpath(real, self.root_real)).parts
+            ):
                 return self.refuse(
                     shown, "CONTENT-OUTSIDE", "a link to a hidden file or folder; not read"
                 )
@@ -145,8 +154,11 @@ class _Walk:
             self.found.files.append((path, rel, kind))
         elif in_assets:
             if path.suffix.lower() in CONTENT_SUFFIXES:
-                self.refuse(shown, "CONTENT-UNKNOWN-FILE", f"a content file in {rel.parts[0]}/, "
-                            "which holds pictures only; it is not read")  # fmt: skip
+                self.refuse(
+                    shown,
+                    "CONTENT-UNKNOWN-FILE",
+                    f"a content file in {rel.parts[0]}/, which holds pictures only; it is not read",
+                )
         else:
             self.other(shown, rel)
 
@@ -156,8 +168,11 @@ class _Walk:
         shown, real = display_path(path), os.path.realpath(path)
         self.in_assets = in_assets or rel.as_posix() in {p[0] for p in PICTURES}
         if real in self.seen:
-            return self.refuse(shown, "CONTENT-LINK", f"a link to {self.seen[real]}, which is "
-                               "read already; its files are not read twice")  # fmt: skip
+            return self.refuse(
+                shown,
+                "CONTENT-LINK",
+                f"a link to {self.seen[real]}, which is read already; its files are not read twice",
+            )
         self.seen[real] = shown
         self.folder(path, rel)
 
@@ -165,14 +180,18 @@ class _Walk:
         """A name starting with '.': never read, said so (an error when it looks like a
         content file that was meant to be read)."""
         if path.is_dir():
-            return self.skip(shown, "hidden folder (its name starts with '.'); not read, nor "
-                             "anything in it")  # fmt: skip
+            return self.skip(
+                shown, "hidden folder (its name starts with '.'); not read, nor anything in it"
+            )
         if _editor_file(path.name):
             return self.skip(shown, "an editor's temporary or backup file; not read")
         visible = rel.with_name(path.name.lstrip("."))
         if self.kind(visible) is not None:
-            return self.refuse(shown, "CONTENT-UNKNOWN-FILE", "hidden file (its name starts "
-                               f"with '.'); not read: rename it to {visible.name}")  # fmt: skip
+            return self.refuse(
+                shown,
+                "CONTENT-UNKNOWN-FILE",
+                f"hidden file (its name starts with '.'); not read: rename it to {visible.name}",
+            )
         self.skip(shown, "hidden file (its name starts with '.'); not read")
 
     def other(self, shown: str, rel: PurePosixPath) -> None:
@@ -189,10 +208,16 @@ class _Walk:
             if _editor_file(name) and end < len(name):
                 return self.skip(shown, "an editor's temporary or backup file; not read")
             if self.kind(meant) is not None and meant.name != name:
-                why = (f"`{name[end:]}` after `{lower[hit:end]}`" if end < len(name)
-                       else f"the extension is written `{name[hit:end]}`")  # fmt: skip
-                return self.refuse(shown, "CONTENT-UNKNOWN-FILE", f"{why}: not read as "
-                                   f"content; rename it to {meant.name}")  # fmt: skip
+                why = (
+                    f"`{name[end:]}` after `{lower[hit:end]}`"
+                    if end < len(name)
+                    else f"the extension is written `{name[hit:end]}`"
+                )
+                return self.refuse(
+                    shown,
+                    "CONTENT-UNKNOWN-FILE",
+                    f"{why}: not read as content; rename it to {meant.name}",
+                )
         known = ", ".join(k.pattern for k in self.kinds)
         if rel.suffix.lower() in CONTENT_SUFFIXES:
             return self.refuse(
@@ -205,5 +230,9 @@ class _Walk:
 
 def _editor_file(name: str) -> bool:
     """An editor's swap, lock, backup or temporary file (vim, Emacs, patch, ...)."""
-    return (name.endswith("~") or name.lower().endswith(EDITOR_SUFFIXES)
-            or name.startswith(".#") or (name.startswith("#") and name.endswith("#")))  # fmt: skip
+    return (
+        name.endswith("~")
+        or name.lower().endswith(EDITOR_SUFFIXES)
+        or name.startswith(".#")
+        or (name.startswith("#") and name.endswith("#"))
+    )

@@ -66,8 +66,7 @@ def _available(game_dir: Path, _stamp: int) -> tuple[str, ...]:
         return ()
     if not folder.is_dir():
         return ()
-    return tuple(sorted(p.stem for p in folder.glob("*.svg")
-                        if ICON.fullmatch(f":{p.stem}:")))  # fmt: skip
+    return tuple(sorted(p.stem for p in folder.glob("*.svg") if ICON.fullmatch(f":{p.stem}:")))
 
 
 def sanitise(data: bytes, max_bytes: int = MAX_ICON_BYTES) -> str:
@@ -110,8 +109,12 @@ def html(text: str, game_dir: Path | None) -> Markup:
             continue
         out.append(escape(text[at : m.start()]))
         src = data_url(game_dir, m.group(1))  # type: ignore[arg-type]
-        out.append(Markup('<img class="icon" alt="{}" src="{}" style="height: 1em; width: auto; '
-                          'vertical-align: -0.12em">').format(m.group(1), src))  # fmt: skip
+        out.append(
+            Markup(
+                '<img class="icon" alt="{}" src="{}" style="height: 1em; width: auto; '
+                'vertical-align: -0.12em">'
+            ).format(m.group(1), src)
+        )
         at = m.end()
     out.append(escape(text[at:]))
     return Markup("").join(out)
@@ -146,15 +149,15 @@ def check(game_dir: Path, docs: list) -> list[Diagnostic]:  # type: ignore[type-
                     near = difflib.get_close_matches(name, known, n=1)
                     hint = f"; did you mean :{near[0]}:?" if near else ""
                     have = ", ".join(f":{k}:" for k in known) or f"none: add {ICONS}/{name}.svg"
-                    found.append(error(loc, "CONTENT-ICON", f"unknown icon :{name}:{hint} "
-                                       f"(icons: {have})"))  # fmt: skip
+                    found.append(
+                        error(loc, "CONTENT-ICON", f"unknown icon :{name}:{hint} (icons: {have})")
+                    )
                     continue
                 try:
                     load(game_dir, name)
                 except IconError as exc:
                     where = f"{ICONS}/{name}.svg" + (f":{exc.line}" if exc.line else "")
-                    found.append(error(loc, "CONTENT-ICON", f"icon {where} cannot be used: "
-                                       f"{exc}"))  # fmt: skip
+                    found.append(error(loc, "CONTENT-ICON", f"icon {where} cannot be used: {exc}"))
     return found
 
 

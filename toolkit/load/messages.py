@@ -181,15 +181,17 @@ def _under_indented(lines: list[str], row: int, what: str) -> Explained | None:
     below = [lv for lv in levels if lv[0] < here]
     if not above:  # deeper than the line before: that line is the one out of step?
         prev = _content_lines(lines, row)
-        odd = (_odd_first(lines, prev[1][0], prev[0][0], here, what)
-               if len(prev) > 1 and _opens(prev[1][1]) else None)  # fmt: skip
+        odd = (
+            _odd_first(lines, prev[1][0], prev[0][0], here, what)
+            if len(prev) > 1 and _opens(prev[1][1])
+            else None
+        )
         return odd or _moved_out(lines, row, here)
     if not below:
         return None
     inner, outer = min(above), max(below)
     key = _key_of(text) or text.strip()[:20]
-    opener = next(((n, i, k) for n, i, k in _siblings(lines, inner[1] - 1) if i < inner[0]),
-                  None)  # fmt: skip
+    opener = next(((n, i, k) for n, i, k in _siblings(lines, inner[1] - 1) if i < inner[0]), None)
     parent = opener[2] if opener else None
     if opener is not None and opener[1] == outer[0]:
         odd = _odd_first(lines, opener[0] - 1, inner[1] - 1, here, "items" if item else "keys")
@@ -216,8 +218,13 @@ def _moved_out(lines: list[str], row: int, here: int) -> Explained | None:
     (p_row, p_text), (a_row, a_text) = prev[0], prev[1]
     key, p_key, a_key = _key_of(lines[row]), _key_of(p_text), _key_of(a_text)
     there = _indent(p_text)
-    if (None in (key, p_key, a_key) or there >= here or _key_col(a_text) != here
-            or _opens(a_text) or p_text.lstrip().startswith("- ")):  # fmt: skip
+    if (
+        None in (key, p_key, a_key)
+        or there >= here
+        or _key_col(a_text) != here
+        or _opens(a_text)
+        or p_text.lstrip().startswith("- ")
+    ):
         return None
     return Explained(
         p_row + 1,
@@ -229,8 +236,7 @@ def _moved_out(lines: list[str], row: int, here: int) -> Explained | None:
     )
 
 
-def _odd_first(lines: list[str], opener: int, first: int, then: int, what: str
-               ) -> Explained | None:  # fmt: skip
+def _odd_first(lines: list[str], opener: int, first: int, then: int, what: str) -> Explained | None:
     """`seats:` / `   council: 1` / `  conclave: 0`: when the first line under a key (at
     index `first`, right after the key's line at `opener`) is out of the file's step and the
     line after it (indented `then`) keeps it, the first line is the one to mend: its indent
@@ -293,8 +299,11 @@ def _item_key(lines: list[str], row: int) -> Explained | None:
     i, dash = item_line, _indent(above)
     if here == col or here < dash:
         return None  # lined up with the item's keys, or out of the list altogether
-    new_item = (f", or make it an item of its own: `- {key}:` lined up with line {i + 1}'s `-`"
-                if here == dash else "")  # fmt: skip
+    new_item = (
+        f", or make it an item of its own: `- {key}:` lined up with line {i + 1}'s `-`"
+        if here == dash
+        else ""
+    )
     return Explained(
         row + 1,
         here + 1,
@@ -364,15 +373,22 @@ def explain(text: str, exc: yaml.MarkedYAMLError) -> Explained:
         hit = _tab(lines, line)
         if hit is None and "cannot start any token" in problem and col < len(lines[line]):
             ch = lines[line][col]
-            hit = Explained(line + 1, col + 1, f"a value cannot start with `{ch}` unless it "
-                            "is in quotes: put the whole value in quotes")  # fmt: skip
+            hit = Explained(
+                line + 1,
+                col + 1,
+                f"a value cannot start with `{ch}` unless it "
+                "is in quotes: put the whole value in quotes",
+            )
     elif "mapping values are not allowed" in problem:
         hit = _over_indented(lines, line, col) or _colon_in_value(lines, line, col)
     elif "did not find expected key" in problem and "block mapping" in context:
         hit = _item_key(lines, line) or _under_indented(lines, line, "keys")
     elif "expected '-' indicator" in problem:
-        hit = (_item_key(lines, line) or _list_item(lines, line, ctx)
-               or _under_indented(lines, line, "items"))  # fmt: skip
+        hit = (
+            _item_key(lines, line)
+            or _list_item(lines, line, ctx)
+            or _under_indented(lines, line, "items")
+        )
     elif "flow" in context or "quoted scalar" in context:
         hit = _unclosed(lines, line, col, ctx, context)
     if hit is not None:

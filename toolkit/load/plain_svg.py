@@ -28,11 +28,23 @@ import tinycss2
 
 MAX_ELEMENTS = 20_000  # 270,000 once cost 20 s and 1.2 GB a sheet; a detailed emblem has 2,000
 SVG_NS = "http://www.w3.org/2000/svg"
-BANNED_TAGS = frozenset({"script", "foreignObject", "iframe", "object", "embed", "audio",
-                         "video", "handler", "listener"})  # fmt: skip
+BANNED_TAGS = frozenset(
+    {
+        "script",
+        "foreignObject",
+        "iframe",
+        "object",
+        "embed",
+        "audio",
+        "video",
+        "handler",
+        "listener",
+    }
+)
 LOADING_AT_RULES = frozenset({"import", "font-face"})
-LOADING_FUNCTIONS = frozenset({"url", "src", "image", "image-set", "-webkit-image-set",
-                               "cross-fade", "element"})  # fmt: skip
+LOADING_FUNCTIONS = frozenset(
+    {"url", "src", "image", "image-set", "-webkit-image-set", "cross-fade", "element"}
+)
 _BLOCKS = ("() block", "[] block", "{} block")
 _LOADS = "CSS that may load a file (only url(#id) may be used)"
 
@@ -67,9 +79,11 @@ def check_svg(data: bytes, max_bytes: int, max_elements: int = MAX_ELEMENTS) -> 
         raise SVGRefused(f"not well-formed XML ({why})", exc.lineno) from None
     drawn = _drawn(reader.root, reader.ids, max_elements)
     if drawn > max_elements:
-        raise SVGRefused(f"its <use> references draw more than {max_elements:,} elements (a "
-                         "drawing repeated inside its repeats multiplies: simplify it, or "
-                         "export it as PNG)")  # fmt: skip
+        raise SVGRefused(
+            f"its <use> references draw more than {max_elements:,} elements (a "
+            "drawing repeated inside its repeats multiplies: simplify it, or "
+            "export it as PNG)"
+        )
     return text
 
 
@@ -143,9 +157,12 @@ class _Reader:
     def start(self, tag: str, attrib: dict[str, str]) -> None:
         self.elements += 1
         if self.elements > self.max_elements:
-            raise SVGRefused(f"more than {self.max_elements:,} elements (a drawing this detailed "
-                             "takes seconds and gigabytes to print each time: simplify it, or "
-                             "export it as PNG)", self.line())  # fmt: skip
+            raise SVGRefused(
+                f"more than {self.max_elements:,} elements (a drawing this detailed "
+                "takes seconds and gigabytes to print each time: simplify it, or "
+                "export it as PNG)",
+                self.line(),
+            )
         name = tag.rsplit("}", 1)[-1]
         if self.elements == 1 and tag != f"{SVG_NS}}}svg":
             raise SVGRefused("not an SVG drawing (its root is not <svg>)", self.line())
@@ -162,13 +179,15 @@ class _Reader:
         if name.lower().startswith("on"):
             raise SVGRefused(f"an event attribute ({name})", self._attr_line(name))
         if name == "href" and not value.strip().startswith("#"):
-            raise SVGRefused(f"an external reference ({name}={value[:80]!r})",
-                             self._attr_line(name))  # fmt: skip
+            raise SVGRefused(
+                f"an external reference ({name}={value[:80]!r})", self._attr_line(name)
+            )
         if "(" in value or "@" in value or name == "style":
             found = _attribute_loads(name == "style", value)
             if found:
-                raise SVGRefused(f"{found[0]} in the {name} attribute: {_LOADS}",
-                                 self._attr_line(name))  # fmt: skip
+                raise SVGRefused(
+                    f"{found[0]} in the {name} attribute: {_LOADS}", self._attr_line(name)
+                )
 
     def _attr_line(self, name: str) -> int:
         """The line of attribute `name` in the start tag being read (it may span lines)."""

@@ -46,11 +46,19 @@ _INT_OCT = re.compile(r"0o[0-7]+")
 _INT_HEX = re.compile(r"0x[0-9a-fA-F]+")
 _FLOAT = re.compile(r"[-+]?(\.[0-9]+|[0-9]+(\.[0-9]*)?)([eE][-+]?[0-9]+)?")
 _FLOAT_SPECIAL = {
-    ".inf": float("inf"), ".Inf": float("inf"), ".INF": float("inf"),
-    "+.inf": float("inf"), "+.Inf": float("inf"), "+.INF": float("inf"),
-    "-.inf": float("-inf"), "-.Inf": float("-inf"), "-.INF": float("-inf"),
-    ".nan": float("nan"), ".NaN": float("nan"), ".NAN": float("nan"),
-}  # fmt: skip
+    ".inf": float("inf"),
+    ".Inf": float("inf"),
+    ".INF": float("inf"),
+    "+.inf": float("inf"),
+    "+.Inf": float("inf"),
+    "+.INF": float("inf"),
+    "-.inf": float("-inf"),
+    "-.Inf": float("-inf"),
+    "-.INF": float("-inf"),
+    ".nan": float("nan"),
+    ".NaN": float("nan"),
+    ".NAN": float("nan"),
+}
 
 
 class Node:
@@ -142,8 +150,9 @@ def _line_col(text: str, offset: int) -> tuple[int, int]:
 
 def _byte_line_col(data: bytes, offset: int) -> tuple[int, int]:
     """Line and column (in characters) of a byte offset into possibly broken UTF-8."""
-    return _line_col(data[: offset + 1].decode("utf-8", "replace"),
-                     len(data[:offset].decode("utf-8", "replace")))  # fmt: skip
+    return _line_col(
+        data[: offset + 1].decode("utf-8", "replace"), len(data[:offset].decode("utf-8", "replace"))
+    )
 
 
 def _decode(path: str, data: bytes) -> tuple[str | None, list[Diagnostic]]:
@@ -218,9 +227,18 @@ def read_limited(file: Path, path: str) -> bytes | LoadResult:
     with open(file, "rb") as fh:
         data = fh.read(MAX_FILE_BYTES + 1)
     if len(data) > MAX_FILE_BYTES:
-        return LoadResult(path, None, [error(
-            Loc(path, 1, 1), "YAML-SIZE", f"file is larger than {MAX_FILE_BYTES // 1000} kB; "
-            "one card or board per file is far smaller")])  # fmt: skip
+        return LoadResult(
+            path,
+            None,
+            [
+                error(
+                    Loc(path, 1, 1),
+                    "YAML-SIZE",
+                    f"file is larger than {MAX_FILE_BYTES // 1000} kB; "
+                    "one card or board per file is far smaller",
+                )
+            ],
+        )
     return data
 
 
@@ -258,9 +276,13 @@ def load_bytes(data: bytes, path: str) -> LoadResult:
         if "maximum nesting depth" in str(exc.problem):  # libyaml's own limit came first
             mark = exc.problem_mark or exc.context_mark
             line, col = (mark.line + 1, mark.column + 1) if mark else (1, 1)
-            builder.diagnostics.append(error(Loc(path, line, col), "YAML-DEPTH",
-                                             f"nesting deeper than {MAX_DEPTH} levels "
-                                             "(max_depth); content needs far less"))  # fmt: skip
+            builder.diagnostics.append(
+                error(
+                    Loc(path, line, col),
+                    "YAML-DEPTH",
+                    f"nesting deeper than {MAX_DEPTH} levels (max_depth); content needs far less",
+                )
+            )
             return LoadResult(path, None, builder.diagnostics)
         said = explain(text, exc)  # in plain words: the line, and what to type instead
         builder.diagnostics.append(

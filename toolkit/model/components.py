@@ -33,8 +33,23 @@ from toolkit.validate.schema import Model, model, spec
 
 SLUG = r"[a-z0-9]+(-[a-z0-9]+)*"
 COLOUR = r"#[0-9a-fA-F]{6}"
-KINDS = ("board", "sheet", "card", "deck", "form", "counter", "chit", "token", "marker",
-         "pawn", "standee", "tile", "die", "chip", "other")  # fmt: skip
+KINDS = (
+    "board",
+    "sheet",
+    "card",
+    "deck",
+    "form",
+    "counter",
+    "chit",
+    "token",
+    "marker",
+    "pawn",
+    "standee",
+    "tile",
+    "die",
+    "chip",
+    "other",
+)
 PIECES = ("counter", "chit", "token", "marker", "pawn", "standee", "tile")
 
 
@@ -47,15 +62,24 @@ class Piece(Model):
         "standee (a `size` by `height` panel, printed twice with a base)."
     )
     size: float = spec("Diameter, side, hex width across flats, or width; mm.", ge=8, le=180)
-    height: float = spec("Height of a rectangle or a standee's panel, mm; 0: as `size`.", 0,
-                         ge=0, le=250)  # fmt: skip
+    height: float = spec(
+        "Height of a rectangle or a standee's panel, mm; 0: as `size`.", 0, ge=0, le=250
+    )
     sides: Literal[1, 2] = spec("1: single-sided; 2: a back is printed (duplex).", 1)
-    face: str = spec("The macro of the game's counter template that draws the face.",
-                     pattern=r"[a-z_][a-z0-9_]*")  # fmt: skip
-    back: str = spec("The macro that draws the back (double-sided pieces); empty: the face.",
-                     "", pattern=r"[a-z_][a-z0-9_]*")  # fmt: skip
-    art: str = spec("A picture under art/ (PNG or JPEG) that the face places where its macro "
-                    "draws `<image>`; empty: none.", "", pattern=ART_REF)  # fmt: skip
+    face: str = spec(
+        "The macro of the game's counter template that draws the face.", pattern=r"[a-z_][a-z0-9_]*"
+    )
+    back: str = spec(
+        "The macro that draws the back (double-sided pieces); empty: the face.",
+        "",
+        pattern=r"[a-z_][a-z0-9_]*",
+    )
+    art: str = spec(
+        "A picture under art/ (PNG or JPEG) that the face places where its macro "
+        "draws `<image>`; empty: none.",
+        "",
+        pattern=ART_REF,
+    )
 
 
 @model
@@ -70,17 +94,23 @@ class Component(Model):
         "How many: a number, or a formula of the game's figures (`players * 20`, "
         "`houses`, `max(4, cast // 9)`); with `each`, how many per item."
     )
-    each: str = spec("Print the count once per item of this list of the game (`houses`, "
-                     "`player-colours`, ...); empty: once.", "", pattern=SLUG)  # fmt: skip
+    each: str = spec(
+        "Print the count once per item of this list of the game (`houses`, "
+        "`player-colours`, ...); empty: once.",
+        "",
+        pattern=SLUG,
+    )
     supply: Literal["print", "bring"] = spec("The kit prints it, or the players bring it.")
-    label: str = spec("Text on the face (a value such as `1` or `+40`); empty: the item's.",
-                      "", max_len=24)  # fmt: skip
+    label: str = spec(
+        "Text on the face (a value such as `1` or `+40`); empty: the item's.", "", max_len=24
+    )
     piece: Piece | None = spec("How a printed counter, chit, pawn or standee is printed.", None)
-    printed_by: str = spec("The kit files that print it (cards, boards, sheets): paths or "
-                           "patterns, separated by spaces, e.g. `cards/favors-*.pdf`.",
-                           "")  # fmt: skip
-    implied: bool = spec("The rules use it but never list it: `note` says why it is here.",
-                         False)  # fmt: skip
+    printed_by: str = spec(
+        "The kit files that print it (cards, boards, sheets): paths or "
+        "patterns, separated by spaces, e.g. `cards/favors-*.pdf`.",
+        "",
+    )
+    implied: bool = spec("The rules use it but never list it: `note` says why it is here.", False)
     note: str = spec("Why it is in the kit, or how to use it.", "")
 
     def _problems(self) -> Iterator[tuple[str, str]]:
@@ -147,9 +177,12 @@ class Setting:
 # ------------------------------------------------------------------ formulas
 
 _OPS: dict[type, Callable[[int, int], int]] = {
-    ast.Add: operator.add, ast.Sub: operator.sub, ast.Mult: operator.mul,
-    ast.FloorDiv: operator.floordiv, ast.Mod: operator.mod,
-}  # fmt: skip
+    ast.Add: operator.add,
+    ast.Sub: operator.sub,
+    ast.Mult: operator.mul,
+    ast.FloorDiv: operator.floordiv,
+    ast.Mod: operator.mod,
+}
 _FUNCS: dict[str, Callable[..., int]] = {"max": max, "min": min}
 
 
@@ -196,8 +229,13 @@ def _eval(node: ast.AST, figures: dict[str, int]) -> int:
         return value
     if isinstance(node, ast.UnaryOp) and isinstance(node.op, ast.USub):
         return -_eval(node.operand, figures)
-    if (isinstance(node, ast.Call) and isinstance(node.func, ast.Name)
-            and node.func.id in _FUNCS and node.args and not node.keywords):  # fmt: skip
+    if (
+        isinstance(node, ast.Call)
+        and isinstance(node.func, ast.Name)
+        and node.func.id in _FUNCS
+        and node.args
+        and not node.keywords
+    ):
         return _FUNCS[node.func.id](*(_eval(a, figures) for a in node.args))
     raise FormulaError("only numbers, figures, + - * / // %, max() and min() are allowed")
 
@@ -217,29 +255,39 @@ def total(c: Component, setting: Setting, figures: dict[str, int]) -> int:
 # ------------------------------------------------------------------ checks
 
 TITLES = {
-    "PLACE": ("A reserved place names a component",
-              "Every place a board or sheet reserves for a component (a phase track, a chits "
-              "box, the Overlord's place, a hostage slot) names a component that "
-              "components.yaml lists, so the kit has a piece to put there.",
-              "- {id: phase-counter, name: Phase counter, kind: counter, ...}"),
-    "COUNT": ("Enough of each component",
-              "A component's count must meet what the rules require of it (a count the rules "
-              "state, a piece per player or House, enough chits for the most that can be "
-              "placed at once).",
-              "count: players * 20"),
-    "DECK": ("A deck is large enough for its draws",
-             "A deck must hold at least as many cards as the rules draw from it before it can "
-             "be reshuffled, or as a building or exchange needs of one kind.",
-             "copies: 3"),
-    "FORMULA": ("A count is a valid formula",
-                "A count is a number or integer arithmetic of the game's figures (`players`, "
-                "`houses`, ...); `each` names a list the game has; ids are unique.",
-                "count: houses * 3"),
-    "LIST": ("Every component the rules list is in the kit",
-             "Each component the rules list (a component table, or the components the rules "
-             "name in their set-up) has an entry in components.yaml, printed or brought.",
-             "- {id: wound-marker, name: Wound Marker, kind: marker, ...}"),
-}  # fmt: skip
+    "PLACE": (
+        "A reserved place names a component",
+        "Every place a board or sheet reserves for a component (a phase track, a chits "
+        "box, the Overlord's place, a hostage slot) names a component that "
+        "components.yaml lists, so the kit has a piece to put there.",
+        "- {id: phase-counter, name: Phase counter, kind: counter, ...}",
+    ),
+    "COUNT": (
+        "Enough of each component",
+        "A component's count must meet what the rules require of it (a count the rules "
+        "state, a piece per player or House, enough chits for the most that can be "
+        "placed at once).",
+        "count: players * 20",
+    ),
+    "DECK": (
+        "A deck is large enough for its draws",
+        "A deck must hold at least as many cards as the rules draw from it before it can "
+        "be reshuffled, or as a building or exchange needs of one kind.",
+        "copies: 3",
+    ),
+    "FORMULA": (
+        "A count is a valid formula",
+        "A count is a number or integer arithmetic of the game's figures (`players`, "
+        "`houses`, ...); `each` names a list the game has; ids are unique.",
+        "count: houses * 3",
+    ),
+    "LIST": (
+        "Every component the rules list is in the kit",
+        "Each component the rules list (a component table, or the components the rules "
+        "name in their set-up) has an entry in components.yaml, printed or brought.",
+        "- {id: wound-marker, name: Wound Marker, kind: marker, ...}",
+    ),
+}
 
 
 def rule_args(prefix: str, source: str) -> list[tuple[str, str, str, str, str]]:
@@ -253,32 +301,44 @@ def check_components(doc: Components, setting: Setting, prefix: str) -> Iterator
     by_id: dict[str, int] = {}
     for i, c in enumerate(doc.components):
         if c.id in by_id:
-            yield error(doc.loc_of("components", i, "id"), f"{prefix}-COMP-FORMULA",
-                        f"component `{c.id}` is listed twice")  # fmt: skip
+            yield error(
+                doc.loc_of("components", i, "id"),
+                f"{prefix}-COMP-FORMULA",
+                f"component `{c.id}` is listed twice",
+            )
         by_id.setdefault(c.id, i)
     clash = sorted(set(doc.figures) & set(setting.figures))
     for name in clash:
-        yield error(doc.loc_of("figures", name), f"{prefix}-COMP-FORMULA",
-                    f"`{name}` is a figure of the game ({setting.figures[name]}); the kit "
-                    "cannot set it")  # fmt: skip
+        yield error(
+            doc.loc_of("figures", name),
+            f"{prefix}-COMP-FORMULA",
+            f"`{name}` is a figure of the game ({setting.figures[name]}); the kit cannot set it",
+        )
     for i, c in enumerate(doc.components):
         if c.piece is not None and c.piece.art.endswith(".svg"):
-            yield error(doc.loc_of("components", i, "piece", "art"), "CONTENT-ART",
-                        f"picture {c.piece.art}: a counter face takes PNG or JPEG art (it is "
-                        "drawn by reportlab, which places pictures, not SVG drawings)")  # fmt: skip
+            yield error(
+                doc.loc_of("components", i, "piece", "art"),
+                "CONTENT-ART",
+                f"picture {c.piece.art}: a counter face takes PNG or JPEG art (it is "
+                "drawn by reportlab, which places pictures, not SVG drawings)",
+            )
     figures = figures_of(doc, setting)
     counts: dict[str, int] = {}
     for i, c in enumerate(doc.components):
         if c.each and c.each not in setting.items:
-            yield error(doc.loc_of("components", i, "each"), f"{prefix}-COMP-FORMULA",
-                        f"`each: {c.each}` names no list of this game (lists: "
-                        f"{', '.join(sorted(setting.items)) or 'none'})")  # fmt: skip
+            yield error(
+                doc.loc_of("components", i, "each"),
+                f"{prefix}-COMP-FORMULA",
+                f"`each: {c.each}` names no list of this game (lists: "
+                f"{', '.join(sorted(setting.items)) or 'none'})",
+            )
             continue
         try:
             counts[c.id] = total(c, setting, figures)
         except FormulaError as exc:
-            yield error(doc.loc_of("components", i, "count"), f"{prefix}-COMP-FORMULA",
-                        f"{c.id}: {exc}")  # fmt: skip
+            yield error(
+                doc.loc_of("components", i, "count"), f"{prefix}-COMP-FORMULA", f"{c.id}: {exc}"
+            )
     top = doc.loc_of("components")
     wanted = {p.component for p in setting.places} | {n.component for n in setting.needs}
     unused = sorted(set(by_id) - wanted)
@@ -289,15 +349,20 @@ def check_components(doc: Components, setting: Setting, prefix: str) -> Iterator
         near = difflib.get_close_matches(component, unused, n=1, cutoff=0.8)
         if not near:
             return top, ""
-        return (doc.loc_of("components", by_id[near[0]], "id"),
-                f"; did you mean `{near[0]}` (listed here, asked for by nothing)?")  # fmt: skip
+        return (
+            doc.loc_of("components", by_id[near[0]], "id"),
+            f"; did you mean `{near[0]}` (listed here, asked for by nothing)?",
+        )
 
     for place in setting.places:
         if place.component not in by_id:
             where, hint = missing(place.component)
-            yield error(where, f"{prefix}-COMP-PLACE",
-                        f"{place.where} holds a `{place.component}`, which components.yaml "
-                        f"does not list{hint}")  # fmt: skip
+            yield error(
+                where,
+                f"{prefix}-COMP-PLACE",
+                f"{place.where} holds a `{place.component}`, which components.yaml "
+                f"does not list{hint}",
+            )
     for need in setting.needs:
         if need.component not in by_id:
             where, hint = missing(need.component)
@@ -310,14 +375,18 @@ def check_components(doc: Components, setting: Setting, prefix: str) -> Iterator
         have = counts.get(need.component)
         if have is not None and have < need.count:
             i = by_id[need.component]
-            yield error(doc.loc_of("components", i, "count"), f"{prefix}-COMP-COUNT",
-                        f"{need.component}: {have}, fewer than the {need.count} needed: "
-                        f"{need.why}")  # fmt: skip
+            yield error(
+                doc.loc_of("components", i, "count"),
+                f"{prefix}-COMP-COUNT",
+                f"{need.component}: {have}, fewer than the {need.count} needed: {need.why}",
+            )
     for cid, source in setting.listed:
         if cid not in by_id:
-            yield error(top, f"{prefix}-COMP-LIST",
-                        f"the rules list `{cid}` ({source}); components.yaml has no such "
-                        "component")  # fmt: skip
+            yield error(
+                top,
+                f"{prefix}-COMP-LIST",
+                f"the rules list `{cid}` ({source}); components.yaml has no such component",
+            )
 
 
 def counts_of(doc: Components, setting: Setting) -> dict[str, int]:
@@ -345,10 +414,21 @@ def bring_rows(doc: Components, setting: Setting) -> tuple[tuple[str, int, str, 
     the rules do not give (listed in `placeholders:`) says so."""
     counts = counts_of(doc, setting)
     guessed = set(doc.placeholders)
-    return tuple((c.name, counts.get(c.id, 0), c.source,
-                  c.note + (" (How many is a placeholder: the rules give no number.)"
-                            if f"components.{i}.count" in guessed else ""))
-                 for i, c in enumerate(doc.components) if c.supply == "bring")  # fmt: skip
+    return tuple(
+        (
+            c.name,
+            counts.get(c.id, 0),
+            c.source,
+            c.note
+            + (
+                " (How many is a placeholder: the rules give no number.)"
+                if f"components.{i}.count" in guessed
+                else ""
+            ),
+        )
+        for i, c in enumerate(doc.components)
+        if c.supply == "bring"
+    )
 
 
 def gallery_groups(doc: Components | None) -> tuple[tuple[str, tuple[str, ...]], ...]:
@@ -356,8 +436,11 @@ def gallery_groups(doc: Components | None) -> tuple[tuple[str, tuple[str, ...]],
     files (`printed_by`), then the counter sheets, which hold every printed piece."""
     if doc is None:
         return ()
-    out = [(c.name, tuple(c.printed_by.split())) for c in doc.components
-           if c.supply == "print" and c.printed_by]  # fmt: skip
+    out = [
+        (c.name, tuple(c.printed_by.split()))
+        for c in doc.components
+        if c.supply == "print" and c.printed_by
+    ]
     pieces = [c.name for c in doc.components if c.supply == "print" and c.piece is not None]
     if pieces:
         out.append(

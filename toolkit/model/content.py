@@ -216,8 +216,9 @@ def _read(path: Path, shown: str, diags: list[Diagnostic]) -> bytes | None:
     return data
 
 
-def _parse(data: bytes, path: Path, shown: str, kind: ContentKind
-           ) -> tuple[Document | None, list[Diagnostic]]:  # fmt: skip
+def _parse(
+    data: bytes, path: Path, shown: str, kind: ContentKind
+) -> tuple[Document | None, list[Diagnostic]]:
     """One file's bytes parsed (YAML, or a CSV table) and validated as its kind: the
     document (None when it does not parse or validate) and what was found."""
     if path.suffix == ".csv":
@@ -231,8 +232,9 @@ def _parse(data: bytes, path: Path, shown: str, kind: ContentKind
     return (None if doc is INVALID else doc), validator.diagnostics
 
 
-def _one_each(content: ContentSet, kinds: tuple[ContentKind, ...], game_dir: Path,
-              diags: list[Diagnostic]) -> None:  # fmt: skip
+def _one_each(
+    content: ContentSet, kinds: tuple[ContentKind, ...], game_dir: Path, diags: list[Diagnostic]
+) -> None:
     """A singleton kind (one game.yaml) held twice, or missing: said, and the game's rules
     that need it wait."""
     for kind in kinds:
@@ -240,9 +242,14 @@ def _one_each(content: ContentSet, kinds: tuple[ContentKind, ...], game_dir: Pat
         if kind.singleton and len(docs) > 1:
             first, *rest = docs
             for extra in rest:
-                diags.append(error(Loc(extra.loc.path, 1, 1), "CONTENT-DUPLICATE",
-                                   f"a second {kind.doc}: {first.loc.path} is one already; "
-                                   "keep one of the two"))  # fmt: skip
+                diags.append(
+                    error(
+                        Loc(extra.loc.path, 1, 1),
+                        "CONTENT-DUPLICATE",
+                        f"a second {kind.doc}: {first.loc.path} is one already; "
+                        "keep one of the two",
+                    )
+                )
                 content.failed.add(extra.loc.path)
                 content.failed_kinds.add(kind.name)
             content.documents[kind.name] = [first]

@@ -107,8 +107,9 @@ class BoardStyle:
             raise BoardStyleError(f"{self.name}: no rule for the text class .{cls}")
         try:
             family = decls["font-family"].split(",")[0].strip().strip("'\"")
-            weight = int(decls.get("font-weight", "400").replace("bold", "700")
-                         .replace("normal", "400"))  # fmt: skip
+            weight = int(
+                decls.get("font-weight", "400").replace("bold", "700").replace("normal", "400")
+            )
             size = float(decls["font-size"].removesuffix("px"))
         except (KeyError, ValueError) as exc:
             raise BoardStyleError(
@@ -117,20 +118,37 @@ class BoardStyle:
             ) from None
         if (family, weight) not in FACES:
             faces = ", ".join(f"{f} {w}" for f, w in FACES)
-            raise BoardStyleError(f"{self.name}: .{cls} names {family} {weight}; the kit ships "
-                                  f"{faces}, whose widths the labels are fitted to")  # fmt: skip
+            raise BoardStyleError(
+                f"{self.name}: .{cls} names {family} {weight}; the kit ships "
+                f"{faces}, whose widths the labels are fitted to"
+            )
         return TextStyle(family, weight, size)
 
     def fit(
-        self, text: str, cls: str, width: float, height: float, *,
-        size: float | None = None, max_lines: int = 3, min_size: float = 1.8,
-    ) -> Label:  # fmt: skip
+        self,
+        text: str,
+        cls: str,
+        width: float,
+        height: float,
+        *,
+        size: float | None = None,
+        max_lines: int = 3,
+        min_size: float = 1.8,
+    ) -> Label:
         """`text` fitted into a `width` x `height` box in the font of `cls`, from the class's
         size down; a label sized to its space (a number in its disc) passes its own `size`,
         and takes only its family and weight from the class."""
         st = self.text(cls)
-        f = fit(text, width, height, st.size if size is None else size, st.family, st.weight,
-                min_size, max_lines)  # fmt: skip
+        f = fit(
+            text,
+            width,
+            height,
+            st.size if size is None else size,
+            st.family,
+            st.weight,
+            min_size,
+            max_lines,
+        )
         return Label(f, cls)
 
     def line(self, text: str, cls: str, size: float | None = None) -> Label:
@@ -138,8 +156,7 @@ class BoardStyle:
         the font of `cls`, at its size or at `size` (one sized to its space)."""
         st = self.text(cls)
         require_glyphs(text, st.family, st.weight)
-        return Label(Fitted((text,), st.size if size is None else size, st.family, st.weight),
-                     cls)  # fmt: skip
+        return Label(Fitted((text,), st.size if size is None else size, st.family, st.weight), cls)
 
 
 @dataclass(frozen=True)
@@ -240,9 +257,13 @@ def template_sources(game: str, board: str) -> tuple[str, ...]:
     template, the game's partials (`boards/_*.svg.j2`), its stylesheet, the common ones."""
     partials = sorted(p.name for p in (templates_root() / game / "boards").glob("_*.svg.j2"))
     backdrop = _backdrop_path(board)
-    return (f"templates/{game}/boards/{board}.svg.j2",
-            *(f"templates/{game}/boards/{p}" for p in partials), f"templates/{game}/board.css",
-            *(f"templates/{t}" for t in COMMON), *backdrop)  # fmt: skip
+    return (
+        f"templates/{game}/boards/{board}.svg.j2",
+        *(f"templates/{game}/boards/{p}" for p in partials),
+        f"templates/{game}/board.css",
+        *(f"templates/{t}" for t in COMMON),
+        *backdrop,
+    )
 
 
 def _backdrop_path(board: str) -> tuple[str, ...]:
@@ -254,8 +275,9 @@ def _backdrop_path(board: str) -> tuple[str, ...]:
     return (display_path(root / ref),) if ref and root is not None else ()
 
 
-def draw(game: str, board: str, width: float, height: float, title: str, style: BoardStyle,
-         **view: Any) -> str:  # fmt: skip
+def draw(
+    game: str, board: str, width: float, height: float, title: str, style: BoardStyle, **view: Any
+) -> str:
     """A whole SVG file: `templates/<game>/boards/<board>.svg.j2` drawing `view`, at real
     size in mm with a viewBox in mm, its title, and the stylesheet in its `<style>`. Text
     with control characters is refused (`toolkit.render.svg.clean`), as the element builder does."""
@@ -265,13 +287,31 @@ def draw(game: str, board: str, width: float, height: float, title: str, style: 
     # a view is plain data (frozen dataclasses, tuples, lists, str, numbers; a test holds
     # every pack to it), so its repr says all it draws: a `--watch` rebuild draws again
     # only the boards whose view, style, templates, backdrop or icons changed
-    key = repr((width, height, title, style.css, backdrop, sorted(view.items()),
-                _templates_stamp(game, board), drawn_stamp()))  # fmt: skip
+    key = repr(
+        (
+            width,
+            height,
+            title,
+            style.css,
+            backdrop,
+            sorted(view.items()),
+            _templates_stamp(game, board),
+            drawn_stamp(),
+        )
+    )
     kept = _DRAWN.get((templates_root(), game, board))
     if kept is not None and kept[0] == key:
         return kept[1]
-    svg = templates.render(_env(), f"{game}/boards/{board}.svg.j2", width=width, height=height,
-                 title=title, css=style.css, backdrop=backdrop, **view)  # fmt: skip
+    svg = templates.render(
+        _env(),
+        f"{game}/boards/{board}.svg.j2",
+        width=width,
+        height=height,
+        title=title,
+        css=style.css,
+        backdrop=backdrop,
+        **view,
+    )
     svg = clean(svg)
     _DRAWN[(templates_root(), game, board)] = (key, svg)
     return svg

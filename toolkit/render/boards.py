@@ -79,8 +79,11 @@ def tile_grid(w: float, h: float, pw: float, ph: float) -> TileGrid:
     tw, th = pw - 2 * TILE_MARGIN, ph - 2 * TILE_MARGIN - TILE_HEADER
     cols = max(1, math.ceil((w - TILE_OVERLAP) / (tw - TILE_OVERLAP)))
     rows = max(1, math.ceil((h - TILE_OVERLAP) / (th - TILE_OVERLAP)))
-    tiles = tuple(Tile(r, c, c * (tw - TILE_OVERLAP), r * (th - TILE_OVERLAP))
-                  for r in range(rows) for c in range(cols))  # fmt: skip
+    tiles = tuple(
+        Tile(r, c, c * (tw - TILE_OVERLAP), r * (th - TILE_OVERLAP))
+        for r in range(rows)
+        for c in range(cols)
+    )
     return TileGrid(cols, rows, tw, th, tiles)
 
 
@@ -93,8 +96,16 @@ def board_file(svg: str, w: float, h: float, title: str, session: Session) -> by
     rather than 0.6 s for the main board."""
 
     data = base64.b64encode(svg.encode("utf-8")).decode("ascii")
-    html = render(session.env, "common/board.html.j2", data=data, width=_n(w), height=_n(h),
-                  size=f"{_n(w)}mm {_n(h)}mm", tiles=False, title=title)  # fmt: skip
+    html = render(
+        session.env,
+        "common/board.html.j2",
+        data=data,
+        width=_n(w),
+        height=_n(h),
+        size=f"{_n(w)}mm {_n(h)}mm",
+        tiles=False,
+        title=title,
+    )
     return session.pdf(html)
 
 
@@ -107,12 +118,25 @@ def board_tiles(board: str, w: float, h: float, title: str, session: Session) ->
     tiles cost what their pages' text costs, and print exactly what the board prints."""
     pw, ph = _paper(w, h, session.options)
     grid = tile_grid(w, h, pw, ph)
-    pages = [{"col": t.col, "row": t.row, "cols": grid.cols, "rows": grid.rows,
-              "name": t.name} for t in grid.tiles]  # fmt: skip
-    html = render(session.env, "common/board.html.j2", pages=pages, size=f"{_n(pw)}mm {_n(ph)}mm",
-                  tiles=True, tw=grid.tw, th=grid.th, pw=_n(pw), ph=_n(ph),
-                  margin=TILE_MARGIN, header=TILE_HEADER, overlap=TILE_OVERLAP,
-                  title=title)  # fmt: skip
+    pages = [
+        {"col": t.col, "row": t.row, "cols": grid.cols, "rows": grid.rows, "name": t.name}
+        for t in grid.tiles
+    ]
+    html = render(
+        session.env,
+        "common/board.html.j2",
+        pages=pages,
+        size=f"{_n(pw)}mm {_n(ph)}mm",
+        tiles=True,
+        tw=grid.tw,
+        th=grid.th,
+        pw=_n(pw),
+        ph=_n(ph),
+        margin=TILE_MARGIN,
+        header=TILE_HEADER,
+        overlap=TILE_OVERLAP,
+        title=title,
+    )
     return _under_tiles(session.pdf(html), session.part(board), grid, ph)
 
 
@@ -139,16 +163,23 @@ def _under_tiles(frames: bytes, board: bytes, grid: TileGrid, ph: float) -> byte
         for tile, page in zip(grid.tiles, doc.pages, strict=True):
             own_resources(page, {name: form})
             dx, dy = (grid.left - tile.x) * k, (ph - grid.top + tile.y) * k - board_h
-            draw = (f"q {left:.3f} {bottom:.3f} {grid.tw * k:.3f} {grid.th * k:.3f} re W n "
-                    f"1 0 0 1 {dx:.3f} {dy:.3f} cm {name} Do Q\n")  # fmt: skip
+            draw = (
+                f"q {left:.3f} {bottom:.3f} {grid.tw * k:.3f} {grid.th * k:.3f} re W n "
+                f"1 0 0 1 {dx:.3f} {dy:.3f} cm {name} Do Q\n"
+            )
             page.contents_add(doc.make_stream(draw.encode()), prepend=True)
         return saved(doc)
 
 
 def board_outputs(
-    name: str, svg: str, size: tuple[float, float], title: str, sources: tuple[str, ...],
-    options: BuildOptions, folder: str = "boards",
-) -> list[Output]:  # fmt: skip
+    name: str,
+    svg: str,
+    size: tuple[float, float],
+    title: str,
+    sources: tuple[str, ...],
+    options: BuildOptions,
+    folder: str = "boards",
+) -> list[Output]:
     """The SVG, the real-size PDF and the tiled PDF of one board."""
     w, h = size
     group = f"board-{name}"
@@ -158,12 +189,25 @@ def board_outputs(
     srcs = (*sources, TEMPLATE, "templates/common/fonts.css")
     return [
         # measured: subsetting and compressing its fonts costs about one sheet-page
-        Output(f"{folder}/{name}.svg", "board", sources, partial(board_svg, svg), group=group,
-               cost=1.0),
-        Output(f"{folder}/{name}.pdf", "board", srcs,
-               partial(board_file, svg, w, h, title), group=group, cost=per_page),
+        Output(
+            f"{folder}/{name}.svg", "board", sources, partial(board_svg, svg), group=group, cost=1.0
+        ),
+        Output(
+            f"{folder}/{name}.pdf",
+            "board",
+            srcs,
+            partial(board_file, svg, w, h, title),
+            group=group,
+            cost=per_page,
+        ),
         # measured: a tile's page costs about a fifth of a sheet-page
-        Output(f"{folder}/{name}-tiles-{options.paper}.pdf", "board-tiles", srcs,
-               partial(board_tiles, f"{folder}/{name}.pdf", w, h, title), group=group,
-               parts=(f"{folder}/{name}.pdf",), cost=0.2 * len(grid.tiles)),
-    ]  # fmt: skip
+        Output(
+            f"{folder}/{name}-tiles-{options.paper}.pdf",
+            "board-tiles",
+            srcs,
+            partial(board_tiles, f"{folder}/{name}.pdf", w, h, title),
+            group=group,
+            parts=(f"{folder}/{name}.pdf",),
+            cost=0.2 * len(grid.tiles),
+        ),
+    ]

@@ -72,20 +72,37 @@ def with_bleed(fmt: CardFormat, session: Session) -> CardFormat:
 
 
 def render_cards(
-    session: Session, fmt: CardFormat, mode: str, variant: str | None = None, pages: int = 0,
+    session: Session,
+    fmt: CardFormat,
+    mode: str,
+    variant: str | None = None,
+    pages: int = 0,
     **context: object,
-) -> bytes:  # fmt: skip
+) -> bytes:
     """Lay out cards in one of the modes of `common/cards.html.j2` and write the PDF, of
     `pages` pages (the page budget grows with a large deck's pages)."""
 
     opts = session.options
     cell_w, cell_h = fmt.cell
     html = render(
-        session.env, "common/cards.html.j2", mode=mode, macros=fmt.macros, css=fmt.css,
-        title=fmt.title, paper=opts.paper, page_size=opts.page_size, paper_mm=opts.paper_mm,
-        card_w=fmt.width, card_h=fmt.height, bleed=fmt.bleed, cell_w=cell_w, cell_h=cell_h,
-        backs=opts.backs, marks=not opts.final, **context,
-    )  # fmt: skip
+        session.env,
+        "common/cards.html.j2",
+        mode=mode,
+        macros=fmt.macros,
+        css=fmt.css,
+        title=fmt.title,
+        paper=opts.paper,
+        page_size=opts.page_size,
+        paper_mm=opts.paper_mm,
+        card_w=fmt.width,
+        card_h=fmt.height,
+        bleed=fmt.bleed,
+        cell_w=cell_w,
+        cell_h=cell_h,
+        backs=opts.backs,
+        marks=not opts.final,
+        **context,
+    )
     data = session.pdf(html, variant, pages)
     if variant == "pdf/x-4":
         # a print shop's PDF/X: colours through the output condition's profile, and the
@@ -107,9 +124,13 @@ def render_backs(fmt: CardFormat, backs: Sequence[object], session: Session) -> 
 
 
 def render_imposed(
-    fmt: CardFormat, cards: Sequence[object], session: Session, back: object = None,
-    duplex: bool = True, backs: Sequence[object] | None = None,
-) -> bytes:  # fmt: skip
+    fmt: CardFormat,
+    cards: Sequence[object],
+    session: Session,
+    back: object = None,
+    duplex: bool = True,
+    backs: Sequence[object] | None = None,
+) -> bytes:
     """Cards n-up with crop marks; each fronts page is followed by its backs page, columns
     mirrored for long-edge duplex and shifted by the printer's `--back-offset`. The game's
     `back` macro gets each card, or `back` for every card when given, or `backs[i]` for
@@ -123,13 +144,23 @@ def render_imposed(
         chunk = cards[start : start + g.per_page]
         pages.append([(i % g.cols, i // g.cols, c) for i, c in enumerate(chunk)])
         if duplex:
-            behind = [backs[start + i] if backs is not None else c if back is None else back
-                      for i, c in enumerate(chunk)]  # fmt: skip
-            pages.append([(g.cols - 1 - i % g.cols, i // g.cols, b)
-                          for i, b in enumerate(behind)])  # fmt: skip
+            behind = [
+                backs[start + i] if backs is not None else c if back is None else back
+                for i, c in enumerate(chunk)
+            ]
+            pages.append([(g.cols - 1 - i % g.cols, i // g.cols, b) for i, b in enumerate(behind)])
     dx, dy = session.options.back_offset
-    return render_cards(session, fmt, "imposed", pages=len(pages), sheets=pages, grid=g,
-                        back_dx=dx, back_dy=dy, duplex=duplex)  # fmt: skip
+    return render_cards(
+        session,
+        fmt,
+        "imposed",
+        pages=len(pages),
+        sheets=pages,
+        grid=g,
+        back_dx=dx,
+        back_dy=dy,
+        duplex=duplex,
+    )
 
 
 def render_calibration(fmt: CardFormat, session: Session) -> bytes:
@@ -139,8 +170,11 @@ def render_calibration(fmt: CardFormat, session: Session) -> bytes:
     fmt = with_bleed(fmt, session)
     g = grid(fmt, session.options.paper_mm)
     cell_w, cell_h = fmt.cell
-    centres = [(g.x0 + (c + 0.5) * cell_w, g.y0 + (r + 0.5) * cell_h)
-               for r in range(g.rows) for c in range(g.cols)]  # fmt: skip
+    centres = [
+        (g.x0 + (c + 0.5) * cell_w, g.y0 + (r + 0.5) * cell_h)
+        for r in range(g.rows)
+        for c in range(g.cols)
+    ]
     dx, dy = session.options.back_offset
     return render_cards(session, fmt, "calibration", centres=centres, dx=dx, dy=dy)
 
@@ -174,8 +208,9 @@ def faces_from_parts(fmt: CardFormat, parts: Sequence[str], session: Session) ->
     return data
 
 
-def _unique_backs(fmt: CardFormat, behind: Sequence[object], session: Session
-                  ) -> tuple[list[bytes], list[int]]:  # fmt: skip
+def _unique_backs(
+    fmt: CardFormat, behind: Sequence[object], session: Session
+) -> tuple[list[bytes], list[int]]:
     """The distinct backs among `behind` (one a card), each laid out once as a page of its
     own, and for each card the index of its back's page."""
     keys: dict[str, int] = {}
@@ -185,8 +220,9 @@ def _unique_backs(fmt: CardFormat, behind: Sequence[object], session: Session
     return pages, index
 
 
-def pod_from_parts(fmt: CardFormat, parts: Sequence[str], behind: Sequence[object],
-                   session: Session) -> bytes:  # fmt: skip
+def pod_from_parts(
+    fmt: CardFormat, parts: Sequence[str], behind: Sequence[object], session: Session
+) -> bytes:
     """Print-on-demand: every card as its back's page then its own page (`parts`, one a
     card; `behind`, its back), as PDF/X-4 in CMYK with its output intent."""
     # pikepdf and fontTools (0.2 s to import): only where a deck is assembled
@@ -201,8 +237,9 @@ def pod_from_parts(fmt: CardFormat, parts: Sequence[str], behind: Sequence[objec
     return to_pdfx4(data)
 
 
-def impose_parts(fmt: CardFormat, parts: Sequence[str], session: Session,
-                 behind: Sequence[object] | None = None) -> bytes:  # fmt: skip
+def impose_parts(
+    fmt: CardFormat, parts: Sequence[str], session: Session, behind: Sequence[object] | None = None
+) -> bytes:
     """The cards (`parts`, their own pages) n-up with crop marks, as `render_imposed` lays
     them out: each fronts page followed by its backs page (`behind[i]`, card i's back),
     columns mirrored for long-edge duplex and shifted by the printer's `--back-offset`;
@@ -223,8 +260,17 @@ def impose_parts(fmt: CardFormat, parts: Sequence[str], session: Session,
     # a fronts page of crop marks (and the backs page, blank), laid out by the template
     # with empty cells: every sheet of the file starts as a copy of them
     sides = 2 if duplex else 1
-    frames = render_cards(session, fmt, "imposed", pages=sides, sheets=[[]] * sides, grid=g,
-                          back_dx=0, back_dy=0, duplex=duplex)  # fmt: skip
+    frames = render_cards(
+        session,
+        fmt,
+        "imposed",
+        pages=sides,
+        sheets=[[]] * sides,
+        grid=g,
+        back_dx=0,
+        back_dy=0,
+        duplex=duplex,
+    )
     pages = len(chunks) * sides
     files = [session.part(p) for p in parts]
     index: list[int] = []
@@ -263,8 +309,10 @@ def impose_parts(fmt: CardFormat, parts: Sequence[str], session: Session,
                     which = len(parts) + index[card] if back else card
                     forms_here[f"/Card{i}"] = forms[which]
                     ox, oy = origins[which]
-                    draw.append(f"q 1 0 0 1 {x * k - ox:.3f} {(paper_h - y - cell_h) * k - oy:.3f}"
-                                f" cm /Card{i} Do Q")  # fmt: skip
+                    draw.append(
+                        f"q 1 0 0 1 {x * k - ox:.3f} {(paper_h - y - cell_h) * k - oy:.3f}"
+                        f" cm /Card{i} Do Q"
+                    )
                 own_resources(page, forms_here)
                 page.contents_add(doc.make_stream("\n".join(draw).encode()), prepend=True)
         session.pages = pages
@@ -280,9 +328,9 @@ def card_path(deck: str, stem: str) -> str:
     return f"cards/{deck}/{stem}.pdf"
 
 
-def numbered(cards: Sequence[object], sources: tuple[str, ...],
-             own: Sequence[tuple[str, ...]] | None = None
-             ) -> list[tuple[str, object, tuple[str, ...]]]:  # fmt: skip
+def numbered(
+    cards: Sequence[object], sources: tuple[str, ...], own: Sequence[tuple[str, ...]] | None = None
+) -> list[tuple[str, object, tuple[str, ...]]]:
     """A deck's cards as `card_outputs` takes them, each named by its place in the deck and
     its name (`007-iron-sword`): made from `sources`, or from `own[i]` for card i where a
     card has files of its own (a hero's file: a draft stamps that card alone)."""
@@ -296,9 +344,16 @@ def numbered(cards: Sequence[object], sources: tuple[str, ...],
     return out
 
 
-def card_outputs(deck: str, fmt: CardFormat, cards: Sequence[tuple[str, object, tuple[str, ...]]],
-                 behind: Sequence[object], srcs: tuple[str, ...], options: BuildOptions,
-                 copies: int = 1, cost: float = 0.3) -> list[Output]:  # fmt: skip
+def card_outputs(
+    deck: str,
+    fmt: CardFormat,
+    cards: Sequence[tuple[str, object, tuple[str, ...]]],
+    behind: Sequence[object],
+    srcs: tuple[str, ...],
+    options: BuildOptions,
+    copies: int = 1,
+    cost: float = 0.3,
+) -> list[Output]:
     """A deck's card files: each card alone (`cards/<deck>/<stem>.pdf`, from `cards`: its
     file's stem, the card, what it is made from), then, assembled from those pages, the
     faces (`cards/<deck>-faces.pdf`) and either the n-up sheets for the chosen paper or,
@@ -313,21 +368,49 @@ def card_outputs(deck: str, fmt: CardFormat, cards: Sequence[tuple[str, object, 
             made[key] = path = card_path(deck, stem)
             # a dozen cards to a worker's task: a task's own cost (sending it, collecting
             # the worker's garbage after it) is about a card's layout
-            out.append(Output(path, "card", sources, partial(card_page, fmt, card),
-                              group=f"cards-{deck}-{len(made) // CARDS_A_TASK}",
-                              cost=cost))  # fmt: skip
+            out.append(
+                Output(
+                    path,
+                    "card",
+                    sources,
+                    partial(card_page, fmt, card),
+                    group=f"cards-{deck}-{len(made) // CARDS_A_TASK}",
+                    cost=cost,
+                )
+            )
         parts.append(made[key])
     every, backs = tuple(parts) * copies, tuple(behind) * copies
     # measured: a file assembled from 69 cards' pages costs 0.1 s (faces) to 0.15 s (n-up)
-    out.append(Output(f"cards/{deck}-faces.pdf", "card-faces", srcs,
-                      partial(faces_from_parts, fmt, every), parts=every,
-                      cost=0.035 * len(every)))  # fmt: skip
+    out.append(
+        Output(
+            f"cards/{deck}-faces.pdf",
+            "card-faces",
+            srcs,
+            partial(faces_from_parts, fmt, every),
+            parts=every,
+            cost=0.035 * len(every),
+        )
+    )
     if options.preset == "pod":
-        out.append(Output(f"cards/{deck}-pod.pdf", "card-pod", srcs,
-                          partial(pod_from_parts, fmt, every, backs), parts=every,
-                          cost=0.05 * len(every)))  # fmt: skip
+        out.append(
+            Output(
+                f"cards/{deck}-pod.pdf",
+                "card-pod",
+                srcs,
+                partial(pod_from_parts, fmt, every, backs),
+                parts=every,
+                cost=0.05 * len(every),
+            )
+        )
     else:
-        out.append(Output(f"cards/{deck}-{options.paper}.pdf", "card-sheet", srcs,
-                          partial(impose_parts, fmt, every, behind=backs), parts=every,
-                          cost=0.055 * len(every)))  # fmt: skip
+        out.append(
+            Output(
+                f"cards/{deck}-{options.paper}.pdf",
+                "card-sheet",
+                srcs,
+                partial(impose_parts, fmt, every, behind=backs),
+                parts=every,
+                cost=0.055 * len(every),
+            )
+        )
     return out

@@ -13,8 +13,11 @@ from toolkit.check.procedures import Panel
 from toolkit.render.session import Session
 from toolkit.render.templates import render
 
-COMPANION_TEMPLATES = ("templates/common/companion.html.j2", "templates/common/panels.html.j2",
-                       "templates/common/screen.css")  # fmt: skip
+COMPANION_TEMPLATES = (
+    "templates/common/companion.html.j2",
+    "templates/common/panels.html.j2",
+    "templates/common/screen.css",
+)
 
 
 @dataclass(frozen=True)
@@ -25,10 +28,10 @@ class Tally:
     data: Mapping[str, object]
 
 
-def render_companion(title: str, panels: tuple[Panel, ...], tally: Tally | None,
-                     session: Session) -> bytes:  # fmt: skip
+def render_companion(
+    title: str, panels: tuple[Panel, ...], tally: Tally | None, session: Session
+) -> bytes:
     """The companion page's HTML bytes."""
-    html = render(session.env, "common/companion.html.j2", title=title, panels=panels,
-                  tally=tally)  # fmt: skip
+    html = render(session.env, "common/companion.html.j2", title=title, panels=panels, tally=tally)
     session.pages = 0
     return html.encode("utf-8")

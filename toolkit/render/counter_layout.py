@@ -66,11 +66,20 @@ class Token:
         """What the face macro gets as `p` (`look`: the colours the template sets, see
         `toolkit.render.counter_pdf.LOOK`)."""
         colour = self.colour or look["piece_colour"]
-        return {"label": self.label, "colour": colour,
-                "ink": ink(colour, look["ink_dark"], look["ink_light"]),
-                "name": self.name, "item": self.item, "component": self.component,
-                "w": self.w, "h": self.face_h, "shape": self.face_shape, "side": side,
-                "bleed": BLEED, "art": bool(self.art)}  # fmt: skip
+        return {
+            "label": self.label,
+            "colour": colour,
+            "ink": ink(colour, look["ink_dark"], look["ink_light"]),
+            "name": self.name,
+            "item": self.item,
+            "component": self.component,
+            "w": self.w,
+            "h": self.face_h,
+            "shape": self.face_shape,
+            "side": side,
+            "bleed": BLEED,
+            "art": bool(self.art),
+        }
 
 
 def ink(colour: str, dark: str, light: str) -> str:
@@ -104,9 +113,24 @@ def tokens(doc: Components, setting: Setting) -> list[Token]:
                 shape_panel = 0.0
             label = c.label or (item.label if item else c.name)
             colour = item.colour if item else ""  # the template's `piece_colour`
-            out += [Token(c.id, c.name, p.shape, w, h, shape_panel, p.sides, p.face,
-                          p.back or p.face, label, colour, item.label if item else "", art)
-                    for _ in range(max(n, 0))]  # fmt: skip
+            out += [
+                Token(
+                    c.id,
+                    c.name,
+                    p.shape,
+                    w,
+                    h,
+                    shape_panel,
+                    p.sides,
+                    p.face,
+                    p.back or p.face,
+                    label,
+                    colour,
+                    item.label if item else "",
+                    art,
+                )
+                for _ in range(max(n, 0))
+            ]
     return out
 
 
@@ -130,8 +154,10 @@ def pack(pieces: Sequence[Token], paper: tuple[float, float]) -> list[list[Place
     for i in order:
         t = pieces[i]
         if t.w > width - 2 * MARGIN or t.h > height - 2 * MARGIN - HEADER:
-            raise ValueError(f"{t.component}: a {t.w:g} x {t.h:g} mm piece is larger than "
-                             "the printable part of the paper")  # fmt: skip
+            raise ValueError(
+                f"{t.component}: a {t.w:g} x {t.h:g} mm piece is larger than "
+                "the printable part of the paper"
+            )
         if x + t.w > width - MARGIN + 1e-9:
             x, y, row = MARGIN, y + row + GUTTER, 0.0
         if y + t.h > height - MARGIN + 1e-9:

@@ -26,8 +26,10 @@ LOOK = ("cut_line", "ink_dark", "ink_light", "piece_colour", "header_ink")
 def _hex(value: object, name: str) -> str:
     """A colour the template sets for the core (`#rrggbb`), or FaceError naming it."""
     if not isinstance(value, str) or not re.fullmatch(r"#[0-9a-fA-F]{6}", value):
-        raise FaceError(f"the counter template must set `{name}` to a colour as #rrggbb "
-                        f"(`{{% set {name} = \"#8c8c8c\" %}}`), not {value!r}")  # fmt: skip
+        raise FaceError(
+            f"the counter template must set `{name}` to a colour as #rrggbb "
+            f'(`{{% set {name} = "#8c8c8c" %}}`), not {value!r}'
+        )
     return value
 
 
@@ -59,8 +61,18 @@ class Faces:
 
     def ops(self, t: Token, side: str) -> tuple[Op, ...]:
         name = t.face if side == "front" else t.back
-        key = (name, t.label, t.colour, t.name, t.item, t.w, t.face_h, t.face_shape, side,
-               bool(t.art))  # fmt: skip
+        key = (
+            name,
+            t.label,
+            t.colour,
+            t.name,
+            t.item,
+            t.w,
+            t.face_h,
+            t.face_shape,
+            side,
+            bool(t.art),
+        )
         hit = self.cache.get(key)
         if hit is None:
             macro = getattr(self.module, name, None)
@@ -109,8 +121,9 @@ def _picture(art: str) -> Any:
 _PICTURES: dict[str, Any] = {}
 
 
-def _face(c: Any, pen: Pen, ops: tuple[Op, ...], shape: str, w: float, h: float,
-          art: str = "") -> None:  # fmt: skip
+def _face(
+    c: Any, pen: Pen, ops: tuple[Op, ...], shape: str, w: float, h: float, art: str = ""
+) -> None:
     """Draw a face at the current origin (the face's top-left), clipped to its bleed."""
     c.saveState()
     c.clipPath(_path(c, shape, w, h, BLEED), stroke=0, fill=0)
@@ -125,8 +138,9 @@ def _face(c: Any, pen: Pen, ops: tuple[Op, ...], shape: str, w: float, h: float,
         if op.kind == "circle":
             c.circle(q[0], -q[1], q[2], stroke=stroke, fill=fill)
         elif op.kind == "ellipse":
-            c.ellipse(q[0] - q[2], -q[1] - q[3], q[0] + q[2], -q[1] + q[3], stroke=stroke,
-                      fill=fill)  # fmt: skip
+            c.ellipse(
+                q[0] - q[2], -q[1] - q[3], q[0] + q[2], -q[1] + q[3], stroke=stroke, fill=fill
+            )
         elif op.kind == "rect":
             if q[4]:
                 c.roundRect(q[0], -q[1] - q[3], q[2], q[3], q[4], stroke=stroke, fill=fill)
@@ -142,18 +156,36 @@ def _face(c: Any, pen: Pen, ops: tuple[Op, ...], shape: str, w: float, h: float,
             p.close()
             c.drawPath(p, stroke=stroke, fill=fill)
         elif op.kind == "image" and art:
-            c.drawImage(_picture(art), q[0], -q[1] - q[3], q[2], q[3],
-                        preserveAspectRatio=True, anchor="c", mask="auto")  # fmt: skip
+            c.drawImage(
+                _picture(art),
+                q[0],
+                -q[1] - q[3],
+                q[2],
+                q[3],
+                preserveAspectRatio=True,
+                anchor="c",
+                mask="auto",
+            )
         elif op.kind == "text":
             c.setFont(op.font, q[2])
-            draw = {"start": c.drawString, "middle": c.drawCentredString,
-                    "end": c.drawRightString}[op.anchor]  # fmt: skip
+            draw = {"start": c.drawString, "middle": c.drawCentredString, "end": c.drawRightString}[
+                op.anchor
+            ]
             draw(q[0], -q[1], op.text)
     c.restoreState()
 
 
-def _piece(c: Any, pen: Pen, faces: Faces, t: Token, x: float, y: float, page_h: float,
-           side: str, cuts: bool) -> None:  # fmt: skip
+def _piece(
+    c: Any,
+    pen: Pen,
+    faces: Faces,
+    t: Token,
+    x: float,
+    y: float,
+    page_h: float,
+    side: str,
+    cuts: bool,
+) -> None:
     """One piece with its top-left at (x, y) mm on the page."""
     c.saveState()
     c.translate(x * PT, (page_h - y) * PT)
@@ -190,9 +222,16 @@ def _piece(c: Any, pen: Pen, faces: Faces, t: Token, x: float, y: float, page_h:
     c.restoreState()
 
 
-def draw(out: IO[bytes], template: str, title: str, pages: list[list[Placed]],
-         paper: tuple[float, float], duplex: bool, offset: tuple[float, float],
-         env: Any) -> int:  # fmt: skip
+def draw(
+    out: IO[bytes],
+    template: str,
+    title: str,
+    pages: list[list[Placed]],
+    paper: tuple[float, float],
+    duplex: bool,
+    offset: tuple[float, float],
+    env: Any,
+) -> int:
     """Draw the packed pages (each followed by its mirrored backs page when `duplex`);
     returns the number of PDF pages."""
     # reportlab takes 0.14 s to import: only where it draws
@@ -222,8 +261,11 @@ def draw(out: IO[bytes], template: str, title: str, pages: list[list[Placed]],
             c.setFont("EBGaramond", 8)
             head = f"{title}: sheet {number} of {len(pages)}"
             if duplex:
-                head += (" (fronts; print double-sided, flip on the long edge, 100 %)"
-                         if side == "front" else " (backs)")  # fmt: skip
+                head += (
+                    " (fronts; print double-sided, flip on the long edge, 100 %)"
+                    if side == "front"
+                    else " (backs)"
+                )
             c.drawString(MARGIN * PT, (height - MARGIN - HEADER + 3) * PT, head)
             for p in placed:
                 x, y = (p.x, p.y) if side == "front" else back_of(p, width, offset)

@@ -17,38 +17,63 @@ from toolkit.render.faces import FaceError
 from toolkit.render.session import Session
 
 
-def render_sheets(game: str, title: str, pieces: tuple[Token, ...], duplex: bool,
-                  session: Session) -> bytes:  # fmt: skip
+def render_sheets(
+    game: str, title: str, pieces: tuple[Token, ...], duplex: bool, session: Session
+) -> bytes:
     """The sheets' PDF (see `toolkit.render.counter_pdf`)."""
     opts = session.options
     try:
         pages = pack(pieces, opts.paper_mm)
         buf = io.BytesIO()
-        n = draw(buf, f"{game}/counters.svg.j2", title, pages, opts.paper_mm, duplex,
-                 opts.back_offset, env=session.env)  # fmt: skip
+        n = draw(
+            buf,
+            f"{game}/counters.svg.j2",
+            title,
+            pages,
+            opts.paper_mm,
+            duplex,
+            opts.back_offset,
+            env=session.env,
+        )
     except (FaceError, ValueError) as exc:
         where = Loc(f"templates/{game}/counters.svg.j2")
-        raise RenderFailure(Diagnostic(where, Severity.ERROR, "RENDER-COUNTERS",
-                                       f"{title}: {exc}")) from None  # fmt: skip
+        raise RenderFailure(
+            Diagnostic(where, Severity.ERROR, "RENDER-COUNTERS", f"{title}: {exc}")
+        ) from None
     session.pages = n
     return buf.getvalue()  # a print shop's (`--preset pod`): PDF/X-4 as every PDF of its kit
 
 
-def counter_outputs(game: str, title: str, doc: Components, setting: Setting,
-                    options: BuildOptions, sources: tuple[str, ...]) -> list[Output]:  # fmt: skip
+def counter_outputs(
+    game: str,
+    title: str,
+    doc: Components,
+    setting: Setting,
+    options: BuildOptions,
+    sources: tuple[str, ...],
+) -> list[Output]:
     """The kit's counter sheets: single-sided pieces and double-sided ones, one file each."""
     every = tokens(doc, setting)
     game_dir = Path(doc.loc.path).parent
-    arts = sorted({str(game_dir / c.piece.art) for c in doc.components
-                   if c.piece is not None and c.piece.art})  # fmt: skip
+    arts = sorted(
+        {str(game_dir / c.piece.art) for c in doc.components if c.piece is not None and c.piece.art}
+    )
     srcs = (*sources, doc.loc.path, f"templates/{game}/counters.svg.j2", *arts)
     out = []
-    for duplex, stem, what in ((False, "tokens", "tokens and standees"),
-                               (True, "counters", "double-sided counters")):  # fmt: skip
+    for duplex, stem, what in (
+        (False, "tokens", "tokens and standees"),
+        (True, "counters", "double-sided counters"),
+    ):
         chosen = tuple(t for t in every if (t.sides == 2) == duplex)
         if chosen:
-            out.append(Output(f"counters/{stem}-{options.paper}.pdf",
-                              "counter-sheet" if duplex else "token-sheet", srcs,
-                              partial(render_sheets, game, f"{title}: {what}", chosen, duplex),
-                              group=f"counters-{stem}", cost=0.01 * len(chosen)))  # fmt: skip
+            out.append(
+                Output(
+                    f"counters/{stem}-{options.paper}.pdf",
+                    "counter-sheet" if duplex else "token-sheet",
+                    srcs,
+                    partial(render_sheets, game, f"{title}: {what}", chosen, duplex),
+                    group=f"counters-{stem}",
+                    cost=0.01 * len(chosen),
+                )
+            )
     return out

@@ -73,8 +73,9 @@ def assemble(parts: Sequence[bytes], title: str) -> tuple[bytes, int]:
         for src in sources:
             first = len(out.pages)
             out.pages.extend(src.pages)
-            moved = {src.pages[i].obj.objgen: out.pages[first + i].obj
-                     for i in range(len(src.pages))}  # fmt: skip
+            moved = {
+                src.pages[i].obj.objgen: out.pages[first + i].obj for i in range(len(src.pages))
+            }
             for page in out.pages[first:]:
                 for fonts, key in _font_entries(page.obj.get("/Resources"), set()):
                     _note(faces, fonts, key)
@@ -182,8 +183,9 @@ def _shipped_original(font: Any) -> bytes | None:
     try:
         data = font.DescendantFonts[0].FontDescriptor.FontFile2.read_bytes()
         tt = TTFont(io.BytesIO(data), lazy=True)
-        path = _shipped().get((tt["name"].getDebugName(6), tt["head"].created,
-                               tt["head"].fontRevision))  # fmt: skip
+        path = _shipped().get(
+            (tt["name"].getDebugName(6), tt["head"].created, tt["head"].fontRevision)
+        )
     except (AttributeError, KeyError, IndexError, TypeError, TTLibError, AssertionError):
         return None
     return _font_file(path) if path else None
@@ -210,28 +212,34 @@ def _merge(out: Any, face: _Face) -> None:
     data = subset(face.original, glyphs)
     file = out.make_stream(data)
     file.Length1 = len(data)
-    descriptor = pikepdf.Dictionary({k: v for k, v in cid_model.FontDescriptor.items()
-                                     if k != "/FontFile2"})  # fmt: skip
+    descriptor = pikepdf.Dictionary(
+        {k: v for k, v in cid_model.FontDescriptor.items() if k != "/FontFile2"}
+    )
     descriptor.FontFile2 = file
     widths = pikepdf.Array()
     for gid in glyphs:
         widths.extend([gid, pikepdf.Array([face.widths[gid]])])
-    cid = pikepdf.Dictionary({k: v for k, v in cid_model.items()
-                              if k not in ("/W", "/FontDescriptor")})  # fmt: skip
+    cid = pikepdf.Dictionary(
+        {k: v for k, v in cid_model.items() if k not in ("/W", "/FontDescriptor")}
+    )
     cid.W = widths
     cid.FontDescriptor = out.make_indirect(descriptor)
     # the sheet's CMap up to its character list (the `N beginbfchar` line dropped), then
     # the union's, in blocks of at most 100 entries as the PDF specification asks
     head = model.ToUnicode.read_bytes().split(b"beginbfchar")[0].rsplit(b"\n", 1)[0]
     entries = [b"<%04x> <%s>\n" % (g, face.unicode[g]) for g in sorted(face.unicode)]
-    blocks = b"".join(b"%d beginbfchar\n" % len(entries[i : i + 100])
-                      + b"".join(entries[i : i + 100]) + b"endbfchar\n"
-                      for i in range(0, len(entries), 100))  # fmt: skip
+    blocks = b"".join(
+        b"%d beginbfchar\n" % len(entries[i : i + 100])
+        + b"".join(entries[i : i + 100])
+        + b"endbfchar\n"
+        for i in range(0, len(entries), 100)
+    )
     cmap = (
         head + b"\n" + blocks + b"endcmap\nCMapName currentdict /CMap defineresource pop\nend\nend"
     )
-    font = pikepdf.Dictionary({k: v for k, v in model.items()
-                               if k not in ("/DescendantFonts", "/ToUnicode")})  # fmt: skip
+    font = pikepdf.Dictionary(
+        {k: v for k, v in model.items() if k not in ("/DescendantFonts", "/ToUnicode")}
+    )
     font.DescendantFonts = pikepdf.Array([out.make_indirect(cid)])
     font.ToUnicode = out.make_stream(cmap)
     merged = out.make_indirect(font)
@@ -320,8 +328,13 @@ def _moved_dest(dest: Any, moved: dict[tuple[int, int], Any]) -> Any:
     return None if page is None else pikepdf.Array([page, *list(dest)[1:]])
 
 
-def _finish(out: Any, sources: Sequence[Any], dests: list[tuple[str, Any]],
-            outline: list[tuple[Any, dict[tuple[int, int], Any]]], title: str) -> None:  # fmt: skip
+def _finish(
+    out: Any,
+    sources: Sequence[Any],
+    dests: list[tuple[str, Any]],
+    outline: list[tuple[Any, dict[tuple[int, int], Any]]],
+    title: str,
+) -> None:
     """The deck's catalogue: named destinations, outline, language and title."""
 
     if dests:
@@ -348,8 +361,11 @@ def _copy_items(items: Sequence[Any], moved: dict[tuple[int, int], Any]) -> list
     copies = []
     for item in items:
         dest = _moved_dest(item.destination, moved)
-        copy = pikepdf.OutlineItem(item.title, dest) if dest is not None \
-            else pikepdf.OutlineItem(item.title)  # fmt: skip
+        copy = (
+            pikepdf.OutlineItem(item.title, dest)
+            if dest is not None
+            else pikepdf.OutlineItem(item.title)
+        )
         copy.children.extend(_copy_items(item.children, moved))
         copies.append(copy)
     return copies
@@ -381,6 +397,10 @@ def saved(pdf: Any, version: str | None = None) -> bytes:
     was made from, its many small dictionaries compressed together in object streams."""
 
     buf = io.BytesIO()
-    pdf.save(buf, deterministic_id=True, min_version=version or pdf.pdf_version,
-             object_stream_mode=pikepdf.ObjectStreamMode.generate)  # fmt: skip
+    pdf.save(
+        buf,
+        deterministic_id=True,
+        min_version=version or pdf.pdf_version,
+        object_stream_mode=pikepdf.ObjectStreamMode.generate,
+    )
     return buf.getvalue()

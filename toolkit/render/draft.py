@@ -132,8 +132,14 @@ def stamp_svg(data: bytes, text: str) -> bytes:
 def cover_output(title: str, sources: Sequence[str], errors: Sequence[Diagnostic]) -> Output:
     """kit/draft.pdf: every error of the draft, one line each, as `check` prints them."""
     lines = tuple(format_text(d) for d in errors)
-    return Output(DRAFT_LIST, "draft", tuple(sources), partial(_cover, title, lines),
-                  group="reference", cost=0)  # fmt: skip
+    return Output(
+        DRAFT_LIST,
+        "draft",
+        tuple(sources),
+        partial(_cover, title, lines),
+        group="reference",
+        cost=0,
+    )
 
 
 def _cover(title: str, lines: tuple[str, ...], session: Session) -> bytes:
@@ -152,10 +158,18 @@ def _cover(title: str, lines: tuple[str, ...], session: Session) -> bytes:
     )
     head = ParagraphStyle("h", fontName="Cinzel-Bold", fontSize=16, leading=20)
     body = ParagraphStyle("b", fontName="EBGaramond", fontSize=9, leading=11.5)
-    story = [Paragraph(escape(f"{title}: DRAFT, not for print"), head), Spacer(0, 6),
-             Paragraph(escape(f"{len(lines)} error(s) remain; each page made from a file "
-                              "with one carries a DRAFT band naming its codes."), body),
-             Spacer(0, 8)]  # fmt: skip
+    story = [
+        Paragraph(escape(f"{title}: DRAFT, not for print"), head),
+        Spacer(0, 6),
+        Paragraph(
+            escape(
+                f"{len(lines)} error(s) remain; each page made from a file "
+                "with one carries a DRAFT band naming its codes."
+            ),
+            body,
+        ),
+        Spacer(0, 8),
+    ]
     story += [Paragraph(escape(line), body) for line in lines]
     doc.build(story)
     session.pages = doc.page

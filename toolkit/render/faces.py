@@ -110,8 +110,13 @@ def parse(svg: str) -> tuple[Op, ...]:
         elif el.tag == "ellipse":
             pts = (_num(el, "cx"), _num(el, "cy"), _num(el, "rx"), _num(el, "ry"))
         elif el.tag == "rect":
-            pts = (_num(el, "x", 0), _num(el, "y", 0), _num(el, "width"), _num(el, "height"),
-                   _num(el, "rx", 0))  # fmt: skip
+            pts = (
+                _num(el, "x", 0),
+                _num(el, "y", 0),
+                _num(el, "width"),
+                _num(el, "height"),
+                _num(el, "rx", 0),
+            )
         elif el.tag == "line":
             pts = (_num(el, "x1"), _num(el, "y1"), _num(el, "x2"), _num(el, "y2"))
             fill = None
@@ -134,24 +139,39 @@ def parse(svg: str) -> tuple[Op, ...]:
             gone = missing_glyphs(text, family, 700 if bold else 400)
             if gone:
                 chars = ", ".join(f"'{c}' (U+{ord(c):04X})" for c in gone)
-                raise FaceError(f"font {family!r} has no glyph for {chars} in {text!r}: it "
-                                "would print as an empty box")  # fmt: skip
-            ops.append(Op("text", (_num(el, "x"), _num(el, "y"), _num(el, "font-size", 3.5)),
-                          fill, None, 0, text, FONTS[family, bold][0], anchor))  # fmt: skip
+                raise FaceError(
+                    f"font {family!r} has no glyph for {chars} in {text!r}: it "
+                    "would print as an empty box"
+                )
+            ops.append(
+                Op(
+                    "text",
+                    (_num(el, "x"), _num(el, "y"), _num(el, "font-size", 3.5)),
+                    fill,
+                    None,
+                    0,
+                    text,
+                    FONTS[family, bold][0],
+                    anchor,
+                )
+            )
             continue
         elif el.tag == "tspan":
             continue  # its text belongs to the enclosing <text>
         elif el.tag == "image":
             # the piece's own picture (components.yaml `art:`), the only one a face can place
             if any(k.endswith("href") for k in el.attrib):
-                raise FaceError("<image> places the piece's `art:` from components.yaml; it "
-                                "takes no href")  # fmt: skip
+                raise FaceError(
+                    "<image> places the piece's `art:` from components.yaml; it takes no href"
+                )
             pts = (_num(el, "x", 0), _num(el, "y", 0), _num(el, "width"), _num(el, "height"))
             ops.append(Op("image", pts))
             continue
         else:
-            raise FaceError(f"<{el.tag}> is not drawn on counters (circle, ellipse, rect, "
-                            "polygon, line, text, image)")  # fmt: skip
+            raise FaceError(
+                f"<{el.tag}> is not drawn on counters (circle, ellipse, rect, "
+                "polygon, line, text, image)"
+            )
         ops.append(Op(el.tag, pts, fill, stroke, sw))
     return tuple(ops)
 
@@ -165,8 +185,10 @@ def outline(shape: str, w: float, h: float) -> list[tuple[float, float]] | None:
         return None
     if shape == "hex":  # pointy-top: flats left and right
         cx, cy, r = w / 2, h / 2, h / 2
-        return [(cx + r * math.cos(math.radians(a)), cy + r * math.sin(math.radians(a)))
-                for a in (-90, -30, 30, 90, 150, 210)]  # fmt: skip
+        return [
+            (cx + r * math.cos(math.radians(a)), cy + r * math.sin(math.radians(a)))
+            for a in (-90, -30, 30, 90, 150, 210)
+        ]
     return [(0, 0), (w, 0), (w, h), (0, h)]
 
 
@@ -246,8 +268,9 @@ def _segment_distance(x: float, y: float, x1: float, y1: float, x2: float, y2: f
 CLOSED = ("circle", "ellipse", "rect", "polygon")
 
 
-def fit(ops: tuple[Op, ...], shape: str, w: float, h: float, what: str,
-        flipped: bool = False) -> tuple[Op, ...]:  # fmt: skip
+def fit(
+    ops: tuple[Op, ...], shape: str, w: float, h: float, what: str, flipped: bool = False
+) -> tuple[Op, ...]:
     """The face with each text set as large as fits inside the piece and inside the smallest
     shape of the face that holds it (a frame, a disc: where the eye, and the audit, see it
     belong), at most its own size, at least half of it; FaceError when a text cannot fit."""
@@ -273,8 +296,20 @@ def fit(ops: tuple[Op, ...], shape: str, w: float, h: float, what: str,
                 break
             size *= 0.94
             if size < op.points[2] * MIN_SCALE:
-                raise FaceError(f"{what}: text {op.text!r} does not fit inside the piece "
-                                f"({w:g} x {h:g} mm) even at half its size")  # fmt: skip
-        out.append(Op("text", (op.points[0], op.points[1], size), op.fill, None, 0, op.text,
-                      op.font, op.anchor))  # fmt: skip
+                raise FaceError(
+                    f"{what}: text {op.text!r} does not fit inside the piece "
+                    f"({w:g} x {h:g} mm) even at half its size"
+                )
+        out.append(
+            Op(
+                "text",
+                (op.points[0], op.points[1], size),
+                op.fill,
+                None,
+                0,
+                op.text,
+                op.font,
+                op.anchor,
+            )
+        )
     return tuple(out)

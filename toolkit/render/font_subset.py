@@ -26,8 +26,19 @@ from fontTools.ttLib import TTFont
 _NO_HINTING, _RETAIN_GIDS, _DESUBROUTINIZE, _PASSTHROUGH = 0x1, 0x2, 0x4, 0x20
 _DROP_TABLE_TAG = 3  # HB_SUBSET_SETS_DROP_TABLE_TAG
 # the tables WeasyPrint drops: the PDF positions every glyph itself
-DROPPED = (b"BASE", b"DSIG", b"EBDT", b"EBLC", b"EBSC", b"GPOS", b"GSUB", b"JSTF", b"LTSH",
-           b"PCLT", b"SVG ")  # fmt: skip
+DROPPED = (
+    b"BASE",
+    b"DSIG",
+    b"EBDT",
+    b"EBLC",
+    b"EBSC",
+    b"GPOS",
+    b"GSUB",
+    b"JSTF",
+    b"LTSH",
+    b"PCLT",
+    b"SVG ",
+)
 
 _CDEF = """
 typedef struct hb_blob_t hb_blob_t;
@@ -115,9 +126,13 @@ def _with_harfbuzz(hb: tuple[Any, Any, Any], font: bytes, keep: list[int], hinti
 
 
 def _with_fonttools(font: bytes, keep: list[int], hinting: bool) -> bytes:
-    options = ft_subset.Options(retain_gids=True, passthrough_tables=True,
-                                ignore_missing_glyphs=True, hinting=hinting,
-                                desubroutinize=True)  # fmt: skip
+    options = ft_subset.Options(
+        retain_gids=True,
+        passthrough_tables=True,
+        ignore_missing_glyphs=True,
+        hinting=hinting,
+        desubroutinize=True,
+    )
     options.drop_tables += [t.decode().strip() for t in DROPPED]
     subsetter = ft_subset.Subsetter(options)
     subsetter.populate(gids=keep)

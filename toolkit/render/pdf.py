@@ -70,8 +70,12 @@ class AssetFetcher(URLFetcher):
     with other names (a hard link) only under `own`, the toolkit's own folders."""
 
     def __init__(self, roots: Sequence[Path], own: Sequence[Path] = (TEMPLATES,)) -> None:
-        super().__init__(allowed_protocols={"file", "data"}, allow_redirects=False,
-                         fail_on_errors=True, timeout=5)  # fmt: skip
+        super().__init__(
+            allowed_protocols={"file", "data"},
+            allow_redirects=False,
+            fail_on_errors=True,
+            timeout=5,
+        )
         self.roots = [os.path.realpath(r) for r in roots]
         self.own = [os.path.realpath(r) for r in own]
         self.fetched: list[str] = []
@@ -122,8 +126,10 @@ class _PageBudget(logging.Handler):
         if record.msg.startswith("Step 5 - Creating layout - Page") and record.args:
             page = record.args[0] if isinstance(record.args, tuple) else 0
             if isinstance(page, int) and page > self.max_pages:
-                raise RenderError(f"more than {self.max_pages} pages, the budget of this "
-                                  "document (the layout was stopped there)")  # fmt: skip
+                raise RenderError(
+                    f"more than {self.max_pages} pages, the budget of this "
+                    "document (the layout was stopped there)"
+                )
 
 
 @contextmanager
@@ -194,8 +200,12 @@ class Styles:
             key = (href, hashlib.blake2b(body, digest_size=16).hexdigest())
             css = self._sheets.get(key)
             if css is None:
-                css = CSS(string=body.decode("utf-8"), base_url=url, url_fetcher=fetcher,
-                          font_config=self.font_config)  # fmt: skip
+                css = CSS(
+                    string=body.decode("utf-8"),
+                    base_url=url,
+                    url_fetcher=fetcher,
+                    font_config=self.font_config,
+                )
                 self._sheets[key] = css
             sheets.append(css)
         return _LINK.sub("", html), sheets
@@ -303,8 +313,12 @@ def check_overflow(doc: Document) -> None:
     for n, page in enumerate(doc.pages, 1):
         box = page._page_box
         whole = (0.0, 0.0, float(box.margin_width()), float(box.margin_height()))
-        area = (box.content_box_x(), box.content_box_y(),
-                box.content_box_x() + box.width, box.content_box_y() + box.height)  # fmt: skip
+        area = (
+            box.content_box_x(),
+            box.content_box_y(),
+            box.content_box_x() + box.width,
+            box.content_box_y() + box.height,
+        )
         for child in box.all_children():
             inner = _unwrapped(child)
             found = _outside(inner, whole if isinstance(inner, MarginBox) else area)
@@ -339,19 +353,29 @@ def _outside(box: Any, bounds: _Bounds) -> tuple[str, str] | None:
             return box.text, f"runs {by * 25.4 / 72:.1f} mm out of its box"
         return None
     if isinstance(box, LineBox):
-        bounds = (max(bounds[0], box.position_x), bounds[1],
-                  min(bounds[2], box.position_x + box.width), bounds[3])  # fmt: skip
+        bounds = (
+            max(bounds[0], box.position_x),
+            bounds[1],
+            min(bounds[2], box.position_x + box.width),
+            bounds[3],
+        )
     else:
         if "bottom" in box.remove_decoration_sides and _out_of_flow(box):
-            texts = [b.text for b in box.descendants()
-                     if isinstance(b, TextBox) and b.text.strip(_INVISIBLE)]  # fmt: skip
+            texts = [
+                b.text
+                for b in box.descendants()
+                if isinstance(b, TextBox) and b.text.strip(_INVISIBLE)
+            ]
             if texts:
                 return texts[-1], "is cut at the foot of the page: its box is too small for it"
         if box.style["overflow"] != "visible" and box.width is not None:
             x, y = box.padding_box_x(), box.padding_box_y()
-            bounds = (max(bounds[0], x), max(bounds[1], y),
-                      min(bounds[2], x + box.padding_width()),
-                      min(bounds[3], y + box.padding_height()))  # fmt: skip
+            bounds = (
+                max(bounds[0], x),
+                max(bounds[1], y),
+                min(bounds[2], x + box.padding_width()),
+                min(bounds[3], y + box.padding_height()),
+            )
     for child in getattr(box, "all_children", lambda: [])():
         found = _outside(_unwrapped(child), bounds)
         if found is not None:
@@ -388,8 +412,9 @@ def _fixed_document_id(data: bytes) -> bytes:
     derived from it; replace both with values derived from the rest of the file's bytes, of
     the same length (the metadata stream and the trailer are uncompressed, so no offset
     moves), so the same input still gives the same file."""
-    blank = _FILE_ID.sub(b"/ID [(" + b"0" * 32 + b") (" + b"0" * 32 + b")]",
-                         _DID.sub(b"xmp.did:" + b"0" * 36, data))  # fmt: skip
+    blank = _FILE_ID.sub(
+        b"/ID [(" + b"0" * 32 + b") (" + b"0" * 32 + b")]", _DID.sub(b"xmp.did:" + b"0" * 36, data)
+    )
     h = hashlib.sha256(blank).hexdigest()
     did = f"{h[:8]}-{h[8:12]}-{h[12:16]}-{h[16:20]}-{h[20:32]}".encode()
     file_id = h[32:64].encode()

@@ -108,8 +108,10 @@ def _convert_stream(stream: Any, resources: Any, where: str) -> bytes:
     saved: list[dict[str, bool]] = []
     for instruction in pikepdf.parse_content_stream(stream):
         if isinstance(instruction, pikepdf.ContentStreamInlineImage):
-            if _is_rgb(instruction.iimage.obj.get("/CS", instruction.iimage.obj.get("/ColorSpace")),
-                       resources):  # fmt: skip
+            if _is_rgb(
+                instruction.iimage.obj.get("/CS", instruction.iimage.obj.get("/ColorSpace")),
+                resources,
+            ):
                 raise RenderError(f"{where}: an inline RGB image cannot be printed in CMYK")
             out.append(instruction)
             continue
@@ -222,8 +224,9 @@ def _declare(pdf: pikepdf.Pdf) -> None:
         date = _xmp_date(str(info.get("/CreationDate", "")))
         title = escape(str(info.get("/Title", "")))
         xmp = _XMP.format(date=date, title=title).encode("utf-8")
-        pdf.Root.Metadata = pdf.make_stream(xmp, Type=pikepdf.Name.Metadata,
-                                            Subtype=pikepdf.Name.XML)  # fmt: skip
+        pdf.Root.Metadata = pdf.make_stream(
+            xmp, Type=pikepdf.Name.Metadata, Subtype=pikepdf.Name.XML
+        )
         info.Trapped = pikepdf.Name("/False")
         info.GTS_PDFXVersion = pikepdf.String("PDF/X-4")
     for page in pdf.pages:
@@ -255,14 +258,19 @@ def to_pdfx4(data: bytes) -> bytes:
             if group is not None and _is_rgb(group.get("/CS"), resources):
                 group.CS = pikepdf.Name.DeviceCMYK  # blend in the press's colours
         profile = pdf.make_stream(PROFILE.read_bytes(), N=4)
-        intent = pikepdf.Dictionary(Type=pikepdf.Name.OutputIntent, S=pikepdf.Name.GTS_PDFX,
-                                    DestOutputProfile=profile)  # fmt: skip
+        intent = pikepdf.Dictionary(
+            Type=pikepdf.Name.OutputIntent, S=pikepdf.Name.GTS_PDFX, DestOutputProfile=profile
+        )
         for key, value in CONDITION.items():
             intent[key] = pikepdf.String(value)
         pdf.Root.OutputIntents = pikepdf.Array([pdf.make_indirect(intent)])
         out = io.BytesIO()
-        pdf.save(out, deterministic_id=True, compress_streams=True,
-                 object_stream_mode=pikepdf.ObjectStreamMode.generate)  # fmt: skip
+        pdf.save(
+            out,
+            deterministic_id=True,
+            compress_streams=True,
+            object_stream_mode=pikepdf.ObjectStreamMode.generate,
+        )
         return out.getvalue()
 
 
@@ -271,8 +279,10 @@ def for_print_shop(outputs: list[Any]) -> list[Any]:
     files: each output whose file is a PDF renders through `to_pdfx4` (once: a card file
     made PDF/X by its own render is left as it is)."""
 
-    return [replace(o, render=partial(_as_pdfx, o.render)) if o.path.endswith(".pdf") else o
-            for o in outputs]  # fmt: skip
+    return [
+        replace(o, render=partial(_as_pdfx, o.render)) if o.path.endswith(".pdf") else o
+        for o in outputs
+    ]
 
 
 def _as_pdfx(render: Any, session: Any) -> bytes:

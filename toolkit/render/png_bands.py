@@ -80,19 +80,26 @@ class Banded:
 def banded(image: Any, band: int, text: dict[str, str] | None = None) -> Banded:
     """`image` (Pillow, RGB) cut in bands of `band` rows, every band compressed."""
     width, height = image.size
-    return _in_bands(width, height, band, text,
-                     lambda top, rows: image.crop((0, top, width, top + rows)))  # fmt: skip
+    return _in_bands(
+        width, height, band, text, lambda top, rows: image.crop((0, top, width, top + rows))
+    )
 
 
 def blank(width: int, height: int, band: int, text: dict[str, str] | None = None) -> Banded:
     """A white picture in bands."""
 
-    return _in_bands(width, height, band, text,
-                     lambda _top, rows: Image.new("RGB", (width, rows), "white"))  # fmt: skip
+    return _in_bands(
+        width, height, band, text, lambda _top, rows: Image.new("RGB", (width, rows), "white")
+    )
 
 
-def _in_bands(width: int, height: int, band: int, text: dict[str, str] | None,
-              piece: Callable[[int, int], Any]) -> Banded:  # fmt: skip
+def _in_bands(
+    width: int,
+    height: int,
+    band: int,
+    text: dict[str, str] | None,
+    piece: Callable[[int, int], Any],
+) -> Banded:
     """A picture whose band starting at row `top`, `rows` high, is `piece(top, rows)`."""
     out = Banded(width, height, band, [], [], dict(text or {}))
     for top in range(0, height, band):

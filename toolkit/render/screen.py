@@ -8,14 +8,29 @@ from toolkit.check.procedures import Panel
 from toolkit.render.session import Session
 from toolkit.render.templates import render
 
-SCREEN_TEMPLATES = ("templates/common/screen.html.j2", "templates/common/panels.html.j2",
-                    "templates/common/screen.css", "templates/common/fonts.css")  # fmt: skip
+SCREEN_TEMPLATES = (
+    "templates/common/screen.html.j2",
+    "templates/common/panels.html.j2",
+    "templates/common/screen.css",
+    "templates/common/fonts.css",
+)
 
 
-def render_screen(title: str, panels: tuple[Panel, ...], font_size: float, session: Session,
-                  name: str = "DM screen") -> bytes:  # fmt: skip
+def render_screen(
+    title: str,
+    panels: tuple[Panel, ...],
+    font_size: float,
+    session: Session,
+    name: str = "DM screen",
+) -> bytes:
     """The DM screen PDF: landscape pages of the build's paper, `font_size` points."""
-    html = render(session.env, "common/screen.html.j2", title=title, screen_name=name,
-                  panels=panels, page_size=session.options.page_size,
-                  font_size=font_size)  # fmt: skip
+    html = render(
+        session.env,
+        "common/screen.html.j2",
+        title=title,
+        screen_name=name,
+        panels=panels,
+        page_size=session.options.page_size,
+        font_size=font_size,
+    )
     return session.pdf(html)

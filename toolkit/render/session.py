@@ -70,9 +70,14 @@ class Session:
 
         if self._styles is None:
             self._styles = Styles()
-        return layout(compact(html), TEMPLATES, AssetFetcher(self.asset_roots()),
-                      styles=self._styles, max_pages=max(MAX_PAGES, pages),
-                      overflow=self.overflow_check)  # fmt: skip
+        return layout(
+            compact(html),
+            TEMPLATES,
+            AssetFetcher(self.asset_roots()),
+            styles=self._styles,
+            max_pages=max(MAX_PAGES, pages),
+            overflow=self.overflow_check,
+        )
 
     def write(self, doc: Any, variant: str | None = None) -> bytes:
         """The PDF bytes of a laid-out document, noting its page count for the manifest."""

@@ -74,8 +74,10 @@ def require_glyphs(text: str, family: str = "EB Garamond", weight: int = 400) ->
     gone = missing_glyphs(text, family, weight)
     if gone:
         chars = ", ".join(f"'{c}' (U+{ord(c):04X})" for c in gone)
-        raise SVGTextError(f"{family} {weight} has no glyph for {chars} in {text!r}: it would "
-                           "print as an empty box; use a character the font has")  # fmt: skip
+        raise SVGTextError(
+            f"{family} {weight} has no glyph for {chars} in {text!r}: it would "
+            "print as an empty box; use a character the font has"
+        )
 
 
 def text_width(text: str, size: float, family: str = "EB Garamond", weight: int = 400) -> float:
@@ -176,8 +178,17 @@ def _icon_names() -> tuple[str, ...]:
 
 
 @lru_cache(maxsize=16384)
-def _fit(text: str, width: float, height: float, size: float, family: str, weight: int,
-         min_size: float, max_lines: int, _icons: tuple[str, ...]) -> Fitted:  # fmt: skip
+def _fit(
+    text: str,
+    width: float,
+    height: float,
+    size: float,
+    family: str,
+    weight: int,
+    min_size: float,
+    max_lines: int,
+    _icons: tuple[str, ...],
+) -> Fitted:
     require_glyphs(text, family, weight)
     s = size
     while True:

@@ -42,13 +42,18 @@ def _face_file(face: Face) -> str | None:
 
 def _texts(el: ET.Element, inherited: dict[str, str]) -> Iterator[tuple[Face, str]]:
     """Each text's face (its own attributes, else its ancestors') and characters."""
-    attrs = {**inherited, **{k: v for k, v in el.attrib.items()
-                             if k in ("font-family", "font-weight", "font-style")}}  # fmt: skip
+    attrs = {
+        **inherited,
+        **{k: v for k, v in el.attrib.items() if k in ("font-family", "font-weight", "font-style")},
+    }
     if el.tag in (f"{NS}text", f"{NS}tspan"):
         family = attrs.get("font-family", "").split(",")[0].strip().strip("'\"")
         weight = attrs.get("font-weight", "400")
-        face = (family, {"normal": 400, "bold": 700}.get(weight) or int(weight),
-                attrs.get("font-style", "normal"))  # fmt: skip
+        face = (
+            family,
+            {"normal": 400, "bold": 700}.get(weight) or int(weight),
+            attrs.get("font-style", "normal"),
+        )
         yield face, "".join(el.itertext())
     else:
         for child in el:
@@ -100,9 +105,11 @@ def font_faces(svg: str) -> str:
     for face, chars in faces_used(svg).items():
         family, weight, style = face
         data = base64.b64encode(_woff2(str(_face_file(face)), chars)).decode("ascii")
-        rules.append(f'@font-face {{ font-family: "{family}"; font-weight: {weight}; '
-                     f'font-style: {style}; src: url("data:font/woff2;base64,{data}") '
-                     'format("woff2"); }')  # fmt: skip
+        rules.append(
+            f'@font-face {{ font-family: "{family}"; font-weight: {weight}; '
+            f'font-style: {style}; src: url("data:font/woff2;base64,{data}") '
+            'format("woff2"); }'
+        )
     return "\n".join(rules)
 
 

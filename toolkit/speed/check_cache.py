@@ -118,19 +118,27 @@ def _is_result(value: object) -> bool:
     if type(value) is not GameResult:
         return False
     diags, notes = getattr(value, "diagnostics", None), getattr(value, "notes", None)
-    return (type(diags) is list and all(map(_is_diagnostic, diags))
-            and type(notes) is list and all(type(n) is str for n in notes)
-            and all(type(getattr(value, name, None)) is int
-                    for name in ("files", "placeholders", "printed")))  # fmt: skip
+    return (
+        type(diags) is list
+        and all(map(_is_diagnostic, diags))
+        and type(notes) is list
+        and all(type(n) is str for n in notes)
+        and all(
+            type(getattr(value, name, None)) is int for name in ("files", "placeholders", "printed")
+        )
+    )
 
 
 def _is_diagnostic(value: object) -> bool:
     missing = object()
-    return (type(value) is Diagnostic and is_loc(getattr(value, "loc", None))
-            and type(getattr(value, "severity", None)) is Severity
-            and type(getattr(value, "code", None)) is str
-            and type(getattr(value, "message", None)) is str
-            and type(getattr(value, "waived", missing)) in (str, type(None)))  # fmt: skip
+    return (
+        type(value) is Diagnostic
+        and is_loc(getattr(value, "loc", None))
+        and type(getattr(value, "severity", None)) is Severity
+        and type(getattr(value, "code", None)) is str
+        and type(getattr(value, "message", None)) is str
+        and type(getattr(value, "waived", missing)) in (str, type(None))
+    )
 
 
 def save(game_dir: Path, key_: str, result: GameResult) -> None:

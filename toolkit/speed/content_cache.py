@@ -100,8 +100,11 @@ def private(path: Path) -> bool:
         st = path.lstat()
     except OSError:
         return False
-    return (st.st_uid == os.getuid() and not stat.S_ISLNK(st.st_mode)
-            and not st.st_mode & (stat.S_IWGRP | stat.S_IWOTH))  # fmt: skip
+    return (
+        st.st_uid == os.getuid()
+        and not stat.S_ISLNK(st.st_mode)
+        and not st.st_mode & (stat.S_IWGRP | stat.S_IWOTH)
+    )
 
 
 def private_folder(name: str) -> Path | None:
@@ -131,8 +134,12 @@ def unwritable(exc: OSError) -> None:
     _WARNED = True
     what = exc.strerror or str(exc) or type(exc).__name__
     with contextlib.suppress(OSError, ValueError):  # no one to tell (stderr closed)
-        print(f"Warning: cannot write the cache in {cache_folder()}: {what}; going on without "
-              "it (TOOLKIT_NO_CACHE=1 stops trying)", file=sys.stderr, flush=True)  # fmt: skip
+        print(
+            f"Warning: cannot write the cache in {cache_folder()}: {what}; going on without "
+            "it (TOOLKIT_NO_CACHE=1 stops trying)",
+            file=sys.stderr,
+            flush=True,
+        )
 
 
 def game_file(game_dir: Path, kind: str) -> Path | None:
@@ -141,8 +148,9 @@ def game_file(game_dir: Path, kind: str) -> Path | None:
     folder = cache_folder()
     if folder is None:
         return None
-    key = hashlib.blake2b(f"{game_dir.resolve()}\0{os.getcwd()}".encode(),
-                          digest_size=12).hexdigest()  # fmt: skip
+    key = hashlib.blake2b(
+        f"{game_dir.resolve()}\0{os.getcwd()}".encode(), digest_size=12
+    ).hexdigest()
     return folder / f"{kind}-{game_dir.name}-{key}.pickle"
 
 

@@ -43,9 +43,14 @@ class Kept:
 
 def eligible(options: Any) -> bool:
     """Whether a build with these options (`build.BuildOptions`) may keep a game whole."""
-    return not (options.force or options.draft or options.paths_only
-                or options.only is not None or options.expansions is not None
-                or options.export is not None)  # fmt: skip
+    return not (
+        options.force
+        or options.draft
+        or options.paths_only
+        or options.only is not None
+        or options.expansions is not None
+        or options.export is not None
+    )
 
 
 def game_key(content_dir: Path, gid: str, options: Any, code: str) -> str | None:
@@ -73,8 +78,7 @@ def recall(manifest: Any, game_out: Path, key: str) -> Kept | None:
     kept = manifest.build
     if not isinstance(kept, dict) or kept.get("key") != key or manifest.damaged:
         return None
-    written = [*((p, e["sha256"]) for p, e in manifest.entries.items()),
-               *manifest.written.items()]  # fmt: skip
+    written = [*((p, e["sha256"]) for p, e in manifest.entries.items()), *manifest.written.items()]
     if not written or any(file_digest(game_out / p) != digest for p, digest in written):
         return None
     return _told(kept, len(manifest.entries))
@@ -85,9 +89,12 @@ def _told(kept: dict[str, Any], outputs: int) -> Kept | None:
     None (the game is loaded and checked, as without a record)."""
     records, notes = kept.get("found"), kept.get("notes")
     counts = [kept.get(name) for name in ("checked", "placeholders", "printed")]
-    if (type(records) is not list or type(notes) is not list
-            or not all(type(n) is str for n in notes)
-            or not all(type(c) is int for c in counts)):  # fmt: skip
+    if (
+        type(records) is not list
+        or type(notes) is not list
+        or not all(type(n) is str for n in notes)
+        or not all(type(c) is int for c in counts)
+    ):
         return None
     found = Report()
     for record in records:
@@ -103,10 +110,12 @@ def _told(kept: dict[str, Any], outputs: int) -> Kept | None:
 def _is_record(record: object) -> bool:
     """Whether `record` holds each part of a finding as `to_record` writes it (where
     `from_record` would make a path of a number, or a line of a string of digits)."""
-    return (isinstance(record, dict)
-            and all(type(record.get(k)) is str for k in ("path", "severity", "code", "message"))
-            and all(type(record.get(k)) is int for k in ("line", "column"))
-            and type(record.get("waived")) in (str, type(None)))  # fmt: skip
+    return (
+        isinstance(record, dict)
+        and all(type(record.get(k)) is str for k in ("path", "severity", "code", "message"))
+        and all(type(record.get(k)) is int for k in ("line", "column"))
+        and type(record.get("waived")) in (str, type(None))
+    )
 
 
 def seal(key: str, found: Report) -> dict[str, Any]:

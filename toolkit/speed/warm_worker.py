@@ -34,13 +34,21 @@ class WarmWorker:
     def __init__(self, job: Job) -> None:
         ctx = multiprocessing.get_context("fork")
         self._conn, child = ctx.Pipe()
-        self._proc = ctx.Process(target=_serve, args=(child, job), daemon=True,
-                                 name="toolkit-warm-renderer")  # fmt: skip
+        self._proc = ctx.Process(
+            target=_serve, args=(child, job), daemon=True, name="toolkit-warm-renderer"
+        )
         self._proc.start()
         child.close()
 
-    def run(self, outputs: list[Any], assembled: list[Any], options: Any, content_root: Path,
-            code: str, parts: Any = None) -> list[Any]:  # fmt: skip
+    def run(
+        self,
+        outputs: list[Any],
+        assembled: list[Any],
+        options: Any,
+        content_root: Path,
+        code: str,
+        parts: Any = None,
+    ) -> list[Any]:
         """Render `outputs`, then those `assembled` from them, in the worker (by the job it
         was started with); what it raises is raised here."""
 

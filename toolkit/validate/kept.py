@@ -19,16 +19,23 @@ def kept_documents(value: object) -> dict[Any, Any]:
     digest) -> a document of that model), or none; an entry of another shape is left out."""
     if not isinstance(value, dict):
         return {}
-    return {stamp: doc for stamp, doc in value.items()
-            if _is_stamp(stamp, 4) and isinstance(stamp[3], bytes)
-            and conforms(doc, stamp[2])}  # fmt: skip
+    return {
+        stamp: doc
+        for stamp, doc in value.items()
+        if _is_stamp(stamp, 4) and isinstance(stamp[3], bytes) and conforms(doc, stamp[2])
+    }
 
 
 def _is_stamp(key: object, size: int) -> bool:
     """A key of `size` starting (path shown, kind name, model class)."""
-    return (isinstance(key, tuple) and len(key) == size and type(key[0]) is str
-            and type(key[1]) is str and isinstance(key[2], type)
-            and issubclass(key[2], Model))  # fmt: skip
+    return (
+        isinstance(key, tuple)
+        and len(key) == size
+        and type(key[0]) is str
+        and type(key[1]) is str
+        and isinstance(key[2], type)
+        and issubclass(key[2], Model)
+    )
 
 
 def conforms(value: object, tp: Any) -> bool:
@@ -58,8 +65,10 @@ def _check_of(tp: Any) -> Callable[[object], bool]:
     if origin is list:
         return lambda v: type(v) is list and all(conforms(item, args[0]) for item in v)
     if origin is dict:
-        return lambda v: type(v) is dict and all(conforms(k, args[0]) and conforms(x, args[1])
-                                                 for k, x in v.items())  # fmt: skip
+        return lambda v: (
+            type(v) is dict
+            and all(conforms(k, args[0]) and conforms(x, args[1]) for k, x in v.items())
+        )
     if tp is float:
         return lambda v: type(v) in (int, float)  # a float field holds what YAML wrote: 3 or 3.5
     if isinstance(tp, type) and issubclass(tp, Model):
@@ -78,5 +87,9 @@ def _is_model(cls: type[Model], value: object) -> bool:
 
 def is_loc(value: object) -> bool:
     """Whether `value` is a `Loc` holding a path and two line numbers."""
-    return (type(value) is Loc and type(value.path) is str and type(value.line) is int
-            and type(value.col) is int)  # fmt: skip
+    return (
+        type(value) is Loc
+        and type(value.path) is str
+        and type(value.line) is int
+        and type(value.col) is int
+    )

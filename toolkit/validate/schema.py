@@ -98,8 +98,9 @@ class Model:
         return hash(self._compared())
 
     def __repr__(self) -> str:
-        shown = ", ".join(f"{f.name}={getattr(self, f.name)!r}" for f in dataclasses.fields(self)
-                          if f.repr)  # fmt: skip
+        shown = ", ".join(
+            f"{f.name}={getattr(self, f.name)!r}" for f in dataclasses.fields(self) if f.repr
+        )
         return f"{self.__class__.__qualname__}({shown})"
 
     # Cross-field checks a model makes about itself: (field path, message) pairs.
@@ -277,15 +278,19 @@ class Validator:
         for fi in fields_of(cls):
             inner = _model_of(fi.type)
             if inner is not None and key in {f.name for f in fields_of(inner)}:
-                return (f"{head}: `{key}` belongs under `{fi.name}` (a field of "
-                        f"{inner.__name__.lower()}); indent it beneath `{fi.name}:`")  # fmt: skip
+                return (
+                    f"{head}: `{key}` belongs under `{fi.name}` (a field of "
+                    f"{inner.__name__.lower()}); indent it beneath `{fi.name}:`"
+                )
         for parent, at in reversed(self._parents):
             if key in {f.name for f in fields_of(parent)}:
                 level = f"`{at}`" if at else "the top level of the file"
                 rest = where[len(at) :].lstrip(".") if at else where
                 beside = re.split(r"[.\[]", rest)[0]
-                return (f"{head}: `{key}` is a field of {level}, not of `{where}`; outdent it "
-                        f"to line up with `{beside}:`")  # fmt: skip
+                return (
+                    f"{head}: `{key}` is a field of {level}, not of `{where}`; outdent it "
+                    f"to line up with `{beside}:`"
+                )
         hint = difflib.get_close_matches(key, names, n=1, cutoff=0.6)
         did = f"; did you mean `{hint[0]}`?" if hint else ""
         return f"{head}{did} (fields: {', '.join(names)})"
@@ -682,8 +687,11 @@ class _SchemaBuilder:
             if not fi.required:
                 # An empty value means "the default" (see `spec`).
                 if not _accepts_null(fi.type):
-                    sub = {"anyOf": [sub, {"type": "null"}], "errorMessage": f"must be "
-                           f"{wanted(fi.type, fi.meta)}, or empty for the default"}  # fmt: skip
+                    sub = {
+                        "anyOf": [sub, {"type": "null"}],
+                        "errorMessage": f"must be "
+                        f"{wanted(fi.type, fi.meta)}, or empty for the default",
+                    }
                 else:
                     sub["errorMessage"] += ", or empty for the default"
                 sub["default"] = _jsonable(fi.default)
@@ -707,8 +715,9 @@ def _jsonable(value: Any) -> Any:
     return value
 
 
-def json_schema(cls: type[Model], schema_id: str, title: str,
-                enums: dict[str, list[Any]] | None = None) -> dict[str, Any]:  # fmt: skip
+def json_schema(
+    cls: type[Model], schema_id: str, title: str, enums: dict[str, list[Any]] | None = None
+) -> dict[str, Any]:
     """A JSON Schema (draft 2020-12) for one content kind, for yaml-language-server;
     `enums` gives the values a `ref` field may take (what the game's content declares)."""
     builder = _SchemaBuilder(enums)

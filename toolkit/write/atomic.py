@@ -29,8 +29,9 @@ def write_bytes(path: Path, data: bytes) -> None:
     tmp = None
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
-        fd, tmp = tempfile.mkstemp(prefix=f".{path.name[:TEMP_STEM]}.", suffix=".tmp",
-                                   dir=path.parent)  # fmt: skip
+        fd, tmp = tempfile.mkstemp(
+            prefix=f".{path.name[:TEMP_STEM]}.", suffix=".tmp", dir=path.parent
+        )
         with os.fdopen(fd, "wb") as fh:
             fh.write(data)
             fh.flush()

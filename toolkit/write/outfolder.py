@@ -64,8 +64,9 @@ def check_out_link(out: Path, explicit: bool, project: Path) -> None:
     (the user's own, above it or beside it) is the user's choice."""
     absolute = Path(os.path.abspath(out))
     home = os.path.abspath(project)
-    committed = [p for p in (absolute, *absolute.parents)
-                 if inside(str(p), home) and os.path.islink(p)]  # fmt: skip
+    committed = [
+        p for p in (absolute, *absolute.parents) if inside(str(p), home) and os.path.islink(p)
+    ]
     if not committed:
         return
     real = os.path.realpath(out)

@@ -37,26 +37,76 @@ from toolkit.model.components import Components
 from toolkit.model.content import ContentKind, ContentSet
 
 KINDS = (
-    ContentKind("game", "game.yaml", Game, singleton=True,
-                doc="the game file (areas, parties, decks, set-up)"),
-    ContentKind("faction", "factions/*.yaml", Faction, doc="one Faction Information Sheet",
-                to_write=("timeframe", "alignment", "characters", "resources", "random_event",
-                          "background", "notes", "emblem", "illustration")),
-    ContentKind("plot", "plots/*.yaml", Plot, doc="one Plot Information Sheet",
-                to_write=("specify", "notes")),
-    ContentKind("sacred-circles", "boards/sacred-circles.yaml", SacredCircles, singleton=True,
-                doc="the SC Forests side board"),
-    ContentKind("gathering", "boards/gathering.yaml", Gathering, singleton=True,
-                doc="the SC Grasslander Gathering side board"),
-    ContentKind("hall-of-mirrors", "boards/hall-of-mirrors.yaml", HallOfMirrors,
-                singleton=True, doc="the DD Hall of Mirrors side board"),
-    ContentKind("congress", "boards/congress.yaml", Congress, singleton=True,
-                doc="the DD Congress of Dreams side board"),
-    ContentKind("madness", "boards/madness.yaml", Madness, singleton=True,
-                doc="the DD Madness Indicator"),
-    ContentKind("components", "components.yaml", Components, singleton=True,
-                doc="every physical component: count, rules reference, printed or brought"),
-)  # fmt: skip
+    ContentKind(
+        "game",
+        "game.yaml",
+        Game,
+        singleton=True,
+        doc="the game file (areas, parties, decks, set-up)",
+    ),
+    ContentKind(
+        "faction",
+        "factions/*.yaml",
+        Faction,
+        doc="one Faction Information Sheet",
+        to_write=(
+            "timeframe",
+            "alignment",
+            "characters",
+            "resources",
+            "random_event",
+            "background",
+            "notes",
+            "emblem",
+            "illustration",
+        ),
+    ),
+    ContentKind(
+        "plot",
+        "plots/*.yaml",
+        Plot,
+        doc="one Plot Information Sheet",
+        to_write=("specify", "notes"),
+    ),
+    ContentKind(
+        "sacred-circles",
+        "boards/sacred-circles.yaml",
+        SacredCircles,
+        singleton=True,
+        doc="the SC Forests side board",
+    ),
+    ContentKind(
+        "gathering",
+        "boards/gathering.yaml",
+        Gathering,
+        singleton=True,
+        doc="the SC Grasslander Gathering side board",
+    ),
+    ContentKind(
+        "hall-of-mirrors",
+        "boards/hall-of-mirrors.yaml",
+        HallOfMirrors,
+        singleton=True,
+        doc="the DD Hall of Mirrors side board",
+    ),
+    ContentKind(
+        "congress",
+        "boards/congress.yaml",
+        Congress,
+        singleton=True,
+        doc="the DD Congress of Dreams side board",
+    ),
+    ContentKind(
+        "madness", "boards/madness.yaml", Madness, singleton=True, doc="the DD Madness Indicator"
+    ),
+    ContentKind(
+        "components",
+        "components.yaml",
+        Components,
+        singleton=True,
+        doc="every physical component: count, rules reference, printed or brought",
+    ),
+)
 
 
 def check_rules(content: ContentSet) -> Iterator[Diagnostic]:

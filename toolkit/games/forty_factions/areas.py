@@ -187,13 +187,19 @@ def check_map_art(ix: Index) -> Iterator[Diagnostic]:
     }
     for key in art.spaces:
         if key not in wanted:
-            yield error(art.loc_of("spaces", key), "FF-MAP-ART",
-                        f"`{key}` names no location shown on the main board")  # fmt: skip
+            yield error(
+                art.loc_of("spaces", key),
+                "FF-MAP-ART",
+                f"`{key}` names no location shown on the main board",
+            )
     missing = [name for key, name in wanted.items() if key not in art.spaces]
     if missing:
-        yield error(art.loc_of("spaces"), "FF-MAP-ART",
-                    f"{len(missing)} location(s) have no place on the map: "
-                    f"{', '.join(missing[:8])}{' ...' if len(missing) > 8 else ''}")  # fmt: skip
+        yield error(
+            art.loc_of("spaces"),
+            "FF-MAP-ART",
+            f"{len(missing)} location(s) have no place on the map: "
+            f"{', '.join(missing[:8])}{' ...' if len(missing) > 8 else ''}",
+        )
 
 
 def check(ix: Index) -> Iterator[Diagnostic]:

@@ -32,8 +32,12 @@ class Frame:
 
 def frame(st: BoardStyle, w: float, h: float, title: str, subtitle: str) -> Frame:
     """The frame of a `w` x `h` board, its title and subtitle fitted across it."""
-    return Frame(w, h, st.fit(title, "title", w - 40, 12, max_lines=1),
-                 st.fit(subtitle, "subtitle", w - 40, 6, max_lines=1))  # fmt: skip
+    return Frame(
+        w,
+        h,
+        st.fit(title, "title", w - 40, 12, max_lines=1),
+        st.fit(subtitle, "subtitle", w - 40, 6, max_lines=1),
+    )
 
 
 @dataclass(frozen=True)
@@ -58,22 +62,45 @@ class SpaceBox:
     tag_top: float
 
 
-def space_box(st: BoardStyle, x: float, y: float, w: float, h: float, number: int | str,
-              text: str, dashed: bool = False, tag: str = "") -> SpaceBox:  # fmt: skip
+def space_box(
+    st: BoardStyle,
+    x: float,
+    y: float,
+    w: float,
+    h: float,
+    number: int | str,
+    text: str,
+    dashed: bool = False,
+    tag: str = "",
+) -> SpaceBox:
     """A pawn space with the faction number in a disc (an empty disc for no number) and a
     fitted label; a tag (the expansion) in its top right corner."""
     r = min(h / 2 - 1.2, 4.2)
     n = None
     if str(number):
-        n = st.fit(str(number), "space-number", 2 * r - 0.6, r * 1.3, size=r * 0.95,
-                   max_lines=1)  # fmt: skip
+        n = st.fit(str(number), "space-number", 2 * r - 0.6, r * 1.3, size=r * 0.95, max_lines=1)
     left = x + 2 * r + 3
     right = x + w - (7 if tag else 1.5)
     f = st.fit(text, "space-label", right - left, h - 2, max_lines=3)
     t = st.fit(tag, "space-tag", 5.5, 3, max_lines=1) if tag else None
-    return SpaceBox(x, y, w, h, r, x + r + 1.5, y + h / 2, n,
-                    y + h / 2 - (n.height / 2 if n else 0), f, (left + right) / 2,
-                    y + h / 2 - f.height / 2, dashed, t, x + w - 3.6, y + 0.8)  # fmt: skip
+    return SpaceBox(
+        x,
+        y,
+        w,
+        h,
+        r,
+        x + r + 1.5,
+        y + h / 2,
+        n,
+        y + h / 2 - (n.height / 2 if n else 0),
+        f,
+        (left + right) / 2,
+        y + h / 2 - f.height / 2,
+        dashed,
+        t,
+        x + w - 3.6,
+        y + 0.8,
+    )
 
 
 def star_points(cx: float, cy: float, r: float) -> str:
@@ -103,10 +130,17 @@ class CircleSpace:
     text: At
 
 
-def circle_space(st: BoardStyle, cx: float, cy: float, r: float, number: int, text: str,
-                 lesser: bool = False) -> CircleSpace:  # fmt: skip
+def circle_space(
+    st: BoardStyle, cx: float, cy: float, r: float, number: int, text: str, lesser: bool = False
+) -> CircleSpace:
     """A round space of radius `r`: its number (½ for a Lesser Circle) and its name."""
-    n = st.fit(f"{number}{' ½' if lesser else ''}", "circle-number", r * 1.5, r * 0.8,
-               size=r * 0.7, max_lines=1)  # fmt: skip
+    n = st.fit(
+        f"{number}{' ½' if lesser else ''}",
+        "circle-number",
+        r * 1.5,
+        r * 0.8,
+        size=r * 0.7,
+        max_lines=1,
+    )
     t = st.fit(text, "circle-label", r * 1.65, r * 0.95, max_lines=3)
     return CircleSpace(cx, cy, r, lesser, At(n, cx, cy - r * 0.75), At(t, cx, cy - 0.4))

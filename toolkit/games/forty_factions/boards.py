@@ -104,11 +104,17 @@ def check_lesser(ix: Index) -> Iterator[Diagnostic]:
             canon.LESSER_HOLDERS
         ):
             named = ", ".join(ix.name(n) for n in canon.LESSER_HOLDERS)
-            yield error(forest.loc_of("lesser_holders"), "FF-SC-LESSER",
-                        f"SC3.1.3 gives the Lesser Circles, in order, to {named}")  # fmt: skip
+            yield error(
+                forest.loc_of("lesser_holders"),
+                "FF-SC-LESSER",
+                f"SC3.1.3 gives the Lesser Circles, in order, to {named}",
+            )
         if len(forest.lesser_holders) != len(forest.lesser_names):
-            yield error(forest.loc_of("lesser_holders"), "FF-SC-LESSER",
-                        "one holder for each of `lesser_names`, in the same order")  # fmt: skip
+            yield error(
+                forest.loc_of("lesser_holders"),
+                "FF-SC-LESSER",
+                "one holder for each of `lesser_names`, in the same order",
+            )
         for name, number in zip(forest.lesser_names, forest.lesser_holders, strict=False):
             holders[number] = (name, forest.area)
     for number, (name, area_id) in holders.items():
@@ -118,22 +124,31 @@ def check_lesser(ix: Index) -> Iterator[Diagnostic]:
         lesser = [loc for loc in f.location_list if loc.circle == "lesser" and name in loc.name]
         area = ix.area_by_id.get(area_id)
         if not lesser:
-            yield error(f.loc_of("locations"), "FF-SC-LESSER",
-                        f"{ix.name(number)} holds the Lesser Circle of {name} (SC3.1.3): give it "
-                        f"a location named for it, `circle: lesser`, in {area_id}")  # fmt: skip
+            yield error(
+                f.loc_of("locations"),
+                "FF-SC-LESSER",
+                f"{ix.name(number)} holds the Lesser Circle of {name} (SC3.1.3): give it "
+                f"a location named for it, `circle: lesser`, in {area_id}",
+            )
         for loc in lesser:
             if loc.area != area_id:
-                yield error(loc.loc_of("area"), "FF-SC-LESSER",
-                            f"the Lesser Circle of {name} lies in the "
-                            f"{area.name if area else area_id} (SC3.1.1, SC3.1.3), "
-                            f"not in {loc.area}")  # fmt: skip
+                yield error(
+                    loc.loc_of("area"),
+                    "FF-SC-LESSER",
+                    f"the Lesser Circle of {name} lies in the "
+                    f"{area.name if area else area_id} (SC3.1.1, SC3.1.3), "
+                    f"not in {loc.area}",
+                )
     for f in ix.faction_list:
         for loc in f.location_list:
             if loc.circle == "lesser" and f.number not in holders:
-                yield error(loc.loc_of("circle"), "FF-SC-LESSER",
-                            f"{ix.name(f.number)} holds no Lesser Circle: SC3.1.3 gives them "
-                            f"to {', '.join(ix.name(n) for n in canon.LESSER_HOLDERS)}, so "
-                            f"'{loc.name}' is not `circle: lesser`")  # fmt: skip
+                yield error(
+                    loc.loc_of("circle"),
+                    "FF-SC-LESSER",
+                    f"{ix.name(f.number)} holds no Lesser Circle: SC3.1.3 gives them "
+                    f"to {', '.join(ix.name(n) for n in canon.LESSER_HOLDERS)}, so "
+                    f"'{loc.name}' is not `circle: lesser`",
+                )
 
 
 def check_shared(ix: Index) -> Iterator[Diagnostic]:
@@ -328,19 +343,28 @@ def check_madness(ix: Index) -> Iterator[Diagnostic]:
         )
     if tuple(sorted(m.scoring_factions)) != tuple(sorted(canon.MADNESS_SCORERS)):
         named = ", ".join(ix.name(n) for n in canon.MADNESS_SCORERS)
-        yield error(m.loc_of("scoring_factions"), "FF-DD-MADNESS",
-                    f"DD3.3.4.1 awards the Madness VPs to {named}")  # fmt: skip
+        yield error(
+            m.loc_of("scoring_factions"),
+            "FF-DD-MADNESS",
+            f"DD3.3.4.1 awards the Madness VPs to {named}",
+        )
     bonuses = tuple(sorted((b.faction, b.alignment) for b in m.bonuses))
     if bonuses != tuple(sorted(canon.MADNESS_BONUSES)):
-        yield error(m.loc_of("bonuses"), "FF-DD-MADNESS",
-                    "DD3.3.4.2-3 give LAMMIA (92) +1 VP in Delirium (G) and MORCOR (95) +1 VP "
-                    "in Despair (E)")  # fmt: skip
+        yield error(
+            m.loc_of("bonuses"),
+            "FF-DD-MADNESS",
+            "DD3.3.4.2-3 give LAMMIA (92) +1 VP in Delirium (G) and MORCOR (95) +1 VP "
+            "in Despair (E)",
+        )
     for number, alignment in canon.MADNESS_OF.items():
         f = ix.factions.get(number)
         if f is not None and f.madness != alignment:
-            yield error(f.loc_of("madness") if f.madness else f.loc_of("name"), "FF-DD-MADNESS",
-                        f"placing {ix.name(number)}'s Location pawn makes an Area's Madness "
-                        f"{alignment} (DD3.3.2): `madness: {alignment}`")  # fmt: skip
+            yield error(
+                f.loc_of("madness") if f.madness else f.loc_of("name"),
+                "FF-DD-MADNESS",
+                f"placing {ix.name(number)}'s Location pawn makes an Area's Madness "
+                f"{alignment} (DD3.3.2): `madness: {alignment}`",
+            )
     temples = {f.number for f in ix.faction_list if f.category == "temples"}
     for i, number in enumerate(m.scoring_factions):
         if number in ix.factions and number not in temples:

@@ -67,8 +67,10 @@ def items(ix: Index) -> dict[str, tuple[Item, ...]]:
             animals.append(Item(t.animal, "#f1e6c8", {"need": need}))
             if t.rival is not None:
                 animals.append(Item(t.rival.animal, "#f1e6c8", {"need": need}))
-    areas = tuple(Item(ix.area_by_id[a].name if a in ix.area_by_id else a, "#6a3d7a")
-                  for a in (ix.madness.areas if ix.madness else ()))  # fmt: skip
+    areas = tuple(
+        Item(ix.area_by_id[a].name if a in ix.area_by_id else a, "#6a3d7a")
+        for a in (ix.madness.areas if ix.madness else ())
+    )
     # an Alliance has two Players or more (7.4.1): at most half the Players, each a letter
     letters = tuple(Item(chr(65 + k)) for k in range(ix.game.players.max // 2))
     return {
@@ -89,14 +91,28 @@ def setting(ix: Index) -> Setting:
         Need("game-turn-counter", 1, "a counter tracks the Game Turn (2.1.1.3)"),
         Need("overlord-marker", 1, "the Overlord chairs the Council (10.2.1)"),
         Need("madness-pawn", f["madness_areas"], "a Pawn tracks each Area's Madness (DD3.3.1)"),
-        Need("totem-chit", sum(i.figures["need"] for i in its["totem-animals"]),
-             "every Faction with Influence over a Totem may place a chit (SC3.2.7.3)"),
-    ]  # fmt: skip
-    listed = (("main-board", "2.1.1"), ("council-board", "2.1.2"), ("player-pawn", "2.3"),
-              ("tarot-deck", "3"), ("faction-sheet", "4.3"), ("plot-sheet", "4.4"),
-              ("phase-counter", "2.1.1.2"), ("game-turn-counter", "2.1.1.3"),
-              ("d12", "SC3.2.2"), ("totem-chit", "SC3.2.7.3"), ("chit-cup", "SC3.2.7.4"),
-              ("d100", "DD3.2.3"), ("d4", "DD3.2.4"), ("madness-pawn", "DD3.3.1"))  # fmt: skip
+        Need(
+            "totem-chit",
+            sum(i.figures["need"] for i in its["totem-animals"]),
+            "every Faction with Influence over a Totem may place a chit (SC3.2.7.3)",
+        ),
+    ]
+    listed = (
+        ("main-board", "2.1.1"),
+        ("council-board", "2.1.2"),
+        ("player-pawn", "2.3"),
+        ("tarot-deck", "3"),
+        ("faction-sheet", "4.3"),
+        ("plot-sheet", "4.4"),
+        ("phase-counter", "2.1.1.2"),
+        ("game-turn-counter", "2.1.1.3"),
+        ("d12", "SC3.2.2"),
+        ("totem-chit", "SC3.2.7.3"),
+        ("chit-cup", "SC3.2.7.4"),
+        ("d100", "DD3.2.3"),
+        ("d4", "DD3.2.4"),
+        ("madness-pawn", "DD3.3.1"),
+    )
     return Setting(f, its, tuple(dict.fromkeys(PLACES.values())), tuple(needs), listed)
 
 
@@ -127,27 +143,38 @@ def check_decks(ix: Index) -> Iterator[Diagnostic]:
     for n in range(g.players.min, g.players.max + 1):
         dealt_f, dealt_p = n * hand(ix, n), n * setup.plots_per_player
         small = n <= setup.draw.small_game_max_players
-        draws = n * ((setup.draw.small_game_cards if small else setup.draw.cards)
-                     + setup.draw.discard_bonus)  # fmt: skip
+        draws = n * (
+            (setup.draw.small_game_cards if small else setup.draw.cards) + setup.draw.discard_bonus
+        )
         row = next((i for i, r in enumerate(setup.faction_cards) if r.players == n), None)
         if row is None:
-            row = next((i for i, r in enumerate(setup.faction_cards)
-                        if r.or_more and r.players <= n), 0)  # fmt: skip
+            row = next(
+                (i for i, r in enumerate(setup.faction_cards) if r.or_more and r.players <= n), 0
+            )
         if factions < dealt_f:
-            yield error(setup.loc_of("faction_cards", row), f"{PREFIX}-COMP-DECK",
-                        f"the base Factions deck holds {factions} cards; {n} Players are "
-                        f"dealt {hand(ix, n)} each, {dealt_f} (5.3.2)")  # fmt: skip
+            yield error(
+                setup.loc_of("faction_cards", row),
+                f"{PREFIX}-COMP-DECK",
+                f"the base Factions deck holds {factions} cards; {n} Players are "
+                f"dealt {hand(ix, n)} each, {dealt_f} (5.3.2)",
+            )
             return
         if plots < dealt_p:
-            yield error(setup.loc_of("plots_per_player"), f"{PREFIX}-COMP-DECK",
-                        f"the base Plots deck holds {plots} cards; {n} Players are dealt "
-                        f"{setup.plots_per_player} each, {dealt_p} (5.3.1)")  # fmt: skip
+            yield error(
+                setup.loc_of("plots_per_player"),
+                f"{PREFIX}-COMP-DECK",
+                f"the base Plots deck holds {plots} cards; {n} Players are dealt "
+                f"{setup.plots_per_player} each, {dealt_p} (5.3.1)",
+            )
             return
         left = factions + plots - dealt_f - dealt_p
         if left < draws:
-            yield error(setup.loc_of("draw"), f"{PREFIX}-COMP-DECK",
-                        f"after dealing {n} Players, the base decks hold {left} cards; the "
-                        f"first Cards Phase may draw {draws} (6.6.3)")  # fmt: skip
+            yield error(
+                setup.loc_of("draw"),
+                f"{PREFIX}-COMP-DECK",
+                f"after dealing {n} Players, the base decks hold {left} cards; the "
+                f"first Cards Phase may draw {draws} (6.6.3)",
+            )
             return
 
 

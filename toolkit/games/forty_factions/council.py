@@ -76,31 +76,46 @@ def _base_findings(
     counts = _counts(parts)
     where = parts[0][0].loc_of("seats") if parts else ix.game.council.loc_of("seats")
     if total == required:
-        head = (f"Council seats by party in the base game: {counts} (10.3.1); the total, "
-                f"{total}, is right, so a seat has moved from one party to another")  # fmt: skip
+        head = (
+            f"Council seats by party in the base game: {counts} (10.3.1); the total, "
+            f"{total}, is right, so a seat has moved from one party to another"
+        )
     else:
         tail = f": {counts} (10.3.1)" if counts else ""
-        head = (f"the base game's Council has {total} seats, the rules require {required} "
-                f"(10.1.3){tail}")  # fmt: skip
+        head = (
+            f"the base game's Council has {total} seats, the rules require {required} "
+            f"(10.1.3){tail}"
+        )
     over = [(p, have) for p, have in parts if have > p.seats]
     under = [(p, have) for p, have in parts if have < p.seats]
     changed = list(_changed(ix, holders))
-    yield error(where, "FF-COUNCIL-SEATS",
-                head + ("; the faction file whose change makes the difference is named at "
-                        "its `politics`" if changed else "; the faction files that make the "
-                        "difference are named at their `politics`"))  # fmt: skip
+    yield error(
+        where,
+        "FF-COUNCIL-SEATS",
+        head
+        + (
+            "; the faction file whose change makes the difference is named at its `politics`"
+            if changed
+            else "; the faction files that make the difference are named at their `politics`"
+        ),
+    )
     if changed:  # an explicit baseline (--since REV) says which file changed: name that one
         for f, was in changed:
-            yield error(f.loc_of("politics"), "FF-COUNCIL-SEATS",
-                        f"{ix.name(f.number)} changed: {_seat_words(ix, was)} before it was "
-                        f"edited, {_seat_words(ix, f)} now, and the Council's parties hold "
-                        f"{counts}: {_undo(was, f)}")  # fmt: skip
+            yield error(
+                f.loc_of("politics"),
+                "FF-COUNCIL-SEATS",
+                f"{ix.name(f.number)} changed: {_seat_words(ix, was)} before it was "
+                f"edited, {_seat_words(ix, f)} now, and the Council's parties hold "
+                f"{counts}: {_undo(was, f)}",
+            )
         return
     # a party's own faction, or a faction whose politics the rules state, is not what moved
     own = {p.faction for p in ix.game.parties}
-    base = [f for f in ix.faction_list
-            if f.expansion == BASE and f.number not in own
-            and "politics" not in f.sources]  # fmt: skip
+    base = [
+        f
+        for f in ix.faction_list
+        if f.expansion == BASE and f.number not in own and "politics" not in f.sources
+    ]
     for party, have in over:
         if under:
             to = " or ".join(f"`politics: {p.id}`" for p, _h in under)
@@ -108,19 +123,25 @@ def _base_findings(
         else:
             fix = "if this is the faction that changed, remove its seat (`seats.council`)"
         for f in [f for f in base if f in holders.get(party.id, [])]:
-            yield error(f.loc_of("politics"), "FF-COUNCIL-SEATS",
-                        f"{ix.name(f.number)} holds one of {have} Council seats of the "
-                        f"{short_name(party)} party, which has {party.seats} ({counts}): "
-                        f"{fix}")  # fmt: skip
+            yield error(
+                f.loc_of("politics"),
+                "FF-COUNCIL-SEATS",
+                f"{ix.name(f.number)} holds one of {have} Council seats of the "
+                f"{short_name(party)} party, which has {party.seats} ({counts}): "
+                f"{fix}",
+            )
     if not over:
         for party, have in under:
             for f in base:
                 if f.politics == party.id and not f.seats.council:
-                    yield error(f.loc_of("politics"), "FF-COUNCIL-SEATS",
-                                f"{ix.name(f.number)} is {short_name(party)} without a Council "
-                                f"seat, and the {short_name(party)} party holds {have} of its "
-                                f"{party.seats} ({counts}): if this faction lost its seat, "
-                                "give it back (`seats: {council: 1}`)")  # fmt: skip
+                    yield error(
+                        f.loc_of("politics"),
+                        "FF-COUNCIL-SEATS",
+                        f"{ix.name(f.number)} is {short_name(party)} without a Council "
+                        f"seat, and the {short_name(party)} party holds {have} of its "
+                        f"{party.seats} ({counts}): if this faction lost its seat, "
+                        "give it back (`seats: {council: 1}`)",
+                    )
 
 
 def _changed(ix: Index, holders: dict[str, list[Faction]]) -> Iterator[tuple[Faction, Faction]]:

@@ -96,35 +96,81 @@ def council_board(ix: Index, marks: bool = True) -> tuple[float, float, str, str
     w, h = 420.0, 297.0
     st = style()
     council = [p for p in ix.game.parties if p.body == "council"]
-    marked = {f.number for f in ix.faction_list
-              if marks and f.seats.council and _placeholder_seat(f)}  # fmt: skip
+    marked = {
+        f.number for f in ix.faction_list if marks and f.seats.council and _placeholder_seat(f)
+    }
     subtitle = "Seats held by Activated Factions take their player's pawn (rules 4.3.9, 10)"
-    fr = frame(st, w, h, "The Council of Tehmor and the Secret Conclave",
-               subtitle + (f" · {LEGEND}" if marked else ""))  # fmt: skip
+    fr = frame(
+        st,
+        w,
+        h,
+        "The Council of Tehmor and the Secret Conclave",
+        subtitle + (f" · {LEGEND}" if marked else ""),
+    )
     x, y0 = 12.0, 30.0
     col_w = (w - 24 - 110) / len(council)
     parties = []
     for i, p in enumerate(council):
-        holders = [f for f in ix.faction_list
-                   if f.seats.council and f.politics == p.id and f.expansion == "base"]  # fmt: skip
+        holders = [
+            f
+            for f in ix.faction_list
+            if f.seats.council and f.politics == p.id and f.expansion == "base"
+        ]
         px = x + i * col_w
         head = st.fit(f"{p.name} · {len(holders)}", "party-name", col_w - 8, 6, max_lines=1)
         seats = []
         for j, f in enumerate(holders):
             sy = y0 + 15 + j * SEAT_H
             mark = f.number in marked
-            box = space_box(st, px + 2.5, sy + 1.2, col_w - 5, SEAT_H - 4, f.number,
-                            f.name + (f" {DAGGER}" if mark else ""))  # fmt: skip
+            box = space_box(
+                st,
+                px + 2.5,
+                sy + 1.2,
+                col_w - 5,
+                SEAT_H - 4,
+                f.number,
+                f.name + (f" {DAGGER}" if mark else ""),
+            )
             said = f" ({PLACEHOLDER_TITLE})" if mark else ""
-            seats.append(Seat(f.number, f"Council seat of {f.name} ({f.number}), {p.name}{said}",
-                              px + 1, sy, col_w - 2, SEAT_H - 1.5, box))  # fmt: skip
-        parties.append(Party(p.id, colour(p.colour) if p.colour else "",
-                             PARTY_HATCH[i % len(PARTY_HATCH)], px, col_w, head,
-                             px + col_w / 2, y0 + 6 - head.height / 2, tuple(seats)))  # fmt: skip
+            seats.append(
+                Seat(
+                    f.number,
+                    f"Council seat of {f.name} ({f.number}), {p.name}{said}",
+                    px + 1,
+                    sy,
+                    col_w - 2,
+                    SEAT_H - 1.5,
+                    box,
+                )
+            )
+        parties.append(
+            Party(
+                p.id,
+                colour(p.colour) if p.colour else "",
+                PARTY_HATCH[i % len(PARTY_HATCH)],
+                px,
+                col_w,
+                head,
+                px + col_w / 2,
+                y0 + 6 - head.height / 2,
+                tuple(seats),
+            )
+        )
     side = _side(st, ix, w - 118, y0, 106)
     title = "The Council and the Conclave"
-    svg = render("council", w, h, title, st, frame=fr, parties=parties, side=side, y0=y0,
-                 seat=component_of("seat"), overlord=component_of("overlord"))  # fmt: skip
+    svg = render(
+        "council",
+        w,
+        h,
+        title,
+        st,
+        frame=fr,
+        parties=parties,
+        side=side,
+        y0=y0,
+        seat=component_of("seat"),
+        overlord=component_of("overlord"),
+    )
     return w, h, title, svg
 
 
@@ -139,20 +185,29 @@ def _side(st: BoardStyle, ix: Index, x: float, y: float, w: float) -> Side:
     statement = st.fit(line, "statement", w, 10, max_lines=3)
     bar_y = ty + 12
     step = w / seats
-    bar = tuple((x + (v - 1) * step, step, any(v == m for m, _ in marks))
-                for v in range(1, seats + 1))  # fmt: skip
-    labels = tuple(Mark(st.fit(text, "mark", 30, 4, max_lines=1), x + (v - 0.5) * step,
-                        bar_y + (7 if i == 0 else 11))
-                   for i, (v, text) in enumerate(marks))  # fmt: skip
+    bar = tuple(
+        (x + (v - 1) * step, step, any(v == m for m, _ in marks)) for v in range(1, seats + 1)
+    )
+    labels = tuple(
+        Mark(
+            st.fit(text, "mark", 30, 4, max_lines=1),
+            x + (v - 0.5) * step,
+            bar_y + (7 if i == 0 else 11),
+        )
+        for i, (v, text) in enumerate(marks)
+    )
     cy = bar_y + 26
-    head = st.fit("The Secret Conclave of the Thieves' Guilds (10.4)", "conclave-head", w, 10,
-                  max_lines=2)  # fmt: skip
+    head = st.fit(
+        "The Secret Conclave of the Thieves' Guilds (10.4)", "conclave-head", w, 10, max_lines=2
+    )
     conclave = []
     for j, f in enumerate(f for f in ix.faction_list if f.seats.conclave):
         sy = cy + 13 + j * 13
         tag = "" if f.expansion == "base" else f.expansion
         box = space_box(st, x, sy, w, 11, f.number, f.name, dashed=bool(tag), tag=tag)
-        conclave.append(Seat(f.number, f"Conclave seat of {f.name} ({f.number})", x, sy, w, 11,
-                             box, tag))  # fmt: skip
-    return Side(overlord, star, statement, x + w / 2, ty, bar_y, bar, labels, head, cy,
-                tuple(conclave))  # fmt: skip
+        conclave.append(
+            Seat(f.number, f"Conclave seat of {f.name} ({f.number})", x, sy, w, 11, box, tag)
+        )
+    return Side(
+        overlord, star, statement, x + w / 2, ty, bar_y, bar, labels, head, cy, tuple(conclave)
+    )

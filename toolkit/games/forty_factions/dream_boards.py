@@ -71,8 +71,14 @@ def mirrors_board(ix: Index) -> tuple[float, float, str, str]:
     w, h = 420.0, 297.0
     st = board_style()
     title = "The Hall of Mirrors"
-    fr = frame(st, w, h, "The Hall of Mirrors", "Doorways to Dreams · the light Hall of Mirrors "
-               "and the dark Hall of Broken Mirrors (rules DD3.1)")  # fmt: skip
+    fr = frame(
+        st,
+        w,
+        h,
+        "The Hall of Mirrors",
+        "Doorways to Dreams · the light Hall of Mirrors "
+        "and the dark Hall of Broken Mirrors (rules DD3.1)",
+    )
     hm = ix.mirrors
     halls = []
     hall_h = (h - 44) / 2
@@ -96,13 +102,29 @@ def mirrors_board(ix: Index) -> tuple[float, float, str, str]:
                 ccy = my + (12 + p * 12 if wall == 0 else -6 - p * 12)
                 f = ix.factions.get(number)
                 n = st.fit(str(number), "mirror-number", 8, 5, max_lines=1)
-                circles.append(MirrorCircle(number, p + 1, f"{f.name if f else number} ({number}) "
-                                            f"at {m.otherworld}, precedence {p + 1}", ccy,
-                                            At(n, mx, ccy - 2.3)))  # fmt: skip
+                circles.append(
+                    MirrorCircle(
+                        number,
+                        p + 1,
+                        f"{f.name if f else number} ({number}) "
+                        f"at {m.otherworld}, precedence {p + 1}",
+                        ccy,
+                        At(n, mx, ccy - 2.3),
+                    )
+                )
             name = st.fit(m.otherworld, "mirror-name", step - 6, 5.4, max_lines=2)
-            out.append(Mirror(m.number, f"Mirror {m.number} ({hall.name}): {m.otherworld}",
-                              mx - step / 2 + 2, my, step - 4, At(name, mx, my + 0.3), mx,
-                              tuple(circles)))  # fmt: skip
+            out.append(
+                Mirror(
+                    m.number,
+                    f"Mirror {m.number} ({hall.name}): {m.otherworld}",
+                    mx - step / 2 + 2,
+                    my,
+                    step - 4,
+                    At(name, mx, my + 0.3),
+                    mx,
+                    tuple(circles),
+                )
+            )
         hidden = []
         for hh in (hh for hh in hm.hidden if hh.side == hall.side):
             hx = 16 if hh.end == "entrance" else w - 36
@@ -111,11 +133,29 @@ def mirrors_board(ix: Index) -> tuple[float, float, str, str]:
                 f"Hidden mirror ({hh.end}): {hh.otherworld}, Forgotten Factions, no "
                 "numbered circle (DD3.1.2.3)"
             )
-            hidden.append(Hidden(hh.faction, what, hx, y + hall_h / 2 - 16,
-                                 At(name, hx + 10, y + hall_h / 2 - 14)))  # fmt: skip
-        halls.append(Hall(hall.side, hall.domain, y, hall_h, hall.carpet,
-                          At(t, w / 2, y + hall_h / 2 - t.height / 2), w / 2 - t.width() / 2 - 2,
-                          t.width() + 4, tuple(out), tuple(hidden)))  # fmt: skip
+            hidden.append(
+                Hidden(
+                    hh.faction,
+                    what,
+                    hx,
+                    y + hall_h / 2 - 16,
+                    At(name, hx + 10, y + hall_h / 2 - 14),
+                )
+            )
+        halls.append(
+            Hall(
+                hall.side,
+                hall.domain,
+                y,
+                hall_h,
+                hall.carpet,
+                At(t, w / 2, y + hall_h / 2 - t.height / 2),
+                w / 2 - t.width() / 2 - 2,
+                t.width() + 4,
+                tuple(out),
+                tuple(hidden),
+            )
+        )
     return w, h, title, render("hall-of-mirrors", w, h, title, st, frame=fr, halls=halls)
 
 
@@ -134,8 +174,13 @@ def congress_board(ix: Index) -> tuple[float, float, str, str]:
     w, h = 420.0, 297.0
     st = board_style()
     title = "The Congress of Dreams"
-    fr = frame(st, w, h, "The Congress of Dreams", "Doorways to Dreams · it sits Once in a Blue "
-               "Moon (rules DD3.2)")  # fmt: skip
+    fr = frame(
+        st,
+        w,
+        h,
+        "The Congress of Dreams",
+        "Doorways to Dreams · it sits Once in a Blue Moon (rules DD3.2)",
+    )
     cx, cy, rx, ry = w / 2, h / 2 + 8, 120.0, 70.0
     bumps = 14
     d = []
@@ -155,11 +200,30 @@ def congress_board(ix: Index) -> tuple[float, float, str, str]:
         a = -math.pi / 2 + 2 * math.pi * k / max(len(circles), 1)
         sx, sy = cx + (rx + 26) * math.cos(a), cy + (ry + 24) * math.sin(a)
         f = ix.factions.get(number)
-        seats.append(CongressSeat(number, f"Congress seat of {f.name if f else number} ({number})",
-                                  circle_space(st, sx, sy, 14, number,
-                                               f.name if f else str(number))))  # fmt: skip
-    return w, h, title, render("congress", w, h, title, st, frame=fr, table=" ".join(d) + " Z",
-                               note=note, seats=seats, seat=component_of("seat"))  # fmt: skip
+        seats.append(
+            CongressSeat(
+                number,
+                f"Congress seat of {f.name if f else number} ({number})",
+                circle_space(st, sx, sy, 14, number, f.name if f else str(number)),
+            )
+        )
+    return (
+        w,
+        h,
+        title,
+        render(
+            "congress",
+            w,
+            h,
+            title,
+            st,
+            frame=fr,
+            table=" ".join(d) + " Z",
+            note=note,
+            seats=seats,
+            seat=component_of("seat"),
+        ),
+    )
 
 
 @dataclass(frozen=True)
@@ -201,8 +265,13 @@ def madness_board(ix: Index) -> tuple[float, float, str, str]:
     w, h = 420.0, 297.0
     st = board_style()
     title = "The Madness Indicator"
-    fr = frame(st, w, h, "The Madness Indicator", "Doorways to Dreams · the Level of Madness of "
-               "each Area of Tehmor (rules DD3.3)")  # fmt: skip
+    fr = frame(
+        st,
+        w,
+        h,
+        "The Madness Indicator",
+        "Doorways to Dreams · the Level of Madness of each Area of Tehmor (rules DD3.3)",
+    )
     m = ix.madness
     blocks = []
     cell = row_h = 0.0
@@ -219,21 +288,63 @@ def madness_board(ix: Index) -> tuple[float, float, str, str]:
             for j, al in enumerate(m.alignments):
                 ry = y + j * row_h
                 spaces = tuple(
-                    Level(lv, al.code, f"{name}: level {lv} of {al.name}", 64 + cell * lv, j % 3,
-                          At(st.fit(f"{al.code}{lv}", "madness-level", cell - 1, row_h - 0.6,
-                                    max_lines=1), 64 + cell * lv + cell / 2, ry + row_h / 2 - 1.7))
+                    Level(
+                        lv,
+                        al.code,
+                        f"{name}: level {lv} of {al.name}",
+                        64 + cell * lv,
+                        j % 3,
+                        At(
+                            st.fit(
+                                f"{al.code}{lv}",
+                                "madness-level",
+                                cell - 1,
+                                row_h - 0.6,
+                                max_lines=1,
+                            ),
+                            64 + cell * lv + cell / 2,
+                            ry + row_h / 2 - 1.7,
+                        ),
+                    )
                     for lv in range(1, levels + 1)
-                )  # fmt: skip
+                )
                 head = st.fit(f"{al.code} {al.name}", "alignment-name", 30, row_h - 1, max_lines=1)
-                rows.append(Alignment(ry, At(head, 64 + cell * (levels + 1) + 18, ry + 0.5),
-                                      spaces))  # fmt: skip
-            blocks.append(MadnessArea(
-                area_id, y, block_h - 3,
-                At(st.fit(name, "madness-area-name", 46, block_h - 2, max_lines=2), 38,
-                   y + block_h / 2 - 4),
-                f"{name}: Normality (0)",
-                At(st.fit("0", "madness-zero", cell - 1, 5, max_lines=1), 64 + cell / 2,
-                   y + (block_h - 3) / 2 - 2),
-                tuple(rows)))  # fmt: skip
-    return w, h, title, render("madness", w, h, title, st, frame=fr, blocks=blocks, cell=cell,
-                               row_h=row_h, madness=component_of("madness"))  # fmt: skip
+                rows.append(
+                    Alignment(ry, At(head, 64 + cell * (levels + 1) + 18, ry + 0.5), spaces)
+                )
+            blocks.append(
+                MadnessArea(
+                    area_id,
+                    y,
+                    block_h - 3,
+                    At(
+                        st.fit(name, "madness-area-name", 46, block_h - 2, max_lines=2),
+                        38,
+                        y + block_h / 2 - 4,
+                    ),
+                    f"{name}: Normality (0)",
+                    At(
+                        st.fit("0", "madness-zero", cell - 1, 5, max_lines=1),
+                        64 + cell / 2,
+                        y + (block_h - 3) / 2 - 2,
+                    ),
+                    tuple(rows),
+                )
+            )
+    return (
+        w,
+        h,
+        title,
+        render(
+            "madness",
+            w,
+            h,
+            title,
+            st,
+            frame=fr,
+            blocks=blocks,
+            cell=cell,
+            row_h=row_h,
+            madness=component_of("madness"),
+        ),
+    )

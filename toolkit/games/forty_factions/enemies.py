@@ -69,11 +69,14 @@ def answer(f: Faction, other: Faction) -> str:
     """Where and how `other` answers `f`'s enmity: its file and line, and the edit that
     `toolkit check --fix` makes."""
     if other.enemies:
-        return (f"add {f.number} to `enemies` at {other.loc_of('enemies')} "
-                "(`toolkit check --fix` does)")  # fmt: skip
+        return (
+            f"add {f.number} to `enemies` at {other.loc_of('enemies')} (`toolkit check --fix` does)"
+        )
     below = other.loc_of("category")  # `enemies` follows `category` (rules 4.3.7, 4.3.8)
-    return (f"add `enemies: [{f.number}]` below `category` at {below.path}:{below.line + 1} "
-            "(`toolkit check --fix` does)")  # fmt: skip
+    return (
+        f"add `enemies: [{f.number}]` below `category` at {below.path}:{below.line + 1} "
+        "(`toolkit check --fix` does)"
+    )
 
 
 def fixes(ix: Index) -> list[Fix]:
@@ -82,14 +85,21 @@ def fixes(ix: Index) -> list[Fix]:
     out: list[Fix] = []
     for f in ix.faction_list:
         for e in f.enemies:
-            others = ([ix.factions[e]] if isinstance(e, int) and e in ix.factions
-                      else [o for o in ix.faction_list if o.category == e])  # fmt: skip
+            others = (
+                [ix.factions[e]]
+                if isinstance(e, int) and e in ix.factions
+                else [o for o in ix.faction_list if o.category == e]
+            )
             for other in others:
                 if other.number != f.number and not names(other, f):
-                    out.append(Fix(document_path(other),
-                                   f"{ix.name(other.number)} names {ix.name(f.number)} as an "
-                                   f"enemy, as {ix.name(f.number)} names it (4.3.8)",
-                                   partial(_add_enemy, f.number)))  # fmt: skip
+                    out.append(
+                        Fix(
+                            document_path(other),
+                            f"{ix.name(other.number)} names {ix.name(f.number)} as an "
+                            f"enemy, as {ix.name(f.number)} names it (4.3.8)",
+                            partial(_add_enemy, f.number),
+                        )
+                    )
     return out
 
 

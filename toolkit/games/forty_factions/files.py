@@ -14,7 +14,8 @@ from toolkit.games.forty_factions.index import Index
 def check(ix: Index) -> Iterator[Diagnostic]:
     """Every faction and plot file's name against its number and name (4.3.2, 4.4.2)."""
     for doc in (*ix.faction_list, *ix.plot_list):
-        found = name_finding(doc, numbered_stem(doc.number, doc.name), "FF-FILE-NAME",
-                             "its number and name")  # fmt: skip
+        found = name_finding(
+            doc, numbered_stem(doc.number, doc.name), "FF-FILE-NAME", "its number and name"
+        )
         if found is not None:
             yield found

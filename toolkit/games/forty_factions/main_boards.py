@@ -122,18 +122,38 @@ def placeholder_location(f: Faction, loc: Location) -> bool:
     return is_placeholder(f, f"locations.{i}")
 
 
-def _place(st: BoardStyle, ix: Index, f: Faction, loc: Location, x: float, y: float, w: float,
-           h: float, where: bool, marks: bool) -> Place:  # fmt: skip
+def _place(
+    st: BoardStyle,
+    ix: Index,
+    f: Faction,
+    loc: Location,
+    x: float,
+    y: float,
+    w: float,
+    h: float,
+    where: bool,
+    marks: bool,
+) -> Place:
     area = ix.area_by_id[loc.area]
     exp = loc.expansion or (f.expansion if f.expansion != "base" else "")
     only = f" ({exp} only)" if exp and where else ""
     # a placeholder location carries the dagger the board's legend explains
     mark = marks and placeholder_location(f, loc)
-    box = space_box(st, x, y, w, h, f.number, loc.name + (f" {DAGGER}" if mark else ""),
-                    dashed=bool(exp), tag=exp)  # fmt: skip
+    box = space_box(
+        st,
+        x,
+        y,
+        w,
+        h,
+        f.number,
+        loc.name + (f" {DAGGER}" if mark else ""),
+        dashed=bool(exp),
+        tag=exp,
+    )
     said = f" ({PLACEHOLDER_TITLE})" if mark else ""
-    return Place(f.number, area.id, exp,
-                 f"{loc.name}: {f.name} ({f.number}), {area.name}{only}{said}", box)  # fmt: skip
+    return Place(
+        f.number, area.id, exp, f"{loc.name}: {f.name} ({f.number}), {area.name}{only}{said}", box
+    )
 
 
 def main_board(ix: Index, marks: bool = True) -> tuple[float, float, str, str]:
@@ -143,8 +163,9 @@ def main_board(ix: Index, marks: bool = True) -> tuple[float, float, str, str]:
     st = style()
     game = ix.game
     located = map_locations(ix)
-    marked = marks and any(placeholder_location(f, loc) for spaces in located.values()
-                           for f, loc in spaces)  # fmt: skip
+    marked = marks and any(
+        placeholder_location(f, loc) for spaces in located.values() for f, loc in spaces
+    )
     subtitle = "Anarea · Forty Factions · the main board (rules 2.1.1)"
     fr = frame(st, w, h, "Tehmor", subtitle + (f" · {LEGEND}" if marked else ""))
     title = "Tehmor: the main board"
@@ -152,8 +173,24 @@ def main_board(ix: Index, marks: bool = True) -> tuple[float, float, str, str]:
         art = _map_art(st, ix, located, 12.0, 30.0, w - 84 - 22, h - 30 - 46, marks)
         seq = _sequence(st, ix, w - 84 + 2, 31.5, 84 - 16, h - 30 - 40)
         track = _track(st, ix, 12.0, h - 40 + 4, w - 24, 22)
-        return w, h, title, render("main", w, h, title, st, frame=fr, art=art, areas=(),
-                                   sequence=seq, track=track, **_components())  # fmt: skip
+        return (
+            w,
+            h,
+            title,
+            render(
+                "main",
+                w,
+                h,
+                title,
+                st,
+                frame=fr,
+                art=art,
+                areas=(),
+                sequence=seq,
+                track=track,
+                **_components(),
+            ),
+        )
     areas = [a for a in game.areas if a.board == MAIN_BOARD]
     cols = 3
     rows = math.ceil(len(areas) / cols)
@@ -173,16 +210,56 @@ def main_board(ix: Index, marks: bool = True) -> tuple[float, float, str, str]:
         sw = (pw - 8) / scols
         sh = min(20.0, (ph - 20) / srows)
         places = tuple(
-            _place(st, ix, f, loc, x + 4 + (j % scols) * sw + 0.8,
-                   y + 15 + (j // scols) * sh + 0.8, sw - 1.6, sh - 1.6, True, marks)
+            _place(
+                st,
+                ix,
+                f,
+                loc,
+                x + 4 + (j % scols) * sw + 0.8,
+                y + 15 + (j // scols) * sh + 0.8,
+                sw - 1.6,
+                sh - 1.6,
+                True,
+                marks,
+            )
             for j, (f, loc) in enumerate(spaces)
-        )  # fmt: skip
-        panels.append(Area(area.id, x + 1.5, y + 1.5, pw - 3, ph - 3, name, x + pw / 2 - 14,
-                           y + 4, v, x + pw - 26, y + 5.5, places))  # fmt: skip
+        )
+        panels.append(
+            Area(
+                area.id,
+                x + 1.5,
+                y + 1.5,
+                pw - 3,
+                ph - 3,
+                name,
+                x + pw / 2 - 14,
+                y + 4,
+                v,
+                x + pw - 26,
+                y + 5.5,
+                places,
+            )
+        )
     seq = _sequence(st, ix, w - right_panel + 2, top + 1.5, right_panel - 16, h - top - bottom)
     track = _track(st, ix, left, h - bottom + 4, w - 2 * left, 22)
-    return w, h, title, render("main", w, h, title, st, frame=fr, art=None, areas=panels,
-                               sequence=seq, track=track, **_components())  # fmt: skip
+    return (
+        w,
+        h,
+        title,
+        render(
+            "main",
+            w,
+            h,
+            title,
+            st,
+            frame=fr,
+            art=None,
+            areas=panels,
+            sequence=seq,
+            track=track,
+            **_components(),
+        ),
+    )
 
 
 def _components() -> dict[str, str]:
@@ -191,9 +268,15 @@ def _components() -> dict[str, str]:
 
 
 def _map_art(
-    st: BoardStyle, ix: Index, located: dict[str, list[tuple[Faction, Location]]],
-    x: float, y: float, w: float, h: float, marks: bool = True,
-) -> Art:  # fmt: skip
+    st: BoardStyle,
+    ix: Index,
+    located: dict[str, list[tuple[Faction, Location]]],
+    x: float,
+    y: float,
+    w: float,
+    h: float,
+    marks: bool = True,
+) -> Art:
     """The designer's map as the background, each location space where the content puts it."""
 
     art = ix.game.map_art
@@ -208,8 +291,7 @@ def _map_art(
                 continue  # reported by the checker (FF-MAP-ART)
             sx, sy = art.spaces[key]
             places.append(_place(st, ix, f, loc, x + sx, y + sy, 44, 14, False, marks))
-    return Art(f"data:{mime};base64,{base64.b64encode(data).decode()}", x, y, w, h,
-               tuple(places))  # fmt: skip
+    return Art(f"data:{mime};base64,{base64.b64encode(data).decode()}", x, y, w, h, tuple(places))
 
 
 def _sequence(st: BoardStyle, ix: Index, x: float, y: float, w: float, h: float) -> Sequence:
@@ -217,12 +299,16 @@ def _sequence(st: BoardStyle, ix: Index, x: float, y: float, w: float, h: float)
     phases = ix.game.sequence_of_play
     step = min(26.0, (h - 30) / max(len(phases), 1))
     out = tuple(
-        Phase(p.number, f"Phase {p.number}: {p.name} ({p.section}); the phase counter",
-              space_box(st, x + 3, y + 18 + i * step, w - 6, step - 3, p.number, p.name))
+        Phase(
+            p.number,
+            f"Phase {p.number}: {p.name} ({p.section}); the phase counter",
+            space_box(st, x + 3, y + 18 + i * step, w - 6, step - 3, p.number, p.name),
+        )
         for i, p in enumerate(phases)
-    )  # fmt: skip
-    note = st.fit("Place the phase counter on the current Phase (2.1.1.2).", "note", w - 6, 12,
-                  max_lines=3)  # fmt: skip
+    )
+    note = st.fit(
+        "Place the phase counter on the current Phase (2.1.1.2).", "note", w - 6, 12, max_lines=3
+    )
     return Sequence(x, y, w, h, head, out, note, y + 20 + len(phases) * step)
 
 
@@ -240,6 +326,16 @@ def _track(st: BoardStyle, ix: Index, x: float, y: float, w: float, h: float) ->
             "; past it, take a +40 marker and go round again" if v == track.max else ""
         )
         n = st.fit(str(v), "track-number", sw - 1, h / 2, max_lines=1)
-        cells.append(Cell(v, " ".join(holds), title, x + 40 + i * sw, sw, v % 5 == 0, n,
-                          y + h / 2 - n.height / 2))  # fmt: skip
+        cells.append(
+            Cell(
+                v,
+                " ".join(holds),
+                title,
+                x + 40 + i * sw,
+                sw,
+                v % 5 == 0,
+                n,
+                y + h / 2 - n.height / 2,
+            )
+        )
     return Track(x, y, h, head, y + h / 2 - head.height / 2, tuple(cells))

@@ -159,10 +159,16 @@ class Faction(Document):
     )
     emblem: str = spec(
         "The faction's emblem, a picture under art/ (PNG, JPEG or SVG), shown on its sheet's "
-        "header and its card; empty: none yet.", "", pattern=ART_REF)  # fmt: skip
+        "header and its card; empty: none yet.",
+        "",
+        pattern=ART_REF,
+    )
     illustration: str = spec(
         "The card's illustration, a picture under art/ (PNG, JPEG or SVG), shown above the "
-        "name on the card face; empty: none yet.", "", pattern=ART_REF)  # fmt: skip
+        "name on the card face; empty: none yet.",
+        "",
+        pattern=ART_REF,
+    )
 
     @property
     def location_list(self) -> list[Location]:

@@ -62,10 +62,17 @@ SCALES = (1.0, 0.93, 0.86)  # a sheet may be set smaller, down to 86 %, to fit o
 CARD = CardFormat(
     70.0, 120.0, "forty-factions/card.html.j2", "forty-factions/card.css", "Forty Factions cards"
 )
-SHEET_TEMPLATES = ("templates/forty-factions/sheets.html.j2", "templates/forty-factions/sheet.css",
-                   "templates/common/fonts.css")  # fmt: skip
-CARD_TEMPLATES = ("templates/forty-factions/card.html.j2", "templates/forty-factions/card.css",
-                  "templates/common/cards.html.j2", "templates/common/fonts.css")  # fmt: skip
+SHEET_TEMPLATES = (
+    "templates/forty-factions/sheets.html.j2",
+    "templates/forty-factions/sheet.css",
+    "templates/common/fonts.css",
+)
+CARD_TEMPLATES = (
+    "templates/forty-factions/card.html.j2",
+    "templates/forty-factions/card.css",
+    "templates/common/cards.html.j2",
+    "templates/common/fonts.css",
+)
 
 
 @dataclass(frozen=True)
@@ -82,10 +89,16 @@ def _layout_sheet(session: Session, sheet: views.Sheet, scale: float):  # type: 
     name (a PDF viewer shows the title)."""
     opts = session.options
     html = render(
-        session.env, "forty-factions/sheets.html.j2", sheets=[sheet],
-        title=f"{sheet.number} {sheet.name}", paper=opts.paper, page_size=opts.page_size,
-        proof=opts.proof, final=opts.final, scale=scale,
-    )  # fmt: skip
+        session.env,
+        "forty-factions/sheets.html.j2",
+        sheets=[sheet],
+        title=f"{sheet.number} {sheet.name}",
+        paper=opts.paper,
+        page_size=opts.page_size,
+        proof=opts.proof,
+        final=opts.final,
+        scale=scale,
+    )
     return session.layout(html)
 
 
@@ -103,20 +116,30 @@ def sheet_layout(session: Session, job: SheetJob):  # type: ignore[no-untyped-de
         doc = _layout_sheet(session, s, scale)
         if len(doc.pages) == 1:
             if scale != 1.0:
-                session.warnings.append(Diagnostic(
-                    Loc(job.source), Severity.WARNING, "RENDER-SHRUNK",
-                    f"{s.kind} sheet {s.number} is set at {scale:.0%} of the normal text size "
-                    "to fit one page; shorten its text to print it at full size"))  # fmt: skip
+                session.warnings.append(
+                    Diagnostic(
+                        Loc(job.source),
+                        Severity.WARNING,
+                        "RENDER-SHRUNK",
+                        f"{s.kind} sheet {s.number} is set at {scale:.0%} of the normal text size "
+                        "to fit one page; shorten its text to print it at full size",
+                    )
+                )
             session.cache[key] = doc
             return doc
         spill = set().union(*page_anchors(doc)[1:])
         overflow = [f.key for f in s.fields if f"{s.anchor}-{f.key}" in spill]
     field = overflow[0] if overflow else (s.fields[-1].key if s.fields else "name")
     locs = dict(job.field_locs)
-    raise RenderFailure(Diagnostic(
-        locs.get(field, Loc(job.source)), Severity.ERROR, "RENDER-OVERFLOW",
-        f"{s.kind} sheet {s.number} ({s.name}) does not fit on one page even at "
-        f"{SCALES[-1]:.0%} text size: `{field}` runs onto a second page; shorten it"))  # fmt: skip
+    raise RenderFailure(
+        Diagnostic(
+            locs.get(field, Loc(job.source)),
+            Severity.ERROR,
+            "RENDER-OVERFLOW",
+            f"{s.kind} sheet {s.number} ({s.name}) does not fit on one page even at "
+            f"{SCALES[-1]:.0%} text size: `{field}` runs onto a second page; shorten it",
+        )
+    )
 
 
 def render_sheet(job: SheetJob, session: Session) -> bytes:
@@ -176,8 +199,10 @@ def outputs(content: ContentSet, options: BuildOptions) -> list[Output]:
     out: list[Output] = []
     parts = content.one("components", Components)
     copies = components.decks(ix, parts)  # complete Tarot decks to print, one a table
-    decks = (("faction", "factions", ix.faction_list, views.faction_sheet),
-             ("plot", "plots", ix.plot_list, views.plot_sheet))  # fmt: skip
+    decks = (
+        ("faction", "factions", ix.faction_list, views.faction_sheet),
+        ("plot", "plots", ix.plot_list, views.plot_sheet),
+    )
     for kind, folder, docs, make_sheet in decks:
         sheets = []
         for d in docs:
@@ -186,46 +211,82 @@ def outputs(content: ContentSet, options: BuildOptions) -> list[Output]:
             job = SheetJob(sheet, src, _field_locs(d, sheet))
             path = f"sheets/{folder}/{Path(src).stem}.pdf"
             sheets.append(path)
-            out.append(Output(
-                path=path, kind="sheet", sources=(src, game_src, *SHEET_TEMPLATES),
-                render=partial(render_sheet, job), cost=_sheet_cost(sheet),
-                fit=partial(fit_sheet, job)))  # fmt: skip
+            out.append(
+                Output(
+                    path=path,
+                    kind="sheet",
+                    sources=(src, game_src, *SHEET_TEMPLATES),
+                    render=partial(render_sheet, job),
+                    cost=_sheet_cost(sheet),
+                    fit=partial(fit_sheet, job),
+                )
+            )
         title = f"Anarea: Forty Factions · {kind.title()} Information Sheets"
-        out.append(Output(
-            path=f"sheets/{folder}.pdf", kind="deck",
-            sources=(*(d.loc.path for d in docs), game_src, *SHEET_TEMPLATES),
-            render=partial(render_deck, title, tuple(sheets)), parts=tuple(sheets),
-            cost=DECK_PAGE * len(sheets)))  # fmt: skip
+        out.append(
+            Output(
+                path=f"sheets/{folder}.pdf",
+                kind="deck",
+                sources=(*(d.loc.path for d in docs), game_src, *SHEET_TEMPLATES),
+                render=partial(render_deck, title, tuple(sheets)),
+                parts=tuple(sheets),
+                cost=DECK_PAGE * len(sheets),
+            )
+        )
         # every card of the deck alone, then the deck's card files assembled from them,
         # holding each card once per deck the kit prints (components.yaml `tarot-deck`)
         srcs = (*(d.loc.path for d in docs), game_src, *CARD_TEMPLATES)
         if parts is not None:
             srcs += (parts.loc.path,)
         # a card's back shows its kind and expansion, which the card itself carries
-        behind = tuple(views.back(ix, kind, d.expansion if options.backs == "expansion"
-                                  else "base") for d in docs)  # fmt: skip
-        out += card_outputs(folder, CARD, [
-            (Path(d.loc.path).stem, views.card(ix, d), (d.loc.path, game_src, *CARD_TEMPLATES))
-            for d in docs], behind, srcs, options, copies, cost=0.5)  # fmt: skip
+        behind = tuple(
+            views.back(ix, kind, d.expansion if options.backs == "expansion" else "base")
+            for d in docs
+        )
+        out += card_outputs(
+            folder,
+            CARD,
+            [
+                (Path(d.loc.path).stem, views.card(ix, d), (d.loc.path, game_src, *CARD_TEMPLATES))
+                for d in docs
+            ],
+            behind,
+            srcs,
+            options,
+            copies,
+            cost=0.5,
+        )
         if options.export:
             # each card behind the back of cards/backs.pdf: one back a deck kind, or one a
             # kind and expansion with `--backs expansion` (so a shop gets one back file)
-            behind = {code: views.back(ix, kind, code if options.backs == "expansion" else "base")
-                      for code in dict.fromkeys(d.expansion for d in docs)}  # fmt: skip
-            pairs = tuple((behind[d.expansion], views.card(ix, d)) for _ in range(copies)
-                          for d in docs)  # fmt: skip
+            behind = {
+                code: views.back(ix, kind, code if options.backs == "expansion" else "base")
+                for code in dict.fromkeys(d.expansion for d in docs)
+            }
+            pairs = tuple(
+                (behind[d.expansion], views.card(ix, d)) for _ in range(copies) for d in docs
+            )
             out += export_outputs(profile(options.export), folder, CARD, pairs, srcs)
     backs = []
     for kind, docs in (("faction", ix.faction_list), ("plot", ix.plot_list)):
         # uniform backs are one per deck kind; expansion backs one per kind and expansion
-        codes = dict.fromkeys(d.expansion for d in docs) if options.backs == "expansion" else {
-            "base": None}  # fmt: skip
+        codes = (
+            dict.fromkeys(d.expansion for d in docs)
+            if options.backs == "expansion"
+            else {"base": None}
+        )
         for code in codes:
             backs.append(views.back(ix, kind, code))
     if options.preset == "home":
-        out.append(Output(f"cards/duplex-calibration-{options.paper}.pdf", "card-calibration",
-                          (game_src, "templates/common/cards.html.j2"),
-                          partial(render_calibration, CARD), group="backs", cost=1))  # fmt: skip
+        out.append(
+            Output(
+                f"cards/duplex-calibration-{options.paper}.pdf",
+                "card-calibration",
+                (game_src, "templates/common/cards.html.j2"),
+                partial(render_calibration, CARD),
+                group="backs",
+                cost=1,
+            )
+        )
     out.append(
         Output(
             "cards/backs.pdf",
@@ -271,43 +332,86 @@ def reference_outputs(ix: Index, content: ContentSet) -> list[Output]:
     shown = {n for c in ix.game.setup.pawn_colours for n in c.factions}
     names = {n: ix.name(n) for n in sorted(shown)}
     built = panels(ix)
-    srcs = (ix.game.loc.path, *sorted(f for f in content.files if "/boards/" in f),
-            *SCREEN_TEMPLATES)  # fmt: skip
+    srcs = (
+        ix.game.loc.path,
+        *sorted(f for f in content.files if "/boards/" in f),
+        *SCREEN_TEMPLATES,
+    )
     return [
-        Output("reference/dm-reference.pdf", "reference",
-               (*srcs, "templates/forty-factions/reference.html.j2"),
-               partial(render_reference, ix.game, names, built), group="reference", cost=2),
-        Output("reference/dm-screen.pdf", "dm-screen", srcs,
-               partial(render_screen, ix.game.title, built, 8.2), group="reference", cost=2),
-        Output("companion.html", "companion",
-               (*srcs, *COMPANION_TEMPLATES, "templates/forty-factions/tally.html.j2"),
-               partial(render_companion, ix.game.title, built,
-                       Tally("forty-factions/tally.html.j2", tally_data(ix))),
-               group="reference", cost=0.3),
-    ]  # fmt: skip
+        Output(
+            "reference/dm-reference.pdf",
+            "reference",
+            (*srcs, "templates/forty-factions/reference.html.j2"),
+            partial(render_reference, ix.game, names, built),
+            group="reference",
+            cost=2,
+        ),
+        Output(
+            "reference/dm-screen.pdf",
+            "dm-screen",
+            srcs,
+            partial(render_screen, ix.game.title, built, 8.2),
+            group="reference",
+            cost=2,
+        ),
+        Output(
+            "companion.html",
+            "companion",
+            (*srcs, *COMPANION_TEMPLATES, "templates/forty-factions/tally.html.j2"),
+            partial(
+                render_companion,
+                ix.game.title,
+                built,
+                Tally("forty-factions/tally.html.j2", tally_data(ix)),
+            ),
+            group="reference",
+            cost=0.3,
+        ),
+    ]
 
 
-def render_reference(game: object, names: dict[int, str], panels: tuple[object, ...],
-                     session: Session) -> bytes:  # fmt: skip
+def render_reference(
+    game: object, names: dict[int, str], panels: tuple[object, ...], session: Session
+) -> bytes:
     """The DM reference sheets: pawn colours, the rules' summary of voting, every panel."""
-    html = render(session.env, "forty-factions/reference.html.j2", game=game, names=names,
-                  panels=panels, page_size=session.options.page_size)  # fmt: skip
+    html = render(
+        session.env,
+        "forty-factions/reference.html.j2",
+        game=game,
+        names=names,
+        panels=panels,
+        page_size=session.options.page_size,
+    )
     return session.pdf(html)
 
 
 KIND_TEXT = {
-    "deck": Kind("every Information Sheet of the deck, one per page",
-                 how="each player gets the sheets of the cards they hold (4.1, 5.5)"),
-    "card-sheet": Kind("tarot-size cards 4-up with crop marks; each fronts page is followed by "
-                       "its backs", stock="card", duplex=True,
-                       how="flip on the long edge; cut on the marks"),
-    "card-faces": Kind("one card per page with 3 mm bleed (70 x 120 mm trim)", stock="shop",
-                       how="as the shop asks; backs from cards/backs.pdf"),
-    "card-backs": Kind("one back per deck kind (and per expansion with `--backs expansion`)",
-                       stock="shop", how="as many as the shop's card faces"),
-    "reference": Kind("the DM's reference: sequence of play, set-up, voting, VP tables",
-                      duplex=True, how="for the DM"),
-}  # fmt: skip
+    "deck": Kind(
+        "every Information Sheet of the deck, one per page",
+        how="each player gets the sheets of the cards they hold (4.1, 5.5)",
+    ),
+    "card-sheet": Kind(
+        "tarot-size cards 4-up with crop marks; each fronts page is followed by its backs",
+        stock="card",
+        duplex=True,
+        how="flip on the long edge; cut on the marks",
+    ),
+    "card-faces": Kind(
+        "one card per page with 3 mm bleed (70 x 120 mm trim)",
+        stock="shop",
+        how="as the shop asks; backs from cards/backs.pdf",
+    ),
+    "card-backs": Kind(
+        "one back per deck kind (and per expansion with `--backs expansion`)",
+        stock="shop",
+        how="as many as the shop's card faces",
+    ),
+    "reference": Kind(
+        "the DM's reference: sequence of play, set-up, voting, VP tables",
+        duplex=True,
+        how="for the DM",
+    ),
+}
 GUIDE = (
     "Single Information Sheets are in `sheets/factions/` and `sheets/plots/` for reprints: a "
     "sheet goes to the player who holds its card (rules 4.1) and is private to them (4.2).",
@@ -359,10 +463,24 @@ def _raster(pdf: bytes, dpi: float, pages: int = 1) -> list[object]:
         src.write_bytes(pdf)
         half = (pages + 1) // 2
         ranges = [(1, half), (half + 1, pages)] if pages > 8 else [(1, pages)]
-        procs = [subprocess.Popen(["pdftoppm", "-r", f"{dpi:.2f}", "-f", str(a), "-l", str(b),
-                                   str(src), str(Path(tmp) / "p")],
-                                  stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
-                 for a, b in ranges]  # fmt: skip
+        procs = [
+            subprocess.Popen(
+                [
+                    "pdftoppm",
+                    "-r",
+                    f"{dpi:.2f}",
+                    "-f",
+                    str(a),
+                    "-l",
+                    str(b),
+                    str(src),
+                    str(Path(tmp) / "p"),
+                ],
+                stdout=subprocess.DEVNULL,
+                stderr=subprocess.PIPE,
+            )
+            for a, b in ranges
+        ]
         for proc in procs:
             _out, err = proc.communicate(timeout=300)
             if proc.returncode:
@@ -431,8 +549,11 @@ def render_tts(cards: tuple[str, ...], back: views.Card, path: str, session: Ses
             trimmed = trimmed.resize((cell_w, cell_h), Image.Resampling.LANCZOS)
         row = cell // TTS_COLS
         if row not in bands:  # a sheet drawn whole starts each band white, not decoded
-            bands[row] = (sheet.decode(row) if previous is not None
-                          else Image.new("RGB", (cell_w * TTS_COLS, cell_h), "white"))  # fmt: skip
+            bands[row] = (
+                sheet.decode(row)
+                if previous is not None
+                else Image.new("RGB", (cell_w * TTS_COLS, cell_h), "white")
+            )
         bands[row].paste(trimmed, ((cell % TTS_COLS) * cell_w, 0))
     for row, band in bands.items():
         sheet.replace(row, band)
@@ -444,8 +565,9 @@ def render_tts(cards: tuple[str, ...], back: views.Card, path: str, session: Ses
 TTS_CELLS = "toolkit-tts-cells"  # the text chunk of a TTS sheet saying what it was drawn from
 
 
-def _previous_sheet(session: Session, path: str, layout: str, count: int
-                    ) -> tuple[Any, list[str]] | None:  # fmt: skip
+def _previous_sheet(
+    session: Session, path: str, layout: str, count: int
+) -> tuple[Any, list[str]] | None:
     """The sheet the last build wrote at `path` (`toolkit.render.png_bands.Banded`), and the
     digest each cell was drawn from: when the file is the one recorded in the kit's
     manifest (not edited by hand since, nor damaged), was written in bands, and was drawn
@@ -492,12 +614,18 @@ def render_tts_json(title: str, sheets: tuple[object, ...], session: Session) ->
     """The Tabletop Simulator saved object of one deck (`toolkit.kit.tts`)."""
 
     session.pages = 0
-    return saved_object_json(title, sheets, TTS_COLS, TTS_ROWS,  # type: ignore[arg-type]
-                             session.options.tts_url)  # fmt: skip
+    return saved_object_json(
+        title,
+        sheets,
+        TTS_COLS,
+        TTS_ROWS,  # type: ignore[arg-type]
+        session.options.tts_url,
+    )
 
 
-def tts_outputs(ix: Index, srcs: tuple[str, ...], copies: int = 1,
-                backs: str = "uniform") -> list[Output]:  # fmt: skip
+def tts_outputs(
+    ix: Index, srcs: tuple[str, ...], copies: int = 1, backs: str = "uniform"
+) -> list[Output]:
     """One TTS deck sheet per 69 cards of each deck, every card as many times as the kit
     prints it, with its back as a picture of its own; and per deck the saved object that
     loads them all in one step. A sheet has one hidden card, its back: with `--backs
@@ -505,10 +633,11 @@ def tts_outputs(ix: Index, srcs: tuple[str, ...], copies: int = 1,
 
     out = []
     per_sheet = TTS_COLS * TTS_ROWS - 1
-    for folder, docs, kind in (("factions", ix.faction_list, "faction"),
-                               ("plots", ix.plot_list, "plot")):  # fmt: skip
-        codes = (dict.fromkeys(d.expansion for d in docs) if backs == "expansion"
-                 else {"": None})  # fmt: skip
+    for folder, docs, kind in (
+        ("factions", ix.faction_list, "faction"),
+        ("plots", ix.plot_list, "plot"),
+    ):
+        codes = dict.fromkeys(d.expansion for d in docs) if backs == "expansion" else {"": None}
         n = 0
         sheets = []
         for code in codes:
@@ -527,18 +656,47 @@ def tts_outputs(ix: Index, srcs: tuple[str, ...], copies: int = 1,
                 # measured: drawn over the last sheet after a card edit (the case the cost
                 # is weighed in, `toolkit.commands.build._shares`), 75 ms for 69 cards; drawn whole,
                 # about 20 ms a card
-                out.append(Output(f"tts/{face}", "tts", srcs,
-                                  partial(render_tts, pages, back, f"tts/{face}"),
-                                  group=f"tts-{folder}-{n}",
-                                  parts=pages, cost=1.0 + 0.012 * len(chunk)))  # fmt: skip
-                out.append(Output(f"tts/{behind}", "tts", srcs, partial(render_tts_back, back),
-                                  group=f"tts-{folder}-{n}", cost=1))  # fmt: skip
-                sheets.append(Sheet(face, behind, tuple(
-                    (c.name, f"{c.kind.title()} {c.number} · {c.expansion_name}")
-                    for _path, c in chunk)))  # fmt: skip
+                out.append(
+                    Output(
+                        f"tts/{face}",
+                        "tts",
+                        srcs,
+                        partial(render_tts, pages, back, f"tts/{face}"),
+                        group=f"tts-{folder}-{n}",
+                        parts=pages,
+                        cost=1.0 + 0.012 * len(chunk),
+                    )
+                )
+                out.append(
+                    Output(
+                        f"tts/{behind}",
+                        "tts",
+                        srcs,
+                        partial(render_tts_back, back),
+                        group=f"tts-{folder}-{n}",
+                        cost=1,
+                    )
+                )
+                sheets.append(
+                    Sheet(
+                        face,
+                        behind,
+                        tuple(
+                            (c.name, f"{c.kind.title()} {c.number} · {c.expansion_name}")
+                            for _path, c in chunk
+                        ),
+                    )
+                )
         if sheets:
             title = f"{ix.game.title}: {folder.title()}"
-            out.append(Output(f"tts/{folder}.json", "tts-deck", srcs,
-                              partial(render_tts_json, title, tuple(sheets)),
-                              group=f"tts-{folder}-json", cost=0.1))  # fmt: skip
+            out.append(
+                Output(
+                    f"tts/{folder}.json",
+                    "tts-deck",
+                    srcs,
+                    partial(render_tts_json, title, tuple(sheets)),
+                    group=f"tts-{folder}-json",
+                    cost=0.1,
+                )
+            )
     return out

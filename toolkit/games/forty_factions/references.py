@@ -47,8 +47,14 @@ class _Refs:
             # the ids to choose from, where they are few enough to read (the parties and
             # categories; the areas and Forests are many: the closest one is named)
             among = f" ({', '.join(sorted(known))})" if len(known) <= 12 else ""
-            self.out.append(error(loc, code, f"{what} '{value}' is not defined in game.yaml"
-                                             f"{among}{did_you_mean(value, known)}"))  # fmt: skip
+            self.out.append(
+                error(
+                    loc,
+                    code,
+                    f"{what} '{value}' is not defined in game.yaml"
+                    f"{among}{did_you_mean(value, known)}",
+                )
+            )
 
     def area(self, loc: Loc, value: str, what: str = "area") -> None:
         self._slug(loc, value, self.ix.areas, "FF-REF-AREA", what)
@@ -106,8 +112,13 @@ def _passage_refs(r: _Refs, card: Faction | Plot) -> None:
     for p in card.rules:
         if not p.source:
             why = "a passage under `rules:` quotes the rules: give its `source` (a section "
-            r.out.append(error(p.loc_of("text"), "FF-RULES-PASSAGE",
-                               why + "such as SC3.2.10, or a line such as 000:798)"))  # fmt: skip
+            r.out.append(
+                error(
+                    p.loc_of("text"),
+                    "FF-RULES-PASSAGE",
+                    why + "such as SC3.2.10, or a line such as 000:798)",
+                )
+            )
     for p in (*found, *card.rules):
         r.expansion(p.loc_of("expansion"), p.expansion)
         r.source(p.loc_of("source"), p.source)

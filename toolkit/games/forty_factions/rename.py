@@ -39,8 +39,9 @@ def _find(ix: Index, old: str) -> Faction | Plot:
         hits = [c for c in cards if old in (Path(c.loc.path).stem, slug(c.name), c.name)]
     if len(hits) != 1:
         what = "nothing" if not hits else ", ".join(f"{kind(c)} {c.number}" for c in hits)
-        raise RenameError(f"'{old}' names {what}: give a file name, a slug, a name, or "
-                          "faction:N / plot:N")  # fmt: skip
+        raise RenameError(
+            f"'{old}' names {what}: give a file name, a slug, a name, or faction:N / plot:N"
+        )
     return hits[0]
 
 
@@ -63,34 +64,47 @@ def plan_rename(content: ContentSet, old: str, new: str) -> Renaming:
         _within_range(ix, kind, card, number)
         found = Found(ix, kind, card.number)
         walk(found, ix, content)
-        fixes += values_at([card.loc_of("number"), *found.at], number,
-                           f"{kind} {card.number} is now {number}")  # fmt: skip
-        said.append(f"{kind} {card.number} ({name}) is now {number}: its number and "
-                    f"{len(found.at)} reference(s) to it")  # fmt: skip
-        said.append(f"{kind} {card.number} is free now: until a card takes it, `toolkit "
-                    "check` says it is missing (FF-DECK-MISSING)")  # fmt: skip
+        fixes += values_at(
+            [card.loc_of("number"), *found.at], number, f"{kind} {card.number} is now {number}"
+        )
+        said.append(
+            f"{kind} {card.number} ({name}) is now {number}: its number and "
+            f"{len(found.at)} reference(s) to it"
+        )
+        said.append(
+            f"{kind} {card.number} is free now: until a card takes it, `toolkit "
+            "check` says it is missing (FF-DECK-MISSING)"
+        )
         tarot = _card_for(ix, card, number)
         if tarot != card.tarot:  # its card follows its number (3.1, 3.2)
-            fixes += values_at([card.loc_of("tarot")], tarot,
-                               f"{kind} {number} stands for {tarot}")  # fmt: skip
+            fixes += values_at([card.loc_of("tarot")], tarot, f"{kind} {number} stands for {tarot}")
             said.append(f"its card follows its number: {card.tarot} is now {tarot} (3.1, 3.2)")
         if "number" in card.sources:
-            said.append(f"its `sources` gives {card.number} as the rules' number: a "
-                        "renumbered card's number is the designer's (move `number` to "
-                        "`placeholders`)")  # fmt: skip
+            said.append(
+                f"its `sources` gives {card.number} as the rules' number: a "
+                "renumbered card's number is the designer's (move `number` to "
+                "`placeholders`)"
+            )
     else:
         name = new
-        same = [c for c in (ix.faction_list if kind == "faction" else ix.plot_list)
-                if c is not card and c.name.casefold() == new.casefold()]  # fmt: skip
+        same = [
+            c
+            for c in (ix.faction_list if kind == "faction" else ix.plot_list)
+            if c is not card and c.name.casefold() == new.casefold()
+        ]
         if same:
             raise RenameError(f"{kind} {same[0].number} is named '{same[0].name}' already")
         fixes += values_at([card.loc_of("name")], new, f"{kind} {card.number} is now '{new}'")
-        said.append(f"{kind} {card.number}: '{card.name}' is now '{new}' (the content refers "
-                    "to it by number; its sheet and card print the new name)")  # fmt: skip
+        said.append(
+            f"{kind} {card.number}: '{card.name}' is now '{new}' (the content refers "
+            "to it by number; its sheet and card print the new name)"
+        )
         if "name" in card.sources:
-            said.append(f"its `sources` gives '{card.name}' as the rules' name: a renamed "
-                        "card's name is the designer's (move `name` to "
-                        "`placeholders`)")  # fmt: skip
+            said.append(
+                f"its `sources` gives '{card.name}' as the rules' name: a renamed "
+                "card's name is the designer's (move `name` to "
+                "`placeholders`)"
+            )
     path = Path(card.loc.path)
     to = path.with_name(numbered_stem(number, name) + path.suffix)
     moves = ((path, to),) if to != path else ()
@@ -124,8 +138,7 @@ def _within_range(ix: Index, kind: str, card: Faction | Plot, number: int) -> No
     taken = ix.factions if kind == "faction" else ix.plots
     free = [n for r in own for n in range(r.first, r.last + 1) if n not in taken]
     spans = ", ".join(f"{r.first}-{r.last}" for r in own)
-    choose = (f"choose a free one ({', '.join(map(str, free[:8]))})" if free
-              else "all are taken")  # fmt: skip
+    choose = f"choose a free one ({', '.join(map(str, free[:8]))})" if free else "all are taken"
     raise RenameError(
         f"{kind} {number} is outside {card.expansion}'s {kind} numbers ({spans}, 13.1): a "
         f"renumbered card keeps its expansion, so {choose}; to move it to another expansion, "
@@ -155,9 +168,11 @@ def _card_for(ix: Index, card: Faction | Plot, number: int) -> str:
             return card.tarot
         new = suit_card(number)
         if new is None:
-            raise RenameError(f"no {card.expansion} suit numbers {number} (game.yaml's "
-                              "`decks.suits`): add it first, or choose a number one of "
-                              "its suits covers")  # fmt: skip
+            raise RenameError(
+                f"no {card.expansion} suit numbers {number} (game.yaml's "
+                "`decks.suits`): add it first, or choose a number one of "
+                "its suits covers"
+            )
         return new
     rng, old_rng = (range_of(decks.plot_numbers, card.expansion, n) for n in (number, card.number))
     if rng is None or old_rng is None:

@@ -52,8 +52,10 @@ def _expansion(ix: Index, params: Mapping[str, str], cards: list[Any]) -> str:
     codes = [e.code for e in ix.game.expansions]
     if "expansion" in params:
         if params["expansion"] not in codes:
-            raise ScaffoldError(f"expansion={params['expansion']} is not one of game.yaml's "
-                                f"expansions ({', '.join(codes)})")  # fmt: skip
+            raise ScaffoldError(
+                f"expansion={params['expansion']} is not one of game.yaml's "
+                f"expansions ({', '.join(codes)})"
+            )
         return params["expansion"]
     return max(cards, key=lambda c: c.number).expansion if cards else codes[0]
 
@@ -69,22 +71,34 @@ def _free_number(ranges: list[NumberRange], used: set[int], expansion: str) -> i
     return next_number([*used, *(r.last for r in ranges)])
 
 
-def _range_edit(ix: Index, key: str, ranges: list[NumberRange], expansion: str, number: int,
-                size: int | None = None) -> Fix:  # fmt: skip
+def _range_edit(
+    ix: Index,
+    key: str,
+    ranges: list[NumberRange],
+    expansion: str,
+    number: int,
+    size: int | None = None,
+) -> Fix:
     """Grow the expansion's range that ends just before `number`, or add one (13.1); a
     range of a fixed `size` (a Major Arcana) is added whole and never grown."""
     game = document_path(ix.game)
     for i, r in enumerate(ranges):
         if expansion in r.expansions and r.last == number - 1 and size is None:
-            return Fix(game, f"{key}: {'+'.join(r.expansions)} now runs {r.first}-{number}",
-                       set_value(f"decks.{key}.{i}.last", number))  # fmt: skip
+            return Fix(
+                game,
+                f"{key}: {'+'.join(r.expansions)} now runs {r.first}-{number}",
+                set_value(f"decks.{key}.{i}.last", number),
+            )
         if expansion in r.expansions and r.first <= number <= r.last:
-            return Fix(game, f"{key}: {number} is already in {r.first}-{r.last}",
-                       lambda tree: False)  # fmt: skip
+            return Fix(
+                game, f"{key}: {number} is already in {r.first}-{r.last}", lambda tree: False
+            )
     end = number if size is None else number + size - 1
-    return Fix(game, f"{key}: a new {expansion} range {number}-{end}",
-               append_entry(f"decks.{key}", {"expansions": [expansion], "first": number,
-                                              "last": end}))  # fmt: skip
+    return Fix(
+        game,
+        f"{key}: a new {expansion} range {number}-{end}",
+        append_entry(f"decks.{key}", {"expansions": [expansion], "first": number, "last": end}),
+    )
 
 
 def _placeholder_party(ix: Index, expansion: str) -> str:
@@ -130,8 +144,9 @@ def plan_faction(content: ContentSet, params: Mapping[str, str]) -> Plan:
     said: list[str] = []
     if expansion == "Promo":
         if params.get("suit"):
-            raise ScaffoldError("a Promo faction stands for the Promo card (13.1.4), not a "
-                                "suit: leave out suit=")  # fmt: skip
+            raise ScaffoldError(
+                "a Promo faction stands for the Promo card (13.1.4), not a suit: leave out suit="
+            )
         tarot = decks.promo_card
         said.append(f"a Promo card stands for '{tarot}' (13.1.4)")
     else:
@@ -154,18 +169,29 @@ def plan_faction(content: ContentSet, params: Mapping[str, str]) -> Plan:
         "locations": [{"name": f"{name} Hall", "area": area}],
         "placeholders": ["alleyman", "politics", "category", "enemies", "locations.0"],
     }
-    folder = Path(document_path(ix.faction_list[0])).parent if ix.faction_list else (
-        content.root / "factions")  # fmt: skip
-    said.append("placeholders to replace: its Alleyman's card, politics, category, enemies "
-                "and location (then remove each from `placeholders`)")  # fmt: skip
-    return Plan(folder / f"{numbered_stem(number, name)}.yaml", "faction", values,
-                frozenset({"enemies", "placeholders"}),
-                f"{name}: a new {expansion} faction made by `toolkit new`.", tuple(fixes),
-                (f"faction {number}, {tarot}", *said))  # fmt: skip
+    folder = (
+        Path(document_path(ix.faction_list[0])).parent
+        if ix.faction_list
+        else (content.root / "factions")
+    )
+    said.append(
+        "placeholders to replace: its Alleyman's card, politics, category, enemies "
+        "and location (then remove each from `placeholders`)"
+    )
+    return Plan(
+        folder / f"{numbered_stem(number, name)}.yaml",
+        "faction",
+        values,
+        frozenset({"enemies", "placeholders"}),
+        f"{name}: a new {expansion} faction made by `toolkit new`.",
+        tuple(fixes),
+        (f"faction {number}, {tarot}", *said),
+    )
 
 
-def _next_suit_card(ix: Index, expansion: str, number: int,
-                    new_suit: str | None) -> tuple[str, list[Fix], str]:  # fmt: skip
+def _next_suit_card(
+    ix: Index, expansion: str, number: int, new_suit: str | None
+) -> tuple[str, list[Fix], str]:
     """The card `number` stands for in `expansion`: the next rank of its last suit if that
     suit ends just before `number`, else the King of a new suit (which must be named)."""
     decks = ix.game.decks
@@ -186,13 +212,17 @@ def _next_suit_card(ix: Index, expansion: str, number: int,
             f"new suit; name it, e.g. suit=Staves (3.1: a suit numbers {len(ranks)} factions)"
         )
     if not new_suit.isalpha() or new_suit != new_suit.capitalize():  # not StavesSC
-        raise ScaffoldError(f"suit={new_suit}: a suit's name is one capitalised word, as "
-                            "'Swords' (cards read 'King of Swords')")  # fmt: skip
+        raise ScaffoldError(
+            f"suit={new_suit}: a suit's name is one capitalised word, as "
+            "'Swords' (cards read 'King of Swords')"
+        )
     if any(s.name.casefold() == new_suit.casefold() for s in decks.suits):
         raise ScaffoldError(f"suit={new_suit} is a suit of game.yaml already")
-    fix = Fix(document_path(ix.game), f"suits: {new_suit}, {expansion}'s new suit from {number}",
-              append_entry("decks.suits", {"name": new_suit, "expansion": expansion,
-                                           "first": number}))  # fmt: skip
+    fix = Fix(
+        document_path(ix.game),
+        f"suits: {new_suit}, {expansion}'s new suit from {number}",
+        append_entry("decks.suits", {"name": new_suit, "expansion": expansion, "first": number}),
+    )
     return f"{ranks[0]} of {new_suit}", [fix], f"the King of a new {expansion} suit, {new_suit}"
 
 
@@ -204,8 +234,14 @@ def plan_plot(content: ContentSet, params: Mapping[str, str]) -> Plan:
     number = _free_number(decks.plot_numbers, set(ix.plots), expansion)
     size = canon.ARCANA_SIZE
     fixes = [_range_edit(ix, "plot_numbers", decks.plot_numbers, expansion, number, size)]
-    rng = next((r for r in decks.plot_numbers
-                if expansion in r.expansions and r.first <= number <= r.last), None)  # fmt: skip
+    rng = next(
+        (
+            r
+            for r in decks.plot_numbers
+            if expansion in r.expansions and r.first <= number <= r.last
+        ),
+        None,
+    )
     first = rng.first if rng is not None else number
     index = (number - first + 1) % size
     tarot = f"{additive_roman(index)} {decks.arcana[index]}"
@@ -218,27 +254,48 @@ def plan_plot(content: ContentSet, params: Mapping[str, str]) -> Plan:
         "expansion": expansion,
         "placeholders": ["alleyman"],
     }
-    said = [f"plot {number}, {tarot} (card {number - first + 1} of the Major Arcana that "
-            f"starts at {first}, 3.2)"]  # fmt: skip
+    said = [
+        f"plot {number}, {tarot} (card {number - first + 1} of the Major Arcana that "
+        f"starts at {first}, 3.2)"
+    ]
     left = first + size - 1 - number
     if left:
-        said.append(f"a Major Arcana is complete at {size} cards (13.1): {left} more plots "
-                    f"({number + 1}-{first + size - 1}) before the deck checks clean; "
-                    "`toolkit build --draft` builds meanwhile")  # fmt: skip
-    folder = Path(document_path(ix.plot_list[0])).parent if ix.plot_list else (
-        content.root / "plots")  # fmt: skip
-    return Plan(folder / f"{numbered_stem(number, name)}.yaml", "plot", values,
-                frozenset({"placeholders"}), f"{name}: a new {expansion} plot made by "
-                "`toolkit new`.", tuple(fixes), tuple(said))  # fmt: skip
+        said.append(
+            f"a Major Arcana is complete at {size} cards (13.1): {left} more plots "
+            f"({number + 1}-{first + size - 1}) before the deck checks clean; "
+            "`toolkit build --draft` builds meanwhile"
+        )
+    folder = (
+        Path(document_path(ix.plot_list[0])).parent if ix.plot_list else (content.root / "plots")
+    )
+    return Plan(
+        folder / f"{numbered_stem(number, name)}.yaml",
+        "plot",
+        values,
+        frozenset({"placeholders"}),
+        f"{name}: a new {expansion} plot made by `toolkit new`.",
+        tuple(fixes),
+        tuple(said),
+    )
 
 
 SCAFFOLDS = (
-    Scaffold("faction", "the next faction of an expansion",
-             {"name": "its name", "expansion": "expansion code (default: the last faction's)",
-              "suit": "a new suit's name, when the expansion's suits are full"}, plan_faction),
-    Scaffold("plot", "the next plot of an expansion",
-             {"name": "its name", "expansion": "expansion code (default: the last plot's)"},
-             plan_plot),
-)  # fmt: skip
+    Scaffold(
+        "faction",
+        "the next faction of an expansion",
+        {
+            "name": "its name",
+            "expansion": "expansion code (default: the last faction's)",
+            "suit": "a new suit's name, when the expansion's suits are full",
+        },
+        plan_faction,
+    ),
+    Scaffold(
+        "plot",
+        "the next plot of an expansion",
+        {"name": "its name", "expansion": "expansion code (default: the last plot's)"},
+        plan_plot,
+    ),
+)
 
 __all__ = ["SCAFFOLDS", "Faction", "Plot"]

@@ -44,24 +44,44 @@ def _turn_panel(ix: Index, st: dict) -> Panel:
     costs = Table(
         "VPs paid for a Game Turn's Activations and Plots",
         ("Made this Game Turn", *(f"{k}" for k in n)),
-        (("Activation: this one", *(str(c[1][-1]) for c in act)),
-         ("Activations: all", *(str(c[0]) for c in act)),
-         ("Plot: this one", *(str(c[1][-1]) for c in plot)),
-         ("Plots: all", *(str(c[0]) for c in plot))),
-        "12.1.1-12.1.3")  # fmt: skip
+        (
+            ("Activation: this one", *(str(c[1][-1]) for c in act)),
+            ("Activations: all", *(str(c[0]) for c in act)),
+            ("Plot: this one", *(str(c[1][-1]) for c in plot)),
+            ("Plots: all", *(str(c[0]) for c in plot)),
+        ),
+        "12.1.1-12.1.3",
+    )
     players = range(g.players.min, g.players.max + 1)
     cards = Table(
-        "Cards by number of players", ("Players", *(str(p) for p in players)),
-        (("Dealt: Faction cards", *(str(turn.faction_cards(g.setup.faction_cards, p))
-                                    for p in players)),
-         ("Dealt: Plot cards", *(str(g.setup.plots_per_player) for _ in players)),
-         ("Cards Phase: draw", *(str(turn.cards_drawn(g, p, False).value) for p in players)),
-         ("after discarding", *(str(turn.cards_drawn(g, p, True).value) for p in players))),
-        "5.3.1-5.3.2, 6.6.3")  # fmt: skip
-    notes = (Step("Draw in order of highest to lowest total VPs; a deck run out is reshuffled "
-                  "from its discards.", "6.6.3, 11.2.2"),)  # fmt: skip
-    return Panel("turn", "The Game Turn", "6, 12.1", (*sequence, *st["activation-cost"]),
-                 (costs, cards), notes)  # fmt: skip
+        "Cards by number of players",
+        ("Players", *(str(p) for p in players)),
+        (
+            (
+                "Dealt: Faction cards",
+                *(str(turn.faction_cards(g.setup.faction_cards, p)) for p in players),
+            ),
+            ("Dealt: Plot cards", *(str(g.setup.plots_per_player) for _ in players)),
+            ("Cards Phase: draw", *(str(turn.cards_drawn(g, p, False).value) for p in players)),
+            ("after discarding", *(str(turn.cards_drawn(g, p, True).value) for p in players)),
+        ),
+        "5.3.1-5.3.2, 6.6.3",
+    )
+    notes = (
+        Step(
+            "Draw in order of highest to lowest total VPs; a deck run out is reshuffled "
+            "from its discards.",
+            "6.6.3, 11.2.2",
+        ),
+    )
+    return Panel(
+        "turn",
+        "The Game Turn",
+        "6, 12.1",
+        (*sequence, *st["activation-cost"]),
+        (costs, cards),
+        notes,
+    )
 
 
 def _area_panel(ix: Index) -> Panel:
@@ -72,9 +92,15 @@ def _area_panel(ix: Index) -> Panel:
     rows = []
     for a in base:
         one = control.award(control.area_vp(a, ()), a.single_pawn_vp, 1, 0, 1)
-        rows.append((a.name, "" if a.locations is None else str(a.locations),
-                     str(control.area_vp(a, ())), *(str(control.area_vp(a, (c,)))
-                                                     for c in changing), str(one)))  # fmt: skip
+        rows.append(
+            (
+                a.name,
+                "" if a.locations is None else str(a.locations),
+                str(control.area_vp(a, ())),
+                *(str(control.area_vp(a, (c,))) for c in changing),
+                str(one),
+            )
+        )
     areas = Table("Control of the Areas of Tehmor", head, tuple(rows), "12.2.1, 13.2.3.1")
     extra = []
     for a in g.areas:
@@ -85,16 +111,27 @@ def _area_panel(ix: Index) -> Panel:
         extra.append((f"{a.name} ({a.expansion})", str(vp), str(one)))
     tables = [areas]
     if extra:
-        tables.append(Table("Forests and Domains, as Areas", ("Area", "VP", "one pawn"),
-                            tuple(extra), "SC3.1.1-2, DD3.1.3-4"))  # fmt: skip
+        tables.append(
+            Table(
+                "Forests and Domains, as Areas",
+                ("Area", "VP", "one pawn"),
+                tuple(extra),
+                "SC3.1.1-2, DD3.1.3-4",
+            )
+        )
     single = min((a.single_pawn_vp for a in g.areas if a.single_pawn_vp is not None), default=1)
     steps = list(control.area_statement(single))
     for f in ix.sacred_circles.forests if ix.sacred_circles else ():
         if f.lesser_circles:
             area = ix.area_by_id.get(f.area)
-            steps.append(Step(f"{area.name if area else f.area}: the {f.lesser_circles} Lesser "
-                              f"Circles ({', '.join(f.lesser_names)}) count {f.lesser_value:g} of "
-                              "a Location each.", f.source))  # fmt: skip
+            steps.append(
+                Step(
+                    f"{area.name if area else f.area}: the {f.lesser_circles} Lesser "
+                    f"Circles ({', '.join(f.lesser_names)}) count {f.lesser_value:g} of "
+                    "a Location each.",
+                    f.source,
+                )
+            )
     return Panel("areas", "Control of Areas", "12.2, 13.2.3", tuple(steps), tuple(tables))
 
 
@@ -102,15 +139,23 @@ def _council_panel(ix: Index, st: dict) -> Panel:
     g = ix.game
     c = g.council
     parties = [p for p in g.parties if p.body == "council"]
-    seats = Table("Seats by party", ("Party", "Seats", "Neutral seats"),
-                  tuple((p.name, str(p.seats), "may vote" if council.allocates_neutrals(p)
-                         else "abstain") for p in parties), "10.3.1, 10.3.2.2")  # fmt: skip
+    seats = Table(
+        "Seats by party",
+        ("Party", "Seats", "Neutral seats"),
+        tuple(
+            (p.name, str(p.seats), "may vote" if council.allocates_neutrals(p) else "abstain")
+            for p in parties
+        ),
+        "10.3.1, 10.3.2.2",
+    )
     casts = list(range(c.seats // 2, c.seats + 1))
     rows = []
     for chunk in (casts[: len(casts) // 2 + 1], casts[len(casts) // 2 + 1 :]):
-        rows += [("Votes cast", *(str(v) for v in chunk)),
-                 ("Majority", *(str(council.needed(v, False)) for v in chunk)),
-                 ("with the Overlord", *(str(council.needed(v, True)) for v in chunk))]  # fmt: skip
+        rows += [
+            ("Votes cast", *(str(v) for v in chunk)),
+            ("Majority", *(str(council.needed(v, False)) for v in chunk)),
+            ("with the Overlord", *(str(council.needed(v, True)) for v in chunk)),
+        ]
     width = max(len(r) for r in rows)
     rows = [r + ("",) * (width - len(r)) for r in rows]
     majority = Table(
@@ -122,12 +167,18 @@ def _council_panel(ix: Index, st: dict) -> Panel:
     )
     against = list(range(0, c.two_thirds // 2 + 2))
     overlord = Table(
-        "Change of Overlord: votes for needed", ("Against", *(str(a) for a in against)),
+        "Change of Overlord: votes for needed",
+        ("Against", *(str(a) for a in against)),
         (("For", *(str(council.overlord_vote(c, 0, a).details["needed"]) for a in against)),),
-        "10.3.8")  # fmt: skip
-    return Panel("council", "The Council and the Conclave", "10.3, 10.4, 12.3, 12.4",
-                 (*st["council-control"], *st["conclave-control"]),
-                 (seats, majority, overlord))  # fmt: skip
+        "10.3.8",
+    )
+    return Panel(
+        "council",
+        "The Council and the Conclave",
+        "10.3, 10.4, 12.3, 12.4",
+        (*st["council-control"], *st["conclave-control"]),
+        (seats, majority, overlord),
+    )
 
 
 def _gathering_panel(ix: Index, st: dict) -> Panel:
@@ -138,7 +189,7 @@ def _gathering_panel(ix: Index, st: dict) -> Panel:
     for totems in range(1, len(gb.totems) + 1):
         first = gathering.gathering_chance(gb, 1, totems).value
         later = [gathering.gathering_chance(gb, s + 1, totems, 1).value for s in since]
-        rows.append((str(totems), *(_roll(v, gb.die) for v in (first, *later))))  # fmt: skip
+        rows.append((str(totems), *(_roll(v, gb.die) for v in (first, *later))))
     table = Table(
         f"Roll on d{gb.die} to hold a Gathering (≤)",
         ("Totems", "none", *map(str, since)),
@@ -148,13 +199,24 @@ def _gathering_panel(ix: Index, st: dict) -> Panel:
         "since the last Gathering ('none': none held yet). '–': cannot be held.",
     )
     vp = gb.vp
-    votes = Table("Control of the Gathering", ("Outcome", "VP"),
-                  (("Only one Totem controlled", str(vp.sole_totem)),
-                   ("Clear majority of the chits", str(vp.control)),
-                   ("Most chits, no majority", str(vp.strongest_of_several)),
-                   ("A tie for the most", "0")), "SC3.2.7")  # fmt: skip
-    return Panel("gathering", "The Grasslander Gathering", "SC3.2",
-                 (*st["gathering-chance"], *st["gathering-vote"]), (table, votes))  # fmt: skip
+    votes = Table(
+        "Control of the Gathering",
+        ("Outcome", "VP"),
+        (
+            ("Only one Totem controlled", str(vp.sole_totem)),
+            ("Clear majority of the chits", str(vp.control)),
+            ("Most chits, no majority", str(vp.strongest_of_several)),
+            ("A tie for the most", "0"),
+        ),
+        "SC3.2.7",
+    )
+    return Panel(
+        "gathering",
+        "The Grasslander Gathering",
+        "SC3.2",
+        (*st["gathering-chance"], *st["gathering-vote"]),
+        (table, votes),
+    )
 
 
 def _roll(value: object, die: int) -> str:
@@ -180,12 +242,19 @@ def _congress_panel(ix: Index, st: dict) -> Panel:
         note="Seats: Activated Factions with a seat on the Congress.",
     )
     rolls = range(1, c.vp_die + 1)
-    award = Table(f"VPs for the most votes (1d{c.vp_die}, at most the seats)",
-                  ("Seats", *map(str, seats)),
-                  tuple((f"roll {r}", *(str(dreams.award_cap(r, s)) for s in seats))
-                        for r in rolls), "DD3.2.4")  # fmt: skip
-    return Panel("congress", "The Congress of Dreams", "DD3.2, DD3.3.6",
-                 st["congress-chance"], (chance, award))  # fmt: skip
+    award = Table(
+        f"VPs for the most votes (1d{c.vp_die}, at most the seats)",
+        ("Seats", *map(str, seats)),
+        tuple((f"roll {r}", *(str(dreams.award_cap(r, s)) for s in seats)) for r in rolls),
+        "DD3.2.4",
+    )
+    return Panel(
+        "congress",
+        "The Congress of Dreams",
+        "DD3.2, DD3.3.6",
+        st["congress-chance"],
+        (chance, award),
+    )
 
 
 def _madness_panel(ix: Index, st: dict) -> Panel:
@@ -203,27 +272,40 @@ def _madness_panel(ix: Index, st: dict) -> Panel:
             text = str(plain)
             if bonus is not None and level:
                 with_bonus, _ = dreams.temple_vp(
-                    m, {"area": dreams.AreaMadness(level, bonus.alignment)}, n)  # fmt: skip
+                    m, {"area": dreams.AreaMadness(level, bonus.alignment)}, n
+                )
                 if with_bonus > plain:
                     text += f" +{with_bonus - plain}{bonus.alignment}"
             cells.append(text)
         rows.append((str(level), *cells))
-    table = Table("VPs per Area at the end, by Temple", ("Level", *short), tuple(rows),
-                  "DD3.3.4", note="+1G / +1E: the Temple's bonus, scored once if any Area is at "
-                  "that Level or more in that Alignment.")  # fmt: skip
-    return Panel("madness", "Madness", "DD3.3", dreams.madness_statement(m, who, spreaders(ix)),
-                 (table,))  # fmt: skip
+    table = Table(
+        "VPs per Area at the end, by Temple",
+        ("Level", *short),
+        tuple(rows),
+        "DD3.3.4",
+        note="+1G / +1E: the Temple's bonus, scored once if any Area is at "
+        "that Level or more in that Alignment.",
+    )
+    return Panel(
+        "madness", "Madness", "DD3.3", dreams.madness_statement(m, who, spreaders(ix)), (table,)
+    )
 
 
 def _end_panel(ix: Index, st: dict) -> Panel:
     g = ix.game
     rp = g.roleplay_vp
     steps = (
-        Step(f"Role-playing awards at the end of the Role-Playing Phase: usually {rp.low} to "
-             f"{rp.high} VP, to the Player who role-played the Faction; not shared with "
-             "Alliances.", f"{rp.source}, 12.5.2"),
+        Step(
+            f"Role-playing awards at the end of the Role-Playing Phase: usually {rp.low} to "
+            f"{rp.high} VP, to the Player who role-played the Faction; not shared with "
+            "Alliances.",
+            f"{rp.source}, 12.5.2",
+        ),
         *st["game-end"],
-        Step("The winner is the Player with the most VPs at the end of the game, Madness VPs "
-             "included.", "1.3, DD3.3.4"),
-    )  # fmt: skip
+        Step(
+            "The winner is the Player with the most VPs at the end of the game, Madness VPs "
+            "included.",
+            "1.3, DD3.3.4",
+        ),
+    )
     return Panel("end", "Role-play and the end", "5.2, 12.5, 1.3", steps)

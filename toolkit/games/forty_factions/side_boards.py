@@ -50,22 +50,37 @@ def sacred_circles_board(ix: Index) -> tuple[float, float, str, str]:
     """The two Forests with their circles, shared circles as one space (SC3.1)."""
     w, h = 420.0, 297.0
     st = style()
-    fr = frame(st, w, h, "The Sacred Circles", "Sacred Circles · the Forests of the Grasslands "
-               "and of the Great Desert (rules SC3.1)")  # fmt: skip
+    fr = frame(
+        st,
+        w,
+        h,
+        "The Sacred Circles",
+        "Sacred Circles · the Forests of the Grasslands and of the Great Desert (rules SC3.1)",
+    )
     areas = [a for a in ix.game.areas if a.board == FOREST_BOARD]
     panel_w = (w - 24) / max(len(areas), 1)
     forests = []
     for i, area in enumerate(areas):
         x, y = 12 + i * panel_w, 30.0
-        title = area.name + (f" · {area.vp} VP" if area.scoring else " · role-play only, "
-                             "no VP (SC3.1.4)")  # fmt: skip
-        name = At(st.fit(title, "forest-name", panel_w - 12, 10, max_lines=2), x + panel_w / 2,
-                  y + 3)  # fmt: skip
+        title = area.name + (
+            f" · {area.vp} VP" if area.scoring else " · role-play only, no VP (SC3.1.4)"
+        )
+        name = At(
+            st.fit(title, "forest-name", panel_w - 12, 10, max_lines=2), x + panel_w / 2, y + 3
+        )
         circles = [
-            (f, loc, [o for o in ix.faction_list for ol in o.location_list
-                      if ol.shared_with == f.number and ol.name == loc.name])
+            (
+                f,
+                loc,
+                [
+                    o
+                    for o in ix.faction_list
+                    for ol in o.location_list
+                    if ol.shared_with == f.number and ol.name == loc.name
+                ],
+            )
             for f, loc in circles_in(ix, area.id)
-        ]  # fmt: skip
+        ]
         cols = 3
         r = min(22.0, (panel_w - 12) / cols / 2 - 2)
         rows = max(1, math.ceil(len(circles) / cols))
@@ -78,15 +93,34 @@ def sacred_circles_board(ix: Index) -> tuple[float, float, str, str]:
             who = f.name + "".join(f" / {o.name} ({o.number}, dark side)" for o in rivals)
             kind = "Lesser Circle, counts 0.5" if loc.circle == "lesser" else "Sacred Circle"
             text = loc.name + "".join(f" / {o.number}" for o in rivals)
-            out.append(Circle(f.number, loc.circle or "", ",".join(str(o.number) for o in rivals),
-                              f"{loc.name}: {kind} of {who} ({f.number}), {area.name}",
-                              circle_space(st, cx, cy, r, f.number, text,
-                                           lesser=loc.circle == "lesser")))  # fmt: skip
-        forests.append(Forest(area.id, area.scoring, x + 1.5, y, panel_w - 3, h - y - 12, name,
-                              tuple(out)))  # fmt: skip
+            out.append(
+                Circle(
+                    f.number,
+                    loc.circle or "",
+                    ",".join(str(o.number) for o in rivals),
+                    f"{loc.name}: {kind} of {who} ({f.number}), {area.name}",
+                    circle_space(st, cx, cy, r, f.number, text, lesser=loc.circle == "lesser"),
+                )
+            )
+        forests.append(
+            Forest(area.id, area.scoring, x + 1.5, y, panel_w - 3, h - y - 12, name, tuple(out))
+        )
     title = "The Sacred Circles map"
-    return w, h, title, render("sacred-circles", w, h, title, st, frame=fr, forests=forests,
-                               location=component_of("location"))  # fmt: skip
+    return (
+        w,
+        h,
+        title,
+        render(
+            "sacred-circles",
+            w,
+            h,
+            title,
+            st,
+            frame=fr,
+            forests=forests,
+            location=component_of("location"),
+        ),
+    )
 
 
 @dataclass(frozen=True)
@@ -120,12 +154,16 @@ def gathering_board(ix: Index) -> tuple[float, float, str, str]:
     w, h = 420.0, 297.0
     st = style()
     title = "The Grasslander Gathering"
-    fr = frame(st, w, h, "The Grasslander Gathering", "The Circle of Totems at the Gathering "
-               "Place (rules SC3.2)")  # fmt: skip
+    fr = frame(
+        st,
+        w,
+        h,
+        "The Grasslander Gathering",
+        "The Circle of Totems at the Gathering Place (rules SC3.2)",
+    )
     g_data = ix.gathering
     if g_data is None:
-        return w, h, title, render("gathering", w, h, title, st, frame=fr, totems=(),
-                                   table=None)  # fmt: skip
+        return w, h, title, render("gathering", w, h, title, st, frame=fr, totems=(), table=None)
     cx, cy, ring = 130.0, 160.0, 95.0
     ring_totems = [t for t in g_data.totems if not t.central]
     totems = []
@@ -138,33 +176,65 @@ def gathering_board(ix: Index) -> tuple[float, float, str, str]:
             x, y = cx + ring * math.cos(angle), cy + ring * math.sin(angle)
         rival = f" / {t.rival.animal} ({t.rival.faction})" if t.rival else ""
         name = t.animal + (f" / {t.rival.animal}" if t.rival else "")
-        chits = At(st.fit("chits", "chit-label", 26, 5, max_lines=1), x,
-                   y + (18 if not t.central else 22))  # fmt: skip
-        totems.append(Totem(t.faction, t.animal, t.central, t.rival.faction if t.rival else None,
-                            f"Totem {i + 1}: {t.animal} ({t.faction}){rival}",
-                            circle_space(st, x, y, 15 if not t.central else 19, t.faction, name),
-                            x - 14, y + (17 if not t.central else 21), chits))  # fmt: skip
+        chits = At(
+            st.fit("chits", "chit-label", 26, 5, max_lines=1), x, y + (18 if not t.central else 22)
+        )
+        totems.append(
+            Totem(
+                t.faction,
+                t.animal,
+                t.central,
+                t.rival.faction if t.rival else None,
+                f"Totem {i + 1}: {t.animal} ({t.faction}){rival}",
+                circle_space(st, x, y, 15 if not t.central else 19, t.faction, name),
+                x - 14,
+                y + (17 if not t.central else 21),
+                chits,
+            )
+        )
     tx, ty = 262.0, 34.0
     row_h = min(16.0, (h - ty - 40) / (len(g_data.totems) + 1))
     rows = []
     for i, t in enumerate(g_data.totems):
         ry = ty + 10 + i * row_h
-        names = ", ".join(f"{n} {ix.factions[n].name}" if n in ix.factions else str(n)
-                          for n in t.influence)  # fmt: skip
+        names = ", ".join(
+            f"{n} {ix.factions[n].name}" if n in ix.factions else str(n) for n in t.influence
+        )
         # the names keep to the right of the animal's column, with room before the border
-        rows.append(Row(ry, row_h - 1,
-                        At(st.fit(t.animal, "table-animal", 24, row_h - 2, max_lines=2), tx + 13,
-                           ry + 0.6),
-                        At(st.fit(names, "table-names", 106, row_h - 2, max_lines=3), tx + 83,
-                           ry + 0.6)))  # fmt: skip
+        rows.append(
+            Row(
+                ry,
+                row_h - 1,
+                At(st.fit(t.animal, "table-animal", 24, row_h - 2, max_lines=2), tx + 13, ry + 0.6),
+                At(st.fit(names, "table-names", 106, row_h - 2, max_lines=3), tx + 83, ry + 0.6),
+            )
+        )
     anyone = ", ".join(ix.name(n) for n in g_data.influence_any)
     head = st.fit("Influence Table (SC3.2.5.2)", "table-head", 140, 8, max_lines=1)
     note = st.fit(f"Influence only over any Totem: {anyone}", "table-note", 140, 14, max_lines=3)
-    table = Table(tx, At(head, tx + 70, ty), tuple(rows),
-                  At(note, tx + 70, ty + 12 + len(g_data.totems) * row_h))  # fmt: skip
-    return w, h, title, render("gathering", w, h, title, st, frame=fr, totems=totems,
-                               table=table, totem=component_of("totem"),
-                               chits=component_of("chits"))  # fmt: skip
+    table = Table(
+        tx,
+        At(head, tx + 70, ty),
+        tuple(rows),
+        At(note, tx + 70, ty + 12 + len(g_data.totems) * row_h),
+    )
+    return (
+        w,
+        h,
+        title,
+        render(
+            "gathering",
+            w,
+            h,
+            title,
+            st,
+            frame=fr,
+            totems=totems,
+            table=table,
+            totem=component_of("totem"),
+            chits=component_of("chits"),
+        ),
+    )
 
 
 @dataclass(frozen=True)

@@ -26,10 +26,14 @@ def tally_data(ix: Index) -> dict[str, object]:
     """Everything the Forty Factions tally needs, computed from the procedures."""
     g = ix.game
     scoring = [a for a in g.areas if a.scoring]
-    codes = sorted({c for a in scoring for c in a.vp_with} | {a.expansion for a in scoring
-                                                              if a.expansion})  # fmt: skip
-    lesser = {f.area: f.lesser_value for f in (ix.sacred_circles.forests if ix.sacred_circles
-                                               else ()) if f.lesser_circles}  # fmt: skip
+    codes = sorted(
+        {c for a in scoring for c in a.vp_with} | {a.expansion for a in scoring if a.expansion}
+    )
+    lesser = {
+        f.area: f.lesser_value
+        for f in (ix.sacred_circles.forests if ix.sacred_circles else ())
+        if f.lesser_circles
+    }
     areas = []
     for a in scoring:
         by_set = {}
@@ -37,14 +41,27 @@ def tally_data(ix: Index) -> dict[str, object]:
             if a.expansion and a.expansion not in chosen:
                 continue  # the Area is not in play without its expansion
             vp = control.area_vp(a, chosen)
-            by_set["+".join(chosen)] = {r: control.outcome_vp(vp, a.single_pawn_vp, r)
-                                        for r in ("none", "single", "control")}  # fmt: skip
-        areas.append({"id": a.id, "name": a.name, "expansion": a.expansion,
-                      "lesser": lesser.get(a.id, 0), "vp": by_set})  # fmt: skip
+            by_set["+".join(chosen)] = {
+                r: control.outcome_vp(vp, a.single_pawn_vp, r)
+                for r in ("none", "single", "control")
+            }
+        areas.append(
+            {
+                "id": a.id,
+                "name": a.name,
+                "expansion": a.expansion,
+                "lesser": lesser.get(a.id, 0),
+                "vp": by_set,
+            }
+        )
     steps = [n / HALF for n in range(MAX_PAWNS * HALF + 1)]
     # [more than one pawn placed, exactly one]: only one pawn alone changes the outcome
-    outcome = {key(t): {key(s): [control.outcome(t, s, 2), control.outcome(t, s, 1)]
-                        for s in steps if s <= t} for t in steps}  # fmt: skip
+    outcome = {
+        key(t): {
+            key(s): [control.outcome(t, s, 2), control.outcome(t, s, 1)] for s in steps if s <= t
+        }
+        for t in steps
+    }
     parties = [p for p in g.parties if p.body == "council"]
     c = g.council
     holds = {}
@@ -57,13 +74,18 @@ def tally_data(ix: Index) -> dict[str, object]:
                 # whether this side votes the neutral seats: no leader in the party, this side
                 # holds the party's faction, another side does
                 leaders = (None, "side", "others" if placed > own else None)
-                row[str(own)] = [council.neutral_holder(p, pawns, lead)[0] == "side"
-                                 for lead in leaders]  # fmt: skip
+                row[str(own)] = [
+                    council.neutral_holder(p, pawns, lead)[0] == "side" for lead in leaders
+                ]
             table[str(placed)] = row
         holds[p.id] = table
-    majority = {str(cast): {str(v): [council.majority(v, cast, False),
-                                     council.majority(v, cast, True)] for v in range(cast + 1)}
-                for cast in range(c.seats + 1)}  # fmt: skip
+    majority = {
+        str(cast): {
+            str(v): [council.majority(v, cast, False), council.majority(v, cast, True)]
+            for v in range(cast + 1)
+        }
+        for cast in range(c.seats + 1)
+    }
     votes = range(c.seats + 1)
     minority = {str(b): [council.minority(b, s) for s in range(b + 1)] for b in votes}
     council_vp = {
@@ -74,17 +96,27 @@ def tally_data(ix: Index) -> dict[str, object]:
         for kind in ("majority", "minority", "none")
     }
     data: dict[str, object] = {
-        "codes": codes, "areas": areas, "outcome": outcome, "max_pawns": MAX_PAWNS,
-        "parties": [{"id": p.id, "name": p.name, "seats": p.seats,
-                     "neutral": council.allocates_neutrals(p)} for p in parties],
-        "holds": holds, "majority": majority, "minority": minority, "council_vp": council_vp,
+        "codes": codes,
+        "areas": areas,
+        "outcome": outcome,
+        "max_pawns": MAX_PAWNS,
+        "parties": [
+            {"id": p.id, "name": p.name, "seats": p.seats, "neutral": council.allocates_neutrals(p)}
+            for p in parties
+        ],
+        "holds": holds,
+        "majority": majority,
+        "minority": minority,
+        "council_vp": council_vp,
         # 10.3.6, for the Coalition check: who controls a party, which parties' seats let a
         # side join a Coalition without controlling them, which parties are Enemies
-        "controls": {str(cast): [council.controls_party(v, cast) for v in range(cast + 1)]
-                     for cast in range(max(p.seats for p in parties) + 1)},
+        "controls": {
+            str(cast): [council.controls_party(v, cast) for v in range(cast + 1)]
+            for cast in range(max(p.seats for p in parties) + 1)
+        },
         "seat_only": [p.id for p in parties if not council.allocates_neutrals(p)],
         "enemies": [[p.id, e] for p in parties for e in p.enemies],
-    }  # fmt: skip
+    }
     if ix.madness is not None:
         data["madness"] = _madness(ix)
     return data
@@ -100,16 +132,25 @@ def _madness(ix: Index) -> dict[str, object]:
     table_vp = {}
     bonus = {}
     for n in temples:
-        table_vp[str(n)] = [dreams.temple_vp(m, {"a": dreams.AreaMadness(lv, "")}, n)[0]
-                            for lv in levels]  # fmt: skip
+        table_vp[str(n)] = [
+            dreams.temple_vp(m, {"a": dreams.AreaMadness(lv, "")}, n)[0] for lv in levels
+        ]
         # the bonus scored for the highest Level reached in each Alignment ("in any Area")
-        bonus[str(n)] = {a.code: [dreams.temple_vp(m, {"a": dreams.AreaMadness(lv, a.code)}, n)[0]
-                                  - table_vp[str(n)][lv] if lv else 0 for lv in levels]
-                         for a in m.alignments}  # fmt: skip
+        bonus[str(n)] = {
+            a.code: [
+                dreams.temple_vp(m, {"a": dreams.AreaMadness(lv, a.code)}, n)[0]
+                - table_vp[str(n)][lv]
+                if lv
+                else 0
+                for lv in levels
+            ]
+            for a in m.alignments
+        }
     return {
         "areas": [{"id": a, "name": area_names.get(a, a)} for a in m.areas],
         "alignments": [{"code": a.code, "name": a.name} for a in m.alignments],
         "max": m.max_level,
         "temples": [{"number": n, "name": who.get(n, str(n))} for n in temples],
-        "table": table_vp, "bonus": bonus,
-    }  # fmt: skip
+        "table": table_vp,
+        "bonus": bonus,
+    }

@@ -121,7 +121,7 @@ def _seats(f: Faction) -> list[Item]:
                 is_placeholder(f, "seats.congress"),
             )
         )
-    return out  # fmt: skip
+    return out
 
 
 def _locations(ix: Index, f: Faction) -> list[Item]:
@@ -147,8 +147,11 @@ def _otherworlds(ix: Index, f: Faction) -> list[Item]:
     for w in f.otherworlds:
         area = ix.area_by_id.get(w.domain)
         name = f"[{w.name}]" if w.bracketed else w.name
-        out.append(Item(f"{name}: {area.name if area else w.domain}", "DD",
-                        is_placeholder(f, "otherworlds")))  # fmt: skip
+        out.append(
+            Item(
+                f"{name}: {area.name if area else w.domain}", "DD", is_placeholder(f, "otherworlds")
+            )
+        )
     return out
 
 
@@ -180,24 +183,46 @@ def faction_sheet(ix: Index, f: Faction) -> Sheet:
     notes = _prose(f, "notes", f.notes)
     if f.thieves_guild:
         # the item cites its rule after its text: "(11.1.5)" is not written into it too
-        notes.append(Item("May be played as a Thieves' Guild to steal a card, or to block the "
-                          "stealing of one.", "",
-                          is_placeholder(f, "thieves_guild"), "11.1.5"))  # fmt: skip
+        notes.append(
+            Item(
+                "May be played as a Thieves' Guild to steal a card, or to block the "
+                "stealing of one.",
+                "",
+                is_placeholder(f, "thieves_guild"),
+                "11.1.5",
+            )
+        )
     fields = [
         Field("timeframe", "Timeframe", _prose(f, "timeframe", f.timeframe), True),
-        Field("alignment", "Alignment",
-              [Item(f.alignment, placeholder=is_placeholder(f, "alignment"))]
-              if f.alignment else []),
-        Field("politics", "Politics", [Item(
-            party.name if party else f.politics,
-            party.expansion if party else "", is_placeholder(f, "politics"))]),
-        Field("category", "Category", [Item(
-            cat.name if cat else f.category, "", is_placeholder(f, "category"))]),
+        Field(
+            "alignment",
+            "Alignment",
+            [Item(f.alignment, placeholder=is_placeholder(f, "alignment"))] if f.alignment else [],
+        ),
+        Field(
+            "politics",
+            "Politics",
+            [
+                Item(
+                    party.name if party else f.politics,
+                    party.expansion if party else "",
+                    is_placeholder(f, "politics"),
+                )
+            ],
+        ),
+        Field(
+            "category",
+            "Category",
+            [Item(cat.name if cat else f.category, "", is_placeholder(f, "category"))],
+        ),
         Field("enemies", "Enemies", _enemies(ix, f)),
         Field("seats", "Seats", _seats(f)),
         Field("pawns", "Pawns", _pawns(ix, f), True),
-        Field("characters", "Characters",
-              [Item(c, placeholder=is_placeholder(f, "characters")) for c in f.characters]),
+        Field(
+            "characters",
+            "Characters",
+            [Item(c, placeholder=is_placeholder(f, "characters")) for c in f.characters],
+        ),
         Field("locations", "Locations", _locations(ix, f)),
         Field("resources", "Resources", _prose(f, "resources", f.resources), True),
         Field("random_event", "Random Event", _prose(f, "random_event", f.random_event), True),
@@ -205,9 +230,14 @@ def faction_sheet(ix: Index, f: Faction) -> Sheet:
         Field("notes", "Notes", notes, True),
         Field("rules", "Rules", _rules(f), True),
         Field("otherworlds", "Otherworld", _otherworlds(ix, f)),
-        Field("madness", "Madness", [Item(MADNESS_NAMES[f.madness], "DD",
-                                          is_placeholder(f, "madness"))] if f.madness else []),
-    ]  # fmt: skip
+        Field(
+            "madness",
+            "Madness",
+            [Item(MADNESS_NAMES[f.madness], "DD", is_placeholder(f, "madness"))]
+            if f.madness
+            else [],
+        ),
+    ]
     return _sheet(ix, "faction", f, fields)
 
 

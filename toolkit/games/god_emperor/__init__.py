@@ -13,35 +13,75 @@ from toolkit.model.components import Components
 from toolkit.model.content import ContentKind, ContentSet
 
 KINDS = (
-    ContentKind("game", "game.yaml", Game, singleton=True,
-                doc="the game file (Houses, provinces, castles, schedule, timings)"),
-    ContentKind("court", "court.yaml", Court, singleton=True,
-                doc="the Court (laws, proposals, military actions)"),
-    ContentKind("underground", "underground.yaml", Underground, singleton=True,
-                doc="the Underground (schemes, minions)"),
-    ContentKind("favors", "favors.yaml", Favors, singleton=True,
-                doc="the favor factions, buildings and cards"),
+    ContentKind(
+        "game",
+        "game.yaml",
+        Game,
+        singleton=True,
+        doc="the game file (Houses, provinces, castles, schedule, timings)",
+    ),
+    ContentKind(
+        "court",
+        "court.yaml",
+        Court,
+        singleton=True,
+        doc="the Court (laws, proposals, military actions)",
+    ),
+    ContentKind(
+        "underground",
+        "underground.yaml",
+        Underground,
+        singleton=True,
+        doc="the Underground (schemes, minions)",
+    ),
+    ContentKind(
+        "favors",
+        "favors.yaml",
+        Favors,
+        singleton=True,
+        doc="the favor factions, buildings and cards",
+    ),
     ContentKind("map-layout", "map.yaml", MapLayout, singleton=True, doc="the war map's layout"),
-    ContentKind("cast", "cast.*", Cast, singleton=True, csv_field="players",
-                doc="the cast list (cast.yaml, or cast.csv with columns name,house[,rank])"),
-    ContentKind("components", "components.yaml", Components, singleton=True,
-                doc="every physical component: count, rules reference, printed or brought"),
-)  # fmt: skip
+    ContentKind(
+        "cast",
+        "cast.*",
+        Cast,
+        singleton=True,
+        csv_field="players",
+        doc="the cast list (cast.yaml, or cast.csv with columns name,house[,rank])",
+    ),
+    ContentKind(
+        "components",
+        "components.yaml",
+        Components,
+        singleton=True,
+        doc="every physical component: count, rules reference, printed or brought",
+    ),
+)
 
 CHECKS = (
-    geography.check_regions, geography.check_houses, geography.check_layout,
-    calendar.check_schedule, calendar.check_laws, calendar.check_timing,
-    economy.check_costs, economy.check_favors, economy.check_minions, economy.check_cast,
+    geography.check_regions,
+    geography.check_houses,
+    geography.check_layout,
+    calendar.check_schedule,
+    calendar.check_laws,
+    calendar.check_timing,
+    economy.check_costs,
+    economy.check_favors,
+    economy.check_minions,
+    economy.check_cast,
     components.check,
-)  # fmt: skip
+)
 
 
 def content_values(content: ContentSet) -> dict[str, list[object]]:
     """The Houses and favor factions the content declares: what the written schemas offer
     editors for a field naming one (`toolkit schema`)."""
     game, favors = content.one("game", Game), content.one("favors", Favors)
-    return {"house": [h.id for h in game.houses] if game else [],
-            "faction": [f.id for f in favors.factions] if favors else []}  # fmt: skip
+    return {
+        "house": [h.id for h in game.houses] if game else [],
+        "faction": [f.id for f in favors.factions] if favors else [],
+    }
 
 
 PACK = GamePack(

@@ -24,8 +24,11 @@ def check_schedule(ix: Index) -> Iterator[Diagnostic]:
     sortable = len(set(months)) == len(months) and sorted(months) != months
     for i, s in enumerate(g.schedule):
         if s.month != i + 1 or s.month > g.rounds.count:
-            why = (f"after the game's last round ({g.rounds.count})" if s.month > g.rounds.count
-                   else f"where month {i + 1} belongs")  # fmt: skip
+            why = (
+                f"after the game's last round ({g.rounds.count})"
+                if s.month > g.rounds.count
+                else f"where month {i + 1} belongs"
+            )
             if sortable and s.month <= g.rounds.count:
                 why += "; `toolkit check --fix` puts the schedule in month order"
             yield error(
@@ -49,19 +52,28 @@ def check_schedule(ix: Index) -> Iterator[Diagnostic]:
         if not s.province or s.host not in houses:
             continue
         if s.region and province_of.get(s.region, s.province) != s.province:
-            yield error(g.loc_of("schedule", i, "region"), "GE-SCHEDULE-HOST",
-                        f"month {s.month}: {names[s.province]} hosts the Court in {s.region}, "
-                        f"which lies in {names[province_of[s.region]]} (L249-253)")  # fmt: skip
+            yield error(
+                g.loc_of("schedule", i, "region"),
+                "GE-SCHEDULE-HOST",
+                f"month {s.month}: {names[s.province]} hosts the Court in {s.region}, "
+                f"which lies in {names[province_of[s.region]]} (L249-253)",
+            )
         host = houses[s.host]
         if s.region and host.castle != s.region:
-            yield error(g.loc_of("schedule", i, "region"), "GE-SCHEDULE-HOST",
-                        f"month {s.month}: {host.name} hosts in {s.region}, but its castle is "
-                        f"in {host.castle}")  # fmt: skip
+            yield error(
+                g.loc_of("schedule", i, "region"),
+                "GE-SCHEDULE-HOST",
+                f"month {s.month}: {host.name} hosts in {s.region}, but its castle is "
+                f"in {host.castle}",
+            )
         table = sorted(h.id for h in g.houses if h.province == s.province)
         if sorted(s.proposers) != table:
-            yield error(g.loc_of("schedule", i, "proposers"), "GE-SCHEDULE-HOST",
-                        f"month {s.month}: the proposers are {', '.join(s.proposers)}, but "
-                        f"{names[s.province]} seats {', '.join(table)}")  # fmt: skip
+            yield error(
+                g.loc_of("schedule", i, "proposers"),
+                "GE-SCHEDULE-HOST",
+                f"month {s.month}: the proposers are {', '.join(s.proposers)}, but "
+                f"{names[s.province]} seats {', '.join(table)}",
+            )
 
 
 def check_laws(ix: Index) -> Iterator[Diagnostic]:
@@ -77,9 +89,11 @@ def check_laws(ix: Index) -> Iterator[Diagnostic]:
                 f"law {law.number} stands where law {i + 1} belongs",
             )
     if len(court.laws) != court.laws_stated:
-        yield error(court.loc_of("laws"), "GE-LAWS",
-                    f"{len(court.laws)} laws; the rules say he spoke {court.laws_stated} "
-                    "sentences (L332)")  # fmt: skip
+        yield error(
+            court.loc_of("laws"),
+            "GE-LAWS",
+            f"{len(court.laws)} laws; the rules say he spoke {court.laws_stated} sentences (L332)",
+        )
 
 
 def check_timing(ix: Index) -> Iterator[Diagnostic]:
@@ -99,14 +113,20 @@ def check_timing(ix: Index) -> Iterator[Diagnostic]:
     for i, room in enumerate(g.rooms):
         used = sum(s.minutes * s.repeat for s in room.steps)
         if used > action.minutes:
-            yield error(g.loc_of("rooms", i, "steps"), "GE-TIMING",
-                        f"{room.name}'s timeline takes {used:g} minutes, more than the "
-                        f"{action.minutes:g}-minute {action.name} phase")  # fmt: skip
+            yield error(
+                g.loc_of("rooms", i, "steps"),
+                "GE-TIMING",
+                f"{room.name}'s timeline takes {used:g} minutes, more than the "
+                f"{action.minutes:g}-minute {action.name} phase",
+            )
     start, end = _minutes(g.rounds.first), _minutes(g.rounds.end)
     if start + g.rounds.count * g.rounds.minutes > end:
-        yield error(g.loc_of("rounds"), "GE-TIMING",
-                    f"{g.rounds.count} rounds of {g.rounds.minutes} minutes from "
-                    f"{g.rounds.first} run past {g.rounds.end}")  # fmt: skip
+        yield error(
+            g.loc_of("rounds"),
+            "GE-TIMING",
+            f"{g.rounds.count} rounds of {g.rounds.minutes} minutes from "
+            f"{g.rounds.first} run past {g.rounds.end}",
+        )
     times = [_minutes(m.time) for m in g.timetable]
     for i in range(1, len(times)):
         if times[i] < times[i - 1]:

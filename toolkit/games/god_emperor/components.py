@@ -90,9 +90,12 @@ def setting(ix: Index, doc: Components | None = None) -> Setting:
     """What the core needs to check and print God Emperor's components."""
     given = hostages_given(ix)
     ranks = house_players(ix)
-    houses = tuple(Item(h.name, h.colour, {"players": len(ranks.get(h.id, [])),
-                                           "hostages": given.get(h.id, 0)})
-                   for h in ix.game.houses)  # fmt: skip
+    houses = tuple(
+        Item(
+            h.name, h.colour, {"players": len(ranks.get(h.id, [])), "hostages": given.get(h.id, 0)}
+        )
+        for h in ix.game.houses
+    )
     places = (
         Place("house-flag", "the war map's castles (L170: a flag on each castle held)"),
         Place("court-marker", "the war map's host castle (L193: the Court marker)"),
@@ -104,24 +107,44 @@ def setting(ix: Index, doc: Components | None = None) -> Setting:
     f = figures(ix)
     needs = [
         Need("unit", 3 * f["houses"], "every House starts with 3 units (L129)"),
-        Need("house-flag", f["castles"] * f["houses"],
-             "a flag of every House could stand on every castle (L170, L172)"),
-        Need("neutral-garrison", f["neutral_castles"],
-             "a remnant unit on each neutral castle (L189)"),
+        Need(
+            "house-flag",
+            f["castles"] * f["houses"],
+            "a flag of every House could stand on every castle (L170, L172)",
+        ),
+        Need(
+            "neutral-garrison", f["neutral_castles"], "a remnant unit on each neutral castle (L189)"
+        ),
         Need("immortal", f["immortals"], "four Immortals guard the Court (L195, L324)"),
         Need("court-marker", 1, "one castle has the Court marker each month (L193)"),
-        Need("hostage-token", sum(given.values()),
-             "the existing laws give away hostages from the Houses (L340-346)"),
+        Need(
+            "hostage-token",
+            sum(given.values()),
+            "the existing laws give away hostages from the Houses (L340-346)",
+        ),
         Need("badge", f["cast"], "every player checks in with a badge (L27)"),
         Need("status-strip", f["cast"], "and a status strip (L27)"),
         Need("playmat", f["houses"], "a playmat for each House (L556, L565)"),
-    ]  # fmt: skip
-    listed = (("badge", "L27"), ("status-strip", "L27"), ("power-chip", "L34"), ("unit", "L129"),
-              ("rumor-token", "L133"), ("war-orders", "L135"), ("house-flag", "L170"),
-              ("court-marker", "L193"), ("immortal", "L195"), ("road-marker", "L220"),
-              ("duel-pistol", "L390"), ("law-board", "L409"), ("scheme-card", "L469"),
-              ("minion-card", "L470"), ("tunnel-marker", "L535"), ("playmat", "L556"),
-              ("hostage-token", "L565"))  # fmt: skip
+    ]
+    listed = (
+        ("badge", "L27"),
+        ("status-strip", "L27"),
+        ("power-chip", "L34"),
+        ("unit", "L129"),
+        ("rumor-token", "L133"),
+        ("war-orders", "L135"),
+        ("house-flag", "L170"),
+        ("court-marker", "L193"),
+        ("immortal", "L195"),
+        ("road-marker", "L220"),
+        ("duel-pistol", "L390"),
+        ("law-board", "L409"),
+        ("scheme-card", "L469"),
+        ("minion-card", "L470"),
+        ("tunnel-marker", "L535"),
+        ("playmat", "L556"),
+        ("hostage-token", "L565"),
+    )
     return Setting(f, {"houses": houses}, places, tuple(needs), listed)
 
 
@@ -145,30 +168,42 @@ def check_decks(ix: Index, doc: Components, s: Setting) -> Iterator[Diagnostic]:
             per[c.faction] += c.copies
         for i, fac in enumerate(fv.factions):
             if per[fac.id] < fv.favors_to_build:
-                yield error(fv.loc_of("factions", i), f"{PREFIX}-COMP-DECK",
-                            f"the Favor deck holds {per[fac.id]} {fac.name} cards; a building "
-                            f"needs {fv.favors_to_build} of one faction (L532), so no "
-                            f"{fac.building or 'building'} can ever be built")  # fmt: skip
+                yield error(
+                    fv.loc_of("factions", i),
+                    f"{PREFIX}-COMP-DECK",
+                    f"the Favor deck holds {per[fac.id]} {fac.name} cards; a building "
+                    f"needs {fv.favors_to_build} of one faction (L532), so no "
+                    f"{fac.building or 'building'} can ever be built",
+                )
         month = ix.court.pool.get("favor", 0) * (len(ix.game.houses) + 1) if ix.court else 0
         month += counts.get("rumor-token", 0)
         size = sum(per.values())
         if size < month:
-            yield error(fv.loc_of("cards"), f"{PREFIX}-COMP-DECK",
-                        f"the Favor deck holds {size} cards; one month hands out {month} "
-                        "(2 Favors before every House and the Sovereign at Court, L304, and 1 "
-                        "for every Rumor held, L174)")  # fmt: skip
+            yield error(
+                fv.loc_of("cards"),
+                f"{PREFIX}-COMP-DECK",
+                f"the Favor deck holds {size} cards; one month hands out {month} "
+                "(2 Favors before every House and the Sovereign at Court, L304, and 1 "
+                "for every Rumor held, L174)",
+            )
     if ug is not None:
         deck = sum(s_.copies for s_ in ug.schemes)
         table = ix.game.houses_per_province * ug.hand
         if deck < table:
-            yield error(ug.loc_of("schemes"), f"{PREFIX}-COMP-DECK",
-                        f"a Scheme deck holds {deck} cards; the {ix.game.houses_per_province} "
-                        f"Houses of a table each draw {ug.hand} (L469): {table}")  # fmt: skip
+            yield error(
+                ug.loc_of("schemes"),
+                f"{PREFIX}-COMP-DECK",
+                f"a Scheme deck holds {deck} cards; the {ix.game.houses_per_province} "
+                f"Houses of a table each draw {ug.hand} (L469): {table}",
+            )
         tables = len(ix.game.provinces)
         if ug.scheme_decks < tables:
-            yield error(ug.loc_of("scheme_decks"), f"{PREFIX}-COMP-DECK",
-                        f"{ug.scheme_decks} Scheme deck(s) for {tables} Underground tables "
-                        "(L496), each drawing at once (L469)")  # fmt: skip
+            yield error(
+                ug.loc_of("scheme_decks"),
+                f"{PREFIX}-COMP-DECK",
+                f"{ug.scheme_decks} Scheme deck(s) for {tables} Underground tables "
+                "(L496), each drawing at once (L469)",
+            )
         size = sum(m.count for m in ug.deck)
         for h in ix.game.houses:
             ranks = house_players(ix).get(h.id, [])

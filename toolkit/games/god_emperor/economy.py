@@ -15,9 +15,12 @@ def _costs(doc: Model, field: str, items: list[Cost]) -> Iterator[Diagnostic]:
     names = Counter(c.name for c in items)
     for i, c in enumerate(items):
         if names[c.name] > 1:
-            yield error(doc.loc_of(field, i, "name"), "GE-UNIQUE",
-                        f"'{c.name}' is named {names[c.name]} times in `{field}`; a form must "
-                        "name one of them")  # fmt: skip
+            yield error(
+                doc.loc_of(field, i, "name"),
+                "GE-UNIQUE",
+                f"'{c.name}' is named {names[c.name]} times in `{field}`; a form must "
+                "name one of them",
+            )
         if c.trap and c.cost:
             yield error(
                 doc.loc_of(field, i, "cost"),
@@ -25,9 +28,11 @@ def _costs(doc: Model, field: str, items: list[Cost]) -> Iterator[Diagnostic]:
                 f"trap '{c.name}' has a cost ({c.cost}); traps have none",
             )
         elif not c.trap and c.cost < 1:
-            yield error(doc.loc_of(field, i, "cost"), "GE-COST",
-                        f"'{c.name}' costs {c.cost}; every proposal, action and scheme costs "
-                        "at least 1")  # fmt: skip
+            yield error(
+                doc.loc_of(field, i, "cost"),
+                "GE-COST",
+                f"'{c.name}' costs {c.cost}; every proposal, action and scheme costs at least 1",
+            )
 
 
 def check_costs(ix: Index) -> Iterator[Diagnostic]:
@@ -63,9 +68,12 @@ def check_favors(ix: Index) -> Iterator[Diagnostic]:
     for i, b in enumerate(fv.war_buildings):
         f = factions.get(b.faction)
         if f is None:
-            yield error(fv.loc_of("war_buildings", i, "faction"), "GE-FAVOR-BUILDING",
-                        f"{b.name} is built from '{b.faction}', which is not one of the "
-                        f"favor factions ({', '.join(factions)})")  # fmt: skip
+            yield error(
+                fv.loc_of("war_buildings", i, "faction"),
+                "GE-FAVOR-BUILDING",
+                f"{b.name} is built from '{b.faction}', which is not one of the "
+                f"favor factions ({', '.join(factions)})",
+            )
         elif f.building != b.name:
             yield error(
                 fv.loc_of("war_buildings", i, "name"),
@@ -104,22 +112,33 @@ def check_minions(ix: Index) -> Iterator[Diagnostic]:
     size = sum(m.count for m in ug.deck if not m.master)
     month = sum(d.draws for d in ug.draws)
     if size < month:
-        yield error(ug.loc_of("deck"), "GE-MINIONS",
-                    f"a House deck of {size} minions cannot serve the {month} a full House "
-                    "draws in a month")  # fmt: skip
+        yield error(
+            ug.loc_of("deck"),
+            "GE-MINIONS",
+            f"a House deck of {size} minions cannot serve the {month} a full House "
+            "draws in a month",
+        )
     for kind in sorted({m.kind for m in ug.deck}):
         colours = {m.colour for m in ug.deck if m.kind == kind and m.count}
         if colours != {"red", "blue"}:
-            yield error(ug.loc_of("deck"), "GE-MINIONS",
-                        f"{kind} comes only in {', '.join(sorted(colours)) or 'no colour'}; "
-                        "the tie rule compares red and blue (L485)")  # fmt: skip
+            yield error(
+                ug.loc_of("deck"),
+                "GE-MINIONS",
+                f"{kind} comes only in {', '.join(sorted(colours)) or 'no colour'}; "
+                "the tie rule compares red and blue (L485)",
+            )
     kinds = {m.kind for m in (*ug.deck, *ug.masters)}
     beaten = sorted(ug.beats.values())
-    if ug.beats and (set(ug.beats) != kinds or beaten != sorted(kinds)
-                     or any(k == v for k, v in ug.beats.items())):  # fmt: skip
-        yield error(ug.loc_of("beats"), "GE-MINIONS",
-                    f"each of {', '.join(sorted(kinds))} beats one other and is beaten by one "
-                    "(L482-484)")  # fmt: skip
+    if ug.beats and (
+        set(ug.beats) != kinds
+        or beaten != sorted(kinds)
+        or any(k == v for k, v in ug.beats.items())
+    ):
+        yield error(
+            ug.loc_of("beats"),
+            "GE-MINIONS",
+            f"each of {', '.join(sorted(kinds))} beats one other and is beaten by one (L482-484)",
+        )
     for i, m in enumerate(ug.deck):
         if m.master:
             yield error(
@@ -146,15 +165,21 @@ def check_cast(ix: Index) -> Iterator[Diagnostic]:
     given: dict[tuple[str, int], int] = {}
     for i, p in enumerate(cast.players):
         if p.house not in ix.houses:
-            yield error(cast.loc_of("players", i, "house"), "GE-CAST",
-                        f"{p.name}'s House '{p.house}' is not a House "
-                        f"({', '.join(ix.houses)}){did_you_mean(p.house, ix.houses)}")  # fmt: skip
+            yield error(
+                cast.loc_of("players", i, "house"),
+                "GE-CAST",
+                f"{p.name}'s House '{p.house}' is not a House "
+                f"({', '.join(ix.houses)}){did_you_mean(p.house, ix.houses)}",
+            )
             continue
         per_house[p.house] += 1
         if per_house[p.house] == ranks + 1:
-            yield error(cast.loc_of("players", i), "GE-CAST",
-                        f"{ix.houses[p.house].name} has more than {ranks} players; a House's "
-                        f"ranks run 1-{ranks}")  # fmt: skip
+            yield error(
+                cast.loc_of("players", i),
+                "GE-CAST",
+                f"{ix.houses[p.house].name} has more than {ranks} players; a House's "
+                f"ranks run 1-{ranks}",
+            )
         if p.rank:
             if p.rank > ranks:
                 yield error(

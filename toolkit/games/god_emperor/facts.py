@@ -21,8 +21,11 @@ def war_map(ix: Index) -> tuple[Fact, ...]:
     """The war map tints every region by its province and draws each House's castle."""
     names = {p.id: p.name for p in ix.game.provinces}
     out = [region(r, names[pid]) for r, pid in ix.province_of.items() if pid in names]
-    out += [(f"the castle of House {ix.houses[c.house].name}", c.region)
-            for c in ix.game.castles if c.kind == "home" and c.house in ix.houses]  # fmt: skip
+    out += [
+        (f"the castle of House {ix.houses[c.house].name}", c.region)
+        for c in ix.game.castles
+        if c.kind == "home" and c.house in ix.houses
+    ]
     return tuple(out)
 
 
@@ -36,8 +39,11 @@ def playmats(mats: Iterable[Mapping[str, object]]) -> tuple[Fact, ...]:
     out: list[Fact] = []
     for m in mats:
         house, province, castle = str(m["name"]), str(m["province"]), str(m["castle"])
-        out += [(f"the province of House {house}", province), region(castle, province),
-                (f"the castle of House {house}", castle)]  # fmt: skip
+        out += [
+            (f"the province of House {house}", province),
+            region(castle, province),
+            (f"the castle of House {house}", castle),
+        ]
     return tuple(out)
 
 

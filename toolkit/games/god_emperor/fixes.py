@@ -17,6 +17,11 @@ def content_fixes(content: ContentSet) -> list[Fix]:
     months = [s.month for s in ix.game.schedule]
     if months == sorted(months) or len(set(months)) != len(months):
         return []  # in order already; or a month twice or missing: the designer's to say
-    return [Fix(str(ix.game.loc.path), "sorted the schedule by month (GE-SCHEDULE-MONTH, "
-                "L76, L255-266: one sitting a month, in order)",
-                sort_by("schedule", "month"))]  # fmt: skip
+    return [
+        Fix(
+            str(ix.game.loc.path),
+            "sorted the schedule by month (GE-SCHEDULE-MONTH, "
+            "L76, L255-266: one sitting a month, in order)",
+            sort_by("schedule", "month"),
+        )
+    ]

@@ -19,18 +19,24 @@ def check_regions(ix: Index) -> Iterator[Diagnostic]:
         counts = Counter(p.regions)
         for ri, r in enumerate(p.regions):
             if counts[r] > 1 and p.regions.index(r) != ri:
-                yield error(g.loc_of("provinces", pi, "regions", ri), "GE-REGION-UNIQUE",
-                            f"{p.name} lists {r} {counts[r]} times; a region name is unique "
-                            "across the map (orders name regions, L145)")  # fmt: skip
+                yield error(
+                    g.loc_of("provinces", pi, "regions", ri),
+                    "GE-REGION-UNIQUE",
+                    f"{p.name} lists {r} {counts[r]} times; a region name is unique "
+                    "across the map (orders name regions, L145)",
+                )
             if p.id not in listed.setdefault(r, []):
                 listed[r].append(p.id)
     names = {p.id: p.name for p in g.provinces}
     for pi, p in enumerate(g.provinces):
         for ri, r in enumerate(p.regions):
             if len(listed[r]) > 1 and listed[r][0] != p.id:
-                yield error(g.loc_of("provinces", pi, "regions", ri), "GE-REGION-PROVINCE",
-                            f"{r} is listed in {names[listed[r][0]]} and in {p.name}; a "
-                            "region lies in exactly one province")  # fmt: skip
+                yield error(
+                    g.loc_of("provinces", pi, "regions", ri),
+                    "GE-REGION-PROVINCE",
+                    f"{r} is listed in {names[listed[r][0]]} and in {p.name}; a "
+                    "region lies in exactly one province",
+                )
     for i, c in enumerate(g.castles):
         if c.region not in listed:
             yield error(
@@ -61,15 +67,20 @@ def check_houses(ix: Index) -> Iterator[Diagnostic]:
         if ids[h.id] > 1:
             yield error(g.loc_of("houses", i, "id"), "GE-UNIQUE", f"House id '{h.id}' twice")
         if h.province not in provinces:
-            yield error(g.loc_of("houses", i, "province"), "GE-REF",
-                        f"{h.name}'s province '{h.province}' is not a province "
-                        f"({', '.join(provinces)})")  # fmt: skip
+            yield error(
+                g.loc_of("houses", i, "province"),
+                "GE-REF",
+                f"{h.name}'s province '{h.province}' is not a province ({', '.join(provinces)})",
+            )
     for i, p in enumerate(g.provinces):
         if counts[p.id] != g.houses_per_province:
             here = [h.name for h in g.houses if h.province == p.id]
-            yield error(g.loc_of("provinces", i), "GE-PROVINCE-HOUSES",
-                        f"{p.name} seats {len(here)} Houses ({', '.join(here) or 'none'}); each "
-                        f"province's table seats {g.houses_per_province}")  # fmt: skip
+            yield error(
+                g.loc_of("provinces", i),
+                "GE-PROVINCE-HOUSES",
+                f"{p.name} seats {len(here)} Houses ({', '.join(here) or 'none'}); each "
+                f"province's table seats {g.houses_per_province}",
+            )
     homes = Counter(c.house for c in g.castles if c.kind == "home")
     for i, c in enumerate(g.castles):
         if c.kind == "home" and c.house not in ix.houses:
@@ -79,14 +90,20 @@ def check_houses(ix: Index) -> Iterator[Diagnostic]:
                 f"home castle of '{c.house}', which is not a House",
             )
         elif c.kind == "home" and ix.houses[c.house].castle != c.region:
-            yield error(g.loc_of("castles", i, "region"), "GE-REF",
-                        f"{ix.houses[c.house].name}'s castle is in "
-                        f"{ix.houses[c.house].castle}, not {c.region}")  # fmt: skip
+            yield error(
+                g.loc_of("castles", i, "region"),
+                "GE-REF",
+                f"{ix.houses[c.house].name}'s castle is in "
+                f"{ix.houses[c.house].castle}, not {c.region}",
+            )
     for i, h in enumerate(g.houses):
         if homes[h.id] != 1:
-            yield error(g.loc_of("houses", i), "GE-REF",
-                        f"{h.name} has {homes[h.id]} home castles in `castles`; every House "
-                        "starts with one (L129)")  # fmt: skip
+            yield error(
+                g.loc_of("houses", i),
+                "GE-REF",
+                f"{h.name} has {homes[h.id]} home castles in `castles`; every House "
+                "starts with one (L129)",
+            )
 
 
 def check_layout(ix: Index) -> Iterator[Diagnostic]:

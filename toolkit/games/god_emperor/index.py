@@ -37,9 +37,15 @@ class Index:
         game = content.one("game", Game)
         if game is None:
             return None
-        return cls(game, content.one("court", Court), content.one("underground", Underground),
-                   content.one("favors", Favors), content.one("map-layout", MapLayout),
-                   content.one("cast", Cast), content.one("components", Components))  # fmt: skip
+        return cls(
+            game,
+            content.one("court", Court),
+            content.one("underground", Underground),
+            content.one("favors", Favors),
+            content.one("map-layout", MapLayout),
+            content.one("cast", Cast),
+            content.one("components", Components),
+        )
 
     @cached_property  # derived once: the checks look it up in loops
     def houses(self) -> dict[str, House]:

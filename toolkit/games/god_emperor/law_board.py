@@ -41,8 +41,9 @@ class Slot:
     label: Label
 
 
-def _slots(st: BoardStyle, first: int, last: int, x: float, y: float, w: float,
-           h: float) -> tuple[Slot, ...]:  # fmt: skip
+def _slots(
+    st: BoardStyle, first: int, last: int, x: float, y: float, w: float, h: float
+) -> tuple[Slot, ...]:
     """Commandment slots `first`..`last`, numbered, in as many columns as the height needs."""
     rows = max(1, int(h // SLOT_PITCH))
     n = last - first + 1
@@ -51,8 +52,16 @@ def _slots(st: BoardStyle, first: int, last: int, x: float, y: float, w: float,
     out = []
     for k in range(n):
         c, r = divmod(k, rows)
-        out.append(Slot(first + k, x + c * col_w, y + r * SLOT_PITCH, col_w - 3, SLOT_PITCH - 3,
-                        st.line(str(first + k), "slot-number")))  # fmt: skip
+        out.append(
+            Slot(
+                first + k,
+                x + c * col_w,
+                y + r * SLOT_PITCH,
+                col_w - 3,
+                SLOT_PITCH - 3,
+                st.line(str(first + k), "slot-number"),
+            )
+        )
     return tuple(out)
 
 
@@ -110,14 +119,25 @@ def law_board(ix: Index) -> tuple[float, float, str, str]:
     if here < total:
         note += f" Slots {here + 1}-{total} are on the extension sheet(s)."
     title = f"{ix.game.title}: the Law Board"
-    svg = draw(GAME, "law-board", w, h, title, st, margin=margin, laws=laws,
-               heading=st.line("The Immutable Laws of the God Emperor", "law-title"),
-               subheading=st.line("Gold tablets above the Court. The Court can annul any of "
-                                  "these laws.", "law-subtitle"),
-               total=total, cx=x2 + area_w / 2,
-               commandments=st.line("Commandments of the Court", "commandments-title"),
-               note=st.fit(note, "commandments-note", area_w, 9, max_lines=2),
-               slots=_slots(st, 1, here, x2, top, area_w, area_h))  # fmt: skip
+    svg = draw(
+        GAME,
+        "law-board",
+        w,
+        h,
+        title,
+        st,
+        margin=margin,
+        laws=laws,
+        heading=st.line("The Immutable Laws of the God Emperor", "law-title"),
+        subheading=st.line(
+            "Gold tablets above the Court. The Court can annul any of these laws.", "law-subtitle"
+        ),
+        total=total,
+        cx=x2 + area_w / 2,
+        commandments=st.line("Commandments of the Court", "commandments-title"),
+        note=st.fit(note, "commandments-note", area_w, 9, max_lines=2),
+        slots=_slots(st, 1, here, x2, top, area_w, area_h),
+    )
     return w, h, title, svg
 
 
@@ -133,13 +153,19 @@ def law_board_extensions(ix: Index) -> list[tuple[float, float, str, str]]:
     while first <= total:
         last = min(total, first + per - 1)
         title = f"{ix.game.title}: the Law Board, Commandments {first}-{last}"
-        svg = draw(GAME, EXTENSION, w, h, title, st,
-                   heading=st.line(f"Commandments of the Court, {first}-{last}",
-                                   "extension-title"),
-                   note=st.line(f"Beside the Law Board: {total} Commandments in all ({why}).",
-                                "extension-note"),
-                   slots=_slots(st, first, last, margin, 38, w - 2 * margin,
-                                h - 40 - margin))  # fmt: skip
+        svg = draw(
+            GAME,
+            EXTENSION,
+            w,
+            h,
+            title,
+            st,
+            heading=st.line(f"Commandments of the Court, {first}-{last}", "extension-title"),
+            note=st.line(
+                f"Beside the Law Board: {total} Commandments in all ({why}).", "extension-note"
+            ),
+            slots=_slots(st, first, last, margin, 38, w - 2 * margin, h - 40 - margin),
+        )
         out.append((w, h, title, svg))
         first = last + 1
     return out

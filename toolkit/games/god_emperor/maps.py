@@ -86,8 +86,10 @@ def war_map(ix: Index) -> tuple[float, float, str, str]:
         x, y = hex_centre(q, r, size)
         return ox + x, oy + y
 
-    legend = [(margin + i * 48, order[p.id] % TINTS, st.line(p.name, "legend-name"))
-              for i, p in enumerate(g.provinces)]  # fmt: skip
+    legend = [
+        (margin + i * 48, order[p.id] % TINTS, st.line(p.name, "legend-name"))
+        for i, p in enumerate(g.provinces)
+    ]
     castles = {c.region: c for c in g.castles}
     houses = ix.houses
     regions = []
@@ -102,12 +104,28 @@ def war_map(ix: Index) -> tuple[float, float, str, str]:
             what += f"; castle of House {houses[c.house].name}" if home else "; neutral castle"
             who = houses[c.house].name if home else "neutral"
             who_label = st.fit(who, "castle-who", size * 1.2, size * 0.3, size=min(4.5, size * 0.2))
-            castle = Castle(c.kind, c.house or "", colour(houses[c.house].colour) if home else "",
-                            cx, cy, size * 0.5, At(who_label, cx, cy + size * 0.36))  # fmt: skip
-        regions.append(Region(name, pid, what, order.get(pid, 3) % TINTS,
-                              hex_points(cx, cy, size * 0.98),
-                              st.line(name.upper(), "region-name", min(7.0, size * 0.32)),
-                              cx, cy - size * 0.2, castle))  # fmt: skip
+            castle = Castle(
+                c.kind,
+                c.house or "",
+                colour(houses[c.house].colour) if home else "",
+                cx,
+                cy,
+                size * 0.5,
+                At(who_label, cx, cy + size * 0.36),
+            )
+        regions.append(
+            Region(
+                name,
+                pid,
+                what,
+                order.get(pid, 3) % TINTS,
+                hex_points(cx, cy, size * 0.98),
+                st.line(name.upper(), "region-name", min(7.0, size * 0.32)),
+                cx,
+                cy - size * 0.2,
+                castle,
+            )
+        )
     mcells = {(m.q, m.r) for m in lay.mountain}
     mountain = [hex_points(*at(q, r), size * 0.98) for q, r in sorted(mcells)]
     # the name goes inside one hex (the one nearest the mountain's middle), never across
@@ -117,9 +135,12 @@ def war_map(ix: Index) -> tuple[float, float, str, str]:
     hx, hy = min((at(q, r) for q, r in mcells), key=lambda p: (p[0] - mx) ** 2 + (p[1] - my) ** 2)
     mname = st.fit(g.mountain, "mountain-name", size * 1.3, size * 0.9, size=min(7.0, size * 0.3))
     cx, cy = at(lay.capital.q, lay.capital.r)
-    capital = (hex_points(cx, cy, size * 0.98),
-               st.line(g.capital.upper(), "capital-name", min(8.0, size * 0.34)), cx,
-               cy + size * 0.1)  # fmt: skip
+    capital = (
+        hex_points(cx, cy, size * 0.98),
+        st.line(g.capital.upper(), "capital-name", min(8.0, size * 0.34)),
+        cx,
+        cy + size * 0.1,
+    )
     by_cell = {(p.q, p.r): n for n, p in lay.regions.items()}
     tunnels = []
     for q, r in sorted(mcells):  # tunnel places: against the mountain (L222)
@@ -129,8 +150,15 @@ def war_map(ix: Index) -> tuple[float, float, str, str]:
                 continue
             ax, ay = at(q, r)
             bx, by = at(q + dq, r + dr)
-            tunnels.append(Place(n, "", f"Tunnel marker place: {n} against {g.mountain}",
-                                 (ax + bx) / 2, (ay + by) / 2))  # fmt: skip
+            tunnels.append(
+                Place(
+                    n,
+                    "",
+                    f"Tunnel marker place: {n} against {g.mountain}",
+                    (ax + bx) / 2,
+                    (ay + by) / 2,
+                )
+            )
     roads = []
     for a, b in lay.roads:
         if a not in lay.regions or b not in lay.regions:
@@ -138,13 +166,31 @@ def war_map(ix: Index) -> tuple[float, float, str, str]:
         ax, ay = at(lay.regions[a].q, lay.regions[a].r)
         bx, by = at(lay.regions[b].q, lay.regions[b].r)
         roads.append(Place(a, b, f"Road marker place: {a} to {b}", (ax + bx) / 2, (ay + by) / 2))
-    note = st.line("Dashed circles: places for Tunnel markers (Rat King). Gold bars: places for "
-                   "Road markers (Spice Lords). Placeholder geometry: the rules name regions, "
-                   "not a map.", "note")  # fmt: skip
+    note = st.line(
+        "Dashed circles: places for Tunnel markers (Rat King). Gold bars: places for "
+        "Road markers (Spice Lords). Placeholder geometry: the rules name regions, "
+        "not a map.",
+        "note",
+    )
     title = f"{g.title}: the war map"
-    svg = draw(GAME, "war-map", lay.width, lay.height, title, st,
-               heading=st.line(f"{g.title} · The War Map", "map-title"), legend=legend,
-               regions=regions, mountain_name=g.mountain, mountain=mountain,
-               mountain_label=At(mname, hx, hy - mname.height / 2), capital_name=g.capital,
-               capital=capital, tunnels=tunnels, roads=roads, size=size, note=note)  # fmt: skip
+    svg = draw(
+        GAME,
+        "war-map",
+        lay.width,
+        lay.height,
+        title,
+        st,
+        heading=st.line(f"{g.title} · The War Map", "map-title"),
+        legend=legend,
+        regions=regions,
+        mountain_name=g.mountain,
+        mountain=mountain,
+        mountain_label=At(mname, hx, hy - mname.height / 2),
+        capital_name=g.capital,
+        capital=capital,
+        tunnels=tunnels,
+        roads=roads,
+        size=size,
+        note=note,
+    )
     return lay.width, lay.height, title, svg

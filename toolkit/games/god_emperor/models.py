@@ -24,8 +24,7 @@ class House(Model):
 
     id: str = spec("Slug, e.g. `cat`.", pattern=SLUG)
     name: str = spec("Name as printed, e.g. `Cat`.")
-    province: str = spec("The province its table sits in (the schedule's proposers).",
-                         pattern=SLUG)  # fmt: skip
+    province: str = spec("The province its table sits in (the schedule's proposers).", pattern=SLUG)
     castle: str = spec("Region of its home castle, where it hosts the Court.")
     colour: str = spec("Colour of its badges, flags and hostage tokens.", pattern=COLOUR)
     source: str = spec(SOURCE_DOC, "")
@@ -47,8 +46,7 @@ class Castle(Model):
 
     region: str = spec("Region the castle stands in.")
     kind: Literal["home", "neutral"] = spec("A House's home castle or a neutral castle.")
-    house: str = spec("The House whose home it is (home castles).", "", pattern=SLUG,
-                      ref="house")  # fmt: skip
+    house: str = spec("The House whose home it is (home castles).", "", pattern=SLUG, ref="house")
     name: str = spec("Name printed on the map.", "")
 
 
@@ -57,13 +55,13 @@ class Sitting(Model):
     """One month of the Court's schedule (L255-266)."""
 
     month: int = spec("Month (round) number.", ge=1, le=99)
-    province: str = spec("Province hosting the Court; empty when it meets elsewhere.", "",
-                         pattern=SLUG)  # fmt: skip
+    province: str = spec(
+        "Province hosting the Court; empty when it meets elsewhere.", "", pattern=SLUG
+    )
     host: str = spec("Host House.", "", pattern=SLUG, ref="house")
     region: str = spec("Region of the host castle.", "")
     place: str = spec("Where the Court meets when it is not a region (e.g. `God`).", "")
-    proposers: list[str] = spec("Houses that may propose laws; empty: all Houses.", [],
-                                ref="house")  # fmt: skip
+    proposers: list[str] = spec("Houses that may propose laws; empty: all Houses.", [], ref="house")
     text: str = spec("The schedule line as printed.")
     source: str = spec(SOURCE_DOC, "")
 
@@ -103,8 +101,9 @@ class Rounds(Model):
 
     count: int = spec("Rounds (months) in a game.", ge=1, le=50)
     minutes: int = spec("Minutes per round.", ge=1)
-    first: str = spec("When round 1 begins (timetable time), `HH:MM`.",
-                      pattern=r"[0-2][0-9]:[0-5][0-9]")  # fmt: skip
+    first: str = spec(
+        "When round 1 begins (timetable time), `HH:MM`.", pattern=r"[0-2][0-9]:[0-5][0-9]"
+    )
     end: str = spec("When the game concludes, `HH:MM`.", pattern=r"[0-2][0-9]:[0-5][0-9]")
 
 
@@ -143,8 +142,9 @@ class War(Model):
     victory_favor: int = spec(
         "Extra Favor for a Rumor's region where the House overcame another (L174).", ge=0
     )
-    neutral_units: int = spec("Units of the God Emperor's remnants at a neutral castle (L189).",
-                              ge=0)  # fmt: skip
+    neutral_units: int = spec(
+        "Units of the God Emperor's remnants at a neutral castle (L189).", ge=0
+    )
     regenerate: int = spec("Units a neutral castle's empty region regenerates (L189).", ge=0)
     marriage_power: int = spec("Power given to a married House one attacks (L213).", ge=0)
     source: str = spec(SOURCE_DOC, "")
@@ -241,8 +241,9 @@ class Underground(Document):
     deck: list[Minion] = spec("Each House's minion deck.", min_items=1)
     masters: list[Minion] = spec("Master Minions a Spy Tower may swap in.", [])
     hand: int = spec("Schemes a House draws from the Scheme deck (L468).", ge=1)
-    scheme_decks: int = spec("Scheme decks the kit prints: one for each Underground table "
-                             "(L496).", 1, ge=1, le=9)  # fmt: skip
+    scheme_decks: int = spec(
+        "Scheme decks the kit prints: one for each Underground table (L496).", 1, ge=1, le=9
+    )
     minion_decks: int | str = spec(
         "Copies of the minion deck each House gets: a number, or a formula of `players` (the "
         "House's players), e.g. `max(1, players / 5)`.",
@@ -272,8 +273,9 @@ class WarBuilding(Model):
     """A building as the War Room rules list it (L216-222)."""
 
     name: str = spec("Name as printed.")
-    faction: str = spec("The faction whose favors build it (a faction id).", pattern=SLUG,
-                        ref="faction")  # fmt: skip
+    faction: str = spec(
+        "The faction whose favors build it (a faction id).", pattern=SLUG, ref="faction"
+    )
     text: str = spec("As printed.")
     source: str = spec(SOURCE_DOC, "")
 
@@ -326,8 +328,9 @@ class Player(Model):
 
     name: str = spec("Name on the badge.", max_len=40)
     house: str = spec("House id.", pattern=SLUG, ref="house")
-    rank: int = spec("Starting position in the House, 1 the highest; 0: in cast order.", 0,
-                     ge=0, le=60)  # fmt: skip
+    rank: int = spec(
+        "Starting position in the House, 1 the highest; 0: in cast order.", 0, ge=0, le=60
+    )
 
 
 @model

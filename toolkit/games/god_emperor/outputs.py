@@ -45,14 +45,26 @@ from toolkit.render.session import Session
 from toolkit.render.templates import render
 
 T = "templates/god-emperor"
-CARD_TPL = (f"{T}/card.html.j2", f"{T}/card.css", "templates/common/cards.html.j2",
-            "templates/common/fonts.css")  # fmt: skip
-BADGE = CardFormat(90.0, 55.0, "god-emperor/card.html.j2", "god-emperor/card.css",
-                   "God Emperor badges", bleed=2.0)  # fmt: skip
-STRIP = CardFormat(180.0, 18.0, "god-emperor/card.html.j2", "god-emperor/card.css",
-                   "God Emperor status strips", bleed=1.0)  # fmt: skip
-POKER = CardFormat(63.5, 88.0, "god-emperor/card.html.j2", "god-emperor/card.css",
-                   "God Emperor cards")  # fmt: skip
+CARD_TPL = (
+    f"{T}/card.html.j2",
+    f"{T}/card.css",
+    "templates/common/cards.html.j2",
+    "templates/common/fonts.css",
+)
+BADGE = CardFormat(
+    90.0, 55.0, "god-emperor/card.html.j2", "god-emperor/card.css", "God Emperor badges", bleed=2.0
+)
+STRIP = CardFormat(
+    180.0,
+    18.0,
+    "god-emperor/card.html.j2",
+    "god-emperor/card.css",
+    "God Emperor status strips",
+    bleed=1.0,
+)
+POKER = CardFormat(
+    63.5, 88.0, "god-emperor/card.html.j2", "god-emperor/card.css", "God Emperor cards"
+)
 BEATS = {"rock": "Scissors", "scissors": "Paper", "paper": "Rock"}  # L482-484
 
 
@@ -119,30 +131,57 @@ def render_page(template: str, context: tuple[tuple[str, object], ...], session:
     return session.pdf(html)
 
 
-def _page(path: str, kind: str, template: str, sources: tuple[str, ...], cost: float,
-          facts: tuple[tuple[str, str], ...] = (), **context: object) -> Output:  # fmt: skip
-    return Output(path, kind, (*sources, f"templates/{template}"),
-                  partial(render_page, template, tuple(sorted(context.items()))),
-                  group=path.split("/")[0], cost=cost, facts=facts)  # fmt: skip
+def _page(
+    path: str,
+    kind: str,
+    template: str,
+    sources: tuple[str, ...],
+    cost: float,
+    facts: tuple[tuple[str, str], ...] = (),
+    **context: object,
+) -> Output:
+    return Output(
+        path,
+        kind,
+        (*sources, f"templates/{template}"),
+        partial(render_page, template, tuple(sorted(context.items()))),
+        group=path.split("/")[0],
+        cost=cost,
+        facts=facts,
+    )
 
 
-def _cut(name: str, fmt: CardFormat, items: tuple, srcs: tuple[str, ...], paper: str,
-         per_page_cost: float) -> Output:  # fmt: skip
+def _cut(
+    name: str,
+    fmt: CardFormat,
+    items: tuple,
+    srcs: tuple[str, ...],
+    paper: str,
+    per_page_cost: float,
+) -> Output:
     """Single-sided cut-outs (badges, strips) n-up with crop marks."""
-    return Output(f"badges/{name}-{paper}.pdf", "cut-sheet", srcs,
-                  partial(render_imposed, fmt, items, duplex=False), group=f"badges-{name}",
-                  cost=per_page_cost * len(items))  # fmt: skip
+    return Output(
+        f"badges/{name}-{paper}.pdf",
+        "cut-sheet",
+        srcs,
+        partial(render_imposed, fmt, items, duplex=False),
+        group=f"badges-{name}",
+        cost=per_page_cost * len(items),
+    )
 
 
-def _deck(name: str, cards: tuple, back: Back, srcs: tuple[str, ...],
-          options: BuildOptions) -> list[Output]:  # fmt: skip
+def _deck(
+    name: str, cards: tuple, back: Back, srcs: tuple[str, ...], options: BuildOptions
+) -> list[Output]:
     """A deck's card files: each card alone, then its faces and an n-up sheet (home) or one
     PDF/X file (pod) assembled from them (`toolkit.render.cards.card_outputs`)."""
-    out = card_outputs(name, POKER, numbered(cards, srcs), (back,) * len(cards), srcs, options,
-                       cost=0.3)  # fmt: skip
+    out = card_outputs(
+        name, POKER, numbered(cards, srcs), (back,) * len(cards), srcs, options, cost=0.3
+    )
     if options.export:
-        out += export_outputs(profile(options.export), name, POKER,
-                              tuple((back, c) for c in cards), srcs)  # fmt: skip
+        out += export_outputs(
+            profile(options.export), name, POKER, tuple((back, c) for c in cards), srcs
+        )
     return out
 
 
@@ -158,18 +197,46 @@ def outputs(content: ContentSet, options: BuildOptions) -> list[Output]:
     if ix.cast is not None:
         cast_src = (ix.cast.loc.path, src, *CARD_TPL)
         players = ix.players()
-        badges = tuple(Badge("badge", p.name, houses[p.house].name, houses[p.house].colour,
-                             ix.cast.event or g.title) for p, _ in players)  # fmt: skip
-        strips = tuple(Strip("strip", houses[p.house].name, houses[p.house].colour, rank,
-                             g.status.ranks, g.status.wounds, g.status.hostage_marks)
-                       for p, rank in players)  # fmt: skip
+        badges = tuple(
+            Badge(
+                "badge",
+                p.name,
+                houses[p.house].name,
+                houses[p.house].colour,
+                ix.cast.event or g.title,
+            )
+            for p, _ in players
+        )
+        strips = tuple(
+            Strip(
+                "strip",
+                houses[p.house].name,
+                houses[p.house].colour,
+                rank,
+                g.status.ranks,
+                g.status.wounds,
+                g.status.hostage_marks,
+            )
+            for p, rank in players
+        )
         out.append(_cut("badges", BADGE, badges, cast_src, options.paper, 0.1))
         out.append(_cut("status-strips", STRIP, strips, cast_src, options.paper, 0.08))
     hs = tuple(g.houses)
     if ix.court is not None:
-        out.append(_page("forms/war-orders.pdf", "form", "god-emperor/forms.html.j2", (src,), 2,
-                         facts.war_orders(g.provinces), form="war", houses=hs,
-                         provinces=tuple(g.provinces), title="War Orders"))  # fmt: skip
+        out.append(
+            _page(
+                "forms/war-orders.pdf",
+                "form",
+                "god-emperor/forms.html.j2",
+                (src,),
+                2,
+                facts.war_orders(g.provinces),
+                form="war",
+                houses=hs,
+                provinces=tuple(g.provinces),
+                title="War Orders",
+            )
+        )
         out.append(
             _page(
                 "forms/court-proposal.pdf",
@@ -186,20 +253,39 @@ def outputs(content: ContentSet, options: BuildOptions) -> list[Output]:
         )
     if ix.underground is not None:
         ug = ix.underground
-        out.append(_page("forms/scheme.pdf", "form", "god-emperor/forms.html.j2",
-                         (src, ug.loc.path), 1, form="scheme", houses=hs,
-                         schemes=tuple(ug.schemes), title="Scheme"))  # fmt: skip
+        out.append(
+            _page(
+                "forms/scheme.pdf",
+                "form",
+                "god-emperor/forms.html.j2",
+                (src, ug.loc.path),
+                1,
+                form="scheme",
+                houses=hs,
+                schemes=tuple(ug.schemes),
+                title="Scheme",
+            )
+        )
         # every copy of every card, in each of the Underground tables' decks
-        schemes = tuple(SchemeView("scheme", s.name, s.cost, s.per, s.trap, s.text)
-                        for _deck in range(ug.scheme_decks) for s in ug.schemes
-                        for _ in range(s.copies))  # fmt: skip
-        out += _deck("schemes", schemes, Back("SCHEME", "#2b2118"), (ug.loc.path, *CARD_TPL),
-                     options)  # fmt: skip
-        minions = tuple(MinionView(m.kind, m.colour, BEATS[m.kind], h.name, m.master)
-                        for h in g.houses for _deck in range(minion_copies(ix, h.id))
-                        for m in (*ug.deck, *ug.masters) for _ in range(m.count))  # fmt: skip
-        out += _deck("minions", minions, Back("MINION", "#3b3b3b"),
-                     (src, ug.loc.path, *CARD_TPL), options)  # fmt: skip
+        schemes = tuple(
+            SchemeView("scheme", s.name, s.cost, s.per, s.trap, s.text)
+            for _deck in range(ug.scheme_decks)
+            for s in ug.schemes
+            for _ in range(s.copies)
+        )
+        out += _deck(
+            "schemes", schemes, Back("SCHEME", "#2b2118"), (ug.loc.path, *CARD_TPL), options
+        )
+        minions = tuple(
+            MinionView(m.kind, m.colour, BEATS[m.kind], h.name, m.master)
+            for h in g.houses
+            for _deck in range(minion_copies(ix, h.id))
+            for m in (*ug.deck, *ug.masters)
+            for _ in range(m.count)
+        )
+        out += _deck(
+            "minions", minions, Back("MINION", "#3b3b3b"), (src, ug.loc.path, *CARD_TPL), options
+        )
     if ix.favors is not None:
         fv = ix.favors
         names = {f.id: f.name for f in fv.factions}
@@ -208,35 +294,78 @@ def outputs(content: ContentSet, options: BuildOptions) -> list[Output]:
         def held(i: int) -> tuple[str, ...]:  # card i's fields that are placeholders
             return tuple(k for k in shown if is_placeholder(fv, f"cards.{i}.{k}"))
 
-        favors = tuple(FavorView("favor", c.name, names.get(c.faction, c.faction), c.ability,
-                                 c.timing, c.location, held(i))
-                       for i, c in enumerate(fv.cards) for _ in range(c.copies))  # fmt: skip
+        favors = tuple(
+            FavorView(
+                "favor",
+                c.name,
+                names.get(c.faction, c.faction),
+                c.ability,
+                c.timing,
+                c.location,
+                held(i),
+            )
+            for i, c in enumerate(fv.cards)
+            for _ in range(c.copies)
+        )
         if favors:
-            out += _deck("favors", favors, Back("FAVOR", "#6b4f1d"), (fv.loc.path, *CARD_TPL),
-                         options)  # fmt: skip
+            out += _deck(
+                "favors", favors, Back("FAVOR", "#6b4f1d"), (fv.loc.path, *CARD_TPL), options
+            )
     if options.preset == "home":  # print first: it reads the printer's --back-offset
-        out.append(Output(f"cards/duplex-calibration-{options.paper}.pdf", "card-calibration",
-                          (src, "templates/common/cards.html.j2"),
-                          partial(render_calibration, POKER), group="backs", cost=1))  # fmt: skip
+        out.append(
+            Output(
+                f"cards/duplex-calibration-{options.paper}.pdf",
+                "card-calibration",
+                (src, "templates/common/cards.html.j2"),
+                partial(render_calibration, POKER),
+                group="backs",
+                cost=1,
+            )
+        )
     backs = (Back("SCHEME", "#2b2118"), Back("MINION", "#3b3b3b"), Back("FAVOR", "#6b4f1d"))
-    out.append(Output("cards/backs.pdf", "card-backs", (src, *CARD_TPL),
-                      partial(render_backs, POKER, backs), group="backs"))  # fmt: skip
+    out.append(
+        Output(
+            "cards/backs.pdf",
+            "card-backs",
+            (src, *CARD_TPL),
+            partial(render_backs, POKER, backs),
+            group="backs",
+        )
+    )
     if ix.court is not None:
         mats = tuple(
-            {"name": h.name, "colour": h.colour, "castle": h.castle,
-             "province": next(p.name for p in g.provinces if p.id == h.province),
-             "laws": tuple(law for law in ix.court.laws if h.name in law.text)}
-            for h in g.houses if any(p.id == h.province for p in g.provinces)
-        )  # fmt: skip
-        out.append(_page("playmats/houses.pdf", "playmat", "god-emperor/playmat.html.j2",
-                         (src, ix.court.loc.path), 2, facts.playmats(mats), mats=mats))  # fmt: skip
+            {
+                "name": h.name,
+                "colour": h.colour,
+                "castle": h.castle,
+                "province": next(p.name for p in g.provinces if p.id == h.province),
+                "laws": tuple(law for law in ix.court.laws if h.name in law.text),
+            }
+            for h in g.houses
+            if any(p.id == h.province for p in g.provinces)
+        )
+        out.append(
+            _page(
+                "playmats/houses.pdf",
+                "playmat",
+                "god-emperor/playmat.html.j2",
+                (src, ix.court.loc.path),
+                2,
+                facts.playmats(mats),
+                mats=mats,
+            )
+        )
         out += _board(ix, "law-board", law_board, (src, ix.court.loc.path), options)
         # Commandments past the board's room, on A4 sheets numbered on (none for 10 months)
         for n, (w, h, title, body) in enumerate(law_board_extensions(ix), 2):
-            out += boards.board_outputs(f"law-board-{n}", body, (w, h), title,
-                                        (src, ix.court.loc.path,
-                                         *template_sources("god-emperor", EXTENSION)),
-                                        options)[:2]  # fmt: skip
+            out += boards.board_outputs(
+                f"law-board-{n}",
+                body,
+                (w, h),
+                title,
+                (src, ix.court.loc.path, *template_sources("god-emperor", EXTENSION)),
+                options,
+            )[:2]
     if ix.layout is not None:
         printed = facts.war_map(ix)
         board = _board(ix, "war-map", war_map, (src, ix.layout.loc.path), options)
@@ -260,8 +389,13 @@ def outputs(content: ContentSet, options: BuildOptions) -> list[Output]:
     return out
 
 
-def _board(ix: Index, name: str, draw: Callable[[Index], tuple[float, float, str, str]],
-           sources: tuple[str, ...], options: BuildOptions) -> list[Output]:  # fmt: skip
+def _board(
+    ix: Index,
+    name: str,
+    draw: Callable[[Index], tuple[float, float, str, str]],
+    sources: tuple[str, ...],
+    options: BuildOptions,
+) -> list[Output]:
     """A board's SVG, real-size PDF and tiles (not drawn when only the paths are wanted),
     made from its data and its template's files (`toolkit.render.board_style`)."""
     if options.paths_only:
@@ -291,21 +425,36 @@ def _kinds(players: int, months: int, houses: int) -> dict[str, Kind]:
     forms = max(1, players * months // 3)
     war = max(1, math.ceil(forms / max(1, houses)))
     return {
-        "cut-sheet": Kind("badges or status strips, one per player, n-up with crop marks",
-                          stock="card", how="cut on the marks"),
-        "form": Kind("a player form", copies=forms,
-                     copies_note=f"up to {forms} ({players} players × {months} months / 3 "
-                     "rooms)"),
+        "cut-sheet": Kind(
+            "badges or status strips, one per player, n-up with crop marks",
+            stock="card",
+            how="cut on the marks",
+        ),
+        "form": Kind(
+            "a player form",
+            copies=forms,
+            copies_note=f"up to {forms} ({players} players × {months} months / 3 rooms)",
+        ),
         "forms/war-orders.pdf": Kind(
-            "War Orders, one page per House", copies=war,
-            copies_note=f"up to {war} ({forms} orders over the game / {houses} Houses)"),
-        "playmat": Kind("a playmat per House: Hostages and Marriage",
-                        how="A4 landscape; A3 is better if your printer takes it"),
-        "reference": Kind("Control's reference: timings, schedule, costs, laws", duplex=True,
-                          copies_note="1 per Control member"),
-        "board": Kind("a board at its real size (the war map A2, the Law Board A3)",
-                      stock="shop", how="a print shop or a large-format printer"),
-    }  # fmt: skip
+            "War Orders, one page per House",
+            copies=war,
+            copies_note=f"up to {war} ({forms} orders over the game / {houses} Houses)",
+        ),
+        "playmat": Kind(
+            "a playmat per House: Hostages and Marriage",
+            how="A4 landscape; A3 is better if your printer takes it",
+        ),
+        "reference": Kind(
+            "Control's reference: timings, schedule, costs, laws",
+            duplex=True,
+            copies_note="1 per Control member",
+        ),
+        "board": Kind(
+            "a board at its real size (the war map A2, the Law Board A3)",
+            stock="shop",
+            how="a print shop or a large-format printer",
+        ),
+    }
 
 
 def _reference(ix: Index, content: ContentSet) -> Output:
@@ -315,25 +464,39 @@ def _reference(ix: Index, content: ContentSet) -> Output:
     houses = ix.houses
     names = {p.id: p.name for p in g.provinces}
     schedule = tuple(
-        {"month": s.month, "province": names.get(s.province, "—"),
-         "host": houses[s.host].name if s.host in houses else "—",
-         "place": s.region or s.place,
-         "proposers": ", ".join(houses[p].name for p in s.proposers if p in houses) or "—"}
+        {
+            "month": s.month,
+            "province": names.get(s.province, "—"),
+            "host": houses[s.host].name if s.host in houses else "—",
+            "place": s.region or s.place,
+            "proposers": ", ".join(houses[p].name for p in s.proposers if p in houses) or "—",
+        }
         for s in g.schedule
-    )  # fmt: skip
+    )
     reasons = {w.rule: " ".join(w.reason.split()) for w in g.waive}
     # the region lists as corrected: Control's map differs from the printed rules there
-    errata = tuple(f"Erratum ({e.source}): printed '{e.printed}'. {' '.join(e.note.split())}"
-                   for e in g.errata if e.field.startswith("provinces."))  # fmt: skip
+    errata = tuple(
+        f"Erratum ({e.source}): printed '{e.printed}'. {' '.join(e.note.split())}"
+        for e in g.errata
+        if e.field.startswith("provinces.")
+    )
 
-    return _page("reference/control.pdf", "reference", "god-emperor/reference.html.j2",
-                 (*sorted(content.files), *SCREEN_TEMPLATES), 3,
-                 facts.schedule(schedule, len(g.houses)), game=g, court=ix.court,
-                 panels=panels(ix),
-                 underground=ix.underground, favors=ix.favors, schedule=schedule,
-                 timing_notes=tuple(v for k, v in reasons.items() if k == "GE-TIMING"),
-                 schedule_notes=tuple(v for k, v in reasons.items()
-                                      if k.startswith("GE-SCHEDULE")) + errata)  # fmt: skip
+    return _page(
+        "reference/control.pdf",
+        "reference",
+        "god-emperor/reference.html.j2",
+        (*sorted(content.files), *SCREEN_TEMPLATES),
+        3,
+        facts.schedule(schedule, len(g.houses)),
+        game=g,
+        court=ix.court,
+        panels=panels(ix),
+        underground=ix.underground,
+        favors=ix.favors,
+        schedule=schedule,
+        timing_notes=tuple(v for k, v in reasons.items() if k == "GE-TIMING"),
+        schedule_notes=tuple(v for k, v in reasons.items() if k.startswith("GE-SCHEDULE")) + errata,
+    )
 
 
 def _screen(ix: Index, content: ContentSet) -> list[Output]:
@@ -343,12 +506,25 @@ def _screen(ix: Index, content: ContentSet) -> list[Output]:
     built = panels(ix)
     srcs = tuple(sorted(content.files))
     return [
-        Output("reference/dm-screen.pdf", "dm-screen", (*srcs, *SCREEN_TEMPLATES),
-               partial(render_screen, ix.game.title, built, 8.4, name="Control screen"),
-               group="reference", cost=2),
-        Output("companion.html", "companion",
-               (*srcs, *COMPANION_TEMPLATES, "templates/god-emperor/tally.html.j2"),
-               partial(render_companion, ix.game.title, built,
-                       Tally("god-emperor/tally.html.j2", tally_data(ix))),
-               group="reference", cost=0.3),
-    ]  # fmt: skip
+        Output(
+            "reference/dm-screen.pdf",
+            "dm-screen",
+            (*srcs, *SCREEN_TEMPLATES),
+            partial(render_screen, ix.game.title, built, 8.4, name="Control screen"),
+            group="reference",
+            cost=2,
+        ),
+        Output(
+            "companion.html",
+            "companion",
+            (*srcs, *COMPANION_TEMPLATES, "templates/god-emperor/tally.html.j2"),
+            partial(
+                render_companion,
+                ix.game.title,
+                built,
+                Tally("god-emperor/tally.html.j2", tally_data(ix)),
+            ),
+            group="reference",
+            cost=0.3,
+        ),
+    ]

@@ -36,26 +36,44 @@ def plan_favor(content: ContentSet, params: Mapping[str, str]) -> Plan:
     if any(c.name.casefold() == name.casefold() for c in favors.cards):
         raise ScaffoldError(f"the favor deck has a card named '{name}' already")
     copies = Counter(c.copies for c in favors.cards).most_common(1)
-    entry = {"name": name, "faction": faction, "ability": "To be written.",
-             "timing": "Any time", "location": "Anywhere",
-             "copies": copies[0][0] if copies else 1}  # fmt: skip
+    entry = {
+        "name": name,
+        "faction": faction,
+        "ability": "To be written.",
+        "timing": "Any time",
+        "location": "Anywhere",
+        "copies": copies[0][0] if copies else 1,
+    }
     at = len(favors.cards)
     placeholders = ("ability", "timing", "location", "copies") + (
         () if params.get("faction") else ("faction",)
     )
-    fix = Fix(document_path(favors), f"cards: {name} ({faction}), card {at + 1} of the deck",
-              append_entry("cards", entry, placeholders=placeholders))  # fmt: skip
-    return Plan(fixes=(fix,), said=(
-        f"{entry['copies']} copies, like the other cards of the deck",
-        f"placeholders to replace: cards.{at}: {', '.join(placeholders)} (then remove each "
-        "from `placeholders`)"))  # fmt: skip
+    fix = Fix(
+        document_path(favors),
+        f"cards: {name} ({faction}), card {at + 1} of the deck",
+        append_entry("cards", entry, placeholders=placeholders),
+    )
+    return Plan(
+        fixes=(fix,),
+        said=(
+            f"{entry['copies']} copies, like the other cards of the deck",
+            f"placeholders to replace: cards.{at}: {', '.join(placeholders)} (then remove each "
+            "from `placeholders`)",
+        ),
+    )
 
 
 SCAFFOLDS = (
-    Scaffold("favor", "a Favor card",
-             {"name": "its name", "faction": "favor faction id (default: the one with the "
-              "fewest cards)"}, plan_favor),
-)  # fmt: skip
+    Scaffold(
+        "favor",
+        "a Favor card",
+        {
+            "name": "its name",
+            "faction": "favor faction id (default: the one with the fewest cards)",
+        },
+        plan_favor,
+    ),
+)
 
 
 def plan_rename(content: ContentSet, old: str, new: str) -> Renaming:
@@ -76,19 +94,26 @@ def plan_rename(content: ContentSet, old: str, new: str) -> Renaming:
     ids = [f.id for f in favors.factions]
     if old not in ids:
         houses = ", ".join(h.id for h in game.houses) if game is not None else ""
-        raise RenameError(f"'{old}' is not a House's id ({houses}) nor a favor faction's "
-                          f"({', '.join(ids)})")  # fmt: skip
+        raise RenameError(
+            f"'{old}' is not a House's id ({houses}) nor a favor faction's ({', '.join(ids)})"
+        )
     if not re.fullmatch(r"[a-z0-9]+(-[a-z0-9]+)*", new):
         raise RenameError(f"'{new}' is not an id: lower-case words joined by hyphens")
     i = ids.index(old)
     at = [favors.loc_of("factions", i, "id")]
-    at += [favors.loc_of("cards", k, "faction") for k, c in enumerate(favors.cards)
-           if c.faction == old]  # fmt: skip
-    at += [favors.loc_of("war_buildings", k, "faction")
-           for k, b in enumerate(favors.war_buildings) if b.faction == old]  # fmt: skip
-    return Renaming(tuple(values_at(at, new, f"favor faction {old} is now {new}")), (),
-                    (f"favor faction {old} is now {new}: its id and {len(at) - 1} "
-                     "reference(s)",))  # fmt: skip
+    at += [
+        favors.loc_of("cards", k, "faction") for k, c in enumerate(favors.cards) if c.faction == old
+    ]
+    at += [
+        favors.loc_of("war_buildings", k, "faction")
+        for k, b in enumerate(favors.war_buildings)
+        if b.faction == old
+    ]
+    return Renaming(
+        tuple(values_at(at, new, f"favor faction {old} is now {new}")),
+        (),
+        (f"favor faction {old} is now {new}: its id and {len(at) - 1} reference(s)",),
+    )
 
 
 def _rename_house(content: ContentSet, game: Game, old: str, new: str) -> Renaming:

@@ -28,9 +28,12 @@ def panels(ix: Index) -> tuple[Panel, ...]:
 def _round_panel(ix: Index, st: dict) -> Panel:
     g = ix.game
     rounds = [clock.round_clock(g, n) for n in range(1, g.rounds.count + 1)]
-    day = Table("The rounds", ("Round", "starts", "ends"),
-                tuple((str(n), r.value, r.details["end"]) for n, r in enumerate(rounds, 1)),
-                "L76-77")  # fmt: skip
+    day = Table(
+        "The rounds",
+        ("Round", "starts", "ends"),
+        tuple((str(n), r.value, r.details["end"]) for n, r in enumerate(rounds, 1)),
+        "L76-77",
+    )
     tables = [day]
     action = next((p for p in g.phases if p.name == g.action_phase), None)
     for room in g.rooms:
@@ -38,12 +41,19 @@ def _round_panel(ix: Index, st: dict) -> Panel:
         end = sum(length for _, _, length in line)
         note = ""
         if action is not None and end > action.minutes:
-            note = (f"{end:g} minutes: {end - action.minutes:g} beyond the {action.minutes:g}-"
-                    f"minute {action.name} phase.")  # fmt: skip
-        tables.append(Table(f"{room.name}, minutes into the {g.action_phase} phase",
-                            ("Step", "from", "min"),
-                            tuple((name, f"{at:g}", f"{length:g}") for name, at, length in line),
-                            _sources(room), note))  # fmt: skip
+            note = (
+                f"{end:g} minutes: {end - action.minutes:g} beyond the {action.minutes:g}-"
+                f"minute {action.name} phase."
+            )
+        tables.append(
+            Table(
+                f"{room.name}, minutes into the {g.action_phase} phase",
+                ("Step", "from", "min"),
+                tuple((name, f"{at:g}", f"{length:g}") for name, at, length in line),
+                _sources(room),
+                note,
+            )
+        )
     return Panel("round", "The day and the round", "L72-118", st["round-clock"], tuple(tables))
 
 
@@ -64,26 +74,55 @@ def _war_panel(ix: Index, st: dict) -> Panel:
             b = war.Battle(units, frozenset({("b", "a")}))
             cells.append(str(war.attack(w, b, "a")[0]))
         rows.append((str(n), *cells))
-    held = war.attack(w, war.Battle({"a": 1}, castle=frozenset({"a"})), "a")[0] - war.attack(
-        w, war.Battle({"a": 1}), "a")[0]  # fmt: skip
-    table = Table("Attack value", ("Own units", *(f"+{a} allied" for a in SHOWN_ALLIED)),
-                  tuple(rows), "L181-183", f"Holding the region's castle: +{held}.")  # fmt: skip
+    held = (
+        war.attack(w, war.Battle({"a": 1}, castle=frozenset({"a"})), "a")[0]
+        - war.attack(w, war.Battle({"a": 1}), "a")[0]
+    )
+    table = Table(
+        "Attack value",
+        ("Own units", *(f"+{a} allied" for a in SHOWN_ALLIED)),
+        tuple(rows),
+        "L181-183",
+        f"Holding the region's castle: +{held}.",
+    )
     return Panel("war", "The War Room: battle", "L165-197", st["battle"], (table,))
 
 
 def _rewards_panel(ix: Index, st: dict) -> Panel:
     w = ix.game.war
-    rows = tuple((str(c), *(str(war.rewards(w, c, v if c else 0).value) for v in SHOWN_VICTORIES))
-                 for c in SHOWN_CASTLES)  # fmt: skip
-    power = Table("Power from castles", ("Castles", *(f"{v} overcome" for v in SHOWN_VICTORIES)),
-                  rows, "L172-173", "Overcome: Houses beaten in battle on your castles' regions "
-                  "this month.")  # fmt: skip
-    favor = Table("Favor from Rumors", ("Rumors", *(f"{v} won" for v in range(0, 3))),
-                  tuple((str(r), *(str(war.rewards(w, 0, 0, r, v).details["favor"]) if v <= r
-                                   else "–" for v in range(0, 3))) for r in range(0, 4)),
-                  "L174")  # fmt: skip
-    return Panel("rewards", "Rewards and neutral castles", "L171-174, L189",
-                 (*st["rewards"], *st["neutral-castle"]), (power, favor))  # fmt: skip
+    rows = tuple(
+        (str(c), *(str(war.rewards(w, c, v if c else 0).value) for v in SHOWN_VICTORIES))
+        for c in SHOWN_CASTLES
+    )
+    power = Table(
+        "Power from castles",
+        ("Castles", *(f"{v} overcome" for v in SHOWN_VICTORIES)),
+        rows,
+        "L172-173",
+        "Overcome: Houses beaten in battle on your castles' regions this month.",
+    )
+    favor = Table(
+        "Favor from Rumors",
+        ("Rumors", *(f"{v} won" for v in range(0, 3))),
+        tuple(
+            (
+                str(r),
+                *(
+                    str(war.rewards(w, 0, 0, r, v).details["favor"]) if v <= r else "–"
+                    for v in range(0, 3)
+                ),
+            )
+            for r in range(0, 4)
+        ),
+        "L174",
+    )
+    return Panel(
+        "rewards",
+        "Rewards and neutral castles",
+        "L171-174, L189",
+        (*st["rewards"], *st["neutral-castle"]),
+        (power, favor),
+    )
 
 
 def _court_panel(ix: Index, st: dict) -> Panel:
@@ -97,15 +136,27 @@ def _court_panel(ix: Index, st: dict) -> Panel:
         "L302, L316",
     )
     assembled = list(range(6, 46, 3))
-    rise = Table("Uprising: players who must stand",
-                 ("Assembled", *map(str, assembled)),
-                 (("stand", *(str(court.uprising(c, 0, a).details["needed"]) for a in assembled)),
-                  ("a law passes", *(str(_passes(a)) for a in assembled))),
-                 "L310, L396")  # fmt: skip
-    costs = Table("Proposals and Court Military Actions (M)", ("Proposal", "Cost"),
-                  tuple((f"{p.name}{' (M)' if p in c.military_actions else ''}",
-                         f"{court.cost(p).value}" + (f" per {p.per}" if p.per else ""))
-                        for p in (*c.proposals, *c.military_actions)), "L270-302")  # fmt: skip
+    rise = Table(
+        "Uprising: players who must stand",
+        ("Assembled", *map(str, assembled)),
+        (
+            ("stand", *(str(court.uprising(c, 0, a).details["needed"]) for a in assembled)),
+            ("a law passes", *(str(_passes(a)) for a in assembled)),
+        ),
+        "L310, L396",
+    )
+    costs = Table(
+        "Proposals and Court Military Actions (M)",
+        ("Proposal", "Cost"),
+        tuple(
+            (
+                f"{p.name}{' (M)' if p in c.military_actions else ''}",
+                f"{court.cost(p).value}" + (f" per {p.per}" if p.per else ""),
+            )
+            for p in (*c.proposals, *c.military_actions)
+        ),
+        "L270-302",
+    )
     return Panel("court", "The Court", "L270-414", st["court-cost"], (pool, rise, costs))
 
 
@@ -128,15 +179,34 @@ def _underground_panel(ix: Index, st: dict) -> Panel:
     colours = sorted({m.colour for m in ug.deck})
     cards = [(k, col) for k in kinds for col in colours]
     short = {card: f"{card[0][0].upper()}{card[1][0]}" for card in cards}
-    rows = tuple((f"{k} {col}", *("A" if court.contest(ug, (k, col), d).value == "attacker"
-                                  else "D" for d in cards)) for k, col in cards)  # fmt: skip
-    contest = Table("Attacker (rows) against defender (columns)",
-                    ("Attacker", *(short[d] for d in cards)), rows, "L481-485",
-                    "A: the attacker wins; D: the defender. " + ", ".join(
-                        f"{short[d]} {d[0]} {d[1]}" for d in cards) + ".")  # fmt: skip
-    costs = Table("Scheme costs", ("Scheme", "Cost"),
-                  tuple((s.name, "trap" if s.trap else f"{court.cost(s).value}"
-                         + (f" per {s.per}" if s.per else "")) for s in ug.schemes),
-                  "L438-463")  # fmt: skip
-    return Panel("underground", "The Underground", "L436-490", st["minion-draws"],
-                 (draws, contest, costs))  # fmt: skip
+    rows = tuple(
+        (
+            f"{k} {col}",
+            *("A" if court.contest(ug, (k, col), d).value == "attacker" else "D" for d in cards),
+        )
+        for k, col in cards
+    )
+    contest = Table(
+        "Attacker (rows) against defender (columns)",
+        ("Attacker", *(short[d] for d in cards)),
+        rows,
+        "L481-485",
+        "A: the attacker wins; D: the defender. "
+        + ", ".join(f"{short[d]} {d[0]} {d[1]}" for d in cards)
+        + ".",
+    )
+    costs = Table(
+        "Scheme costs",
+        ("Scheme", "Cost"),
+        tuple(
+            (
+                s.name,
+                "trap" if s.trap else f"{court.cost(s).value}" + (f" per {s.per}" if s.per else ""),
+            )
+            for s in ug.schemes
+        ),
+        "L438-463",
+    )
+    return Panel(
+        "underground", "The Underground", "L436-490", st["minion-draws"], (draws, contest, costs)
+    )

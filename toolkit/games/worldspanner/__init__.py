@@ -22,23 +22,46 @@ from toolkit.model.components import Components
 from toolkit.model.content import ContentKind, ContentSet
 
 KINDS = (
-    ContentKind("game", "game.yaml", Game, singleton=True,
-                doc="the game file (factions, ratings, components, map designs)"),
+    ContentKind(
+        "game",
+        "game.yaml",
+        Game,
+        singleton=True,
+        doc="the game file (factions, ratings, components, map designs)",
+    ),
     ContentKind("hero", "heroes/*.yaml", Hero, doc="one hero card", to_write=("special",)),
     ContentKind("quest-deck", "quests/*.yaml", QuestDeck, doc="one Faction key's Quest deck"),
-    ContentKind("challenge-deck", "challenges/*.yaml", ChallengeDeck,
-                doc="one team's challenge deck"),
-    ContentKind("treasure-deck", "treasure/*.yaml", TreasureDeck,
-                doc="the War, Secret or Elite treasure deck"),
-    ContentKind("components", "components.yaml", Components, singleton=True,
-                doc="every physical component: count, rules reference, printed or brought"),
-)  # fmt: skip
+    ContentKind(
+        "challenge-deck", "challenges/*.yaml", ChallengeDeck, doc="one team's challenge deck"
+    ),
+    ContentKind(
+        "treasure-deck",
+        "treasure/*.yaml",
+        TreasureDeck,
+        doc="the War, Secret or Elite treasure deck",
+    ),
+    ContentKind(
+        "components",
+        "components.yaml",
+        Components,
+        singleton=True,
+        doc="every physical component: count, rules reference, printed or brought",
+    ),
+)
 
 CHECKS = (
-    designs.check_canon, designs.check_unique, designs.check_components, designs.check_designs,
-    designs.check_stated, heroes.check_rating_symbols, heroes.check_factions,
-    heroes.check_heroes, decks.check_challenges, decks.check_quests, components.check,
-)  # fmt: skip
+    designs.check_canon,
+    designs.check_unique,
+    designs.check_components,
+    designs.check_designs,
+    designs.check_stated,
+    heroes.check_rating_symbols,
+    heroes.check_factions,
+    heroes.check_heroes,
+    decks.check_challenges,
+    decks.check_quests,
+    components.check,
+)
 
 
 def draw_setup(content: ContentSet, seed: int, params: dict[str, object]) -> SetupSheet:
@@ -48,9 +71,13 @@ def draw_setup(content: ContentSet, seed: int, params: dict[str, object]) -> Set
     if ix is None:
         raise SetupError("game.yaml is missing")
     heroes = params.get("heroes")
-    s = generate(ix.game, str(params.get("design") or "standard"), seed,
-                 heroes=int(heroes) if heroes is not None else None,  # type: ignore[call-overload]
-                 length=str(params["length"]) if params.get("length") else None)  # fmt: skip
+    s = generate(
+        ix.game,
+        str(params.get("design") or "standard"),
+        seed,
+        heroes=int(heroes) if heroes is not None else None,  # type: ignore[call-overload]
+        length=str(params["length"]) if params.get("length") else None,
+    )
     w, h, title, svg = setup_sheet(s, ix.game.title)
     return SetupSheet(f"{s.design.id}-seed-{seed}", title, svg, (w, h), summary(s))
 
@@ -60,13 +87,17 @@ SETUP = SetupHook(
     "each key's slot and rotation, heroes per team, cards dealt and rounds to play. Split "
     "maps give every section an adventure key and a Dome key.",
     options=(
-        SetupOption("design", "Map design: standard, quad, tri-line, quad-line, tri-split, "
-                    "quad-split.", str, "standard"),
+        SetupOption(
+            "design",
+            "Map design: standard, quad, tri-line, quad-line, tri-split, quad-split.",
+            str,
+            "standard",
+        ),
         SetupOption("heroes", "Heroes per team (default: the design's usual number).", int),
         SetupOption("length", "Game length: intro (8 rounds), average (10), expert (12).", str),
     ),
     run=draw_setup,
-)  # fmt: skip
+)
 
 
 def content_values(content: ContentSet) -> dict[str, list[object]]:

@@ -15,11 +15,27 @@ from toolkit.model.components import Components, Item, Need, Place, Setting, che
 PREFIX = "WS"
 TEAMS = (Item("Skyhawks", "#f4f4f4"), Item("Psiclones", "#1a1a1a"))  # p. 3: White, Black
 # table rows the kit prints as pieces: each must reach the table's count (Sets 1 and 2)
-PRINTED_ROWS = ("map-platter", "dome-key", "lith-key", "factions-key", "vista-key",
-                "faction-favor-tile", "white-standee-base", "black-standee-base",
-                "victory-marker", "yellow-victory-marker", "boost-marker", "tracker-marker",
-                "gold-marker", "gold-five-value", "defeat-marker", "wound-marker",
-                "tribute-value-marker", "market-tile", "campaign-aid-tile")  # fmt: skip
+PRINTED_ROWS = (
+    "map-platter",
+    "dome-key",
+    "lith-key",
+    "factions-key",
+    "vista-key",
+    "faction-favor-tile",
+    "white-standee-base",
+    "black-standee-base",
+    "victory-marker",
+    "yellow-victory-marker",
+    "boost-marker",
+    "tracker-marker",
+    "gold-marker",
+    "gold-five-value",
+    "defeat-marker",
+    "wound-marker",
+    "tribute-value-marker",
+    "market-tile",
+    "campaign-aid-tile",
+)
 
 
 def items(ix: Index) -> dict[str, tuple[Item, ...]]:
@@ -35,22 +51,34 @@ def items(ix: Index) -> dict[str, tuple[Item, ...]]:
         "faction-keys": tuple(Item(f.name, f.colour) for f in g.factions),
         "vista-keys": tuple(Item(v.name, "#5b7f3a") for v in pieces.vista_keys),
         "heroes": tuple(Item(h.name, faction_of(ix, h.faction).colour) for h in ix.heroes),
-    }  # fmt: skip
+    }
 
 
 def setting(ix: Index) -> Setting:
     """What the core needs to check and print Worldspanner's components."""
     its = items(ix)
-    needs = [Need(cid, sum(ix.component(cid)), f"the component table counts "
-                  f"{' + '.join(map(str, ix.component(cid)))} in Sets 1 and 2 (p. 2)")
-             for cid in PRINTED_ROWS]  # fmt: skip
-    needs.append(Need("hero-minion-standee", len(its["heroes"]),
-                      "a standee for each hero the kit prints (p. 3: 'Find the standee tile "
-                      "for each hero')"))  # fmt: skip
+    needs = [
+        Need(
+            cid,
+            sum(ix.component(cid)),
+            f"the component table counts "
+            f"{' + '.join(map(str, ix.component(cid)))} in Sets 1 and 2 (p. 2)",
+        )
+        for cid in PRINTED_ROWS
+    ]
+    needs.append(
+        Need(
+            "hero-minion-standee",
+            len(its["heroes"]),
+            "a standee for each hero the kit prints (p. 3: 'Find the standee tile for each hero')",
+        )
+    )
     needs.append(Need("defeat-board", 1, "the set-up places the defeat board (p. 3, p. 18)"))
-    places = (Place("victory-marker", "the defeat board's round track (p. 3)"),
-              Place("defeat-marker", "the defeat board's Pit and Underpit (p. 18)"),
-              Place("tribute-value-marker", "Lith's Chamber (p. 17)"))  # fmt: skip
+    places = (
+        Place("victory-marker", "the defeat board's round track (p. 3)"),
+        Place("defeat-marker", "the defeat board's Pit and Underpit (p. 18)"),
+        Place("tribute-value-marker", "Lith's Chamber (p. 17)"),
+    )
     figures = {"teams": 2, "heroes": len(its["heroes"])}
     listed = tuple((c.id, "p. 2 component table") for c in ix.game.components)
     return Setting(figures, its, places, tuple(needs), listed)
@@ -70,20 +98,26 @@ def check(ix: Index) -> Iterator[Diagnostic]:
         want = sum(ix.component(f"{key}-card"))
         deck = decks.get(key)
         if deck is None:
-            yield error(doc.loc_of("components"), f"{PREFIX}-COMP-DECK",
-                        f"no {key.capitalize()} deck (treasure/{key}.yaml): the table counts "
-                        f"{want} cards, and heroes draw start loot from it (p. 3)")  # fmt: skip
+            yield error(
+                doc.loc_of("components"),
+                f"{PREFIX}-COMP-DECK",
+                f"no {key.capitalize()} deck (treasure/{key}.yaml): the table counts "
+                f"{want} cards, and heroes draw start loot from it (p. 3)",
+            )
             continue
         size = sum(c.copies for c in deck.cards)
         # two full teams of the largest squad draw their start loot, then the market's card
         biggest = max((getattr(h.start_loot, key) for h in ix.heroes), default=0)
         draws = 2 * 9 * biggest + 1
         if size < want or size < draws:
-            yield error(deck.loc_of("cards"), f"{PREFIX}-COMP-DECK",
-                        f"the {key.capitalize()} deck holds {size} cards; the component table "
-                        f"counts {want} (p. 2), and two teams of 9 heroes drawing up to "
-                        f"{biggest} each at set-up, plus the market's card, take {draws} "
-                        "(p. 3)")  # fmt: skip
+            yield error(
+                deck.loc_of("cards"),
+                f"{PREFIX}-COMP-DECK",
+                f"the {key.capitalize()} deck holds {size} cards; the component table "
+                f"counts {want} (p. 2), and two teams of 9 heroes drawing up to "
+                f"{biggest} each at set-up, plus the market's card, take {draws} "
+                "(p. 3)",
+            )
 
 
 def check_hero_deck(ix: Index, doc: Components) -> Iterator[Diagnostic]:
@@ -96,7 +130,10 @@ def check_hero_deck(ix: Index, doc: Components) -> Iterator[Diagnostic]:
     extra = next((st.value - st.heroes for st in g.stated if st.kind == "dealt"), 6)
     need = 2 * (usual + extra)
     if heroes < need:
-        yield error(where(doc, "hero-card"), f"{PREFIX}-COMP-DECK",
-                    f"the hero deck holds {heroes} heroes; the usual game deals each of the "
-                    f"two teams {usual} heroes and {extra} more to discard, {need} "
-                    "(p. 3)")  # fmt: skip
+        yield error(
+            where(doc, "hero-card"),
+            f"{PREFIX}-COMP-DECK",
+            f"the hero deck holds {heroes} heroes; the usual game deals each of the "
+            f"two teams {usual} heroes and {extra} more to discard, {need} "
+            "(p. 3)",
+        )

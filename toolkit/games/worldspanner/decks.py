@@ -27,10 +27,13 @@ def check_challenges(ix: Index) -> Iterator[Diagnostic]:
             for k in range(1, span):
                 if rank.get(card.faces[k], 0) > rank.get(card.faces[k - 1], 0):
                     d = c.min_difference + k
-                    yield error(deck.loc_of("cards", i, "faces", k), "WS-CHALLENGE",
-                                f"{where} reads {card.faces[k]} at {d:+d} but "
-                                f"{card.faces[k - 1]} at {d - 1:+d}: a better difference "
-                                "never gives a worse face")  # fmt: skip
+                    yield error(
+                        deck.loc_of("cards", i, "faces", k),
+                        "WS-CHALLENGE",
+                        f"{where} reads {card.faces[k]} at {d:+d} but "
+                        f"{card.faces[k - 1]} at {d - 1:+d}: a better difference "
+                        "never gives a worse face",
+                    )
                     break
             if not c.min_difference <= card.hit_from <= c.max_difference + 1:
                 yield error(
@@ -47,12 +50,19 @@ def check_quests(ix: Index) -> Iterator[Diagnostic]:
     for deck in ix.quests:
         for i, q in enumerate(deck.cards):
             if q.rating != "gold" and q.rating not in ratings:
-                yield error(deck.loc_of("cards", i, "rating"), "WS-QUEST",
-                            f"quest '{q.name}' challenges '{q.rating}', which is not a rating "
-                            "(or `gold` for a gold-paying quest)")  # fmt: skip
+                yield error(
+                    deck.loc_of("cards", i, "rating"),
+                    "WS-QUEST",
+                    f"quest '{q.name}' challenges '{q.rating}', which is not a rating "
+                    "(or `gold` for a gold-paying quest)",
+                )
             vb = q.virtue_bonus
-            if vb != sorted(set(vb)) or (virtue and any(not virtue.min <= v <= virtue.max
-                                                        for v in vb)):  # fmt: skip
-                yield error(deck.loc_of("cards", i, "virtue_bonus"), "WS-QUEST",
-                            f"quest '{q.name}' has Virtue bonus {vb}: rising numbers within "
-                            "the Virtue range (p. 15)")  # fmt: skip
+            if vb != sorted(set(vb)) or (
+                virtue and any(not virtue.min <= v <= virtue.max for v in vb)
+            ):
+                yield error(
+                    deck.loc_of("cards", i, "virtue_bonus"),
+                    "WS-QUEST",
+                    f"quest '{q.name}' has Virtue bonus {vb}: rising numbers within "
+                    "the Virtue range (p. 15)",
+                )

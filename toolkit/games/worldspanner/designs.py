@@ -20,31 +20,62 @@ def check_canon(ix: Index) -> Iterator[Diagnostic]:
         return error(loc, "WS-CANON", f"{what} is {have}; the rulebook fixes {want} ({page})")
 
     if len(g.factions) != canon.FACTIONS:
-        yield differs(g.loc_of("factions"), "the number of factions", len(g.factions),
-                      canon.FACTIONS, "p. 6")  # fmt: skip
+        yield differs(
+            g.loc_of("factions"), "the number of factions", len(g.factions), canon.FACTIONS, "p. 6"
+        )
     for i, r in enumerate(g.ratings):
         want = canon.WOUND_RANGE if r.id == "wound" else canon.RATING_RANGE
         if (r.min, r.max) != want:
-            yield differs(g.loc_of("ratings", i), f"{r.name}'s range", f"{r.min}-{r.max}",
-                          f"{want[0]}-{want[1]}", "p. 6")  # fmt: skip
+            yield differs(
+                g.loc_of("ratings", i),
+                f"{r.name}'s range",
+                f"{r.min}-{r.max}",
+                f"{want[0]}-{want[1]}",
+                "p. 6",
+            )
     c = g.challenge
     if (c.min_difference, c.max_difference) != canon.DIFFERENCE_RANGE:
-        yield differs(c.loc, "the difference range", f"{c.min_difference}..{c.max_difference}",
-                      "-6..+6", "p. 14")  # fmt: skip
+        yield differs(
+            c.loc,
+            "the difference range",
+            f"{c.min_difference}..{c.max_difference}",
+            "-6..+6",
+            "p. 14",
+        )
     if tuple(o.id for o in c.outcomes) != canon.OUTCOMES:
-        yield differs(c.loc_of("outcomes"), "the faces, best first",
-                      [o.id for o in c.outcomes], list(canon.OUTCOMES), "p. 14")  # fmt: skip
+        yield differs(
+            c.loc_of("outcomes"),
+            "the faces, best first",
+            [o.id for o in c.outcomes],
+            list(canon.OUTCOMES),
+            "p. 14",
+        )
     for i, length in enumerate(g.lengths):
         want_rounds = canon.ROUNDS.get(length.id)
         if want_rounds is not None and length.rounds != want_rounds:
-            yield differs(g.loc_of("lengths", i, "rounds"), f"the {length.name} game",
-                          f"{length.rounds} rounds", f"{want_rounds}", "p. 3")  # fmt: skip
+            yield differs(
+                g.loc_of("lengths", i, "rounds"),
+                f"the {length.name} game",
+                f"{length.rounds} rounds",
+                f"{want_rounds}",
+                "p. 3",
+            )
     if g.deal.extra != canon.EXTRA_DEALT:
-        yield differs(g.deal.loc_of("extra"), "the extra heroes dealt", g.deal.extra,
-                      canon.EXTRA_DEALT, "p. 3")  # fmt: skip
+        yield differs(
+            g.deal.loc_of("extra"),
+            "the extra heroes dealt",
+            g.deal.extra,
+            canon.EXTRA_DEALT,
+            "p. 3",
+        )
     if g.deal.reinforce_divisor != canon.REINFORCE_DIVISOR:
-        yield differs(g.deal.loc_of("reinforce_divisor"), "the Reinforce share",
-                      f"1/{g.deal.reinforce_divisor}", "1/3", "p. 7")  # fmt: skip
+        yield differs(
+            g.deal.loc_of("reinforce_divisor"),
+            "the Reinforce share",
+            f"1/{g.deal.reinforce_divisor}",
+            "1/3",
+            "p. 7",
+        )
     for key in ("intro", "normal", "three_players"):
         yield from _heroes_in_a_design(ix, getattr(g.deal, key), g.deal.loc_of(key))
 
@@ -52,15 +83,24 @@ def check_canon(ix: Index) -> Iterator[Diagnostic]:
 def _heroes_in_a_design(ix: Index, n: int, loc: Loc) -> Iterator[Diagnostic]:
     standard = next((d for d in ix.game.designs if d.id == "standard"), None)
     if standard and not standard.heroes[0] <= n <= standard.heroes[1]:
-        yield error(loc, "WS-DESIGN", f"{n} heroes per team is outside the standard build's "
-                    f"{standard.heroes[0]}-{standard.heroes[1]}")  # fmt: skip
+        yield error(
+            loc,
+            "WS-DESIGN",
+            f"{n} heroes per team is outside the standard build's "
+            f"{standard.heroes[0]}-{standard.heroes[1]}",
+        )
 
 
 def check_unique(ix: Index) -> Iterator[Diagnostic]:
     """Ids in game.yaml are unique within their list (WS-UNIQUE)."""
     g = ix.game
-    lists = {"factions": g.factions, "ratings": g.ratings, "designs": g.designs,
-             "lengths": g.lengths, "components": g.components}  # fmt: skip
+    lists = {
+        "factions": g.factions,
+        "ratings": g.ratings,
+        "designs": g.designs,
+        "lengths": g.lengths,
+        "components": g.components,
+    }
     pieces = [*g.pieces.platters, *g.pieces.dome_keys, *g.pieces.lith_keys, *g.pieces.vista_keys]
     for name, items in lists.items():
         counts = Counter(x.id for x in items)
@@ -84,9 +124,12 @@ def check_unique(ix: Index) -> Iterator[Diagnostic]:
                 f"quest deck for '{q.faction}', which is not a faction of game.yaml",
             )
         elif decks[q.faction] > 1:
-            yield error(q.loc_of("faction"), "WS-UNIQUE",
-                        f"{ix.faction_name(q.faction)} has {decks[q.faction]} quest decks; "
-                        "each Faction key has one (p. 4)")  # fmt: skip
+            yield error(
+                q.loc_of("faction"),
+                "WS-UNIQUE",
+                f"{ix.faction_name(q.faction)} has {decks[q.faction]} quest decks; "
+                "each Faction key has one (p. 4)",
+            )
 
 
 def check_components(ix: Index) -> Iterator[Diagnostic]:
@@ -112,9 +155,12 @@ def check_components(ix: Index) -> Iterator[Diagnostic]:
         want = ix.component(cid)
         have = [sum(1 for x in items if x.set == s.number) for s in g.sets]
         if have != want:
-            yield error(g.loc_of(*where.split(".")), "WS-COMPONENTS",
-                        f"{where} holds {have} per set; the component table has {want} "
-                        f"{cid.replace('-', ' ')}s (p. 2)")  # fmt: skip
+            yield error(
+                g.loc_of(*where.split(".")),
+                "WS-COMPONENTS",
+                f"{where} holds {have} per set; the component table has {want} "
+                f"{cid.replace('-', ' ')}s (p. 2)",
+            )
     heroes = [sum(1 for h in ix.heroes if h.set == s.number) for s in g.sets]
     for s, n, cap in zip(g.sets, heroes, ix.component("hero-card"), strict=False):
         if n > cap:
@@ -209,10 +255,13 @@ def _design_problems(ix: Index, d: Design) -> Iterator[tuple[tuple[str | int, ..
     for s in d.sets:
         if not 1 <= s <= len(ix.game.sets):
             yield ("sets",), "WS-REF", f"{d.name} needs Set {s}, which game.yaml does not list"
-    fit = (("map-platter", "platters", "platters"),
-           ("factions-key", "faction_keys", "Faction keys"),
-           ("dome-key", "dome_keys", "Dome keys"), ("lith-key", "lith_keys", "Lith keys"),
-           ("vista-key", "vista_keys", "Vista keys"))  # fmt: skip
+    fit = (
+        ("map-platter", "platters", "platters"),
+        ("factions-key", "faction_keys", "Faction keys"),
+        ("dome-key", "dome_keys", "Dome keys"),
+        ("lith-key", "lith_keys", "Lith keys"),
+        ("vista-key", "vista_keys", "Vista keys"),
+    )
     for cid, name, what in fit:
         n, have = getattr(d, name), ix.in_sets(cid, d.sets)
         if n > have:

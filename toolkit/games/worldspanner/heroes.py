@@ -19,10 +19,13 @@ def check_rating_symbols(ix: Index) -> Iterator[Diagnostic]:
             if not mark:
                 continue
             if mark in seen:
-                yield error(ix.game.loc_of("ratings", i, key), "WS-RATING-SYMBOL",
-                            f"{r.name}'s {key} {mark!r} is already {seen[mark]}'s; each rating "
-                            "has its own symbol (a print that gives one symbol to two ratings "
-                            "is corrected with an erratum quoting it)")  # fmt: skip
+                yield error(
+                    ix.game.loc_of("ratings", i, key),
+                    "WS-RATING-SYMBOL",
+                    f"{r.name}'s {key} {mark!r} is already {seen[mark]}'s; each rating "
+                    "has its own symbol (a print that gives one symbol to two ratings "
+                    "is corrected with an erratum quoting it)",
+                )
             else:
                 seen[mark] = r.name
 
@@ -32,9 +35,12 @@ def check_factions(ix: Index) -> Iterator[Diagnostic]:
     factions = ix.factions
     for f in ix.game.factions:
         if len(f.opposing) != canon.OPPOSING or len(set(f.opposing)) != len(f.opposing):
-            yield error(f.loc_of("opposing"), "WS-OPPOSE",
-                        f"{f.name} lists {len(set(f.opposing))} different opposing factions; "
-                        f"heroes have exactly {canon.OPPOSING} (p. 14)")  # fmt: skip
+            yield error(
+                f.loc_of("opposing"),
+                "WS-OPPOSE",
+                f"{f.name} lists {len(set(f.opposing))} different opposing factions; "
+                f"heroes have exactly {canon.OPPOSING} (p. 14)",
+            )
         for i, o in enumerate(f.opposing):
             if o == f.id:
                 yield error(
@@ -43,13 +49,20 @@ def check_factions(ix: Index) -> Iterator[Diagnostic]:
                     f"{f.name} cannot oppose itself: it is its heroes' home (p. 14)",
                 )
             elif o not in factions:
-                yield error(f.loc_of("opposing", i), "WS-REF",
-                            f"opposing faction '{o}' is not a faction of game.yaml "
-                            f"({', '.join(factions)}){did_you_mean(o, factions)}")  # fmt: skip
+                yield error(
+                    f.loc_of("opposing", i),
+                    "WS-REF",
+                    f"opposing faction '{o}' is not a faction of game.yaml "
+                    f"({', '.join(factions)}){did_you_mean(o, factions)}",
+                )
             elif f.id not in factions[o].opposing:
-                yield Diagnostic(f.loc_of("opposing", i), Severity.WARNING, "WS-OPPOSE-MUTUAL",
-                                 f"{f.name} opposes {factions[o].name}, but {factions[o].name} "
-                                 f"does not oppose {f.name}")  # fmt: skip
+                yield Diagnostic(
+                    f.loc_of("opposing", i),
+                    Severity.WARNING,
+                    "WS-OPPOSE-MUTUAL",
+                    f"{f.name} opposes {factions[o].name}, but {factions[o].name} "
+                    f"does not oppose {f.name}",
+                )
 
 
 def check_heroes(ix: Index) -> Iterator[Diagnostic]:
@@ -62,18 +75,23 @@ def check_heroes(ix: Index) -> Iterator[Diagnostic]:
     seen: dict[str, str] = {}
     for h in ix.heroes:
         if h.name in seen:
-            yield error(h.loc_of("name"), "WS-UNIQUE",
-                        f"hero '{h.name}' is also {seen[h.name]}")  # fmt: skip
+            yield error(h.loc_of("name"), "WS-UNIQUE", f"hero '{h.name}' is also {seen[h.name]}")
         seen.setdefault(h.name, h.loc.path)
         home = factions.get(h.faction)
         if home is None:
-            yield error(h.loc_of("faction"), "WS-REF",
-                        f"home faction '{h.faction}' is not a faction of game.yaml "
-                        f"({', '.join(factions)}){did_you_mean(h.faction, factions)}")  # fmt: skip
+            yield error(
+                h.loc_of("faction"),
+                "WS-REF",
+                f"home faction '{h.faction}' is not a faction of game.yaml "
+                f"({', '.join(factions)}){did_you_mean(h.faction, factions)}",
+            )
         elif h.set < home.set:
-            yield error(h.loc_of("set"), "WS-HERO-SET",
-                        f"{h.name} is in Set {h.set}, but {home.name} ({home.heroes}) first "
-                        f"comes in Set {home.set} (p. 6)")  # fmt: skip
+            yield error(
+                h.loc_of("set"),
+                "WS-HERO-SET",
+                f"{h.name} is in Set {h.set}, but {home.name} ({home.heroes}) first "
+                f"comes in Set {home.set} (p. 6)",
+            )
         for rid, value in h.ratings.items():
             r = ratings.get(rid)
             if r is None:
@@ -83,9 +101,11 @@ def check_heroes(ix: Index) -> Iterator[Diagnostic]:
                     f"'{rid}' is not a hero rating (ratings: {', '.join(ratings)})",
                 )
             elif not r.min <= value <= r.max:
-                yield error(h.loc_of("ratings", rid), "WS-HERO-RATING",
-                            f"{h.name}'s {r.name} is {value}; {r.name} is rated {r.min} to "
-                            f"{r.max} (p. 6)")  # fmt: skip
+                yield error(
+                    h.loc_of("ratings", rid),
+                    "WS-HERO-RATING",
+                    f"{h.name}'s {r.name} is {value}; {r.name} is rated {r.min} to {r.max} (p. 6)",
+                )
         missing = [r.name for r in game.ratings if r.id not in h.ratings]
         if missing:
             yield error(
@@ -100,9 +120,11 @@ def check_heroes(ix: Index) -> Iterator[Diagnostic]:
                 f"{h.name}'s Health is {h.health}; game.yaml allows {lo} to {hi}",
             )
         if len(h.natures) > game.max_natures or len(set(h.natures)) != len(h.natures):
-            yield error(h.loc_of("natures"), "WS-HERO-NATURE",
-                        f"{h.name} has natures {h.natures}: one Nature, or two different ones "
-                        "(p. 6)")  # fmt: skip
+            yield error(
+                h.loc_of("natures"),
+                "WS-HERO-NATURE",
+                f"{h.name} has natures {h.natures}: one Nature, or two different ones (p. 6)",
+            )
         for i, n in enumerate(h.natures):
             if n not in game.natures:
                 yield error(
@@ -147,7 +169,11 @@ def check_balance(ix: Index) -> Iterator[Diagnostic]:
         v = ix.value(h)
         if abs(v - b.target) > b.tolerance:
             side = "over" if v > b.target else "under"
-            yield Diagnostic(h.loc_of("ratings"), Severity.WARNING, "WS-BALANCE",
-                             f"{h.name} is worth {v:.1f}, {abs(v - b.target):.1f} {side} the "
-                             f"target {b.target:g} (tolerance {b.tolerance:g}); all heroes "
-                             "are equal in value (p. 6)")  # fmt: skip
+            yield Diagnostic(
+                h.loc_of("ratings"),
+                Severity.WARNING,
+                "WS-BALANCE",
+                f"{h.name} is worth {v:.1f}, {abs(v - b.target):.1f} {side} the "
+                f"target {b.target:g} (tolerance {b.tolerance:g}); all heroes "
+                "are equal in value (p. 6)",
+            )

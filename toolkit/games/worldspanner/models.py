@@ -43,10 +43,12 @@ class Faction(Model):
     heroes: str = spec("The hero type it is home to, e.g. `Warriors`.")
     set: int = spec("The set its Faction key and heroes come in (p. 6).", ge=1, le=9)
     description: str = spec("The rulebook's description.")
-    opposing: list[str] = spec("The two factions whose heroes it meets with suspicion (p. 14).",
-                               ref="faction")  # fmt: skip
-    symbol: str = spec("Short mark printed for the faction symbol (the art is the publisher's).",
-                       max_len=3)  # fmt: skip
+    opposing: list[str] = spec(
+        "The two factions whose heroes it meets with suspicion (p. 14).", ref="faction"
+    )
+    symbol: str = spec(
+        "Short mark printed for the faction symbol (the art is the publisher's).", max_len=3
+    )
     colour: str = spec("Colour of its mark on cards.", pattern=COLOUR)
     source: str = spec("Rulebook page or section.", "")
 
@@ -67,8 +69,7 @@ class Rating(Model):
     name: str = spec("Name as printed.")
     min: int = spec("Lowest value.", ge=0)
     max: int = spec("Highest value.", ge=0)
-    symbol: str = spec("Short mark printed beside the bar (the art is the publisher's).",
-                       max_len=3)  # fmt: skip
+    symbol: str = spec("Short mark printed beside the bar (the art is the publisher's).", max_len=3)
     glyph: str = spec(
         "The symbol the rulebook prints for the rating in running text (e.g. ♠ beside "
         "Agility); empty where it prints none. Each rating has its own.",
@@ -215,8 +216,9 @@ class HeroDeal(Model):
     intro: int = spec("Heroes per team for an introductory game.", ge=1)
     normal: int = spec("Heroes per team otherwise.", ge=1)
     three_players: int = spec("Heroes per team if either team has three players.", ge=1)
-    reinforce_divisor: int = spec("A team brings on 1/N of its heroes per Reinforce, rounded up.",
-                                  ge=1)  # fmt: skip
+    reinforce_divisor: int = spec(
+        "A team brings on 1/N of its heroes per Reinforce, rounded up.", ge=1
+    )
 
 
 @model
@@ -244,25 +246,29 @@ class Balance(Model):
     # rating (0-9 in the rulebook) outweigh a whole hero (target 85), and a target or
     # tolerance over 100,000 is beyond anything such weights add up to. The schema's own
     # size limit keeps a product finite; these keep the report readable.
-    weights: dict[str, float] = spec("Points per rating step, by rating id, and `health`.",
-                                     ge=-100, le=100)  # fmt: skip
-    loot: dict[str, float] = spec("Points per start-loot symbol, by loot id.", {},
-                                  ge=-100, le=100)  # fmt: skip
+    weights: dict[str, float] = spec(
+        "Points per rating step, by rating id, and `health`.", ge=-100, le=100
+    )
+    loot: dict[str, float] = spec("Points per start-loot symbol, by loot id.", {}, ge=-100, le=100)
     per_bonus: float = spec("Points per treasure-bonus symbol.", 0, ge=-100, le=100)
-    target: float = spec("The value every hero should have (all heroes are equal, p. 6).",
-                         ge=0, le=100_000)  # fmt: skip
-    tolerance: float = spec("How far from the target a hero may be before it is flagged.",
-                            ge=0, le=100_000)  # fmt: skip
+    target: float = spec(
+        "The value every hero should have (all heroes are equal, p. 6).", ge=0, le=100_000
+    )
+    tolerance: float = spec(
+        "How far from the target a hero may be before it is flagged.", ge=0, le=100_000
+    )
 
 
 @model
 class Adventure(Model):
     """Numbers of adventuring (p. 10, p. 14-15)."""
 
-    task_rating: int = spec("The rating every Faction Task challenges ('always 5-rated', p. 15).",
-                            ge=0, le=12)  # fmt: skip
-    relation: int = spec("Bonus on the home faction's key, penalty on an opposing one's (p. 14).",
-                         ge=0)  # fmt: skip
+    task_rating: int = spec(
+        "The rating every Faction Task challenges ('always 5-rated', p. 15).", ge=0, le=12
+    )
+    relation: int = spec(
+        "Bonus on the home faction's key, penalty on an opposing one's (p. 14).", ge=0
+    )
     draw_costs: dict[str, int] = spec(
         "Card draws a card of each treasure deck costs (p. 10: War and Secret 1, Elite 2).", ge=1
     )
@@ -274,8 +280,7 @@ class Adventure(Model):
 class Cover(Model):
     """Stealth a ranged target gains from terrain (p. 19)."""
 
-    camouflage: int = spec("Per Woods, Swamp, Fire or Rough space the line of sight touches.",
-                           ge=0)  # fmt: skip
+    camouflage: int = spec("Per Woods, Swamp, Fire or Rough space the line of sight touches.", ge=0)
     building: int = spec("For a Building space.", ge=0)
     source: str = spec("Rulebook page.", "")
 
@@ -305,8 +310,9 @@ class Glory(Model):
     per_key: int = spec("Glory for the most victory markers on a Faction key.", ge=0)
     tribute: int = spec("Glory for the more tribute given to Lith.", ge=0)
     no_one_deep_down: int = spec("Glory for a team with no hero in the Underpit.", ge=0)
-    favor_tiles: list[int] = spec("Victory markers on one key for the favor tile's sides (p. 16).",
-                                  min_items=1, ge=1)  # fmt: skip
+    favor_tiles: list[int] = spec(
+        "Victory markers on one key for the favor tile's sides (p. 16).", min_items=1, ge=1
+    )
     source: str = spec("Rulebook pages.", "")
 
 
@@ -355,8 +361,7 @@ class Hero(Document):
     """heroes/<slug>.yaml: one hero card."""
 
     name: str = spec("Name as on the card.", max_len=40)
-    faction: str = spec("Home faction id (upper left of the card).", pattern=SLUG,
-                        ref="faction")  # fmt: skip
+    faction: str = spec("Home faction id (upper left of the card).", pattern=SLUG, ref="faction")
     set: int = spec("Set the hero comes in.", ge=1, le=9)
     health: int = spec("Wounds the hero can take before defeat (upper right).")
     ratings: dict[str, int] = spec("Every rating by id, e.g. `{speed: 5, ...}`.")
@@ -372,8 +377,9 @@ class Quest(Model):
     """A quest card (p. 15)."""
 
     name: str = spec("Title.", max_len=40)
-    rating: str = spec("The hero rating challenged (a rating id), or `gold` for gold-paying.",
-                       pattern=r"[a-z]+")  # fmt: skip
+    rating: str = spec(
+        "The hero rating challenged (a rating id), or `gold` for gold-paying.", pattern=r"[a-z]+"
+    )
     value: int = spec("The card's rating, or the gold to pay.", ge=0, le=12)
     draws: int = spec("Card draws on a Pass (War/Secret 1, Elite 2).", ge=0, le=9)
     virtue_bonus: list[int] = spec("Virtue bonus numbers shown on Amaze.", [])
@@ -384,8 +390,7 @@ class Quest(Model):
 class QuestDeck(Document):
     """quests/<faction>.yaml: the Quest deck of one Faction key (p. 4)."""
 
-    faction: str = spec("The faction whose key the deck sits by.", pattern=SLUG,
-                        ref="faction")  # fmt: skip
+    faction: str = spec("The faction whose key the deck sits by.", pattern=SLUG, ref="faction")
     cards: list[Quest] = spec("The quest cards.", min_items=1)
 
 
@@ -394,11 +399,13 @@ class ChallengeCard(Model):
     """A challenge card: the face for each difference, the Hit bar, Luck and Dome range."""
 
     faces: list[Literal["amaze", "pass", "squeak", "fail", "fopp"]] = spec(
-        "The face for each difference, from the lowest (-6) to the highest (+6).")  # fmt: skip
+        "The face for each difference, from the lowest (-6) to the highest (+6)."
+    )
     hit_from: int = spec("Lowest difference the blue Hit bar reaches.")
     luck: int = spec("The Luck number (p. 22).", ge=0, le=9)
-    domes: str = spec("Dismissal range (p. 7), e.g. `3-4` or `1 or 6`.",
-                      pattern=r"[1-6](-[1-6]| or [1-6])?")  # fmt: skip
+    domes: str = spec(
+        "Dismissal range (p. 7), e.g. `3-4` or `1 or 6`.", pattern=r"[1-6](-[1-6]| or [1-6])?"
+    )
 
 
 @model

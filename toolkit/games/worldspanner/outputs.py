@@ -40,10 +40,15 @@ from toolkit.render.screen import SCREEN_TEMPLATES, render_screen
 from toolkit.render.session import Session
 from toolkit.render.templates import render
 
-POKER = CardFormat(63.5, 88.0, "worldspanner/card.html.j2", "worldspanner/card.css",
-                   "Worldspanner cards")  # fmt: skip
-CARD_TEMPLATES = ("templates/worldspanner/card.html.j2", "templates/worldspanner/card.css",
-                  "templates/common/cards.html.j2", "templates/common/fonts.css")  # fmt: skip
+POKER = CardFormat(
+    63.5, 88.0, "worldspanner/card.html.j2", "worldspanner/card.css", "Worldspanner cards"
+)
+CARD_TEMPLATES = (
+    "templates/worldspanner/card.html.j2",
+    "templates/worldspanner/card.css",
+    "templates/common/cards.html.j2",
+    "templates/common/fonts.css",
+)
 BACKS = {
     "hero": views.Back("hero", "HERO", "#2b2d42"),
     "aid": views.Back("aid", "PLAYER AID", "#2b2d42"),
@@ -56,14 +61,22 @@ BACKS = {
 }
 SETUP_SEED = 1  # the kit's sample set-up sheets; `toolkit setup` draws any other
 KINDS = {
-    "card-sheet": Kind("poker-size cards 9-up with crop marks; each fronts page is followed by "
-                       "its backs", stock="card", duplex=True,
-                       how="flip on the long edge; cut on the marks"),
-    "reference": Kind("Vista keys, map designs, game lengths and challenge faces",
-                      copies_note="1 a table", how="for the table"),
-    "board": Kind("a sample set-up sheet; draw others with `toolkit setup worldspanner`",
-                  how="the map to lay out: pick one design"),
-}  # fmt: skip
+    "card-sheet": Kind(
+        "poker-size cards 9-up with crop marks; each fronts page is followed by its backs",
+        stock="card",
+        duplex=True,
+        how="flip on the long edge; cut on the marks",
+    ),
+    "reference": Kind(
+        "Vista keys, map designs, game lengths and challenge faces",
+        copies_note="1 a table",
+        how="for the table",
+    ),
+    "board": Kind(
+        "a sample set-up sheet; draw others with `toolkit setup worldspanner`",
+        how="the map to lay out: pick one design",
+    ),
+}
 GUIDE = (
     "## Cards\n\nHero, player aid, challenge and quest cards are poker size, 63.5 x 88 mm, "
     "with 3 mm bleed: cut on the crop marks, long cuts first. Print a card sheet "
@@ -79,20 +92,33 @@ def render_reference(data: tuple, session: Session) -> bytes:
     procedure panels of the table screen."""
 
     title, vistas, designs, lengths, outcomes, panels = data
-    html = render(session.env, "worldspanner/reference.html.j2", title=title, vistas=vistas,
-                  designs=designs, lengths=lengths, outcomes=outcomes, panels=panels,
-                  page_size=session.options.page_size)  # fmt: skip
+    html = render(
+        session.env,
+        "worldspanner/reference.html.j2",
+        title=title,
+        vistas=vistas,
+        designs=designs,
+        lengths=lengths,
+        outcomes=outcomes,
+        panels=panels,
+        page_size=session.options.page_size,
+    )
     return session.pdf(html)
 
 
-def render_balance(rows: tuple[tuple[str, str, float], ...], target: float, tolerance: float,
-                   session: Session) -> bytes:  # fmt: skip
+def render_balance(
+    rows: tuple[tuple[str, str, float], ...], target: float, tolerance: float, session: Session
+) -> bytes:
     """kit/balance.md: every hero's value under the cost model, furthest from target first."""
-    lines = ["# Hero balance", "",
-             f"Value under the cost model of `game.yaml` (`balance`): target {target:g}, "
-             f"tolerance {tolerance:g}. The rulebook: all heroes are equal in value (p. 6).",
-             "", "| Hero | Faction | Value | Off target | |",
-             "|---|---|---:|---:|---|"]  # fmt: skip
+    lines = [
+        "# Hero balance",
+        "",
+        f"Value under the cost model of `game.yaml` (`balance`): target {target:g}, "
+        f"tolerance {tolerance:g}. The rulebook: all heroes are equal in value (p. 6).",
+        "",
+        "| Hero | Faction | Value | Off target | |",
+        "|---|---|---:|---:|---|",
+    ]
     for name, faction, value in sorted(rows, key=lambda r: -abs(r[2] - target)):
         off = value - target
         flag = "**check**" if abs(off) > tolerance else "ok"
@@ -101,19 +127,25 @@ def render_balance(rows: tuple[tuple[str, str, float], ...], target: float, tole
     return ("\n".join(lines) + "\n").encode("utf-8")
 
 
-def _deck(name: str, cards: tuple, back: views.Back, srcs: tuple[str, ...],
-          options: BuildOptions, backs: tuple[views.Back, ...] | None = None,
-          own: tuple[tuple[str, ...], ...] | None = None) -> list[Output]:  # fmt: skip
+def _deck(
+    name: str,
+    cards: tuple,
+    back: views.Back,
+    srcs: tuple[str, ...],
+    options: BuildOptions,
+    backs: tuple[views.Back, ...] | None = None,
+    own: tuple[tuple[str, ...], ...] | None = None,
+) -> list[Output]:
     """A deck's card files: each card alone, then its faces and an n-up sheet (home) or one
     PDF/X file (pod) assembled from them (`toolkit.render.cards.card_outputs`). Every card has
     `back`, or `backs[i]` for card i when given (a Set's mark on its back); card i is made
     from `own[i]` when given (its own file), else from `srcs`."""
     behind = backs or (back,) * len(cards)
-    out = card_outputs(name, POKER, numbered(cards, srcs, own), behind, srcs, options,
-                       cost=0.3)  # fmt: skip
+    out = card_outputs(name, POKER, numbered(cards, srcs, own), behind, srcs, options, cost=0.3)
     if options.export:
-        out += export_outputs(profile(options.export), name, POKER,
-                              tuple(zip(behind, cards, strict=True)), srcs)  # fmt: skip
+        out += export_outputs(
+            profile(options.export), name, POKER, tuple(zip(behind, cards, strict=True)), srcs
+        )
     return out
 
 
@@ -127,8 +159,7 @@ def outputs(content: ContentSet, options: BuildOptions) -> list[Output]:
     out: list[Output] = []
     heroes = tuple(views.hero_card(ix, h) for h in ix.heroes)
     # a hero's Set is its expansion: `--backs expansion` prints it on the back
-    hero_backs = tuple(dataclasses.replace(BACKS["hero"], mark=f"SET {h.set}")
-                       for h in ix.heroes)  # fmt: skip
+    hero_backs = tuple(dataclasses.replace(BACKS["hero"], mark=f"SET {h.set}") for h in ix.heroes)
     out += _deck(
         "heroes",
         heroes,
@@ -140,15 +171,23 @@ def outputs(content: ContentSet, options: BuildOptions) -> list[Output]:
     )
     aid = views.aid_card(ix)
     copies = max(1, sum(ix.component("player-aid-card")))
-    out += _deck("player-aid", (aid,) * copies, BACKS["aid"], (game_src, *CARD_TEMPLATES),
-                 options)  # fmt: skip
+    out += _deck("player-aid", (aid,) * copies, BACKS["aid"], (game_src, *CARD_TEMPLATES), options)
     for deck in ix.challenges:
-        cards = tuple(views.challenge_card(ix, deck.team, i, c)
-                      for i, c in enumerate(deck.cards, 1))  # fmt: skip
-        out += _deck(f"challenge-{deck.team}", cards, BACKS[f"challenge-{deck.team}"],
-                     (deck.loc.path, game_src, *CARD_TEMPLATES), options)  # fmt: skip
-    quests = tuple(views.quest_card(ix, q.faction, c, is_placeholder(q, f"cards.{i}"))
-                   for q in ix.quests for i, c in enumerate(q.cards))  # fmt: skip
+        cards = tuple(
+            views.challenge_card(ix, deck.team, i, c) for i, c in enumerate(deck.cards, 1)
+        )
+        out += _deck(
+            f"challenge-{deck.team}",
+            cards,
+            BACKS[f"challenge-{deck.team}"],
+            (deck.loc.path, game_src, *CARD_TEMPLATES),
+            options,
+        )
+    quests = tuple(
+        views.quest_card(ix, q.faction, c, is_placeholder(q, f"cards.{i}"))
+        for q in ix.quests
+        for i, c in enumerate(q.cards)
+    )
     if quests:
         out += _deck(
             "quests",
@@ -170,15 +209,27 @@ def outputs(content: ContentSet, options: BuildOptions) -> list[Output]:
             for i, c in enumerate(deck.cards)
             for _ in range(c.copies)
         )
-        out += _deck(deck.deck, cards, BACKS[deck.deck], (deck.loc.path, *CARD_TEMPLATES),
-                     options)  # fmt: skip
+        out += _deck(deck.deck, cards, BACKS[deck.deck], (deck.loc.path, *CARD_TEMPLATES), options)
     if ix.components is not None:
-        out += counter_outputs("worldspanner", game.title, ix.components, setting(ix), options,
-                               (game_src, *(h.loc.path for h in ix.heroes)))  # fmt: skip
+        out += counter_outputs(
+            "worldspanner",
+            game.title,
+            ix.components,
+            setting(ix),
+            options,
+            (game_src, *(h.loc.path for h in ix.heroes)),
+        )
     if options.preset == "home":  # print first: it reads the printer's --back-offset
-        out.append(Output(f"cards/duplex-calibration-{options.paper}.pdf", "card-calibration",
-                          (game_src, "templates/common/cards.html.j2"),
-                          partial(render_calibration, POKER), group="backs", cost=1))  # fmt: skip
+        out.append(
+            Output(
+                f"cards/duplex-calibration-{options.paper}.pdf",
+                "card-calibration",
+                (game_src, "templates/common/cards.html.j2"),
+                partial(render_calibration, POKER),
+                group="backs",
+                cost=1,
+            )
+        )
     out.append(
         Output(
             "cards/backs.pdf",
@@ -196,35 +247,83 @@ def outputs(content: ContentSet, options: BuildOptions) -> list[Output]:
 
     built = panels(ix)
     decks = tuple(d.loc.path for d in ix.challenges)
-    ref = (game.title, tuple(game.pieces.vista_keys), tuple(game.designs), tuple(game.lengths),
-           faces(ix), built)  # fmt: skip
-    out.append(Output("reference/vista-keys.pdf", "reference",
-                      (game_src, *decks, "templates/worldspanner/reference.html.j2",
-                       *SCREEN_TEMPLATES),
-                      partial(render_reference, ref), group="reference", cost=1))  # fmt: skip
-    out.append(Output("reference/dm-screen.pdf", "dm-screen", (game_src, *decks, *SCREEN_TEMPLATES),
-                      partial(render_screen, game.title, built, 8.6), group="reference",
-                      cost=2))  # fmt: skip
-    out.append(Output("companion.html", "companion",
-                      (game_src, *decks, *COMPANION_TEMPLATES,
-                       "templates/worldspanner/tally.html.j2"),
-                      partial(render_companion, game.title, built,
-                              Tally("worldspanner/tally.html.j2", tally_data(ix))),
-                      group="reference", cost=0.3))  # fmt: skip
+    ref = (
+        game.title,
+        tuple(game.pieces.vista_keys),
+        tuple(game.designs),
+        tuple(game.lengths),
+        faces(ix),
+        built,
+    )
+    out.append(
+        Output(
+            "reference/vista-keys.pdf",
+            "reference",
+            (game_src, *decks, "templates/worldspanner/reference.html.j2", *SCREEN_TEMPLATES),
+            partial(render_reference, ref),
+            group="reference",
+            cost=1,
+        )
+    )
+    out.append(
+        Output(
+            "reference/dm-screen.pdf",
+            "dm-screen",
+            (game_src, *decks, *SCREEN_TEMPLATES),
+            partial(render_screen, game.title, built, 8.6),
+            group="reference",
+            cost=2,
+        )
+    )
+    out.append(
+        Output(
+            "companion.html",
+            "companion",
+            (game_src, *decks, *COMPANION_TEMPLATES, "templates/worldspanner/tally.html.j2"),
+            partial(
+                render_companion,
+                game.title,
+                built,
+                Tally("worldspanner/tally.html.j2", tally_data(ix)),
+            ),
+            group="reference",
+            cost=0.3,
+        )
+    )
     for d in game.designs:
         if options.paths_only:  # `toolkit check` wants the paths: no sheet is drawn
-            out += boards.board_outputs(f"{d.id}-seed-{SETUP_SEED}", "", (1.0, 1.0), d.name,
-                                        (game_src,), options, folder="setup")[:2]  # fmt: skip
+            out += boards.board_outputs(
+                f"{d.id}-seed-{SETUP_SEED}",
+                "",
+                (1.0, 1.0),
+                d.name,
+                (game_src,),
+                options,
+                folder="setup",
+            )[:2]
             continue
         sheet = generate(game, d.id, SETUP_SEED)
         w, h, title, svg = setup_sheet(sheet, game.title)
-        out += boards.board_outputs(f"{d.id}-seed-{SETUP_SEED}", svg, (w, h), title,
-                                    (game_src, *template_sources("worldspanner", "setup")),
-                                    options, folder="setup")[:2]  # fmt: skip
+        out += boards.board_outputs(
+            f"{d.id}-seed-{SETUP_SEED}",
+            svg,
+            (w, h),
+            title,
+            (game_src, *template_sources("worldspanner", "setup")),
+            options,
+            folder="setup",
+        )[:2]
     bring = bring_rows(ix.components, setting(ix)) if ix.components is not None else ()
     out.append(guide_output(game.title, out, KINDS, GUIDE, (game_src,), bring))
     rows = tuple((h.name, ix.faction_name(h.faction), ix.value(h)) for h in ix.heroes)
-    out.append(Output("kit/balance.md", "balance", (*(h.loc.path for h in ix.heroes), game_src),
-                      partial(render_balance, rows, game.balance.target,
-                              game.balance.tolerance), group="reference", cost=0))  # fmt: skip
+    out.append(
+        Output(
+            "kit/balance.md",
+            "balance",
+            (*(h.loc.path for h in ix.heroes), game_src),
+            partial(render_balance, rows, game.balance.target, game.balance.tolerance),
+            group="reference",
+            cost=0,
+        )
+    )
     return out

@@ -48,14 +48,17 @@ def plan_hero(content: ContentSet, params: Mapping[str, str]) -> Plan:
     held = Counter(h.faction for h in ix.heroes)
     faction = params.get("faction") or min(factions, key=lambda f: (held[f], factions.index(f)))
     if faction not in factions:
-        raise ScaffoldError(f"faction={faction} is not a faction of game.yaml "
-                            f"({', '.join(factions)})")  # fmt: skip
+        raise ScaffoldError(
+            f"faction={faction} is not a faction of game.yaml ({', '.join(factions)})"
+        )
     kin = [h for h in ix.heroes if h.faction == faction] or ix.heroes
     sets = [h.set for h in ix.heroes]
     chosen_set = int(params["set"]) if params.get("set", "").isdigit() else max(sets, default=1)
     name = params["name"]
-    ratings = {r.id: _median([h.ratings.get(r.id, r.min) for h in ix.heroes], r.min)
-               for r in ix.game.ratings}  # fmt: skip
+    ratings = {
+        r.id: _median([h.ratings.get(r.id, r.min) for h in ix.heroes], r.min)
+        for r in ix.game.ratings
+    }
     values: dict[str, Any] = {
         "name": name,
         "faction": faction,
@@ -77,18 +80,33 @@ def plan_hero(content: ContentSet, params: Mapping[str, str]) -> Plan:
         f"{name}: a new hero made by `toolkit new`. Every value is the median hero's (the "
         "most common\nnature and start loot), a placeholder until the card is written."
     )
-    return Plan(folder / f"{slug(name)}.yaml", "hero", values,
-                frozenset({"ratings", "natures", "start_loot"}), comment, (),
-                (f"hero of {faction}, set {chosen_set}, ratings of the median hero",
-                 "placeholders to replace: every value but the name (then remove each from "
-                 "`placeholders`); write its `special` ability"))  # fmt: skip
+    return Plan(
+        folder / f"{slug(name)}.yaml",
+        "hero",
+        values,
+        frozenset({"ratings", "natures", "start_loot"}),
+        comment,
+        (),
+        (
+            f"hero of {faction}, set {chosen_set}, ratings of the median hero",
+            "placeholders to replace: every value but the name (then remove each from "
+            "`placeholders`); write its `special` ability",
+        ),
+    )
 
 
 SCAFFOLDS = (
-    Scaffold("hero", "a hero card",
-             {"name": "its name", "faction": "home faction id (default: the one with the "
-              "fewest heroes)", "set": "the set it comes in (default: the latest)"}, plan_hero),
-)  # fmt: skip
+    Scaffold(
+        "hero",
+        "a hero card",
+        {
+            "name": "its name",
+            "faction": "home faction id (default: the one with the fewest heroes)",
+            "set": "the set it comes in (default: the latest)",
+        },
+        plan_hero,
+    ),
+)
 
 
 def plan_rename(content: ContentSet, old: str, new: str) -> Renaming:
@@ -101,17 +119,21 @@ def plan_rename(content: ContentSet, old: str, new: str) -> Renaming:
     heroes = content.of("hero", Hero)
     hits = [h for h in heroes if old in (h.name, Path(h.loc.path).stem, slug(h.name))]
     if len(hits) != 1:
-        raise RenameError(f"'{old}' names {'no hero' if not hits else 'more than one hero'}"
-                          f"{' nor faction' if not hits else ''}: give a hero's name or file "
-                          "slug, or a faction's id")  # fmt: skip
+        raise RenameError(
+            f"'{old}' names {'no hero' if not hits else 'more than one hero'}"
+            f"{' nor faction' if not hits else ''}: give a hero's name or file "
+            "slug, or a faction's id"
+        )
     hero = hits[0]
     if any(h.name.casefold() == new.casefold() for h in heroes if h is not hero):
         raise RenameError(f"a hero is named '{new}' already")
     path = Path(hero.loc.path)
     to = path.with_name(f"{slug(new)}{path.suffix}")
-    return Renaming(tuple(values_at([hero.loc_of("name")], new, f"'{hero.name}' is now '{new}'")),
-                    ((path, to),) if to != path else (),
-                    (f"hero '{hero.name}' is now '{new}'",))  # fmt: skip
+    return Renaming(
+        tuple(values_at([hero.loc_of("name")], new, f"'{hero.name}' is now '{new}'")),
+        ((path, to),) if to != path else (),
+        (f"hero '{hero.name}' is now '{new}'",),
+    )
 
 
 def _rename_faction(content: ContentSet, game: Game, old: str, new: str) -> Renaming:
@@ -124,9 +146,11 @@ def _rename_faction(content: ContentSet, game: Game, old: str, new: str) -> Rena
     if not re.fullmatch(SLUG, new):
         raise RenameError(f"'{new}' is not an id: lower-case words joined by hyphens")
     at = [game.loc_of("factions", ids.index(old), "id"), *refs_to(content, "faction", old)]
-    moves = tuple((path, path.with_name(f"{new}{path.suffix}"))
-                  for path in (Path(document_path(q)) for q in content.of("quest-deck", QuestDeck))
-                  if path.stem == old)  # fmt: skip
+    moves = tuple(
+        (path, path.with_name(f"{new}{path.suffix}"))
+        for path in (Path(document_path(q)) for q in content.of("quest-deck", QuestDeck))
+        if path.stem == old
+    )
     return Renaming(
         tuple(values_at(at, new, f"faction {old} is now {new}")),
         moves,

@@ -18,51 +18,77 @@ SHOWN_TRIBUTE = range(0, 11)
 def panels(ix: Index) -> tuple[Panel, ...]:
     """Every panel of the Worldspanner screen."""
     st = {p.name: p.statement for p in bind(ix)}
-    return (_challenge_panel(ix, st), _shot_panel(ix), _setup_panel(ix), _adventure_panel(ix),
-            _victory_panel(ix, st))  # fmt: skip
+    return (
+        _challenge_panel(ix, st),
+        _shot_panel(ix),
+        _setup_panel(ix),
+        _adventure_panel(ix),
+        _victory_panel(ix, st),
+    )
 
 
 def faces(ix: Index) -> tuple[tuple[str, str, str, str], ...]:
     """Each face: its name, the rulebook's line, its common adventure result, its damage."""
     c = ix.game.challenge
-    return tuple((o.name, o.text, o.adventure or "see the adventure", ch.effect_text(c, o.id))
-                 for o in c.outcomes)  # fmt: skip
+    return tuple(
+        (o.name, o.text, o.adventure or "see the adventure", ch.effect_text(c, o.id))
+        for o in c.outcomes
+    )
 
 
 def _challenge_panel(ix: Index, st: dict) -> Panel:
     c = ix.game.challenge
     wound_ratings = range(0, 5)
-    damage = Table("Wounds caused, by Wound rating and Damage face",
-                   ("Face", *(f"Wound {w}" for w in wound_ratings)),
-                   tuple((o.name, *(str(ch.wounds(c, w, o.id).value) for w in wound_ratings))
-                         for o in c.outcomes), "p. 18")  # fmt: skip
+    damage = Table(
+        "Wounds caused, by Wound rating and Damage face",
+        ("Face", *(f"Wound {w}" for w in wound_ratings)),
+        tuple(
+            (o.name, *(str(ch.wounds(c, w, o.id).value) for w in wound_ratings)) for o in c.outcomes
+        ),
+        "p. 18",
+    )
     results = Table(
         "Faces",
         ("Face", "Adventure", "Damage"),
         tuple((name, adv, dmg) for name, _, adv, dmg in faces(ix)),
         "p. 14, p. 18",
     )
-    return Panel("challenge", "Challenges", "p. 14, p. 18, p. 22", st["challenge"],
-                 (results, damage))  # fmt: skip
+    return Panel(
+        "challenge", "Challenges", "p. 14, p. 18, p. 22", st["challenge"], (results, damage)
+    )
 
 
 def _shot_panel(ix: Index) -> Panel:
     g = ix.game
     cv = g.cover
-    rows = tuple((str(n), *(f"+{ch.stealth(cv, 0, n, b).value}" for b in (False, True)))
-                 for n in SHOWN_COVER)  # fmt: skip
-    cover = Table("Stealth bonus against a shot", ("Spaces of cover", "outside", "in a Building"),
-                  rows, cv.source)  # fmt: skip
+    rows = tuple(
+        (str(n), *(f"+{ch.stealth(cv, 0, n, b).value}" for b in (False, True))) for n in SHOWN_COVER
+    )
+    cover = Table(
+        "Stealth bonus against a shot",
+        ("Spaces of cover", "outside", "in a Building"),
+        rows,
+        cv.source,
+    )
     steps = (
-        Step(f"Each Woods, Swamp, Fire or Rough space the line of sight touches, the target's "
-             f"included but not the shooter's: +{cv.camouflage} Stealth.", cv.source),
-        Step(f"A target in a Building: +{cv.building} Stealth; Buildings and Domes block the line "
-             "beyond them.", cv.source),
+        Step(
+            f"Each Woods, Swamp, Fire or Rough space the line of sight touches, the target's "
+            f"included but not the shooter's: +{cv.camouflage} Stealth.",
+            cv.source,
+        ),
+        Step(
+            f"A target in a Building: +{cv.building} Stealth; Buildings and Domes block the line "
+            "beyond them.",
+            cv.source,
+        ),
         Step("A flier gains no terrain Stealth bonus until its next Move.", "p. 9"),
-        Step("Dismissal: draw a challenge card; place the hero in an empty Dome within its range; "
-             "if none, the next highest number, past 6 back to 1. Banishment: the enemy draws "
-             "and places.", "p. 7"),
-    )  # fmt: skip
+        Step(
+            "Dismissal: draw a challenge card; place the hero in an empty Dome within its range; "
+            "if none, the next highest number, past 6 back to 1. Banishment: the enemy draws "
+            "and places.",
+            "p. 7",
+        ),
+    )
     return Panel("shot", "Shots, cover and Domes", "p. 7, p. 19", steps, (cover,))
 
 
@@ -76,43 +102,64 @@ def _setup_panel(ix: Index) -> Panel:
         ("by round", *("/".join(map(str, r.details["rounds"])) for r in reinforce)),
     )
     setup = Table("Heroes per team", ("Heroes", *map(str, heroes)), rows, "p. 3, p. 4, p. 7")
-    lengths = Table("Actions a team's heroes have, if none is defeated",
-                    ("Heroes", *(f"{x.name} ({x.rounds})" for x in g.lengths)),
-                    tuple((str(n), *(str(gm.actions(g, n, x.rounds).value) for x in g.lengths))
-                          for n in heroes), "p. 3, p. 16")  # fmt: skip
+    lengths = Table(
+        "Actions a team's heroes have, if none is defeated",
+        ("Heroes", *(f"{x.name} ({x.rounds})" for x in g.lengths)),
+        tuple(
+            (str(n), *(str(gm.actions(g, n, x.rounds).value) for x in g.lengths)) for n in heroes
+        ),
+        "p. 3, p. 16",
+    )
     d = g.deal
     steps = (
-        Step(f"Heroes per team: {d.intro} for an introductory game, {d.three_players} if either "
-             f"team has three players, {d.normal} otherwise.", "p. 3"),
+        Step(
+            f"Heroes per team: {d.intro} for an introductory game, {d.three_players} if either "
+            f"team has three players, {d.normal} otherwise.",
+            "p. 3",
+        ),
         Step(f"Deal each team its heroes and {d.extra} more; each discards {d.extra}.", "p. 3"),
-        Step(f"Reinforce: the active team brings on 1/{d.reinforce_divisor} of its heroes, "
-             "rounded up, dismissing them one by one; round 1 is Reinforce only.", "p. 7"),
-        Step("Game length: " + ", ".join(f"{x.name} {x.rounds}" for x in g.lengths)
-             + " rounds.", "p. 3"),
-    )  # fmt: skip
+        Step(
+            f"Reinforce: the active team brings on 1/{d.reinforce_divisor} of its heroes, "
+            "rounded up, dismissing them one by one; round 1 is Reinforce only.",
+            "p. 7",
+        ),
+        Step(
+            "Game length: " + ", ".join(f"{x.name} {x.rounds}" for x in g.lengths) + " rounds.",
+            "p. 3",
+        ),
+    )
     return Panel("setup", "Set-up and Reinforce", "p. 3-7", steps, (setup, lengths))
 
 
 def _adventure_panel(ix: Index) -> Panel:
     adv = ix.game.adventure
-    draws = Table("Card draws", ("Draws", "Cards"),
-                  tuple((str(n), "; ".join(ch.card_draws(adv, n).value)) for n in range(1, 5)),
-                  "p. 10")  # fmt: skip
-    task = Table(f"Faction Task (against {adv.task_rating}): the difference",
-                 ("Rating", "home", "neither", "opposing"),
-                 tuple((str(r), *(f"{ch.task(adv, r, rel).value:+d}"
-                                  for rel in ("home", "none", "opposing"))) for r in range(0, 10)),
-                 "p. 14, p. 15")  # fmt: skip
+    draws = Table(
+        "Card draws",
+        ("Draws", "Cards"),
+        tuple((str(n), "; ".join(ch.card_draws(adv, n).value)) for n in range(1, 5)),
+        "p. 10",
+    )
+    task = Table(
+        f"Faction Task (against {adv.task_rating}): the difference",
+        ("Rating", "home", "neither", "opposing"),
+        tuple(
+            (str(r), *(f"{ch.task(adv, r, rel).value:+d}" for rel in ("home", "none", "opposing")))
+            for r in range(0, 10)
+        ),
+        "p. 14, p. 15",
+    )
     costs = ", ".join(f"{k.capitalize()} {v}" for k, v in adv.draw_costs.items())
     steps = (
-        Step(f"Faction Tasks are challenges against {adv.task_rating}; +{adv.relation} on the "
-             f"hero's home faction's key, -{adv.relation} on an opposing one's (challenges "
-             "only: paying money or cards gains nothing).", "p. 14, p. 15"),
+        Step(
+            f"Faction Tasks are challenges against {adv.task_rating}; +{adv.relation} on the "
+            f"hero's home faction's key, -{adv.relation} on an opposing one's (challenges "
+            "only: paying money or cards gains nothing).",
+            "p. 14, p. 15",
+        ),
         Step(f"Card draws: {costs} draw(s) a card.", "p. 10"),
         Step(f"Card-paying tasks: {adv.card_boosts} Boosts per card discarded.", "p. 15"),
-        Step("Virtue bonus on an Amaze: 1 gold per number at or below the hero's Virtue.",
-             "p. 15"),
-    )  # fmt: skip
+        Step("Virtue bonus on an Amaze: 1 gold per number at or below the hero's Virtue.", "p. 15"),
+    )
     return Panel("adventure", "Adventures", "p. 10, p. 14-15", steps, (task, draws))
 
 
@@ -126,7 +173,10 @@ def _victory_panel(ix: Index, st: dict) -> Panel:
         t.source,
     )
     markers = range(0, max(g.glory.favor_tiles) + 1)
-    tiles = Table("Faction favor tile by markers on the key", ("Markers", *map(str, markers)),
-                  (("side", *(str(gm.favor_tile(g.glory, n).value or "–") for n in markers)),),
-                  "p. 16")  # fmt: skip
+    tiles = Table(
+        "Faction favor tile by markers on the key",
+        ("Markers", *map(str, markers)),
+        (("side", *(str(gm.favor_tile(g.glory, n).value or "–") for n in markers)),),
+        "p. 16",
+    )
     return Panel("victory", "Tribute and glory", "Victory, p. 16-17", st["glory"], (favor, tiles))

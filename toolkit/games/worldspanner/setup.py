@@ -68,11 +68,17 @@ def _pool(game: Game, design: Design) -> tuple[list[str], list[Key]]:
     sets = set(design.sets)
     platters = [p.name for p in game.pieces.platters if p.set in sets]
     faction = [Key(f.id, f.name, "faction", f.colour) for f in game.factions if f.set in sets]
-    dome = [Key(d.id, d.name, "dome", text=f"Domes {d.domes}")
-            for d in game.pieces.dome_keys if d.set in sets]  # fmt: skip
+    dome = [
+        Key(d.id, d.name, "dome", text=f"Domes {d.domes}")
+        for d in game.pieces.dome_keys
+        if d.set in sets
+    ]
     lith = [Key(k.id, k.name, "lith") for k in game.pieces.lith_keys if k.set in sets]
-    vista = [Key(v.id, v.name, "vista", text=f"{v.space}: {v.effect}")
-             for v in game.pieces.vista_keys if v.set in sets]  # fmt: skip
+    vista = [
+        Key(v.id, v.name, "vista", text=f"{v.space}: {v.effect}")
+        for v in game.pieces.vista_keys
+        if v.set in sets
+    ]
     return platters, [*faction, *dome, *lith, *vista]
 
 
@@ -82,13 +88,15 @@ def _draw(rng: random.Random, items: list, n: int, what: str, design: Design) ->
     return rng.sample(items, n)
 
 
-def generate(game: Game, design_id: str, seed: int, heroes: int | None = None,
-             length: str | None = None) -> Setup:  # fmt: skip
+def generate(
+    game: Game, design_id: str, seed: int, heroes: int | None = None, length: str | None = None
+) -> Setup:
     """A random set-up for `design_id`; the same arguments always give the same set-up."""
     design = next((d for d in game.designs if d.id == design_id), None)
     if design is None:
-        raise SetupError(f"no map design '{design_id}'; designs: "
-                         f"{', '.join(d.id for d in game.designs)}")  # fmt: skip
+        raise SetupError(
+            f"no map design '{design_id}'; designs: {', '.join(d.id for d in game.designs)}"
+        )
     n = design.default_heroes if heroes is None else heroes
     lo, hi = design.heroes
     if not lo <= n <= hi:
@@ -96,14 +104,19 @@ def generate(game: Game, design_id: str, seed: int, heroes: int | None = None,
     length_id = length or game.default_length
     chosen = next((g for g in game.lengths if g.id == length_id), None)
     if chosen is None:
-        raise SetupError(f"no game length '{length_id}'; lengths: "
-                         f"{', '.join(g.id for g in game.lengths)}")  # fmt: skip
+        raise SetupError(
+            f"no game length '{length_id}'; lengths: {', '.join(g.id for g in game.lengths)}"
+        )
     rng = random.Random(seed)
     platters, pool = _pool(game, design)
     drawn_platters = _draw(rng, platters, design.platters, "platters", design)
     keys = []
-    for kind, count in (("faction", design.faction_keys), ("dome", design.dome_keys),
-                        ("lith", design.lith_keys), ("vista", design.vista_keys)):  # fmt: skip
+    for kind, count in (
+        ("faction", design.faction_keys),
+        ("dome", design.dome_keys),
+        ("lith", design.lith_keys),
+        ("vista", design.vista_keys),
+    ):
         keys += _draw(rng, [k for k in pool if k.kind == kind], count, f"{kind} keys", design)
     if len(keys) != len(design.layout):
         raise SetupError(f"{design.name} has {len(design.layout)} slots for {len(keys)} keys")
@@ -116,32 +129,43 @@ def generate(game: Game, design_id: str, seed: int, heroes: int | None = None,
             for wanted in (lambda k: k.kind == "dome", lambda k: k.adventure):
                 key = next((k for k in keys if wanted(k)), None)
                 if key is None or not free:
-                    raise SetupError(f"{design.name} cannot give section {section} an "
-                                     "adventure key and a Dome key")  # fmt: skip
+                    raise SetupError(
+                        f"{design.name} cannot give section {section} an "
+                        "adventure key and a Dome key"
+                    )
                 slot = free.pop(rng.randrange(len(free)))
                 slots[slot.id] = key
                 keys.remove(key)
     for slot in design.layout:
         if slot.id not in slots:
             slots[slot.id] = keys.pop()
-    placed = tuple(Placed(s, slots[s.id], rng.randrange(game.pieces.rotations))
-                   for s in design.layout)  # fmt: skip
+    placed = tuple(
+        Placed(s, slots[s.id], rng.randrange(game.pieces.rotations)) for s in design.layout
+    )
     divisor = game.deal.reinforce_divisor
     return Setup(
-        design=design, seed=seed,
+        design=design,
+        seed=seed,
         platters=tuple(zip(design.platter_layout, drawn_platters, strict=True)),
-        keys=placed, rotations=game.pieces.rotations, heroes=n, dealt=n + game.deal.extra,
-        length=chosen.name, rounds=chosen.rounds, entry=tuple(canon.entry_rounds(n, divisor)),
-    )  # fmt: skip
+        keys=placed,
+        rotations=game.pieces.rotations,
+        heroes=n,
+        dealt=n + game.deal.extra,
+        length=chosen.name,
+        rounds=chosen.rounds,
+        entry=tuple(canon.entry_rounds(n, divisor)),
+    )
 
 
 def summary(s: Setup) -> str:
     """The set-up as text, for the terminal."""
     d = s.design
-    lines = [f"{d.name} map, seed {s.seed}: {s.heroes} heroes per team, deal {s.dealt} each; "
-             f"{s.rounds} rounds ({s.length}); Reinforce "
-             f"{', '.join(str(n) for n in s.entry)}",
-             "platters: " + ", ".join(f"{pl.id} {name}" for pl, name in s.platters)]  # fmt: skip
+    lines = [
+        f"{d.name} map, seed {s.seed}: {s.heroes} heroes per team, deal {s.dealt} each; "
+        f"{s.rounds} rounds ({s.length}); Reinforce "
+        f"{', '.join(str(n) for n in s.entry)}",
+        "platters: " + ", ".join(f"{pl.id} {name}" for pl, name in s.platters),
+    ]
     for p in sorted(s.keys, key=lambda p: p.slot.id):
         section = f" [section {p.slot.section}]" if d.sections > 1 else ""
         lines.append(f"  {p.slot.id:4} {p.key.name} (turn {p.rotation}){section}")

@@ -26,8 +26,12 @@ def tally_data(ix: Index) -> dict[str, object]:
         "most_tribute": table(MAX_TRIBUTE, gm.most),
         "deep_down": [gm.deep_down(n) for n in range(13)],
         "winner": table(top, gm.most),
-        "ties": [{"what": what, "table": table(MAX_COUNT, lambda w, b, what=what:
-                                                gm.tie_break(what, w, b))}
-                 for what, _ in gm.TIE_BREAKS],
+        "ties": [
+            {
+                "what": what,
+                "table": table(MAX_COUNT, lambda w, b, what=what: gm.tie_break(what, w, b)),
+            }
+            for what, _ in gm.TIE_BREAKS
+        ],
         "max": {"markers": MAX_MARKERS, "tribute": MAX_TRIBUTE, "count": MAX_COUNT},
-    }  # fmt: skip
+    }

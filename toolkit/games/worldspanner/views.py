@@ -98,8 +98,7 @@ class Back:
     mark: str = ""  # the card's Set, printed under `--backs expansion` only
 
 
-LOOT_SHORT = {"gold": "Gold", "war": "War", "secret": "Secret", "elite": "Elite",
-              "boost": "Boost"}  # fmt: skip
+LOOT_SHORT = {"gold": "Gold", "war": "War", "secret": "Secret", "elite": "Elite", "boost": "Boost"}
 
 
 UNKNOWN = "#8a8a8a"  # the frame of a card whose faction game.yaml does not declare
@@ -112,25 +111,45 @@ def faction_of(ix: Index, fid: str) -> Faction:
     f = ix.factions.get(fid)
     if f is not None:
         return f
-    return Faction(id=fid, name=fid, heroes="?", set=1, description="", opposing=[],
-                   symbol="?", colour=UNKNOWN)  # fmt: skip
+    return Faction(
+        id=fid, name=fid, heroes="?", set=1, description="", opposing=[], symbol="?", colour=UNKNOWN
+    )
 
 
 def hero_card(ix: Index, h: Hero) -> HeroCard:
     """A hero card: bars in the rulebook's order (p. 6), start loot, natures, bonuses."""
     f = faction_of(ix, h.faction)
-    bars = tuple(Bar(r.symbol, r.name, h.ratings.get(r.id, 0), r.max,
-                     is_placeholder(h, f"ratings.{r.id}")) for r in ix.game.ratings)  # fmt: skip
+    bars = tuple(
+        Bar(r.symbol, r.name, h.ratings.get(r.id, 0), r.max, is_placeholder(h, f"ratings.{r.id}"))
+        for r in ix.game.ratings
+    )
     names = {loot.id: loot.name for loot in ix.game.loot}
-    loot = tuple((names.get(k, LOOT_SHORT[k]), getattr(h.start_loot, k))
-                 for k in LOOT_SHORT if getattr(h.start_loot, k))  # fmt: skip
+    loot = tuple(
+        (names.get(k, LOOT_SHORT[k]), getattr(h.start_loot, k))
+        for k in LOOT_SHORT
+        if getattr(h.start_loot, k)
+    )
     shown = ("name", "faction", "health", "natures", "start_loot", "bonuses", "special")
     held = {k for k in shown if is_placeholder(h, k)}
     if any(b.placeholder for b in bars):
         held.add("ratings")
-    return HeroCard("hero", h.name, f.name, f.symbol, f.colour, f.heroes, h.health, bars,
-                    tuple(h.natures), loot, tuple(h.bonuses), h.no_trade, h.special,
-                    round(ix.value(h), 1), tuple(sorted(held)))  # fmt: skip
+    return HeroCard(
+        "hero",
+        h.name,
+        f.name,
+        f.symbol,
+        f.colour,
+        f.heroes,
+        h.health,
+        bars,
+        tuple(h.natures),
+        loot,
+        tuple(h.bonuses),
+        h.no_trade,
+        h.special,
+        round(ix.value(h), 1),
+        tuple(sorted(held)),
+    )
 
 
 def aid_card(ix: Index) -> AidCard:
@@ -141,13 +160,26 @@ def aid_card(ix: Index) -> AidCard:
 def challenge_card(ix: Index, team: str, number: int, card: ChallengeCard) -> ChallengeView:
     lo = ix.game.challenge.min_difference
     names = {o.id: o.name for o in ix.game.challenge.outcomes}
-    rows = tuple(Row(lo + i, names.get(face, face), lo + i >= card.hit_from)
-                 for i, face in enumerate(card.faces))  # fmt: skip
+    rows = tuple(
+        Row(lo + i, names.get(face, face), lo + i >= card.hit_from)
+        for i, face in enumerate(card.faces)
+    )
     return ChallengeView("challenge", team, number, tuple(reversed(rows)), card.luck, card.domes)
 
 
 def quest_card(ix: Index, faction: str, q: Quest, placeholder: bool = False) -> QuestView:
     f = faction_of(ix, faction)
     rating = next((r.name for r in ix.game.ratings if r.id == q.rating), "Gold")
-    return QuestView("quest", f.name, f.symbol, f.colour, q.name, rating, q.value, q.draws,
-                     tuple(q.virtue_bonus), q.text, placeholder)  # fmt: skip
+    return QuestView(
+        "quest",
+        f.name,
+        f.symbol,
+        f.colour,
+        q.name,
+        rating,
+        q.value,
+        q.draws,
+        tuple(q.virtue_bonus),
+        q.text,
+        placeholder,
+    )

@@ -54,9 +54,13 @@ def award(vp: int, single_pawn_vp: int | None, top: float, second: float, pawns:
     return outcome_vp(vp, single_pawn_vp, outcome(top, second, pawns))
 
 
-def area_control(area: Area, expansions: Iterable[str], pawns: Mapping[str, int],
-                 lesser: Mapping[str, int] | None = None,
-                 forest: Forest | None = None) -> Result:  # fmt: skip
+def area_control(
+    area: Area,
+    expansions: Iterable[str],
+    pawns: Mapping[str, int],
+    lesser: Mapping[str, int] | None = None,
+    forest: Forest | None = None,
+) -> Result:
     """Who Controls an Area and what it gives: the greatest number of pawns on its Locations
     (Sacred Circles in a Forest, where a Lesser Circle counts as part of one, SC3.1.3)."""
     lesser = dict(lesser or {})
@@ -68,8 +72,11 @@ def area_control(area: Area, expansions: Iterable[str], pawns: Mapping[str, int]
     vp = area_vp(area, expansions)
     steps = []
     for side, n in sorted(counts.items(), key=lambda kv: -kv[1]):
-        extra = f" ({pawns.get(side, 0)} + {lesser[side]} Lesser x {value:g})" if lesser.get(
-            side) else ""  # fmt: skip
+        extra = (
+            f" ({pawns.get(side, 0)} + {lesser[side]} Lesser x {value:g})"
+            if lesser.get(side)
+            else ""
+        )
         steps.append(f"{side}: {n:g}{extra}")
     ranked = [*sorted(counts.values(), reverse=True), 0.0, 0.0]
     got = award(vp, area.single_pawn_vp, ranked[0], ranked[1], placed)
@@ -77,8 +84,13 @@ def area_control(area: Area, expansions: Iterable[str], pawns: Mapping[str, int]
     rule = f"12.2.2-12.2.3; {area.source}" if area.source else "12.2"
     details = {"side": who, "vp": got, "area_vp": vp}
     if not area.scoring:
-        return Result(0, f"{area.name} gives no VP for Control", tuple(steps), area.source,
-                      {**details, "side": None})  # fmt: skip
+        return Result(
+            0,
+            f"{area.name} gives no VP for Control",
+            tuple(steps),
+            area.source,
+            {**details, "side": None},
+        )
     if placed == 0:
         return Result(0, f"no pawn in {area.name}: nobody Controls it", (), rule, details)
     if tie:
@@ -94,24 +106,38 @@ def area_control(area: Area, expansions: Iterable[str], pawns: Mapping[str, int]
 def area_statement(single: int) -> tuple[Step, ...]:
     """The printed statement of 12.2."""
     return (
-        Step("A Player or Alliance with the greatest number of pawns on Locations in an Area "
-             "Controls it: greatest number, not an overall majority.", "12.2.3"),
-        Step("A tie for the greatest number: no VPs for the Area (announce Alliances in the "
-             "Activation Phase).", "12.2.3"),
-        Step(f"Only one pawn in an Area: {single} VP to its owner, even where the Area gives "
-             "more.", "12.2.2, SC3.1.2, DD3.1.4"),
-        Step("No fractions: an Alliance agrees who takes the VPs. Awarded at the end of the "
-             "Council Phase, even with no Council Phase.", "12.2.4, 12.2.5"),
-    )  # fmt: skip
+        Step(
+            "A Player or Alliance with the greatest number of pawns on Locations in an Area "
+            "Controls it: greatest number, not an overall majority.",
+            "12.2.3",
+        ),
+        Step(
+            "A tie for the greatest number: no VPs for the Area (announce Alliances in the "
+            "Activation Phase).",
+            "12.2.3",
+        ),
+        Step(
+            f"Only one pawn in an Area: {single} VP to its owner, even where the Area gives more.",
+            "12.2.2, SC3.1.2, DD3.1.4",
+        ),
+        Step(
+            "No fractions: an Alliance agrees who takes the VPs. Awarded at the end of the "
+            "Council Phase, even with no Council Phase.",
+            "12.2.4, 12.2.5",
+        ),
+    )
 
 
 def conclave_statement(conclave: Conclave) -> tuple[Step, ...]:
     """The printed statement of 10.4.5 and 12.4."""
     return (
-        Step("Conclave: a simple majority of the seats held by Players or Alliances Controls "
-             f"it (Unactivated Thieves' Guilds do not vote; a tie: nobody), {conclave.vp} VP, "
-             "even with no Council Phase.", "10.4.5, 12.4"),
-    )  # fmt: skip
+        Step(
+            "Conclave: a simple majority of the seats held by Players or Alliances Controls "
+            f"it (Unactivated Thieves' Guilds do not vote; a tie: nobody), {conclave.vp} VP, "
+            "even with no Council Phase.",
+            "10.4.5, 12.4",
+        ),
+    )
 
 
 def conclave_control(conclave: Conclave, seats: Mapping[str, int]) -> Result:
@@ -123,8 +149,14 @@ def conclave_control(conclave: Conclave, seats: Mapping[str, int]) -> Result:
     winner = next((s for s, n in seats.items() if 2 * n > held), None)
     if winner is None:
         steps.append(f"no side holds more than half of {held}")
-        return Result(0, "nobody Controls the Conclave", tuple(steps), "10.4.5, 12.4.1",
-                      {"side": None})  # fmt: skip
+        return Result(
+            0, "nobody Controls the Conclave", tuple(steps), "10.4.5, 12.4.1", {"side": None}
+        )
     steps.append(f"{winner} holds {seats[winner]} of {held}, more than half")
-    return Result(conclave.vp, f"{winner} Controls the Conclave: {conclave.vp} VP",
-                  tuple(steps), "10.4.5, 12.4.1", {"side": winner})  # fmt: skip
+    return Result(
+        conclave.vp,
+        f"{winner} Controls the Conclave: {conclave.vp} VP",
+        tuple(steps),
+        "10.4.5, 12.4.1",
+        {"side": winner},
+    )

@@ -103,8 +103,10 @@ def _coalition_problem(counts: Sequence[PartyCount], coalition: Sequence[str]) -
         leads = [c for c in counts if c.controller == side]
         seat_only = [c for c in counts if side in c.votes and not allocates_neutrals(c.party)]
         if not leads and not seat_only:
-            return (f"{side} controls a simple majority of no party's votes, nor holds Militant "
-                    "or Independent seats")  # fmt: skip
+            return (
+                f"{side} controls a simple majority of no party's votes, nor holds Militant "
+                "or Independent seats"
+            )
     led = {c.party.id: c.controller for c in counts if c.controller in coalition}
     for c in counts:
         for enemy in c.party.enemies:
@@ -125,8 +127,7 @@ def control_vp(council: Council, kind: str, pawns: int, holiday: bool) -> int:
 
 def council_control(parties: Sequence[Party], council: Council, state: CouncilState) -> Result:
     """10.3 and 12.3: Majority or Minority Control of the Council and its VPs."""
-    counts = [count_party(p, state.pawns.get(p.id, {}), state.leaders.get(p.id))
-              for p in parties]  # fmt: skip
+    counts = [count_party(p, state.pawns.get(p.id, {}), state.leaders.get(p.id)) for p in parties]
     steps: list[str] = []
     votes: dict[str, int] = {}
     for c in counts:
@@ -143,8 +144,7 @@ def council_control(parties: Sequence[Party], council: Council, state: CouncilSt
         if cast
         else "no votes are cast: nobody can Control it"
     )
-    steps.append(f"votes cast: {cast} (neutral seats that abstain are not counted, "
-                 f"10.3.5); {need}")  # fmt: skip
+    steps.append(f"votes cast: {cast} (neutral seats that abstain are not counted, 10.3.5); {need}")
     blocs = {s: ([s], n) for s, n in votes.items()}
     coalition = tuple(state.coalition)
     if coalition:
@@ -181,20 +181,32 @@ def council_control(parties: Sequence[Party], council: Council, state: CouncilSt
             kind, winner = "minority", top[0]
             steps.append(f"no Majority; {winner} has the most votes ({best}): Minority Control")
         elif best:
-            steps.append(f"no Majority; {' and '.join(top)} tie for the most votes ({best}): the "
-                         "rules give no Minority Control to either")  # fmt: skip
+            steps.append(
+                f"no Majority; {' and '.join(top)} tie for the most votes ({best}): the "
+                "rules give no Minority Control to either"
+            )
     vp = control_vp(council, kind, pawns, state.holiday)
     if winner and pawns == 1:
         steps.append(f"only one pawn in the Council: {vp} VP (12.3.2)")
     if winner and state.holiday:
         steps.append("a public holiday: no VPs for Control (12.3.1)")
-    details = {"control": kind, "side": winner, "votes": votes, "cast": cast,
-               "controllers": {c.party.id: c.controller for c in counts}}  # fmt: skip
+    details = {
+        "control": kind,
+        "side": winner,
+        "votes": votes,
+        "cast": cast,
+        "controllers": {c.party.id: c.controller for c in counts},
+    }
     if winner is None:
         return Result(0, "nobody Controls the Council", tuple(steps), "10.3.5, 12.3", details)
     what = "Majority" if kind == "majority" else "Minority"
-    return Result(vp, f"{winner} has {what} Control of the Council: {vp} VP", tuple(steps),
-                  "10.3.5, 12.3.1", details)  # fmt: skip
+    return Result(
+        vp,
+        f"{winner} has {what} Control of the Council: {vp} VP",
+        tuple(steps),
+        "10.3.5, 12.3.1",
+        details,
+    )
 
 
 def overlord_vote(council: Council, votes_for: int, votes_against: int) -> Result:
@@ -202,11 +214,16 @@ def overlord_vote(council: Council, votes_for: int, votes_against: int) -> Resul
     all Forty (27) votes for, or twice as many votes for as against."""
     need = min(council.two_thirds, max(1, 2 * votes_against))
     ok = votes_for >= need
-    steps = (f"{votes_for} for, {votes_against} against",
-             f"needs {council.two_thirds} for, or twice {votes_against} = "
-             f"{2 * votes_against} for: at least {need}")  # fmt: skip
-    answer = (f"the Overlord is changed ({votes_for} >= {need})" if ok
-              else f"the Overlord stays in office ({votes_for} < {need})")  # fmt: skip
+    steps = (
+        f"{votes_for} for, {votes_against} against",
+        f"needs {council.two_thirds} for, or twice {votes_against} = "
+        f"{2 * votes_against} for: at least {need}",
+    )
+    answer = (
+        f"the Overlord is changed ({votes_for} >= {need})"
+        if ok
+        else f"the Overlord stays in office ({votes_for} < {need})"
+    )
     return Result(ok, answer, steps, "10.3.8, 10.2.1", {"needed": need})
 
 
@@ -214,9 +231,11 @@ def board_statement(council: Council) -> tuple[str, tuple[tuple[int, str], ...]]
     """What the Council board prints about the votes needed: a line, and the marks on its
     vote bar (the majority when every seat votes, the two-thirds for the Overlord)."""
     full = needed(council.seats, False)
-    line = (f"Majority: more than half of the votes cast ({full} if all {council.seats} vote). "
-            f"Change of Overlord: {council.two_thirds} for, or twice as many for as against "
-            "(10.3.5, 10.3.8)")  # fmt: skip
+    line = (
+        f"Majority: more than half of the votes cast ({full} if all {council.seats} vote). "
+        f"Change of Overlord: {council.two_thirds} for, or twice as many for as against "
+        "(10.3.5, 10.3.8)"
+    )
     return line, ((full, f"{full} if all vote"), (council.two_thirds, "two-thirds"))
 
 
@@ -229,26 +248,42 @@ def council_statement(
     leaders = ", ".join(f"{names.get(p.faction or 0, p.name)}" for p in voting)
     seats = council.seats
     return (
-        Step("Count each party's votes by Player or Alliance: one per pawn on its seats.",
-             "10.3.2.1"),
-        Step(f"Neutral seats (no pawn) of the {', '.join(p.name for p in voting)}: voted by "
-             f"the side holding the party's own faction ({leaders}), Activated; else by a side "
-             "holding a simple majority of that party's seats with pawns; else they abstain.",
-             "10.3.2.2.1-3"),
-        Step(f"Neutral seats of the {' and '.join(p.name for p in silent)} always abstain.",
-             "10.3.2.2.4, 10.3.3"),
-        Step("Majority Control: more than half of the votes cast; neutral seats that abstain "
-             "are not counted. Exactly half wins with the Overlord's casting vote. "
-             f"With all {seats} seats voting, {needed(seats, False)}.", "10.3.4, 10.3.5"),
-        Step("No Majority: sides with a simple majority of a party's votes may agree "
-             "Coalitions between their parties; the Conservatives and Liberals never; Militant "
-             "and Independent seats may join one by one.", "10.3.6, 10.3.7"),
+        Step(
+            "Count each party's votes by Player or Alliance: one per pawn on its seats.", "10.3.2.1"
+        ),
+        Step(
+            f"Neutral seats (no pawn) of the {', '.join(p.name for p in voting)}: voted by "
+            f"the side holding the party's own faction ({leaders}), Activated; else by a side "
+            "holding a simple majority of that party's seats with pawns; else they abstain.",
+            "10.3.2.2.1-3",
+        ),
+        Step(
+            f"Neutral seats of the {' and '.join(p.name for p in silent)} always abstain.",
+            "10.3.2.2.4, 10.3.3",
+        ),
+        Step(
+            "Majority Control: more than half of the votes cast; neutral seats that abstain "
+            "are not counted. Exactly half wins with the Overlord's casting vote. "
+            f"With all {seats} seats voting, {needed(seats, False)}.",
+            "10.3.4, 10.3.5",
+        ),
+        Step(
+            "No Majority: sides with a simple majority of a party's votes may agree "
+            "Coalitions between their parties; the Conservatives and Liberals never; Militant "
+            "and Independent seats may join one by one.",
+            "10.3.6, 10.3.7",
+        ),
         Step("Still no Majority: the greatest number of votes has Minority Control.", "10.3.5"),
-        Step(f"VPs: Majority {council.vp.majority}, Minority {council.vp.minority}; only one "
-             f"pawn in the Council: {council.vp.single_pawn}; Overlord {council.vp.overlord} "
-             "per Council Phase held; a faction gaining or losing a seat "
-             f"±{council.vp.seat_change}. None for Control or Overlord on a public holiday.",
-             "12.3.1, 12.3.2"),
-        Step(f"Change of Overlord, a separate vote: {council.two_thirds} votes for, or twice "
-             "as many for as against.", "10.3.8"),
-    )  # fmt: skip
+        Step(
+            f"VPs: Majority {council.vp.majority}, Minority {council.vp.minority}; only one "
+            f"pawn in the Council: {council.vp.single_pawn}; Overlord {council.vp.overlord} "
+            "per Council Phase held; a faction gaining or losing a seat "
+            f"±{council.vp.seat_change}. None for Control or Overlord on a public holiday.",
+            "12.3.1, 12.3.2",
+        ),
+        Step(
+            f"Change of Overlord, a separate vote: {council.two_thirds} votes for, or twice "
+            "as many for as against.",
+            "10.3.8",
+        ),
+    )

@@ -22,8 +22,11 @@ def congress_chance(c: Congress, seats: int, all_mad: bool = False) -> Result:
     if raw > 100:
         steps.append("a d100 cannot roll above 100")
     rule = "DD3.3.6" if all_mad else "DD3.2.3"
-    answer = (f"a Congress of Dreams sits on d100 <= {value}" if value
-              else "no Congress of Dreams can sit")  # fmt: skip
+    answer = (
+        f"a Congress of Dreams sits on d100 <= {value}"
+        if value
+        else "no Congress of Dreams can sit"
+    )
     return Result(value, answer, tuple(steps), rule, {"per_seat": per})
 
 
@@ -37,15 +40,18 @@ def congress_award(c: Congress, votes: Mapping[str, int], roll: int) -> Result:
     votes takes 1d4 VP, at most the seats held by Activated Factions."""
     seats = sum(votes.values())
     got = award_cap(roll, seats)
-    steps = [", ".join(f"{s} {n}" for s, n in sorted(votes.items(), key=lambda kv: -kv[1])),
-             f"1d{c.vp_die} rolled {roll}; {seats} seat{'' if seats == 1 else 's'} held by "
-             "Activated Factions: "
-             f"{got} VP"]  # fmt: skip
+    steps = [
+        ", ".join(f"{s} {n}" for s, n in sorted(votes.items(), key=lambda kv: -kv[1])),
+        f"1d{c.vp_die} rolled {roll}; {seats} seat{'' if seats == 1 else 's'} held by "
+        "Activated Factions: "
+        f"{got} VP",
+    ]
     best = max(votes.values()) if votes else 0
     top = sorted(s for s, n in votes.items() if n == best)
     if not best:
-        return Result(0, "no votes at the Congress: no VPs", tuple(steps), "DD3.2.4",
-                      {"side": None})  # fmt: skip
+        return Result(
+            0, "no votes at the Congress: no VPs", tuple(steps), "DD3.2.4", {"side": None}
+        )
     if len(top) > 1:
         return Result(
             got,
@@ -54,8 +60,9 @@ def congress_award(c: Congress, votes: Mapping[str, int], roll: int) -> Result:
             "DD3.2.4",
             {"side": None, "tie": top},
         )
-    return Result(got, f"{top[0]} has the most votes: {got} VP", tuple(steps), "DD3.2.4",
-                  {"side": top[0]})  # fmt: skip
+    return Result(
+        got, f"{top[0]} has the most votes: {got} VP", tuple(steps), "DD3.2.4", {"side": top[0]}
+    )
 
 
 def congress_statement(c: Congress, plot_name: str) -> tuple[Step, ...]:
@@ -80,9 +87,13 @@ def congress_statement(c: Congress, plot_name: str) -> tuple[Step, ...]:
         ),
     ]
     if plot_name:
-        steps.append(Step(f"The {plot_name} Plot calls a Congress in the Role-Playing Phase: "
-                          "role-played; the DM may decide how Unactivated seats vote.",
-                          "DD3.2.6"))  # fmt: skip
+        steps.append(
+            Step(
+                f"The {plot_name} Plot calls a Congress in the Role-Playing Phase: "
+                "role-played; the DM may decide how Unactivated seats vote.",
+                "DD3.2.6",
+            )
+        )
     return tuple(steps)
 
 
@@ -112,16 +123,21 @@ def madness_change(m: Madness, spreads: str, state: AreaMadness, action: str) ->
     if action == "place":
         new = AreaMadness(min(m.max_level, state.level + 1), spreads)
         how = f"pawn placed: {state.level} + 1" + (
-            f", at most {m.max_level}" if state.level >= m.max_level else "")  # fmt: skip
+            f", at most {m.max_level}" if state.level >= m.max_level else ""
+        )
         how += f"; the Alignment becomes {spreads}"
     else:
         level = max(0, state.level - 1)
         new = AreaMadness(level, state.alignment if level else "")
         how = f"pawn removed: {state.level} - 1" + (" (not below 0)" if not state.level else "")
         how += "; the Alignment stays" if level else "; back to Normality"
-    return Result(new.level, f"the Area is now at {shown(m, new)}",
-                  (f"before: {shown(m, state)}", how), "DD3.3.2",
-                  {"alignment": new.alignment})  # fmt: skip
+    return Result(
+        new.level,
+        f"the Area is now at {shown(m, new)}",
+        (f"before: {shown(m, state)}", how),
+        "DD3.3.2",
+        {"alignment": new.alignment},
+    )
 
 
 def level_vp(m: Madness, level: int) -> int:
@@ -141,17 +157,23 @@ def temple_vp(m: Madness, levels: Mapping[str, AreaMadness], temple: int) -> tup
     for b in m.bonuses:
         if b.faction != temple:
             continue
-        hits = [area for area, a in levels.items()
-                if a.alignment == b.alignment and a.level >= b.min_level]  # fmt: skip
+        hits = [
+            area
+            for area, a in levels.items()
+            if a.alignment == b.alignment and a.level >= b.min_level
+        ]
         if hits:
             total += b.vp
-            lines.append(f"bonus +{b.vp}: {hits[0]} is at Level >= {b.min_level} of "
-                         f"{b.alignment}")  # fmt: skip
+            lines.append(f"bonus +{b.vp}: {hits[0]} is at Level >= {b.min_level} of {b.alignment}")
     return total, lines
 
 
-def madness_vp(m: Madness, levels: Mapping[str, AreaMadness], names: Mapping[int, str],
-               temple: int | None = None) -> Result:  # fmt: skip
+def madness_vp(
+    m: Madness,
+    levels: Mapping[str, AreaMadness],
+    names: Mapping[int, str],
+    temple: int | None = None,
+) -> Result:
     """DD3.3.4: the Madness VPs at the end of the game, for one Temple or for each."""
     steps = [f"{area}: {shown(m, a)} -> {level_vp(m, a.level)} VP" for area, a in levels.items()]
     scorers = list(dict.fromkeys([*m.scoring_factions, *(b.faction for b in m.bonuses)]))
@@ -162,8 +184,13 @@ def madness_vp(m: Madness, levels: Mapping[str, AreaMadness], names: Mapping[int
         steps.append(f"{names.get(number, number)}: " + "; ".join(lines) + f" -> {total} VP")
     if temple is not None:
         got = totals.get(temple, 0)
-        return Result(got, f"{names.get(temple, temple)} scores {got} VP for Madness",
-                      tuple(steps), "DD3.3.4", {"temples": totals})  # fmt: skip
+        return Result(
+            got,
+            f"{names.get(temple, temple)} scores {got} VP for Madness",
+            tuple(steps),
+            "DD3.3.4",
+            {"temples": totals},
+        )
     base = sum(level_vp(m, a.level) for a in levels.values())
     return Result(
         base,
@@ -202,9 +229,13 @@ def madness_statement(
         ),
     ]
     for b in m.bonuses:
-        steps.append(Step(f"{names.get(b.faction, b.faction)}: +{b.vp} VP if any Area is at "
-                          f"Level {b.min_level} or more of {codes.get(b.alignment, b.alignment)}.",
-                          "DD3.3.4.2-3"))  # fmt: skip
+        steps.append(
+            Step(
+                f"{names.get(b.faction, b.faction)}: +{b.vp} VP if any Area is at "
+                f"Level {b.min_level} or more of {codes.get(b.alignment, b.alignment)}.",
+                "DD3.3.4.2-3",
+            )
+        )
     steps.append(
         Step(
             "No other faction scores Madness VPs; a correct prediction of the final "
@@ -212,6 +243,10 @@ def madness_statement(
             "DD3.3.5",
         )
     )
-    steps.append(Step(f"Every Area at {m.max_level}: the game ends immediately, with no final "
-                      "Council Phase.", "DD3.3.6"))  # fmt: skip
+    steps.append(
+        Step(
+            f"Every Area at {m.max_level}: the game ends immediately, with no final Council Phase.",
+            "DD3.3.6",
+        )
+    )
     return tuple(steps)

@@ -35,34 +35,58 @@ def plot_cost(costs: PlayCosts, plots: int) -> Result:
 def _cost_result(verb: str, what: str, n: int, total: int, each: list[int], rule: str) -> Result:
     sum_text = "+".join(str(c) for c in each) or "0"
     plural = what if n == 1 else f"{what}s"
-    return Result(total, f"{verb} {n} {plural} in one Game Turn costs {total} VP",
-                  (f"{sum_text} = {total} VP (the first is free; each further one costs the "
-                   f"number already made that Game Turn)",), rule, {"each": each})  # fmt: skip
+    return Result(
+        total,
+        f"{verb} {n} {plural} in one Game Turn costs {total} VP",
+        (
+            f"{sum_text} = {total} VP (the first is free; each further one costs the "
+            f"number already made that Game Turn)",
+        ),
+        rule,
+        {"each": each},
+    )
 
 
 def turn_cost(costs: PlayCosts, activations: int, plots: int) -> Result:
     """12.1.3: Activations and Plots are counted apart; the two costs are added."""
     a, a_each = play_cost(costs.activation, activations)
     p, p_each = play_cost(costs.plot, plots)
-    steps = (f"Activations: {'+'.join(map(str, a_each)) or '0'} = {a} VP",
-             f"Plots: {'+'.join(map(str, p_each)) or '0'} = {p} VP (counted apart, 12.1.3)",
-             f"total {a} + {p} = {a + p} VP")  # fmt: skip
-    return Result(a + p, f"{activations} Activations and {plots} Plots cost {a + p} VP",
-                  steps, "12.1.1-12.1.3", {"activations": a, "plots": p})  # fmt: skip
+    steps = (
+        f"Activations: {'+'.join(map(str, a_each)) or '0'} = {a} VP",
+        f"Plots: {'+'.join(map(str, p_each)) or '0'} = {p} VP (counted apart, 12.1.3)",
+        f"total {a} + {p} = {a + p} VP",
+    )
+    return Result(
+        a + p,
+        f"{activations} Activations and {plots} Plots cost {a + p} VP",
+        steps,
+        "12.1.1-12.1.3",
+        {"activations": a, "plots": p},
+    )
 
 
 def cost_statement(costs: PlayCosts) -> tuple[Step, ...]:
     """The printed statement of 12.1."""
     return (
-        Step("Each player may Activate 1 Faction and play 1 Plot per Game Turn at no cost.",
-             "12.1.3"),
-        Step(f"Each further Faction Activated costs {costs.activation} VP per Faction that "
-             "player has already Activated that Game Turn.", "12.1.1"),
-        Step(f"Each further Plot played costs {costs.plot} VP per Plot that player has "
-             "already played that Game Turn.", "12.1.2"),
-        Step("Activations are not counted in the cost of Plots, nor Plots in the cost of "
-             "Activations. Players may go negative on VPs.", "12.1.3, 12.1.4"),
-    )  # fmt: skip
+        Step(
+            "Each player may Activate 1 Faction and play 1 Plot per Game Turn at no cost.", "12.1.3"
+        ),
+        Step(
+            f"Each further Faction Activated costs {costs.activation} VP per Faction that "
+            "player has already Activated that Game Turn.",
+            "12.1.1",
+        ),
+        Step(
+            f"Each further Plot played costs {costs.plot} VP per Plot that player has "
+            "already played that Game Turn.",
+            "12.1.2",
+        ),
+        Step(
+            "Activations are not counted in the cost of Plots, nor Plots in the cost of "
+            "Activations. Players may go negative on VPs.",
+            "12.1.3, 12.1.4",
+        ),
+    )
 
 
 # ------------------------------------------------------------------ cards
@@ -80,9 +104,13 @@ def starting_hand(game: Game, players: int) -> Result:
     """5.3.1-5.3.2: the cards each player is dealt."""
     cards = faction_cards(game.setup.faction_cards, players)
     plots = game.setup.plots_per_player
-    return Result(cards, f"with {players} players each is dealt {cards} Faction cards and "
-                  f"{plots} Plot card", (f"5.3.2 table: {players} players -> {cards}",),
-                  "5.3.1, 5.3.2", {"plots": plots})  # fmt: skip
+    return Result(
+        cards,
+        f"with {players} players each is dealt {cards} Faction cards and {plots} Plot card",
+        (f"5.3.2 table: {players} players -> {cards}",),
+        "5.3.1, 5.3.2",
+        {"plots": plots},
+    )
 
 
 def cards_drawn(game: Game, players: int, discarded: bool) -> Result:
@@ -90,13 +118,23 @@ def cards_drawn(game: Game, players: int, discarded: bool) -> Result:
     d = game.setup.draw
     base = d.small_game_cards if players <= d.small_game_max_players else d.cards
     total = base + (d.discard_bonus if discarded else 0)
-    steps = [f"{players} players: draw {base}" + (
-        f" (a game of {d.small_game_max_players} or fewer players)"
-        if players <= d.small_game_max_players else "")]  # fmt: skip
+    steps = [
+        f"{players} players: draw {base}"
+        + (
+            f" (a game of {d.small_game_max_players} or fewer players)"
+            if players <= d.small_game_max_players
+            else ""
+        )
+    ]
     if discarded:
         steps.append(f"discarded 1 or more cards: +{d.discard_bonus}")
-    return Result(total, f"each player draws {total} cards", tuple(steps), "6.6.3, 11.2.2",
-                  {"order": "highest to lowest total VPs"})  # fmt: skip
+    return Result(
+        total,
+        f"each player draws {total} cards",
+        tuple(steps),
+        "6.6.3, 11.2.2",
+        {"order": "highest to lowest total VPs"},
+    )
 
 
 # ------------------------------------------------------------------ the end of the game
@@ -121,17 +159,23 @@ def game_end(conditions: list[EndCondition], state: EndState) -> Result:
     """5.2 and DD3.3.6: does the game end, and when?"""
     s = state
     tests: dict[str, tuple[bool, str] | None] = {
-        "turns": None if s.turns is None or s.turn is None
+        "turns": None
+        if s.turns is None or s.turn is None
         else (s.turn >= s.turns, f"Game Turn {s.turn} of {s.turns}"),
-        "vp-target": None if s.vp_target is None or s.best_vp is None
+        "vp-target": None
+        if s.vp_target is None or s.best_vp is None
         else (s.best_vp >= s.vp_target, f"best {s.best_vp} VP, target {s.vp_target}"),
-        "activated": None if s.activated_target is None or s.activated is None
-        else (s.activated >= s.activated_target,
-              f"{s.activated} Factions Activated, target {s.activated_target}"),
-        "deck-out": None if s.deck is None
+        "activated": None
+        if s.activated_target is None or s.activated is None
+        else (
+            s.activated >= s.activated_target,
+            f"{s.activated} Factions Activated, target {s.activated_target}",
+        ),
+        "deck-out": None
+        if s.deck is None
         else (s.deck == 0, f"{s.deck} cards left in the Factions Deck"),
         "time-limit": (True, "the meta time limit is reached") if s.time_up else None,
-    }  # fmt: skip
+    }
     met: list[str] = []
     steps: list[str] = []
     for c in conditions:
@@ -144,14 +188,24 @@ def game_end(conditions: list[EndCondition], state: EndState) -> Result:
             met.append(c.id)
     if state.all_mad:
         steps.append("every Area of Tehmor is at Level of Madness 10 (DD3.3.6)")
-        return Result(True, "the game ends immediately: there is no final Council Phase, but "
-                      "a Congress of Dreams may still be held", tuple(steps), "DD3.3.6",
-                      {"when": "immediately", "met": [*met, "all-mad"]})  # fmt: skip
+        return Result(
+            True,
+            "the game ends immediately: there is no final Council Phase, but "
+            "a Congress of Dreams may still be held",
+            tuple(steps),
+            "DD3.3.6",
+            {"when": "immediately", "met": [*met, "all-mad"]},
+        )
     if not steps:
         steps.append("no end condition given: name the ones the DM set (5.2)")
     if met:
-        return Result(True, "the game ends at the end of this Game Turn", tuple(steps), "5.2",
-                      {"when": "end of the Game Turn", "met": met})  # fmt: skip
+        return Result(
+            True,
+            "the game ends at the end of this Game Turn",
+            tuple(steps),
+            "5.2",
+            {"when": "end of the Game Turn", "met": met},
+        )
     return Result(False, "the game goes on", tuple(steps), "5.2", {"when": None, "met": []})
 
 
@@ -159,8 +213,12 @@ def end_statement(conditions: list[EndCondition]) -> tuple[Step, ...]:
     """The printed statement of 5.2 and DD3.3.6."""
     steps = [Step("The DM sets, or agrees with the players, one or more of:", "5.2")]
     steps += [Step(c.text, c.source) for c in conditions]
-    steps.append(Step("The game ends at the end of the Game Turn in which the first of them "
-                      "is satisfied.", "5.2"))  # fmt: skip
+    steps.append(
+        Step(
+            "The game ends at the end of the Game Turn in which the first of them is satisfied.",
+            "5.2",
+        )
+    )
     return tuple(steps)
 
 
@@ -177,7 +235,13 @@ def final_tally(vp: dict[str, int], madness: dict[str, int]) -> Result:
     best = max(totals.values())
     winners = sorted(s for s, t in totals.items() if t == best)
     if len(winners) > 1:
-        return Result(winners, f"{' and '.join(winners)} tie with {best} VP: the rules name no "
-                      "tie-break", tuple(steps), "1.3", {"totals": totals})  # fmt: skip
-    return Result(winners[0], f"{winners[0]} wins with {best} VP", tuple(steps), "1.3",
-                  {"totals": totals})  # fmt: skip
+        return Result(
+            winners,
+            f"{' and '.join(winners)} tie with {best} VP: the rules name no tie-break",
+            tuple(steps),
+            "1.3",
+            {"totals": totals},
+        )
+    return Result(
+        winners[0], f"{winners[0]} wins with {best} VP", tuple(steps), "1.3", {"totals": totals}
+    )

@@ -39,19 +39,28 @@ def round_clock(game: Game, number: int) -> Result:
     extra = extra_time(game)
     start = round_start(game, number)
     length = r.minutes + (extra if number == 1 else 0)
-    steps = [f"the day: {r.first} to {r.end} = {minutes(r.end) - minutes(r.first)} min; "
-             f"{r.count} rounds x {r.minutes} = {r.count * r.minutes}; round 1 is given the other "
-             f"{extra}"]  # fmt: skip
+    steps = [
+        f"the day: {r.first} to {r.end} = {minutes(r.end) - minutes(r.first)} min; "
+        f"{r.count} rounds x {r.minutes} = {r.count * r.minutes}; round 1 is given the other "
+        f"{extra}"
+    ]
     if number == 1:
-        steps.append(f"round 1: {clock(start)} to {clock(start + length)}; the rules do not say "
-                     f"how its {extra} extra minutes are spent")  # fmt: skip
+        steps.append(
+            f"round 1: {clock(start)} to {clock(start + length)}; the rules do not say "
+            f"how its {extra} extra minutes are spent"
+        )
     else:
         t = start
         for p in game.phases:
             steps.append(f"{clock(t)} {p.name} ({p.minutes:g} min)")
             t += int(p.minutes)
-    return Result(clock(start), f"round {number} runs {clock(start)} to {clock(start + length)}",
-                  tuple(steps), "L76-78, L82-118", {"end": clock(start + length)})  # fmt: skip
+    return Result(
+        clock(start),
+        f"round {number} runs {clock(start)} to {clock(start + length)}",
+        tuple(steps),
+        "L76-78, L82-118",
+        {"end": clock(start + length)},
+    )
 
 
 def timeline(room: Room) -> list[tuple[str, float, float]]:
@@ -73,22 +82,30 @@ def room_clock(game: Game, room: Room, number: int) -> Result:
             break
         start += int(p.minutes)
     action = next(p for p in game.phases if p.name == game.action_phase)
-    steps = [f"{clock(int(start + at))} {name} ({length:g} min)"
-             for name, at, length in timeline(room)]  # fmt: skip
+    steps = [
+        f"{clock(int(start + at))} {name} ({length:g} min)" for name, at, length in timeline(room)
+    ]
     t = start + sum(length for _, _, length in timeline(room))
     over = t - start - action.minutes
     if over > 0:
         steps.append(f"{over:g} min beyond the {action.minutes:g}-minute {action.name} phase")
     when = "" if number > 1 else " (round 1 has extra time: the clock is indicative)"
-    return Result(clock(start), f"{room.name} in round {number}: from {clock(start)}{when}",
-                  tuple(steps), "L108-114", {"end": clock(int(t)), "over": over})  # fmt: skip
+    return Result(
+        clock(start),
+        f"{room.name} in round {number}: from {clock(start)}{when}",
+        tuple(steps),
+        "L108-114",
+        {"end": clock(int(t)), "over": over},
+    )
 
 
 def round_statement(game: Game) -> tuple[Step, ...]:
     r = game.rounds
     return (
-        Step(f"{r.count} rounds (months) of {r.minutes} minutes from {r.first}; the game "
-             f"concludes at {r.end}; round 1 has the {extra_time(game)} minutes left over.",
-             "L76-77"),
+        Step(
+            f"{r.count} rounds (months) of {r.minutes} minutes from {r.first}; the game "
+            f"concludes at {r.end}; round 1 has the {extra_time(game)} minutes left over.",
+            "L76-77",
+        ),
         *(Step(f"{p.name} ({p.minutes:g} min)", p.source) for p in game.phases),
-    )  # fmt: skip
+    )

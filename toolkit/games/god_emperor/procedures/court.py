@@ -13,8 +13,11 @@ def cost(item: Cost, amount: int = 1, crackdown: bool = False) -> Result:
     """A proposal's, Military Action's or scheme's cost: flat, or per unit of what it names;
     a Crackdown law makes a scheme twice as expensive (L289)."""
     base = item.cost * (amount if item.per else 1)
-    steps = [f"{item.cost} per {item.per} x {amount} = {base}" if item.per
-             else f"{item.name} costs {item.cost}"]  # fmt: skip
+    steps = [
+        f"{item.cost} per {item.per} x {amount} = {base}"
+        if item.per
+        else f"{item.name} costs {item.cost}"
+    ]
     total = base * 2 if crackdown else base
     if crackdown:
         steps.append(f"under a Crackdown: 2 x {base} = {total}")
@@ -29,9 +32,13 @@ def pool(court: Court, houses: int) -> Result:
     power, favor = court.pool.get("power", 0), court.pool.get("favor", 0)
     each = power + favor
     total = each * houses
-    return Result(total, f"{houses} Houses can pay at most {total} for a law",
-                  (f"{power} Power + {favor} Favor = {each} per House", f"{each} x {houses} = "
-                   f"{total}"), "L302, L316", {"power": power, "favor": favor})  # fmt: skip
+    return Result(
+        total,
+        f"{houses} Houses can pay at most {total} for a law",
+        (f"{power} Power + {favor} Favor = {each} per House", f"{each} x {houses} = {total}"),
+        "L302, L316",
+        {"power": power, "favor": favor},
+    )
 
 
 def payment(court: Court, cost_: int, paid: Mapping[str, tuple[int, int]]) -> Result:
@@ -60,8 +67,9 @@ def court_vote(votes_for: int, assembled: int) -> Result:
     if 2 * votes_for == assembled:
         return Result(None, "a tie: the Sovereign or his agent decides", steps, "L310")
     ok = 2 * votes_for > assembled
-    return Result(ok, "the proposal becomes a Commandment" if ok else "the proposal is removed",
-                  steps, "L310")  # fmt: skip
+    return Result(
+        ok, "the proposal becomes a Commandment" if ok else "the proposal is removed", steps, "L310"
+    )
 
 
 def uprising(court: Court, standing: int, assembled: int) -> Result:
@@ -70,8 +78,10 @@ def uprising(court: Court, standing: int, assembled: int) -> Result:
     num, den = court.uprising
     need = -(-assembled * num // den)
     ok = standing >= need
-    steps = (f"{num}/{den} of {assembled} assembled = {assembled * num / den:g}: {need} must "
-             f"stand", f"{standing} stand")  # fmt: skip
+    steps = (
+        f"{num}/{den} of {assembled} assembled = {assembled * num / den:g}: {need} must stand",
+        f"{standing} stand",
+    )
     answer = (
         "the Sovereign is cast out; the House with the most Power chooses the new one"
         if ok
@@ -84,25 +94,44 @@ def court_statement(court: Court) -> tuple[Step, ...]:
     p, f = court.pool.get("power", 0), court.pool.get("favor", 0)
     num, den = court.uprising
     return (
-        Step(f"When the Court assembles, {p} Power and {f} Favor are placed before every House "
-             "and the Sovereign: the only pool laws are paid from.", "L302"),
-        Step("The Sovereign (or Court Control) chooses the proposal; a player of its House "
-             "explains what it does, whom it affects and what it costs.", "L304-308"),
-        Step("A majority of the assembled players for it: a Commandment. The Sovereign decides "
-             "a tie.", "L310"),
+        Step(
+            f"When the Court assembles, {p} Power and {f} Favor are placed before every House "
+            "and the Sovereign: the only pool laws are paid from.",
+            "L302",
+        ),
+        Step(
+            "The Sovereign (or Court Control) chooses the proposal; a player of its House "
+            "explains what it does, whom it affects and what it costs.",
+            "L304-308",
+        ),
+        Step(
+            "A majority of the assembled players for it: a Commandment. The Sovereign decides "
+            "a tie.",
+            "L310",
+        ),
         Step(f"The Sovereign says who pays: at most {p} Power and {f} Favor per House.", "L316"),
-        Step(f"Uprising: if {num}/{den} of the assembled players stand, the Sovereign is cast "
-             "out; the House with the most Power chooses the new one.", "L396"),
-        Step(f"{court.immortals} Immortals guard the Court, {court.immortal_attack} attack each; "
-             "a Military Action sends one to its region.", "L320-326"),
-    )  # fmt: skip
+        Step(
+            f"Uprising: if {num}/{den} of the assembled players stand, the Sovereign is cast "
+            "out; the House with the most Power chooses the new one.",
+            "L396",
+        ),
+        Step(
+            f"{court.immortals} Immortals guard the Court, {court.immortal_attack} attack each; "
+            "a Military Action sends one to its region.",
+            "L320-326",
+        ),
+    )
 
 
 def draws(ug: Underground, rank: int) -> Result:
     """L470-475: minions a player draws by rank in the House."""
     row = next(d for d in ug.draws if d.rank == rank)
-    return Result(row.draws, f"rank {rank} draws {row.draws} minions",
-                  (f"rank {rank}: {row.draws}",), "L470-475")  # fmt: skip
+    return Result(
+        row.draws,
+        f"rank {rank} draws {row.draws} minions",
+        (f"rank {rank}: {row.draws}",),
+        "L470-475",
+    )
 
 
 def contest(ug: Underground, attacker: tuple[str, str], defender: tuple[str, str]) -> Result:
@@ -118,11 +147,20 @@ def contest(ug: Underground, attacker: tuple[str, str], defender: tuple[str, str
         winner = "defender"
     else:
         same = ac == dc
-        steps.append("a tie: " + ("the same colour, the attacker wins" if same
-                                  else "different colours, the defender wins"))  # fmt: skip
+        steps.append(
+            "a tie: "
+            + (
+                "the same colour, the attacker wins"
+                if same
+                else "different colours, the defender wins"
+            )
+        )
         winner = "attacker" if same else "defender"
-    more = ("both minions are discarded; the attacker may go on" if winner == "attacker"
-            else "the attack ends")  # fmt: skip
+    more = (
+        "both minions are discarded; the attacker may go on"
+        if winner == "attacker"
+        else "the attack ends"
+    )
     return Result(winner, f"the {winner} wins: {more}", tuple(steps), "L481-487")
 
 
@@ -131,8 +169,10 @@ def underground_statement(ug: Underground) -> tuple[Step, ...]:
     return (
         Step(f"Each House draws {ug.hand} Schemes and keeps one.", "L469"),
         Step("A Scheme completes when its advancement equals its cost.", "L476, L490"),
-        Step("Protection: discard 1 card for each minion already in front of the Scheme.",
-             "L477"),
-        Step(f"Attack: play a minion against the outermost protection. {beats}; a tie goes to "
-             "the attacker if both are the same colour, else to the defender.", "L478-485"),
-    )  # fmt: skip
+        Step("Protection: discard 1 card for each minion already in front of the Scheme.", "L477"),
+        Step(
+            f"Attack: play a minion against the outermost protection. {beats}; a tie goes to "
+            "the attacker if both are the same colour, else to the defender.",
+            "L478-485",
+        ),
+    )

@@ -88,8 +88,7 @@ def battle(war: War, b: Battle) -> Result:
     if len(present) < 2 or at_peace(b):
         why = "one side only" if len(present) < 2 else "every House chose to ally with every other"
         where = f"{', '.join(present) or 'nobody'} in the region"
-        return Result(None, f"no battle: {why}", (where,), "L169",
-                      {"winner": None, "removed": []})  # fmt: skip
+        return Result(None, f"no battle: {why}", (where,), "L169", {"winner": None, "removed": []})
     values = {}
     for s in present:
         values[s], parts = attack(war, b, s)
@@ -104,38 +103,68 @@ def battle(war: War, b: Battle) -> Result:
             steps.append(f"a tie at {best}; only {winner} is in an alliance: it wins (L185)")
         else:
             steps.append(f"a tie at {best}: {' and '.join(top)} are massacred (L185)")
-            return Result(None, f"a tie: {', '.join(top)} remove all their units", tuple(steps),
-                          "L185", {"winner": None, "removed": top, "attack": values})  # fmt: skip
+            return Result(
+                None,
+                f"a tie: {', '.join(top)} remove all their units",
+                tuple(steps),
+                "L185",
+                {"winner": None, "removed": top, "attack": values},
+            )
     removed = [s for s in present if s != winner and not allied(b, s, winner)]
     kept = [s for s in present if s != winner and s not in removed]
     if kept:
         steps.append(f"{', '.join(kept)} chose to ally with {winner}: they stay")
     answer = f"{winner} wins with {values[winner]}" + (
-        f"; {', '.join(removed)} remove all their units" if removed else "")  # fmt: skip
-    return Result(winner, answer, tuple(steps), "L177-185",
-                  {"winner": winner, "removed": removed, "attack": values})  # fmt: skip
+        f"; {', '.join(removed)} remove all their units" if removed else ""
+    )
+    return Result(
+        winner,
+        answer,
+        tuple(steps),
+        "L177-185",
+        {"winner": winner, "removed": removed, "attack": values},
+    )
 
 
 def battle_statement(war: War, immortal_attack: int) -> tuple[Step, ...]:
     a = war.attack
     return (
-        Step("A battle: units of Houses that did not all choose to ally with each other end the "
-             "Move in one region.", "L169"),
-        Step(f"Attack: +{a.unit} per own unit, +{a.allied_unit} per unit of a House that chose "
-             f"to ally with it, +{a.castle} if it holds the region's castle.", "L179-183"),
-        Step("The highest attack wins; every House that did not ally with the winner removes "
-             "all its units.", "L185"),
-        Step("A tie: the tied forces are massacred, unless only one of them is in an alliance, "
-             "which wins.", "L185"),
-        Step(f"Immortals: {immortal_attack} attack each; they attack only those who attack them "
-             "(Betray Sovereign).", "L195"),
-        Step("After the battle a House with units on a castle places its flag there and removes "
-             "the flags of Houses it did not ally with.", "L170"),
-    )  # fmt: skip
+        Step(
+            "A battle: units of Houses that did not all choose to ally with each other end the "
+            "Move in one region.",
+            "L169",
+        ),
+        Step(
+            f"Attack: +{a.unit} per own unit, +{a.allied_unit} per unit of a House that chose "
+            f"to ally with it, +{a.castle} if it holds the region's castle.",
+            "L179-183",
+        ),
+        Step(
+            "The highest attack wins; every House that did not ally with the winner removes "
+            "all its units.",
+            "L185",
+        ),
+        Step(
+            "A tie: the tied forces are massacred, unless only one of them is in an alliance, "
+            "which wins.",
+            "L185",
+        ),
+        Step(
+            f"Immortals: {immortal_attack} attack each; they attack only those who attack them "
+            "(Betray Sovereign).",
+            "L195",
+        ),
+        Step(
+            "After the battle a House with units on a castle places its flag there and removes "
+            "the flags of Houses it did not ally with.",
+            "L170",
+        ),
+    )
 
 
-def rewards(war: War, castles: int, castle_victories: int = 0, rumors: int = 0,
-            rumor_victories: int = 0) -> Result:  # fmt: skip
+def rewards(
+    war: War, castles: int, castle_victories: int = 0, rumors: int = 0, rumor_victories: int = 0
+) -> Result:
     """L171-174: Power for castles after the first, and per House overcome on a castle's
     region; Favor per Rumor, and one more per Rumor's region where a House was overcome."""
     counted = max(0, castles - war.free_castles)
@@ -154,19 +183,29 @@ def rewards(war: War, castles: int, castle_victories: int = 0, rumors: int = 0,
         + (f", + {rumor_victories} won in battle x {war.victory_favor}" if rumor_victories else "")
         + f" = {favor} Favor",
     )
-    return Result(power, f"{power} Power and {favor} Favor this month", steps, "L171-174",
-                  {"favor": favor})  # fmt: skip
+    return Result(
+        power, f"{power} Power and {favor} Favor this month", steps, "L171-174", {"favor": favor}
+    )
 
 
 def rewards_statement(war: War) -> tuple[Step, ...]:
     return (
-        Step(f"Every House gains {war.castle_power} Power per castle it controls (a flag there) "
-             f"after the first; several Houses may control one castle.", "L172"),
-        Step(f"Holding a castle: +{war.victory_power} Power per House overcome in battle on its "
-             "region this month (at least one of its units killed).", "L173"),
-        Step(f"{war.rumor_favor} Favor per Rumor held; +{war.victory_favor} if a House was "
-             "overcome on its region this month.", "L174"),
-    )  # fmt: skip
+        Step(
+            f"Every House gains {war.castle_power} Power per castle it controls (a flag there) "
+            f"after the first; several Houses may control one castle.",
+            "L172",
+        ),
+        Step(
+            f"Holding a castle: +{war.victory_power} Power per House overcome in battle on its "
+            "region this month (at least one of its units killed).",
+            "L173",
+        ),
+        Step(
+            f"{war.rumor_favor} Favor per Rumor held; +{war.victory_favor} if a House was "
+            "overcome on its region this month.",
+            "L174",
+        ),
+    )
 
 
 def neutral_castle(war: War, units: int) -> Result:
@@ -178,13 +217,17 @@ def neutral_castle(war: War, units: int) -> Result:
             ("0 units in the region",),
             "L189",
         )
-    return Result(units, f"{units} units stay; nothing regenerates", (f"{units} in the region",),
-                  "L189")  # fmt: skip
+    return Result(
+        units, f"{units} units stay; nothing regenerates", (f"{units} in the region",), "L189"
+    )
 
 
 def neutral_statement(war: War) -> tuple[Step, ...]:
     return (
-        Step(f"A neutral castle (unclaimed by a House) starts with {war.neutral_units} unit of "
-             "the God Emperor's remnants; they attack everybody.", "L189"),
+        Step(
+            f"A neutral castle (unclaimed by a House) starts with {war.neutral_units} unit of "
+            "the God Emperor's remnants; they attack everybody.",
+            "L189",
+        ),
         Step(f"Whenever its region is empty of units it regenerates {war.regenerate}.", "L189"),
-    )  # fmt: skip
+    )

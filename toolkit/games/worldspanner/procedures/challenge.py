@@ -19,39 +19,57 @@ def face(ch: Challenge, card: ChallengeCard, diff: int) -> str:
     return card.faces[diff - ch.min_difference]
 
 
-def challenge(ch: Challenge, rating: int, opposing: int, card: ChallengeCard | None = None,
-              card_name: str = "") -> Result:  # fmt: skip
+def challenge(
+    ch: Challenge,
+    rating: int,
+    opposing: int,
+    card: ChallengeCard | None = None,
+    card_name: str = "",
+) -> Result:
     """p. 14, p. 18, p. 22, p. 7: the difference read on a challenge card; with a card drawn,
     its face, whether the blue Hit bar reaches the difference, its Luck and its Dome range."""
     raw = rating - opposing
     diff = difference(ch, rating, opposing)
     word = "Better By" if diff > 0 else ("Worse By" if diff < 0 else "Even")
-    steps = [f"{rating} - {opposing} = {raw}" + (
-        f", read as {diff} (the card runs {ch.min_difference} to +{ch.max_difference})"
-        if raw != diff else "")]  # fmt: skip
+    steps = [
+        f"{rating} - {opposing} = {raw}"
+        + (
+            f", read as {diff} (the card runs {ch.min_difference} to +{ch.max_difference})"
+            if raw != diff
+            else ""
+        )
+    ]
     if card is None:
         return Result(diff, f"{word} {abs(diff)}" if diff else "Even (0)", tuple(steps), "p. 14")
     shown = face(ch, card, diff)
     names = {o.id: o.name for o in ch.outcomes}
     hit = diff >= card.hit_from
-    steps += [f"{card_name}: the {diff:+d} row shows {names.get(shown, shown)}",
-              f"Hit bar from {card.hit_from:+d}: {'a hit' if hit else 'a miss'} (p. 18)",
-              f"Luck {card.luck} (p. 22); Domes {card.domes} (p. 7)"]  # fmt: skip
-    return Result(diff, f"{word} {abs(diff)}: {names.get(shown, shown)}"
-                  f"{', a hit' if hit else ', a miss'}", tuple(steps), "p. 14, p. 18, p. 22",
-                  {"face": shown, "hit": hit, "luck": card.luck, "domes": card.domes})  # fmt: skip
+    steps += [
+        f"{card_name}: the {diff:+d} row shows {names.get(shown, shown)}",
+        f"Hit bar from {card.hit_from:+d}: {'a hit' if hit else 'a miss'} (p. 18)",
+        f"Luck {card.luck} (p. 22); Domes {card.domes} (p. 7)",
+    ]
+    return Result(
+        diff,
+        f"{word} {abs(diff)}: {names.get(shown, shown)}{', a hit' if hit else ', a miss'}",
+        tuple(steps),
+        "p. 14, p. 18, p. 22",
+        {"face": shown, "hit": hit, "luck": card.luck, "domes": card.domes},
+    )
 
 
 def challenge_statement(ch: Challenge) -> tuple[Step, ...]:
     return (
-        Step("Rating against rating: the difference, never beyond "
-             f"{ch.min_difference} to +{ch.max_difference} ('Better By', 'Worse By').", "p. 14"),
-        Step("Draw from your team's challenge deck; read the face beside the difference.",
-             "p. 14"),
+        Step(
+            "Rating against rating: the difference, never beyond "
+            f"{ch.min_difference} to +{ch.max_difference} ('Better By', 'Worse By').",
+            "p. 14",
+        ),
+        Step("Draw from your team's challenge deck; read the face beside the difference.", "p. 14"),
         Step("A Hit challenge hits if the blue Hit bar reaches the difference's row.", "p. 18"),
         Step("A Luck check reads the Luck number of the card drawn for the challenge.", "p. 22"),
         Step("Squeak, Fail and Fopp have the same results on every adventure.", "p. 14"),
-    )  # fmt: skip
+    )
 
 
 def wounds(ch: Challenge, wound_rating: int, shown: str) -> Result:
@@ -59,8 +77,11 @@ def wounds(ch: Challenge, wound_rating: int, shown: str) -> Result:
     (Amaze +1, Pass 0, Squeak -1, Fail -2; Fopp none), never below none."""
     o = next(o for o in ch.outcomes if o.id == shown)
     got = 0 if o.no_wounds else max(0, wound_rating + o.wounds)
-    step = (f"{o.name}: no wounds at all" if o.no_wounds
-            else f"Wound {wound_rating} {o.wounds:+d} ({o.name}) = {got}")  # fmt: skip
+    step = (
+        f"{o.name}: no wounds at all"
+        if o.no_wounds
+        else f"Wound {wound_rating} {o.wounds:+d} ({o.name}) = {got}"
+    )
     return Result(got, f"{got} wound{'s' if got != 1 else ''}", (step,), "p. 18")
 
 
@@ -70,13 +91,18 @@ def effect_text(ch: Challenge, shown: str) -> str:
     return "no wounds" if o.no_wounds else (f"{o.wounds:+d} wound" if o.wounds else "as rated")
 
 
-def stealth(cover: Cover, base: int, spaces: int = 0, building: bool = False,
-            flying: bool = False) -> Result:  # fmt: skip
+def stealth(
+    cover: Cover, base: int, spaces: int = 0, building: bool = False, flying: bool = False
+) -> Result:
     """p. 19: a ranged target's Stealth: +2 per Woods, Swamp, Fire or Rough space the line of
     sight touches (the target's included), +2 in a Building; a flier gains none (p. 9)."""
     if flying:
-        return Result(base, f"Stealth {base}: a flier gains no terrain bonus",
-                      (f"Stealth {base}",), "p. 9, p. 19")  # fmt: skip
+        return Result(
+            base,
+            f"Stealth {base}: a flier gains no terrain bonus",
+            (f"Stealth {base}",),
+            "p. 9, p. 19",
+        )
     extra = spaces * cover.camouflage + (cover.building if building else 0)
     steps = [f"Stealth {base}"]
     if spaces:
@@ -102,8 +128,9 @@ def dismiss(domes: str, empty: Sequence[int], highest: int = 6) -> Result:
     ok = [d for d in chosen if d in free]
     steps = [f"the card shows {domes}; empty Domes: {', '.join(map(str, free)) or 'none'}"]
     if ok:
-        return Result(ok, f"place the hero in Dome {' or '.join(map(str, ok))}", tuple(steps),
-                      "p. 7")  # fmt: skip
+        return Result(
+            ok, f"place the hero in Dome {' or '.join(map(str, ok))}", tuple(steps), "p. 7"
+        )
     d = max(chosen)
     for _ in range(highest):
         d = d % highest + 1
@@ -123,8 +150,12 @@ def task(adv: Adventure, rating: int, relation: str, against: int | None = None)
     if mod:
         steps.append(f"{relation} faction {mod:+d}: {diff:+d}")
     word = "better" if diff > 0 else ("worse" if diff < 0 else "even")
-    return Result(diff, f"the hero is {abs(diff)} {word}" if diff else "the hero is even",
-                  tuple(steps), "p. 14, p. 15")  # fmt: skip
+    return Result(
+        diff,
+        f"the hero is {abs(diff)} {word}" if diff else "the hero is even",
+        tuple(steps),
+        "p. 14, p. 15",
+    )
 
 
 def card_draws(adv: Adventure, draws: int) -> Result:
@@ -151,5 +182,9 @@ def card_draws(adv: Adventure, draws: int) -> Result:
 def virtue_bonus(virtue: int, numbers: Sequence[int]) -> Result:
     """p. 15: 1 gold for each Virtue bonus number at or below the hero's Virtue."""
     met = [n for n in numbers if n <= virtue]
-    return Result(len(met), f"{len(met)} gold", (f"Virtue {virtue} against "
-                  f"{'/'.join(map(str, numbers))}: {len(met)} met",), "p. 15")  # fmt: skip
+    return Result(
+        len(met),
+        f"{len(met)} gold",
+        (f"Virtue {virtue} against {'/'.join(map(str, numbers))}: {len(met)} met",),
+        "p. 15",
+    )

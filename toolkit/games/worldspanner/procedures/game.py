@@ -22,24 +22,33 @@ def reinforce(game: Game, heroes: int) -> Result:
         f"{heroes} / {d} rounded up = {per}",
         "by round: " + ", ".join(f"{n} in round {i}" for i, n in enumerate(rounds, 1)),
     )
-    return Result(per, f"bring on {per} heroes per Reinforce", steps, "p. 4, p. 7",
-                  {"rounds": rounds})  # fmt: skip
+    return Result(
+        per, f"bring on {per} heroes per Reinforce", steps, "p. 4, p. 7", {"rounds": rounds}
+    )
 
 
 def dealt(game: Game, heroes: int) -> Result:
     """p. 3: deal the heroes played, and six more to discard."""
     n = heroes + game.deal.extra
-    return Result(n, f"deal {n} hero cards to each team",
-                  (f"{heroes} + {game.deal.extra} to discard = {n}",), "p. 3")  # fmt: skip
+    return Result(
+        n,
+        f"deal {n} hero cards to each team",
+        (f"{heroes} + {game.deal.extra} to discard = {n}",),
+        "p. 3",
+    )
 
 
 def team_size(game: Game, intro: bool, three_players: bool) -> Result:
     """p. 3: 6 heroes a team for an introductory game, 9 if either team has three players,
     8 otherwise."""
     d = game.deal
-    n, why = ((d.intro, "an introductory game") if intro else
-              (d.three_players, "a team has three players") if three_players else
-              (d.normal, "otherwise"))  # fmt: skip
+    n, why = (
+        (d.intro, "an introductory game")
+        if intro
+        else (d.three_players, "a team has three players")
+        if three_players
+        else (d.normal, "otherwise")
+    )
     return Result(n, f"{n} heroes per team", (why,), "p. 3")
 
 
@@ -68,13 +77,20 @@ def tribute(t: Tribute, gold: int, cards: int, before: int = 0) -> Result:
     gained = gold * t.per_gold + cards * t.per_card
     after = before + gained
     bonus = favor_bonus(t, after)
-    steps = [f"{gold} gold x {t.per_gold} + {cards} cards x {t.per_card} = {gained}",
-             f"{before:+d} + {gained} = {after:+d}"]  # fmt: skip
+    steps = [
+        f"{gold} gold x {t.per_gold} + {cards} cards x {t.per_card} = {gained}",
+        f"{before:+d} + {gained} = {after:+d}",
+    ]
     if bonus:
         steps.append(f"Lith's Favor: +{bonus} on Lith's Lair and Death's Edge challenges")
     holder = "your team" if after > 0 else ("the enemy" if after < 0 else "nobody")
-    return Result(after, f"{abs(after)} tribute, held by {holder}", tuple(steps), "p. 17",
-                  {"favor_bonus": bonus})  # fmt: skip
+    return Result(
+        after,
+        f"{abs(after)} tribute, held by {holder}",
+        tuple(steps),
+        "p. 17",
+        {"favor_bonus": bonus},
+    )
 
 
 def favor_bonus(t: Tribute, held: int) -> int:
@@ -154,15 +170,26 @@ def glory(
 def glory_statement(g: Glory, t: Tribute) -> tuple[Step, ...]:
     favor = "; ".join(f"{s.tribute} tribute: +{s.bonus}" for s in t.favor)
     return (
-        Step(f"Each Faction key: the team with the most victory markers gains {g.per_key} glory; "
-             "a tie, neither.", "Victory"),
+        Step(
+            f"Each Faction key: the team with the most victory markers gains {g.per_key} glory; "
+            "a tie, neither.",
+            "Victory",
+        ),
         Step(f"The team that gave Lith more tribute: {g.tribute} glory.", "Victory"),
-        Step(f"No One Deep Down: {g.no_one_deep_down} glory to each team with no hero in the "
-             "Underpit (the Pit does not count).", "Victory"),
-        Step("Tied glory: the most gold carried by undefeated heroes, then the fewest heroes "
-             "defeated, then the fewest wounds on undefeated heroes.", "Victory"),
-        Step(f"Lith's Chamber: {t.per_gold} tribute per gold, {t.per_card} per card; it first "
-             f"cancels the enemy's. Lith's Favor: {favor}.", "p. 17"),
-        Step(f"Favor tiles: {' and '.join(map(str, g.favor_tiles))} markers on one key.",
-             "p. 16"),
-    )  # fmt: skip
+        Step(
+            f"No One Deep Down: {g.no_one_deep_down} glory to each team with no hero in the "
+            "Underpit (the Pit does not count).",
+            "Victory",
+        ),
+        Step(
+            "Tied glory: the most gold carried by undefeated heroes, then the fewest heroes "
+            "defeated, then the fewest wounds on undefeated heroes.",
+            "Victory",
+        ),
+        Step(
+            f"Lith's Chamber: {t.per_gold} tribute per gold, {t.per_card} per card; it first "
+            f"cancels the enemy's. Lith's Favor: {favor}.",
+            "p. 17",
+        ),
+        Step(f"Favor tiles: {' and '.join(map(str, g.favor_tiles))} markers on one key.", "p. 16"),
+    )
