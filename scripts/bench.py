@@ -126,7 +126,8 @@ def counters_bench(runs: int = 5) -> None:
     from toolkit.games.god_emperor.components import setting
     from toolkit.games.god_emperor.index import Index
     from toolkit.model.content import load_content
-    from toolkit.render.counters import pack, render_sheets, tokens
+    from toolkit.render.counter_layout import pack, tokens
+    from toolkit.render.counters import render_sheets
     from toolkit.render.session import Session
 
     with tempfile.TemporaryDirectory() as tmp:
@@ -170,8 +171,8 @@ def _html_sheets(session: object, pages: list, duplex: bool) -> str:
     same face markup, with its cut line; backs mirrored as the kit mirrors them."""
     from markupsafe import Markup
 
+    from toolkit.render.counter_layout import back_of
     from toolkit.render.counter_pdf import LOOK
-    from toolkit.render.counters import back_of
 
     module = session.env.get_template("god-emperor/counters.svg.j2").module  # type: ignore[attr-defined]
     parts = [

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from tests.support.faults import killed_after
+from tests.support.faults import FailingWrites, killed_after
 from tests.support.shipped import copy_content, faction_file, toolkit
 
 
@@ -224,39 +224,19 @@ def test_a_rename_failing_at_any_file_leaves_every_file_as_it_was(
     raising EIO): the command says so in one line (exit 2) and every file is as before,
     byte for byte; past the last file, the rename goes through."""
     import errno
-    import os
 
     from click.testing import CliRunner
 
     from toolkit.cli import cli
 
     content = _worldspanner(tmp_path)
-    game = os.path.realpath(content / "worldspanner") + os.sep
     before = _snapshot(content)
-    real_replace, real_unlink = os.replace, os.unlink
-    seen = {"n": 0, "k": 0}
-
-    def step(path: object) -> None:  # a content file written or removed: the k-th fails
-        if os.path.realpath(os.fspath(path)).startswith(game):  # type: ignore[arg-type]
-            seen["n"] += 1
-            if seen["n"] == seen["k"]:
-                raise OSError(errno.EIO, "Input/output error", os.fspath(path))  # type: ignore[arg-type]
-
-    def replace(src, dst, **kw):  # type: ignore[no-untyped-def]
-        step(dst)
-        return real_replace(src, dst, **kw)
-
-    def unlink(path, **kw):  # type: ignore[no-untyped-def]
-        step(path)
-        return real_unlink(path, **kw)
-
-    monkeypatch.setattr(os, "replace", replace)
-    monkeypatch.setattr(os, "unlink", unlink)
+    writes = FailingWrites(monkeypatch, (content / "worldspanner",), errno.EIO)
     args = ["rename", *FACTION, "--content", str(content)]
     for k in range(1, 20):
-        seen.update(n=0, k=k)
+        writes.arm(k)
         out = CliRunner().invoke(cli, args)
-        if seen["n"] < k:  # every file written before the k-th: the rename is done
+        if writes.at is None:  # every file written before the k-th: the rename is done
             break
         assert out.exit_code == 2, (k, out.output)
         (line,) = [ln for ln in out.output.splitlines() if ln.startswith("Error:")]

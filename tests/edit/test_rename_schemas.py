@@ -19,7 +19,7 @@ from pathlib import Path
 import pytest
 
 from tests.edit.test_rename import _immutable
-from tests.support.faults import killed_after
+from tests.support.faults import FailingWrites, killed_after
 from tests.support.shipped import CONTENT, toolkit
 
 FACTION = ("worldspanner", "smugglers-den", "smugglers-cove")
@@ -104,43 +104,19 @@ def test_a_rename_failing_at_any_file_content_or_schema_changes_none(
 
     content = _project(tmp_path / "p")
     project = content.parent
-    watched = (
-        os.path.realpath(content / "worldspanner") + os.sep,
-        os.path.realpath(project / "schemas") + os.sep,
-    )
     before = _snapshot(content)
-    real_replace, real_unlink = os.replace, os.unlink
-    seen: dict[str, object] = {"n": 0, "k": 0, "at": None}
-
-    def step(path: object) -> None:  # a content or schema file written or removed
-        full = os.path.realpath(os.fspath(path))  # type: ignore[arg-type]
-        if full.startswith(watched):
-            seen["n"] = int(seen["n"]) + 1  # type: ignore[call-overload]
-            if seen["n"] == seen["k"]:
-                seen["at"] = full
-                raise OSError(code, os.strerror(code), os.fspath(path))  # type: ignore[arg-type]
-
-    def replace(src, dst, **kw):  # type: ignore[no-untyped-def]
-        step(dst)
-        return real_replace(src, dst, **kw)
-
-    def unlink(path, **kw):  # type: ignore[no-untyped-def]
-        step(path)
-        return real_unlink(path, **kw)
-
-    monkeypatch.setattr(os, "replace", replace)
-    monkeypatch.setattr(os, "unlink", unlink)
+    writes = FailingWrites(monkeypatch, (content / "worldspanner", project / "schemas"), code)
     args = ["rename", *FACTION, "--content", str(content)]
     failed_at = []
     for k in range(1, 30):
-        seen.update(n=0, k=k, at=None)
+        writes.arm(k)
         out = CliRunner().invoke(cli, args)
-        if seen["at"] is None:  # every file written before the k-th: the rename is done
+        if writes.at is None:  # every file written before the k-th: the rename is done
             break
-        failed_at.append(Path(str(seen["at"])))
+        failed_at.append(Path(writes.at))
         assert out.exit_code == 2, (k, out.output)
         (line,) = [ln for ln in out.output.splitlines() if ln.startswith("Error:")]
-        at = Path(str(seen["at"]))
+        at = Path(writes.at)
         assert any(
             line.startswith(f"Error: cannot write {n}: {os.strerror(code)}; ")
             for n in _named(at, project)

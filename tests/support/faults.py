@@ -7,6 +7,8 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
 from tests.support.shipped import ROOT
 
 # `python -c KILLED_AFTER_WRITE FOLDER K ARGS...`: `toolkit ARGS`, killed (SIGKILL) right
@@ -54,3 +56,36 @@ def killed_after(folder: Path, k: int, *args: str) -> subprocess.CompletedProces
         text=True,
         env=dict(os.environ, PYTHONPATH=str(ROOT)),
     )
+
+
+class FailingWrites:
+    """`os.replace` and `os.unlink` made to fail with OSError `code` at the `k`-th file
+    written or removed under `folders` (`arm(k)` before each run): `at` is the path that
+    failed (None when the run made fewer writes), `seen` how many there were."""
+
+    def __init__(self, monkeypatch: pytest.MonkeyPatch, folders: tuple[Path, ...], code: int):
+        self.folders = tuple(os.path.realpath(f) + os.sep for f in folders)
+        self.code, self.k, self.seen, self.at = code, 0, 0, None
+        real_replace, real_unlink = os.replace, os.unlink
+
+        def replace(src, dst, **kw):  # type: ignore[no-untyped-def]
+            self._step(dst)
+            return real_replace(src, dst, **kw)
+
+        def unlink(path, **kw):  # type: ignore[no-untyped-def]
+            self._step(path)
+            return real_unlink(path, **kw)
+
+        monkeypatch.setattr(os, "replace", replace)
+        monkeypatch.setattr(os, "unlink", unlink)
+
+    def arm(self, k: int) -> None:
+        self.k, self.seen, self.at = k, 0, None
+
+    def _step(self, path: object) -> None:
+        full = os.path.realpath(os.fspath(path))  # type: ignore[arg-type]
+        if full.startswith(self.folders):
+            self.seen += 1
+            if self.seen == self.k:
+                self.at = full
+                raise OSError(self.code, os.strerror(self.code), os.fspath(path))  # type: ignore[arg-type]
