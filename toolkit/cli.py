@@ -31,6 +31,7 @@ from toolkit.commands.check import check as check_content
 from toolkit.commands.clean import clean_cache
 from toolkit.commands.explain import find_rule, format_rule
 from toolkit.commands.serve import serving
+from toolkit.core.assets import inside
 from toolkit.core.diagnostics import Report, display_path, render
 from toolkit.core.errors import ToolkitError
 from toolkit.core.outputs import BuildOptions
@@ -106,17 +107,18 @@ def _from_project(fn):  # type: ignore[no-untyped-def]
     @functools.wraps(fn)
     def run(**kwargs: object) -> object:
         content = kwargs.get("content")
-        if not isinstance(content, Path) or not content.absolute().name:
-            return fn(**kwargs)  # (the content folder is the file system's root)
-        project = os.path.dirname(os.path.abspath(content))
+        rooted = isinstance(content, Path) and content.absolute().name  # (not the root `/`)
+        project = os.path.dirname(os.path.abspath(content)) if rooted else os.getcwd()
         ctx = click.get_current_context(silent=True)
         if ctx is not None and "kit_out" in ctx.meta:  # a committed link never chooses --out
             check_out_link(*ctx.meta["kit_out"], Path(project))
+        if not rooted:
+            return fn(**kwargs)
         for name, value in kwargs.items():
             if isinstance(value, Path):  # as named from the project (`build`), else whole
                 whole = os.path.abspath(value)
-                inside = whole.startswith(project.rstrip(os.sep) + os.sep)
-                kwargs[name] = Path(os.path.relpath(whole, project) if inside else whole)
+                named = os.path.relpath(whole, project) if inside(whole, project) else whole
+                kwargs[name] = Path(named)
         here = os.getcwd()
         os.chdir(project)
         try:
@@ -614,25 +616,25 @@ def _said_then_checked(
     said: Sequence[str],
     content: Path,
     game: str,
-    schemas: Sequence[Path] = (),
+    schemas: Sequence[Path] | None = None,
 ) -> None:
-    """After `new` or `rename` wrote: what changed and what remains (`schemas`: the editor
-    schemas the edit wrote with the content), then the game checked (exit 1 while it has
-    errors)."""
-    api = _api()
-
+    """After `new` or `rename` wrote: what changed and what remains, then the game checked
+    (exit 1 while it has errors). `schemas`: the editor schemas the edit wrote with the
+    content (`rename`); None: the edit left them to be brought up to date now (`new`)."""
     for e in edited:
         click.echo("\n".join(f"edited {e.path}: {w}" for w in e.done), err=True)
     for frm, to in moves:
         click.echo(f"renamed {display_path(frm)} -> {display_path(to)}", err=True)
     for line in said:
         click.echo(f"  {line}", err=True)
-    # the orchestrator and the renderer (2 s to import): only for `schema`
-    from toolkit.commands.schemas import refresh
+    if schemas is None:
+        # the orchestrator and the renderer (2 s to import): only after `new`
+        from toolkit.commands.schemas import refresh
 
-    for path in [*schemas, *refresh(content, game)]:  # they list every card's number and id
+        schemas = refresh(content, game)
+    for path in schemas:  # they list every card's number and id
         click.echo(f"updated {display_path(path)}: the editor schemas list every card", err=True)
-    report = api.check(content, game)
+    report = check_content(content, game)
     click.echo(render(report, "text", hide_waived=True))
     sys.exit(1 if report.failed else 0)
 

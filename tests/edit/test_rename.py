@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from tests.support.faults import FailingWrites, killed_after
+from tests.support.faults import FailingWrites, killed_after, planted_journal
 from tests.support.shipped import copy_content, faction_file, toolkit
 
 
@@ -358,27 +358,6 @@ def test_a_rename_keeps_each_files_mode_and_refuses_a_file_with_hard_links(
     assert os.stat(nell).st_ino == os.stat(tmp_path / "nell-elsewhere.yaml").st_ino
 
 
-def _journal(content: Path, path: str, state: str = "replacing") -> None:
-    """A journal as a pull request could commit one: `path` to become `pwned`."""
-    import hashlib
-    import json
-
-    folder = content / ".toolkit-edit"
-    folder.mkdir()
-    (folder / "0.new").write_bytes(b"pwned\n")
-    digest = hashlib.sha256(b"canary\n").hexdigest()
-    files = [
-        {
-            "path": path,
-            "before": digest,
-            "after": hashlib.sha256(b"pwned\n").hexdigest(),
-            "mode": 0o644,
-        }
-    ]
-    record = {"kind": "toolkit-edit-journal", "version": 1, "state": state, "files": files}
-    (folder / "journal.json").write_text(json.dumps(record))
-
-
 def test_a_journal_that_leads_out_or_is_malformed_is_reported_and_not_followed(
     tmp_path: Path,
 ) -> None:
@@ -398,7 +377,7 @@ def test_a_journal_that_leads_out_or_is_malformed_is_reported_and_not_followed(
     ):
         content = _worldspanner(tmp_path / why.replace(" ", "-"))
         os.symlink(outside, content / "escape")
-        _journal(content, "worldspanner/game.yaml" if case.startswith("[") else case)
+        planted_journal(content, "worldspanner/game.yaml" if case.startswith("[") else case, 1)
         if case.startswith("["):
             (content / ".toolkit-edit" / "journal.json").write_text(case)
         before = _snapshot(content)

@@ -9,7 +9,6 @@ cannot be written is named with advice that fits a file edited where it stands (
 from __future__ import annotations
 
 import errno
-import hashlib
 import json
 import os
 import shutil
@@ -19,7 +18,7 @@ from pathlib import Path
 import pytest
 
 from tests.edit.test_rename import _immutable
-from tests.support.faults import FailingWrites, killed_after
+from tests.support.faults import FailingWrites, killed_after, planted_journal
 from tests.support.shipped import CONTENT, toolkit
 
 FACTION = ("worldspanner", "smugglers-den", "smugglers-cove")
@@ -223,29 +222,6 @@ def test_a_rename_killed_midway_is_finished_or_undone_schemas_and_all(tmp_path: 
     ), notes
 
 
-def _journal(content: Path, path: str, version: int = 2) -> None:
-    """A journal as a pull request could commit one: `path` to become `pwned`."""
-    folder = content / ".toolkit-edit"
-    folder.mkdir()
-    (folder / "0.new").write_bytes(b"pwned\n")
-    digest = hashlib.sha256(b"canary\n").hexdigest()
-    files = [
-        {
-            "path": path,
-            "before": digest,
-            "after": hashlib.sha256(b"pwned\n").hexdigest(),
-            "mode": 0o644,
-        }
-    ]
-    record = {
-        "kind": "toolkit-edit-journal",
-        "version": version,
-        "state": "replacing",
-        "files": files,
-    }
-    (folder / "journal.json").write_text(json.dumps(record))
-
-
 @pytest.mark.parametrize(
     ("path", "version", "why"),
     [
@@ -280,7 +256,7 @@ def test_a_journal_naming_more_of_the_project_than_its_schemas_is_not_followed(
     os.symlink(outside, project / "schemas" / "escape")
     os.symlink(project / "schemas", project / "linked")
     (project / "schemas" / "worldspanner" / "hero.schema.json").write_text("canary\n")
-    _journal(content, path, version)
+    planted_journal(content, path, version)
     outside_before = {p.name: p.read_bytes() for p in outside.iterdir()}
     before = _snapshot(content)
     shown = content / ".toolkit-edit"
@@ -308,7 +284,7 @@ def test_a_journal_naming_a_schema_of_the_project_is_followed(tmp_path: Path) ->
     content = _project(tmp_path)
     hero = content.parent / "schemas" / "worldspanner" / "hero.schema.json"
     hero.write_text("canary\n")
-    _journal(content, "../schemas/worldspanner/hero.schema.json")
+    planted_journal(content, "../schemas/worldspanner/hero.schema.json", 2)
     check = toolkit("check", "--content", str(content), "--game", "worldspanner")
     assert check.returncode == 0, check.stdout + check.stderr
     assert "note: finished an edit of 0 content files" not in check.stderr

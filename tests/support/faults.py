@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import hashlib
+import json
 import os
 import subprocess
 import sys
@@ -89,3 +91,21 @@ class FailingWrites:
             if self.seen == self.k:
                 self.at = full
                 raise OSError(self.code, os.strerror(self.code), os.fspath(path))  # type: ignore[arg-type]
+
+
+def planted_journal(content: Path, path: str, version: int, state: str = "replacing") -> None:
+    """An edit journal as a pull request could commit one (`toolkit.edit.transaction`):
+    `path`, said to hold `canary`, to become `pwned`."""
+    folder = content / ".toolkit-edit"
+    folder.mkdir()
+    (folder / "0.new").write_bytes(b"pwned\n")
+    files = [
+        {
+            "path": path,
+            "before": hashlib.sha256(b"canary\n").hexdigest(),
+            "after": hashlib.sha256(b"pwned\n").hexdigest(),
+            "mode": 0o644,
+        }
+    ]
+    record = {"kind": "toolkit-edit-journal", "version": version, "state": state, "files": files}
+    (folder / "journal.json").write_text(json.dumps(record))

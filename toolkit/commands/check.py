@@ -4,11 +4,11 @@ checked now (`toolkit.commands.checking`) and kept."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable
 from functools import partial
-from pathlib import Path, PurePosixPath
+from pathlib import Path
 
-from toolkit.commands.baseline import baseline_of
+from toolkit.commands.baseline import Baseline, read_baseline
 from toolkit.core.diagnostics import GameResult, Report
 from toolkit.load.game_folders import discover_games
 from toolkit.speed import check_cache, content_cache
@@ -23,8 +23,8 @@ def check(
     `since`: a git revision whose content files are the baseline a message compares with
     (`toolkit check --since REV`: "the file you changed"); then every game is checked and
     nothing kept. Without it, no finding depends on any earlier version."""
-    baseline = baseline_of(content_dir, game, since)
-    games = discover_games(content_dir, game)
+    games = discover_games(content_dir, game)  # a missing content folder is said first
+    baseline = read_baseline(content_dir, since) if since is not None else None
     report = Report(strict=strict)
     on = baseline is None and content_cache.cache_folder() is not None
     shared = check_cache.shared_inputs() if on else None
@@ -42,7 +42,8 @@ def check(
         # several games to check (a first check, or edits to more than one): each but the
         # last is checked aside, on another core, while this process checks the last
         started = {
-            gid: aside(partial(_checked_aside, content_dir, gid, baseline)) for gid in todo[:-1]
+            gid: aside(partial(_checked_aside, check_game, content_dir, gid, baseline))
+            for gid in todo[:-1]
         }
         results[todo[-1]] = check_game(content_dir, todo[-1], baseline)
         for gid, result in started.items():
@@ -58,13 +59,14 @@ def check(
 
 
 def _checked_aside(
-    content_dir: Path, gid: str, baseline: Mapping[PurePosixPath, bytes] | None = None
+    check_game: Callable[[Path, str, Baseline | None], GameResult],
+    content_dir: Path,
+    gid: str,
+    baseline: Baseline | None,
 ) -> GameResult:
-    """What checking one game finds, in a forked copy: the documents it validated are kept
-    for the next process there (the copy leaves without running exit handlers)."""
-    # the loader, the packs and the rules: a kept check prints without them
-    from toolkit.commands.checking import check_game
-
+    """What checking one game finds (`check_game`), in a forked copy: the documents it
+    validated are kept for the next process there (the copy leaves without running exit
+    handlers)."""
     result = check_game(content_dir, gid, baseline)
     content_cache.flush()
     return result

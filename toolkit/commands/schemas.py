@@ -81,12 +81,9 @@ def write_all(content_dir: Path, game: str | None, out_dir: Path) -> list[Path]:
     refused as a build's `--out` is: not `/`, the home folder, content or templates."""
 
     check_out_folder(out_dir, content_dir, ROOT / "templates")
-    written = []
-    for name, text in render_all(content_dir, game).items():
-        folder = OutFolder(out_dir)  # no link under the folder is written through
-        folder.guard()
-        written.append(folder.write_text(name, text))
-    return written
+    folder = OutFolder(out_dir)  # no link under the folder is written through
+    folder.guard()
+    return [folder.write_text(name, text) for name, text in render_all(content_dir, game).items()]
 
 
 def project_folder(content_dir: Path) -> Path:
