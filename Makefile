@@ -16,7 +16,7 @@ DEBS   := libpango-1.0-0 libpangoft2-1.0-0 libharfbuzz-subset0 poppler-utils qpd
 # a Times-metric serif (Nimbus Roman) is what SVG labels fall back to where a viewer ignores
 # their embedded fonts; `locales` builds the locales the reproducibility test runs under.
 TESTDEBS := chromium fonts-urw-base35 locales
-TESTLOCALES := tr_TR de_DE
+TESTLOCALES := tr_TR
 # Test workers (pytest-xdist): one per core, the slow tests first, a worker that is done takes
 # tests from the other (worksteal); the shipped kit is built once for all of them. The tests
 # run with Python's bytecode cache on (the suite starts `python -m toolkit` dozens of times,
@@ -66,7 +66,7 @@ $(COMPILED): $(STAMP) $(SOURCES)
 
 setup: $(SYSDEPS) $(STAMP) $(COMPILED) ## Create .venv and install everything
 
-testlocales: ## Generate the locales the tests build under (tr_TR, de_DE), those missing
+testlocales: ## Generate the locales the tests build under (tr_TR), those missing
 	@for l in $(TESTLOCALES); do \
 	  locale -a 2>/dev/null | grep -qix "$$l.utf-\?8" && continue; \
 	  echo "generating locale $$l.UTF-8"; \

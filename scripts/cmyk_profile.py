@@ -1,4 +1,5 @@
-"""Make templates/common/icc/FOGRA39L-coated.icc, the CMYK profile of `--preset pod`.
+"""Make toolkit/templates/common/icc/FOGRA39L-coated.icc, the CMYK profile of
+`--preset pod`.
 
 The print-shop PDF/X-4 names its output condition, offset printing on coated paper
 (ISO 12647-2, FOGRA39), and embeds a profile of it. The profiles printers usually embed
@@ -7,8 +8,8 @@ Ghostscript ships are AGPL; Fogra's own characterization data for the condition 
 Debian's icc-profiles-free (FOGRA39L.ti3, zlib licence). This script makes the profile from
 that data with ArgyllCMS (`colprof`, medium quality, Argyll's default black generation,
 330 % total ink as FOGRA39 allows, no measurement data stored in it). Its result is
-committed, so the build reads nothing outside the project; run this by hand only to make
-it anew (needs Debian's argyll and icc-profiles-free):
+committed and shipped in the package, so the build reads nothing outside it; run this by
+hand only to make it anew (needs Debian's argyll and icc-profiles-free):
 
     .venv/bin/python scripts/cmyk_profile.py
 """
@@ -22,7 +23,7 @@ import tempfile
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
-OUT = ROOT / "templates" / "common" / "icc" / "FOGRA39L-coated.icc"
+OUT = ROOT / "toolkit" / "templates" / "common" / "icc" / "FOGRA39L-coated.icc"
 DATA = Path("/usr/share/color/icc/FOGRA39L.ti3")
 DESCRIPTION = "Coated FOGRA39 (toolkit, from Fogra's FOGRA39L data with ArgyllCMS)"
 COPYRIGHT = (

@@ -19,7 +19,7 @@ from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
-TEMPLATES = ROOT / "templates"
+TEMPLATES = ROOT / "toolkit" / "templates"  # the package's, as the toolkit reads them
 
 
 def write_html(folder: Path) -> int:

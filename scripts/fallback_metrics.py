@@ -1,5 +1,5 @@
-"""Write templates/common/fonts/fallback-metrics.json: the advance widths of the serif that
-stands in for the kit's fonts where an SVG's embedded fonts are not used.
+"""Write toolkit/templates/common/fonts/fallback-metrics.json: the advance widths of the
+serif that stands in for the kit's fonts where an SVG's embedded fonts are not used.
 
 librsvg (rsvg-convert, GNOME's viewers, many converters) and Inkscape ignore the
 `@font-face` rules an SVG board embeds, and draw its labels in the first font of the
@@ -25,7 +25,7 @@ from pathlib import Path
 from fontTools.ttLib import TTFont
 
 ROOT = Path(__file__).resolve().parent.parent
-OUT = ROOT / "templates" / "common" / "fonts" / "fallback-metrics.json"
+OUT = ROOT / "toolkit" / "templates" / "common" / "fonts" / "fallback-metrics.json"
 FONTS = {
     "regular": [
         "/usr/share/fonts/truetype/liberation2/LiberationSerif-Regular.ttf",

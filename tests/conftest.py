@@ -20,7 +20,7 @@ import pytest
 import yaml
 from filelock import FileLock
 
-from tests.support.shipped import CONTENT, ROOT, toolkit
+from tests.support.shipped import CONTENT, ROOT, copy_rules, toolkit
 
 GAMES = sorted(p.name for p in CONTENT.iterdir() if p.is_dir())
 
@@ -65,6 +65,7 @@ def shipped_kit(tmp_path_factory: pytest.TempPathFactory) -> Path:
             shutil.rmtree(root, ignore_errors=True)
             root.mkdir()
             shutil.copytree(CONTENT, root / "content")
+            copy_rules(root)
             _seed(root / "build")
             proc = toolkit("build", "--content", "content", "--out", "build", cwd=root)
             assert proc.returncode == 0, proc.stdout + proc.stderr

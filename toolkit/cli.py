@@ -179,6 +179,12 @@ def cli(ctx: click.Context) -> None:
 )
 @click.option("--strict", is_flag=True, help="Treat warnings as errors.")
 @click.option(
+    "--verbose",
+    "-v",
+    is_flag=True,
+    help="Give each waived finding's whole reason (text shows its first sentence).",
+)
+@click.option(
     "--fix",
     "fix",
     is_flag=True,
@@ -227,6 +233,7 @@ def check(
     game: str | None,
     fmt: str,
     strict: bool,
+    verbose: bool,
     fix: bool,
     diff: bool,
     layout: bool,
@@ -239,7 +246,8 @@ def check(
     Every problem in every file is reported in one run, sorted by file and line,
     as `path:line:col: error[CODE]: message`. Exit 0 when there are no errors,
     1 when content breaks the schema or a rule, 2 for usage or I/O problems.
-    A file may waive one finding with `waive: [{rule: CODE, reason: "..."}]`.
+    A file may waive one finding with `waive: [{rule: CODE, reason: "..."}]`: it
+    is then a `note[CODE]` line with the reason's first sentence, and fails nothing.
     """
     if fix or layout or explain is not None:  # these run longer (--layout lays out sheets)
         gc.enable()
@@ -280,7 +288,7 @@ def check(
         report = api.check_layout(content, game, strict, kit=out, since=since)
     else:  # the check command alone, without the orchestrator (`toolkit.commands.check`)
         report = check_content(content, game, strict, since)
-    out = render(report, fmt)
+    out = render(report, fmt, verbose=verbose)
     click.echo(out)
     if fmt == "json":
         click.echo(report.summary(), err=True)
@@ -402,7 +410,7 @@ def coverage(content: Path, game: str | None, fmt: str) -> None:
     "tgc-poker, tgc-tarot (The Game Crafter), mpc-poker, mpc-tarot (MakePlayingCards): one "
     "PNG a face and back at the shop's pixel size, dpi and bleed; dtc-poker, dtc-tarot "
     "(DriveThruCards): one CMYK PDF a deck, face then back. The profile's bleed applies, "
-    "not --bleed. Profiles: templates/common/print-shops.yaml.",
+    "not --bleed. Profiles: toolkit/templates/common/print-shops.yaml.",
 )
 @click.option(
     "--tts-url",

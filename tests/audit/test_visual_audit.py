@@ -129,11 +129,12 @@ def test_svg_text_is_held_to_its_shapes(tmp_path: Path, svg_text: str) -> None:
 
 
 def _project_copy(tmp_path: Path) -> Path:
-    """The renderer (code and templates) and the content, copied to break one of them."""
+    """The renderer (code and the templates in it) and the content, copied to break one of
+    them."""
     from tests.support.shipped import ROOT
 
     dest = tmp_path / "project"
-    for part in ("toolkit", "templates", "content"):
+    for part in ("toolkit", "content", "rules"):
         shutil.copytree(ROOT / part, dest / part, ignore=shutil.ignore_patterns("__pycache__"))
     return dest
 
@@ -175,7 +176,7 @@ def test_the_audit_finds_blank_tiles_and_passes_the_fix(shipped_kit: Path, tmp_p
     boards.write_text(code.replace(clip, "{grid.tw * k:.3f} 0 re W n"), encoding="utf-8")
     out, codes = _build_and_audit(project, "boards/law-board*")
     assert "AUDIT-TILES" in codes and "AUDIT-BLANK-PAGE" not in codes, out
-    template = project / "templates" / "common" / "board.html.j2"
+    template = project / "toolkit" / "templates" / "common" / "board.html.j2"
     fixed = template.read_text(encoding="utf-8")
     good = ".page { width: {{ pw }}mm; height: {{ ph }}mm }"
     assert good in fixed

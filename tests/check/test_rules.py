@@ -200,6 +200,11 @@ CASES = {
         [("f:57", "expansion: 50F", "expansion: SC")],
         ("f:57", None, "number:"),
     ),
+    "FgF numbered from Promo's 100": Case(
+        "FF-DECK-OVERLAP",
+        [(GAME, "{expansions: [FgF], first: 101,", "{expansions: [FgF], first: 100,")],
+        (GAME, None, "{expansions: [FgF], first: 100,"),
+    ),
     "a grasslands circle moved to the desert": Case(
         "FF-SC-CIRCLES",
         [("f:84", "area: forest-grasslands", "area: forest-great-desert")],

@@ -17,7 +17,7 @@ import yaml
 
 from tests.support.pdfcheck import box, colour_spaces, inside, output_intent, unembedded_fonts
 from tests.support.printguide import check_bill, check_gallery
-from tests.support.shipped import CONTENT, pdf_text, seeded, toolkit
+from tests.support.shipped import CONTENT, copy_rules, pdf_text, seeded, toolkit
 
 MM = 72 / 25.4
 A4 = (210 * MM, 297 * MM)
@@ -95,6 +95,7 @@ def test_a_sheet_is_the_same_file_however_it_was_built(kit: Path, tmp_path: Path
     each PDF carries its own title (a viewer's window shows it)."""
     root = tmp_path / "one"
     shutil.copytree(CONTENT, root / "content")
+    copy_rules(root)
     assert (
         _build(
             root, "--only", "sheets/factions/018-*", "--only", "sheets/plots/00[1-3]*"
@@ -248,6 +249,7 @@ def test_dm_reference_and_print_guide(kit: Path) -> None:
 
 def test_expansions_choose_what_goes_in(tmp_path: Path) -> None:
     shutil.copytree(CONTENT, tmp_path / "content")
+    copy_rules(tmp_path)
     proc = toolkit(
         "build",
         "--content",
@@ -419,6 +421,7 @@ def test_deleted_file_takes_its_outputs(kit: Path, tmp_path: Path) -> None:
 
 def test_overflow_is_an_error_naming_sheet_and_field(tmp_path: Path) -> None:
     shutil.copytree(CONTENT, tmp_path / "content")
+    copy_rules(tmp_path)
     f = next((tmp_path / "content" / "forty-factions" / "factions").glob("005-*.yaml"))
     long = " ".join(["The Mercenaries' Guild remembers every debt."] * 260)
     f.write_text(f.read_text() + f"background: {long}\n")
@@ -446,6 +449,7 @@ def test_a_deck_whose_sheet_fails_is_told_at_that_sheets_file(kit: Path, tmp_pat
     """A sheet that does not fit leaves its deck unassembled: the deck's error points at the
     same content file as the sheet's, and says whether the last deck is kept."""
     shutil.copytree(kit / "content", tmp_path / "content")
+    copy_rules(tmp_path)
     seeded(kit, tmp_path / "build", "forty-factions")
     f = next((tmp_path / "content" / "forty-factions" / "factions").glob("005-*.yaml"))
     f.write_text(f.read_text() + "background: " + " ".join(["A long debt."] * 900) + "\n")
@@ -466,6 +470,7 @@ def test_placeholders_carry_a_mark_by_default_loud_in_proof_and_none_when_final(
     tmp_path: Path,
 ) -> None:
     shutil.copytree(CONTENT, tmp_path / "content")
+    copy_rules(tmp_path)
     summaries = {}
     for args, out in (((), "normal"), (("--proof",), "proof"), (("--final",), "final")):
         proc = toolkit(
@@ -537,6 +542,7 @@ def test_boards_mark_placeholder_locations_and_seats_but_not_when_final(tmp_path
     from toolkit.core.marks import DAGGER, LEGEND
 
     shutil.copytree(CONTENT, tmp_path / "content")
+    copy_rules(tmp_path)
     ff = yaml.safe_load  # the content as a reader sees it, to know which values to expect
     army = ff((CONTENT / "forty-factions" / "factions" / "003-army.yaml").read_text())
     seats_ph = {"politics", "seats.council"} & set(army.get("placeholders", []))
@@ -572,6 +578,7 @@ def test_boards_mark_placeholder_locations_and_seats_but_not_when_final(tmp_path
 def test_letter_paper(kit: Path, tmp_path: Path) -> None:
     """Letter card sheets, from the cards the kit laid out (a card is the same on any paper)."""
     shutil.copytree(CONTENT, tmp_path / "content")
+    copy_rules(tmp_path)
     seeded(kit, tmp_path / "build", "forty-factions")
     proc = toolkit(
         "build",
@@ -604,7 +611,7 @@ def test_a_warm_session_lays_out_again_after_a_template_edit(tmp_path: Path) -> 
     from tests.support.shipped import ROOT
 
     project = tmp_path / "project"
-    for part in ("toolkit", "templates", "content"):
+    for part in ("toolkit", "content"):
         shutil.copytree(ROOT / part, project / part, ignore=shutil.ignore_patterns("__pycache__"))
     only = "sheets/plots/00[1-3]*"
     warm = f"""
@@ -613,7 +620,7 @@ from toolkit.commands import api
 from toolkit.commands.build import BuildOptions
 warm = BuildOptions(out=Path("warm"), jobs=1, only={only!r})
 assert not api.build(Path("content"), "forty-factions", warm).failed
-css = Path("templates/forty-factions/sheet.css")
+css = Path("toolkit/templates/forty-factions/sheet.css")
 css.write_text(css.read_text(encoding="utf-8").replace("font-size: 21pt", "font-size: 30pt"),
                encoding="utf-8")
 print(api.build(Path("content"), "forty-factions", warm).built)
@@ -664,6 +671,7 @@ def test_watch_rebuilds_the_changed_sheet(tmp_path: Path) -> None:
     from tests.support.shipped import ROOT
 
     shutil.copytree(CONTENT, tmp_path / "content")
+    copy_rules(tmp_path)
     log = tmp_path / "log.txt"
     env = dict(os.environ, PYTHONPATH=str(ROOT))
     with open(log, "w") as out:
@@ -815,6 +823,7 @@ def test_back_offset_shifts_backs_only_and_calibration_sheet(kit: Path, tmp_path
     """The plots and the calibration sheet with the backs shifted 2 mm right and 1 mm down,
     against the kit built without an offset."""
     shutil.copytree(CONTENT, tmp_path / "content")
+    copy_rules(tmp_path)
     proc = toolkit(
         "build",
         "--content",
@@ -844,6 +853,7 @@ def test_back_offset_shifts_backs_only_and_calibration_sheet(kit: Path, tmp_path
 @pytest.mark.slow
 def test_pod_preset_gives_back_then_face_pdfx(tmp_path: Path) -> None:
     shutil.copytree(CONTENT, tmp_path / "content")
+    copy_rules(tmp_path)
     proc = toolkit(
         "build",
         "--content",

@@ -9,7 +9,7 @@ import shutil
 from collections.abc import Callable
 from pathlib import Path
 
-from tests.support.shipped import CONTENT, toolkit
+from tests.support.shipped import CONTENT, copy_rules, toolkit
 
 Mutation = tuple[str, str, Callable[[Path], None]]
 
@@ -61,6 +61,11 @@ MUTATIONS: list[Mutation] = [
     (WS, "the components removed", _remove("components.yaml")),
     (GE, "an unknown key in the cast", _append("game.yaml", "\nbogus: 1\n")),
     (GE, "a YAML error in the court", _append("court.yaml", "\n  - [\n")),
+    (
+        GE,
+        "a cost the rules state changed",
+        _replace("court.yaml", '"Tax", cost: 6', '"Tax", cost: 5'),
+    ),
 ]
 
 
@@ -80,6 +85,7 @@ def test_a_report_is_the_same_from_any_cache_and_any_folder(tmp_path: Path) -> N
     another folder and from inside the content folder."""
     project = tmp_path / "project"
     shutil.copytree(CONTENT, project / "content")
+    copy_rules(project)
     elsewhere = tmp_path / "elsewhere"
     elsewhere.mkdir()
     cache = tmp_path / "cache"
@@ -113,6 +119,7 @@ def test_a_kit_built_from_another_folder_is_up_to_date_and_the_same(tmp_path: Pa
     output folder: nothing is rebuilt, and the manifest and coverage page are the same."""
     project = tmp_path / "project"
     shutil.copytree(CONTENT / WS, project / "content" / WS)
+    copy_rules(project)
     env = _env(None)
     first = toolkit("build", "--game", WS, cwd=project, env=env)
     assert first.returncode == 0, first.stdout + first.stderr

@@ -190,3 +190,84 @@ def test_a_symlink_anywhere_in_the_path_is_not_followed(served: tuple[int, Path]
     finally:
         server.shutdown()
         server.server_close()
+
+
+# Issue 34: every page served reloads (the companion's own policy widened as served only),
+# each game's companion offers its own search examples, and the tab has an icon.
+
+GAMES = ("forty-factions", "worldspanner", "god-emperor")
+
+
+def _unique_word(page: str) -> str:
+    """A word of exactly one table row of the page, in no other row, step or heading: a
+    search for it matches one row."""
+    body = page.split("<body", 1)[1].split("<script", 1)[0]
+    rows = re.findall(r"<tr>(.*?)</tr>", body, re.S)
+    others = re.sub(r"<tr>.*?</tr>", " ", body, flags=re.S)
+
+    def words(html: str) -> set[str]:
+        return set(re.findall(r"[a-z]{6,}", re.sub(r"<[^>]+>", " ", html).lower()))
+
+    counts: dict[str, int] = {}
+    for row in rows:
+        for w in words(row):
+            counts[w] = counts.get(w, 0) + 1
+    ruled_out = words(others) | set(
+        re.findall(r"[a-z]{6,}", " ".join(re.findall(r'"([^"]*)"', body)).lower())
+    )
+    return sorted(w for w, n in counts.items() if n == 1 and w not in ruled_out)[0]
+
+
+def _browse(url: str, profile: Path) -> tuple[str, str]:
+    """Headless Chromium's DOM of a served page, and its console log. A stop after a few
+    seconds (`--timeout`), not a virtual-time budget: the page's event stream never ends."""
+    exe = shutil.which("chromium") or shutil.which("chromium-browser")
+    assert exe, "headless Chromium is needed (make test installs the Debian package)"
+    args = ["--headless", "--no-sandbox", "--disable-gpu", "--no-first-run", "--timeout=4000"]
+    args += [f"--user-data-dir={profile}", "--enable-logging=stderr", "--v=0", "--dump-dom"]
+    proc = subprocess.run([exe, *args, url], capture_output=True, text=True, timeout=120)
+    return proc.stdout, proc.stderr
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_a_served_companion_reloads_and_offers_its_own_examples(
+    shipped_kit: Path, tmp_path: Path, game: str
+) -> None:
+    root = shipped_kit / "build"
+    on_disk = (root / game / "companion.html").read_text()
+    assert "connect-src" not in on_disk and "default-src 'none'" in on_disk  # offline on disk
+    hint = re.search(r'id="search" type="search" placeholder="e\.g\. ([^"]+)"', on_disk)
+    assert hint, "the search box offers no examples"
+    text = re.sub(r"<[^>]+>", " ", on_disk.split("<body", 1)[1])
+    for example in hint[1].split(", "):  # each example is a row, a panel or a number it shows
+        assert example in text, (example, game)
+    server = serve.start(root, 0, serve.Rebuilds())
+    try:
+        port = server.server_address[1]
+        status, page = _get(port, f"/{game}/companion.html")
+        assert status == 200 and "connect-src 'self'" in page and "EventSource" in page
+        word = _unique_word(on_disk)
+        url = f"http://127.0.0.1:{port}/{game}/companion.html#q={word}"
+        dom, log = _browse(url, tmp_path / "profile")
+        assert 'data-search="ready"' in dom, log[-2000:]
+        assert "Content Security Policy" not in log, log  # the event stream is allowed
+        assert re.search(r'id="search-count" data-matches="1">1 matching row or step<', dom), (
+            word,
+            re.findall(r'id="search-count"[^<]*<', dom),
+        )
+        status, icon = _get(port, "/favicon.ico")
+        assert status == 200 and icon.startswith("<svg")
+    finally:
+        server.shutdown()
+        server.server_close()
+
+
+def test_each_game_offers_its_own_search_examples(shipped_kit: Path) -> None:
+    hints = {
+        g: re.search(
+            r'placeholder="(e\.g\. [^"]+)"',
+            (shipped_kit / "build" / g / "companion.html").read_text(),
+        )[1]  # type: ignore[index]
+        for g in GAMES
+    }
+    assert len(set(hints.values())) == len(GAMES), hints

@@ -12,7 +12,7 @@ from pathlib import Path, PurePosixPath
 
 import pytest
 
-from tests.support.shipped import CONTENT, edit, faction_file, toolkit
+from tests.support.shipped import CONTENT, copy_rules, edit, faction_file, toolkit
 from toolkit.commands.baseline import for_game, read_baseline
 from toolkit.core.errors import ToolkitError
 
@@ -61,6 +61,7 @@ def project(tmp_path: Path) -> Path:
     """A project holding a copy of the Forty Factions content, as one git commit."""
     root = tmp_path / "project"
     shutil.copytree(CONTENT / FF, root / "content" / FF)
+    copy_rules(root)
     (root / "README.md").write_text("a designer's project\n")
     _repo(root)
     return root
@@ -114,6 +115,7 @@ def test_an_unknown_revision_or_a_folder_outside_git_is_one_error_line(
     assert "is not a git revision" in line and not evil.exists()
     alone = tmp_path / "alone"
     shutil.copytree(CONTENT / "worldspanner", alone / "content" / "worldspanner")
+    copy_rules(alone)
     env = _env(None, GIT_CEILING_DIRECTORIES=str(tmp_path))
     line = _said(toolkit("check", "--since", "HEAD", cwd=alone, env=env))
     assert "needs the content folder in a git repository" in line

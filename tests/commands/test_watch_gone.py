@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.support.shipped import CONTENT, ROOT
+from tests.support.shipped import CONTENT, ROOT, copy_rules
 
 
 def _until(what: Callable[[], bool], seconds: float = 60) -> bool:
@@ -26,6 +26,7 @@ def _until(what: Callable[[], bool], seconds: float = 60) -> bool:
 @pytest.mark.slow
 def test_watch_waits_for_a_moved_content_folder_to_come_back(tmp_path: Path) -> None:
     shutil.copytree(CONTENT, tmp_path / "content")
+    copy_rules(tmp_path)
     log = tmp_path / "log.txt"
     env = dict(os.environ, PYTHONPATH=str(ROOT))
     with open(log, "w") as out:

@@ -5,8 +5,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from tests.support.faults import FailingWrites, killed_after, planted_journal
-from tests.support.shipped import copy_content, faction_file, toolkit
+from tests.support.faults import killed_after, planted_journal
+from tests.support.shipped import copy_content, copy_rules, faction_file, toolkit
 
 
 def _rename(content: Path, *args: str):  # type: ignore[no-untyped-def]
@@ -206,6 +206,7 @@ def _worldspanner(folder: Path) -> Path:
     from tests.support.shipped import CONTENT
 
     shutil.copytree(CONTENT / "worldspanner", folder / "content" / "worldspanner")
+    copy_rules(folder)
     return folder / "content"
 
 
@@ -215,73 +216,6 @@ def _renamed(tmp_path: Path) -> dict[str, bytes]:
     done = _rename(content, *FACTION)
     assert done.returncode == 0, done.stdout + done.stderr
     return _snapshot(content)
-
-
-def test_a_rename_failing_at_any_file_leaves_every_file_as_it_was(
-    tmp_path: Path, monkeypatch
-) -> None:  # type: ignore[no-untyped-def]
-    """The write of each file in turn fails (k = 1..n, the file's replacement or removal
-    raising EIO): the command says so in one line (exit 2) and every file is as before,
-    byte for byte; past the last file, the rename goes through."""
-    import errno
-
-    from click.testing import CliRunner
-
-    from toolkit.cli import cli
-
-    content = _worldspanner(tmp_path)
-    before = _snapshot(content)
-    writes = FailingWrites(monkeypatch, (content / "worldspanner",), errno.EIO)
-    args = ["rename", *FACTION, "--content", str(content)]
-    for k in range(1, 20):
-        writes.arm(k)
-        out = CliRunner().invoke(cli, args)
-        if writes.at is None:  # every file written before the k-th: the rename is done
-            break
-        assert out.exit_code == 2, (k, out.output)
-        (line,) = [ln for ln in out.output.splitlines() if ln.startswith("Error:")]
-        assert "Input/output error" in line and "every file is as it was" in line, line
-        assert _snapshot(content) == before, f"the content changed when file {k} failed"
-    assert k > 4, "the rename writes four files and moves one"
-    assert out.exit_code == 0, out.output
-    assert _snapshot(content) == _renamed(tmp_path)
-
-
-def test_a_rename_killed_midway_is_finished_or_undone_by_the_next_run(tmp_path: Path) -> None:
-    """The rename is killed (SIGKILL) right after each of its writes in the content folder
-    in turn; the next `check` (or the rename run again) finds its journal, finishes or undoes
-    it and says which in one line: the content is then all as before or all as after, and
-    no file of the edit is left behind."""
-
-    before, after = None, _renamed(tmp_path)
-    for k in range(1, 40):
-        content = _worldspanner(tmp_path / str(k))
-        before = before or _snapshot(content)
-        killed = killed_after(content, k, "rename", *FACTION, "--content", str(content))
-        if killed.returncode == 0:  # finished before its k-th write: every point was tried
-            break
-        assert killed.returncode == -9, killed.stdout + killed.stderr
-        if k % 2:
-            nxt = toolkit("check", "--content", str(content), "--game", "worldspanner")
-        else:
-            nxt = _rename(content, *FACTION)
-        now = _snapshot(content)
-        assert now in (before, after), f"killed after write {k}: the content is half renamed"
-        said = [ln for ln in nxt.stderr.splitlines() if "interrupted" in ln]
-        assert not (content / ".toolkit-edit").exists(), k
-        if k == 1:  # its journal written, nothing changed yet
-            shown = _named(content / ".toolkit-edit", content.parent)
-            assert said in (
-                [f"note: undid an edit of 5 content files interrupted before it changed any ({n})"]
-                for n in shown
-            ), said
-        elif now == after and k % 2:
-            assert len(said) == 1 and said[0].startswith("note: finished an edit"), nxt.stderr
-        if k % 2:
-            assert nxt.returncode == 0 and "0 errors" in nxt.stdout, nxt.stdout + nxt.stderr
-        else:  # run again: done now, or it names nothing any more (it was finished)
-            assert _snapshot(content) == after, nxt.stdout + nxt.stderr
-    assert k > 5, "the rename writes five files"
 
 
 def _immutable(path: Path, on: bool) -> bool:

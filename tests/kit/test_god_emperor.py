@@ -22,11 +22,13 @@ from tests.support.shipped import (
     CONTENT,
     RULES,
     assert_finding,
+    copy_rules,
     edit,
     line_after,
     pdf_text,
     toolkit,
 )
+from toolkit.games.god_emperor.models import SPARES
 
 GE = CONTENT / "god-emperor"
 GAME, COURT, UG, FAV, MAP, CAST = (
@@ -128,10 +130,36 @@ CASES = {
     "host-unknown": Case(
         "GE-REF", [(GAME, "host: wolf,", "host: wolves,")], (GAME, None, "{month: 2,")
     ),
-    "four-houses-in-west": Case(
+    "four-houses-in-west": Case(  # Wolf and its castle moved west, the schedule left east
         "GE-PROVINCE-HOUSES",
-        [(GAME, "{id: wolf, name: Wolf, province: east", "{id: wolf, name: Wolf, province: west")],
+        [
+            (
+                GAME,
+                "{id: wolf, name: Wolf, province: east, castle: Chi",
+                "{id: wolf, name: Wolf, province: west, castle: Mok",
+            )
+        ],
         (GAME, "provinces:", "- id: west"),
+    ),
+    "cat-moved-east": Case(  # its castle and the schedule's months 1, 4, 7 left in the West
+        "GE-HOUSE-PROVINCE",
+        [(GAME, "{id: cat, name: Cat, province: west", "{id: cat, name: Cat, province: east")],
+        (GAME, None, "{id: cat, name: Cat"),
+    ),
+    "two-neutral-castles-in-zit": Case(
+        "GE-CASTLE-REGION",
+        [(GAME, "{region: Lum, kind: neutral", "{region: Zit, kind: neutral")],
+        (GAME, "{region: Kri, kind: neutral", "{region: Zit, kind: neutral"),
+    ),
+    "law-five-names-wolf": Case(
+        "GE-LAW-HOUSES",
+        [(COURT, "Snake owns one hostage from Eagle.", "Snake owns one hostage from Wolf.")],
+        (COURT, None, "Snake owns one hostage from Wolf."),
+    ),
+    "favor-card-of-no-faction": Case(
+        "GE-FAVOR-FACTION",
+        [(FAV, '{name: "Caravan", faction: spice-lords', '{name: "Caravan", faction: spice-lord')],
+        (FAV, None, '{name: "Caravan"'),
     ),
     "free-proposal": Case(
         "GE-COST",
@@ -230,6 +258,7 @@ def test_rule_is_enforced(name: str, tmp_path: Path) -> None:
     case = CASES[name]
     content = tmp_path / "content"
     shutil.copytree(GE, content / "god-emperor")
+    copy_rules(content.parent)
     for rel, old, new in case.edits:
         edit(content / "god-emperor" / rel, old, new)
     rel, anchor, needle = case.at
@@ -261,6 +290,7 @@ def test_shipped_content_resolves_every_inconsistency_openly() -> None:
 def test_cast_as_csv_and_the_errors_it_can_have(tmp_path: Path) -> None:
     content = tmp_path / "content"
     shutil.copytree(GE, content / "god-emperor")
+    copy_rules(content.parent)
     folder = content / "god-emperor"
     (folder / "cast.yaml").unlink()
     (folder / "cast.csv").write_text('name,house,rank\n"Smith, Jo",cat,1\nAda Lovelace,wolf,\n')
@@ -283,6 +313,7 @@ def test_cast_as_csv_and_the_errors_it_can_have(tmp_path: Path) -> None:
 def test_a_200_player_cast_builds_a_badge_and_strip_each(tmp_path: Path) -> None:
     content = tmp_path / "content"
     shutil.copytree(GE, content / "god-emperor")
+    copy_rules(content.parent)
     ids = [h["id"] for h in DATA[GAME]["houses"]]
     rows = [f"Player {n:03d},{ids[n % 9]}," for n in range(200)]
     (content / "god-emperor" / "cast.yaml").unlink()
@@ -297,10 +328,11 @@ def test_a_200_player_cast_builds_a_badge_and_strip_each(tmp_path: Path) -> None
         "build", "--content", str(content), "--out", str(tmp_path / "b"), "--only", "badges/*"
     )
     assert proc.returncode == 0, proc.stdout + proc.stderr
+    seats = 200 + SPARES * len(ids)  # a cast.csv gives no spares: each House the default
     with pikepdf.open(tmp_path / "b/god-emperor/badges/badges-a4.pdf") as pdf:
-        assert len(pdf.pages) == math.ceil(200 / 10)
+        assert len(pdf.pages) == math.ceil(seats / 10)
     strips = pdf_text(tmp_path / "b/god-emperor/badges/status-strips-a4.pdf")
-    assert strips.count("Wounds") == 200
+    assert strips.count("Wounds") == seats
 
 
 def test_print_shop_preset_gives_each_deck_as_pdfx(tmp_path: Path) -> None:
@@ -325,13 +357,14 @@ def kit(shipped_kit: Path) -> Path:
 
 def test_badges_and_strips_one_per_player(kit: Path) -> None:
     players = DATA[CAST]["players"]
+    seats = len(players) + DATA[CAST]["spares"] * len(HOUSES)  # and each House's spares
     badges = pdf_text(kit / "badges/badges-a4.pdf")
-    for p in players:
-        assert p["name"].upper() in badges.upper()
+    for house in HOUSES:
+        assert f"House {house}".upper() in badges.upper()
     with pikepdf.open(kit / "badges/badges-a4.pdf") as pdf:
-        assert len(pdf.pages) == math.ceil(len(players) / 10)  # 10-up, single-sided
+        assert len(pdf.pages) == math.ceil(seats / 10)  # 10-up, single-sided
     strips = pdf_text(kit / "badges/status-strips-a4.pdf")
-    assert strips.count("Wounds") == len(players)
+    assert strips.count("Wounds") == seats
 
 
 def test_forms_list_every_house(kit: Path) -> None:
@@ -451,6 +484,7 @@ def test_a_kit_whose_papers_disagree_is_not_built(tmp_path: Path) -> None:
     the North while the playmats and the reference put it in the East. The build refuses."""
     content = tmp_path / "content"
     shutil.copytree(GE, content / "god-emperor")
+    copy_rules(content.parent)
     game = content / "god-emperor" / GAME
     for rel, old, new in [
         (GAME, f"regions: [{NORTH}]", f"regions: [{PRINTED_NORTH}]"),
@@ -500,6 +534,7 @@ def test_law_board_extends_onto_numbered_sheets_when_the_court_can_pass_more(
 ) -> None:
     content = tmp_path / "content"
     shutil.copytree(GE, content / "god-emperor")
+    copy_rules(content.parent)
     edit(
         content / "god-emperor" / GAME,
         '{name: "Proposals", minutes: 4, repeat: 3,',
@@ -528,6 +563,7 @@ def test_law_board_extends_onto_numbered_sheets_when_the_court_can_pass_more(
 def test_a_mistyped_house_is_told_the_house_it_is_close_to(tmp_path: Path) -> None:
     content = tmp_path / "content"
     shutil.copytree(GE, content / "god-emperor")
+    copy_rules(content.parent)
     cast = content / "god-emperor" / "cast.yaml"
     text = cast.read_text()
     assert "house: cat}" in text

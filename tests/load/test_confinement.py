@@ -151,7 +151,7 @@ def test_a_renders_asset_roots_leave_out_an_assets_folder_linked_out(tmp_path: P
         game_assets(game)
     session = Session(BuildOptions(out=tmp_path / "out"), game)
     assert [os.path.realpath(r) for r in session.asset_roots()] == [
-        os.path.realpath(Path(__file__).parents[2] / "templates")
+        os.path.realpath(Path(__file__).parents[2] / "toolkit" / "templates")
     ]
     url = (game / "assets" / "secret.png").absolute().as_uri()
     with pytest.raises(RenderError, match="refused"):

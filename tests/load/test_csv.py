@@ -12,7 +12,7 @@ from pathlib import Path
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from tests.support.shipped import CONTENT, DIAG, toolkit
+from tests.support.shipped import CONTENT, DIAG, copy_rules, toolkit
 from toolkit.load.csv import load_csv_bytes
 from toolkit.load.yaml import MAX_SCALAR_CHARS
 
@@ -20,6 +20,7 @@ from toolkit.load.yaml import MAX_SCALAR_CHARS
 def _cast(tmp_path: Path, text: str) -> Path:
     content = tmp_path / "content"
     shutil.copytree(CONTENT / "god-emperor", content / "god-emperor")
+    copy_rules(content.parent)
     (content / "god-emperor" / "cast.yaml").unlink()
     (content / "god-emperor" / "cast.csv").write_text(text, encoding="utf-8")
     return content

@@ -136,3 +136,34 @@ def test_ws_hero_deck_deals_the_usual_game(tmp_path: Path) -> None:
     heroes[0].unlink()
     target = content / "worldspanner" / "components.yaml"
     assert_finding(content, target, line_of(target, "{id: hero-card"), "WS-COMP-DECK")
+
+
+def test_totem_chits_cover_the_strongest_spirit_guides_neutral_totems(tmp_path: Path) -> None:
+    """SC3.2.7.5: the Strongest Spirit Guide gains a chit per Neutral Totem on top of those
+    placed (SC3.2.7.3). Play the fullest Gathering for each Totem (its Factions and those
+    with influence over any Totem Activated, a second Totem speaking if need be): the kit
+    has a chit for every one, and a count of 6 an animal is reported."""
+    from tests.check.test_procedures_ff import ix
+    from toolkit.games.forty_factions.components import items
+
+    g = ix().gathering
+    assert g is not None
+    listed = [{t.faction, *t.influence, *([t.rival.faction] if t.rival else [])} for t in g.totems]
+    printed = {i.label: i.figures["need"] for i in items(ix())["totem-animals"]}
+    for k, t in enumerate(g.totems):
+        active = listed[k] | set(g.influence_any)
+        speaking = {j for j, fs in enumerate(listed) if fs & active}
+        if speaking == {k}:  # SC3.2.7.2: a contest needs a second Totem
+            speaking.add((k + 1) % len(g.totems))
+        chits = len(active) + len(g.totems) - len(speaking)
+        assert chits > 6
+        assert printed[t.animal] >= chits, (t.animal, printed[t.animal], chits)
+    content = copy_content(tmp_path)
+    comp = content / "forty-factions" / "components.yaml"
+    text = comp.read_text(encoding="utf-8")
+    comp.write_text(text.replace("    count: need\n", "    count: 6\n", 1), encoding="utf-8")
+    proc = toolkit("check", "--content", str(content), "--game", "forty-factions")
+    assert proc.returncode == 1
+    line = line_of(comp, "count: 6")
+    hit = [r for r in proc.stdout.splitlines() if f"components.yaml:{line}:" in r]
+    assert hit and "error[FF-COMP-COUNT]" in hit[0] and "SC3.2.7.5" in hit[0], proc.stdout

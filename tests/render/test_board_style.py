@@ -25,12 +25,11 @@ LABEL = re.compile(r"^(\.space-label \{[^}]*font-size: )3\.4px", re.M)  # a spac
 
 
 def _project(tmp: Path) -> Path:
-    """A copy of the toolkit and its templates, to restyle without touching the real one."""
+    """A copy of the toolkit (its templates in it), to restyle without touching the real one."""
     dest = tmp / "project"
     shutil.copytree(
         ROOT / "toolkit", dest / "toolkit", ignore=shutil.ignore_patterns("__pycache__")
     )
-    shutil.copytree(ROOT / "templates", dest / "templates")
     return dest
 
 
@@ -102,7 +101,7 @@ def _corner_colour(pdf: Path, tmp: Path) -> tuple[int, ...]:
 def test_a_designer_restyles_a_board_in_board_css(tmp_path: Path) -> None:
     project = _project(tmp_path)
     _build(project, tmp_path / "before")
-    css = project / CSS
+    css = project / "toolkit" / CSS
     text = css.read_text()
     assert PAPER in text and LABEL.search(text), "board.css changed: update the test"
     css.write_text(LABEL.sub(r"\g<1>4.2px", text.replace(PAPER, NEW_PAPER)))
@@ -160,10 +159,12 @@ def test_watch_rebuilds_a_board_when_board_css_changes(tmp_path: Path) -> None:
     svg = out / "forty-factions" / "boards" / "council.svg"
     try:
         assert _until(lambda: "1 built" in log.read_text()), log.read_text()
-        css = project / CSS
+        css = project / "toolkit" / CSS
         css.write_text(css.read_text().replace(PAPER, NEW_PAPER))
         assert _until(lambda: NEW_PAPER in svg.read_text()), log.read_text()
-        template = project / "templates" / "forty-factions" / "boards" / "council.svg.j2"
+        template = (
+            project / "toolkit" / "templates" / "forty-factions" / "boards" / "council.svg.j2"
+        )
         marks = '<g class="council-marks">'
         template.write_text(template.read_text().replace(marks, marks[:-1] + ' id="x">'))
         assert _until(lambda: 'class="council-marks" id="x"' in svg.read_text()), log.read_text()
@@ -191,7 +192,7 @@ def test_a_text_class_must_name_a_shipped_font() -> None:
 
 def test_a_board_css_naming_a_font_the_kit_lacks_is_an_error(tmp_path: Path) -> None:
     project = _project(tmp_path)
-    css = project / CSS
+    css = project / "toolkit" / CSS
     css.write_text(
         css.read_text().replace(
             '.space-label { font-family: "EB Garamond"', ".space-label { font-family: Papyrus"
@@ -231,7 +232,7 @@ def test_a_designer_restyles_the_counters_in_their_template(tmp_path: Path) -> N
     header) are set in templates/<game>/counters.svg.j2, not in Python: a new cut-line
     colour shows in the sheet; a template that sets none is a clear error."""
     project = _project(tmp_path)
-    template = project / "templates" / "god-emperor" / "counters.svg.j2"
+    template = project / "toolkit" / "templates" / "god-emperor" / "counters.svg.j2"
     original = template.read_text()
     template.write_text(original.replace('set cut_line = "#8c8c8c"', 'set cut_line = "#ff0000"'))
     out = tmp_path / "out"

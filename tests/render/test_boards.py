@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 import yaml
 
-from tests.support.shipped import CONTENT
+from tests.support.shipped import CONTENT, copy_rules
 from toolkit.commands import api
 from toolkit.core.outputs import BuildOptions
 from toolkit.games.forty_factions.index import Index
@@ -187,6 +187,7 @@ def _with_map(tmp_path: Path, skip: int = 0) -> tuple[Path, dict[str, list[float
 
     content = tmp_path / "content"
     shutil.copytree(CONTENT, content)
+    copy_rules(content.parent)
     (content / "forty-factions" / "assets").mkdir()
     (content / "forty-factions" / "assets" / "tehmor.png").write_bytes(_png())
     _, loaded = api.check_games(content, "forty-factions", False)
@@ -295,7 +296,7 @@ def test_a_board_is_drawn_again_when_a_template_it_uses_changes(
     from tests.support.shipped import ROOT
     from toolkit.render import templates as render
 
-    shutil.copytree(ROOT / "templates", tmp_path / "templates")
+    shutil.copytree(ROOT / "toolkit" / "templates", tmp_path / "templates")
     monkeypatch.setattr(render, "TEMPLATES", tmp_path / "templates")
     _, loaded = api.check_games(CONTENT, "forty-factions", False)
     pack, content = loaded[0]

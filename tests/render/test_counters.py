@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 import yaml
 
-from tests.support.shipped import CONTENT, RULES, toolkit
+from tests.support.shipped import CONTENT, RULES, copy_rules, toolkit
 from toolkit.games import load_pack
 from toolkit.model.content import load_content
 from toolkit.render.counter_layout import HEADER, MARGIN, pack, tokens
@@ -221,6 +221,7 @@ def test_a_counter_places_its_art_once_inside_its_piece(built: Path) -> None:
 def test_hostile_counter_art_is_refused(tmp_path: Path) -> None:
     content = tmp_path / "content"
     shutil.copytree(CONTENT, content)
+    copy_rules(content.parent)
     comps = content / "forty-factions" / "components.yaml"
     svg = comps.read_text().replace("art/samples/compass-rose.png", "art/samples/temple-emblem.svg")
     comps.write_text(svg)
@@ -277,6 +278,7 @@ def test_god_emperor_prints_what_the_rules_need(tmp_path: Path, players: int) ->
     """Every number of need below is read from the rules text, not from the content."""
     content = tmp_path / "content"
     shutil.copytree(CONTENT / "god-emperor", content / "god-emperor")
+    copy_rules(content.parent)
     _cast(content, players)
     proc = toolkit("check", "--content", str(content))
     assert proc.returncode == 0, proc.stdout

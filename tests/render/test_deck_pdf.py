@@ -16,7 +16,7 @@ import pikepdf
 import pytest
 from PIL import Image, ImageChops
 
-from tests.support.shipped import CONTENT, edit, faction_file, toolkit
+from tests.support.shipped import CONTENT, copy_rules, edit, faction_file, toolkit
 from toolkit.commands import api
 from toolkit.core.outputs import BuildOptions
 from toolkit.render.deck_pdf import assemble
@@ -163,6 +163,7 @@ def test_an_edit_reassembles_the_deck_as_a_build_from_scratch_would(
     build made from scratch."""
     root = tmp_path / "k"
     shutil.copytree(shipped_kit / "content", root / "content")
+    copy_rules(root)
     shutil.copytree(shipped_kit / "build", root / "build")
     out = root / "build" / "forty-factions" / "sheets"
     scratch = (out / "factions.pdf").read_bytes()

@@ -11,7 +11,7 @@ from pathlib import Path
 
 import yaml
 
-from tests.support.shipped import CONTENT, pdf_text, toolkit
+from tests.support.shipped import CONTENT, copy_rules, pdf_text, toolkit
 from toolkit.core.marks import DAGGER, SHORT_LEGEND
 
 
@@ -42,6 +42,7 @@ def test_a_hero_card_marks_each_placeholder_value_and_not_when_final(
     shipped_kit: Path, tmp_path: Path
 ) -> None:
     shutil.copytree(CONTENT, tmp_path / "content")
+    copy_rules(tmp_path)
     # the first hero card as the run's kit prints it (by default): the first hero file
     # shown, by name
     normal = shipped_kit / "build" / "worldspanner" / "cards" / "heroes-faces.pdf"
@@ -65,6 +66,7 @@ def test_a_hero_card_marks_each_placeholder_value_and_not_when_final(
 
 def test_a_sample_favor_card_is_marked_and_not_when_final(tmp_path: Path) -> None:
     shutil.copytree(CONTENT, tmp_path / "content")
+    copy_rules(tmp_path)
     favors = yaml.safe_load((CONTENT / "god-emperor" / "favors.yaml").read_text())
     assert "cards" in favors.get("placeholders", [])  # every favor card is a sample
     normal = _first_page(_build(tmp_path, "god-emperor", "cards/favors-faces.pdf"))
@@ -78,6 +80,7 @@ def test_a_new_factions_card_marks_its_placeholder_alleyman_card(tmp_path: Path)
     """`toolkit new` leaves the Alleyman's card a placeholder: the new faction's card marks
     it and says what the mark means; a --final kit's card does not."""
     shutil.copytree(CONTENT, tmp_path / "content")
+    copy_rules(tmp_path)
     made = toolkit(
         "new",
         "forty-factions",

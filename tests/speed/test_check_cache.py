@@ -12,8 +12,10 @@ from pathlib import Path
 
 import pytest
 
+import toolkit
 from tests.support.hostile import code_running_pickle
-from tests.support.shipped import CONTENT, ROOT, edit, faction_file
+from tests.support.shipped import CONTENT, ROOT, copy_rules, edit, faction_file
+from toolkit.core import resources
 from toolkit.speed import check_cache
 
 # `python -m toolkit`, noting on exit which game packs the process imported
@@ -60,6 +62,7 @@ def _check(tmp: Path, *args: str, cache: bool = True, cwd: Path | None = None) -
 @pytest.fixture
 def project(tmp_path: Path) -> Path:
     shutil.copytree(CONTENT, tmp_path / "content")
+    copy_rules(tmp_path)
     return tmp_path
 
 
@@ -155,6 +158,26 @@ def test_the_key_follows_the_code_the_templates_and_every_byte(
     assert check_cache.key(game) is None
 
 
+def test_an_edit_to_a_template_in_the_package_is_a_new_key(
+    project: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The key follows the templates the toolkit reads, those shipped in its package
+    (`toolkit.core.resources`), wherever it is installed: a board.css edited (in a copy, as
+    the package's own must not be written) is a new key."""
+    monkeypatch.delenv("TOOLKIT_NO_CACHE", raising=False)
+    monkeypatch.setenv("XDG_CACHE_HOME", str(project / "cache"))
+    assert check_cache.TEMPLATES == resources.TEMPLATES
+    assert resources.TEMPLATES.parent == Path(toolkit.__file__).resolve().parent
+    templates = Path(shutil.copytree(resources.TEMPLATES, tmp_path / "templates"))
+    monkeypatch.setattr(check_cache, "TEMPLATES", templates)
+    game = project / "content/god-emperor"
+    key = check_cache.key(game)
+    assert key is not None and check_cache.key(game) == key
+    css = templates / "god-emperor" / "board.css"
+    css.write_text(css.read_text(encoding="utf-8") + "\n.x { fill: #000 }\n", encoding="utf-8")
+    assert check_cache.key(game) != key
+
+
 def test_a_kept_result_others_may_write_is_never_loaded(project: Path) -> None:
     _check(project)
     (kept,) = (project / "cache/toolkit").glob("check-worldspanner-*.pickle")
@@ -238,7 +261,7 @@ def test_a_kept_result_of_the_wrong_shape_is_checked_again(project: Path, shape:
     assert (again.code, again.out, again.err) == (first.code, first.out, first.err)
 
 
-@pytest.mark.parametrize("part", ["found", "notes", "checked", "line"])
+@pytest.mark.parametrize("part", ["found", "notes", "checked", "line", "inputs"])
 def test_a_kept_build_record_of_the_wrong_shape_is_not_told(tmp_path: Path, part: str) -> None:
     """A manifest's record of a game's build (`kept_builds.seal`) under the right key, its
     files as that build left them, whose parts are not of the types `seal` writes: the
@@ -259,10 +282,14 @@ def test_a_kept_build_record_of_the_wrong_shape_is_not_told(tmp_path: Path, part
     record = kept_builds.seal("k", found)
     written = {"a.md": file_digest(tmp_path / "a.md")}
     manifest = SimpleNamespace(build=record, damaged="", entries={}, written=written)
-    told = kept_builds.recall(manifest, tmp_path, "k")
+    told = kept_builds.recall(manifest, tmp_path, "k", tmp_path)
     assert told is not None and told.found.diagnostics == found.diagnostics
-    wrong = {"found": 5, "notes": 5, "checked": "3", "line": [{**record["found"][0], "line": "2"}]}[
-        part
-    ]
+    wrong = {
+        "found": 5,
+        "notes": 5,
+        "checked": "3",
+        "line": [{**record["found"][0], "line": "2"}],
+        "inputs": [["rules/x.md"]],
+    }[part]
     manifest.build = {**record, "found" if part == "line" else part: wrong}
-    assert kept_builds.recall(manifest, tmp_path, "k") is None
+    assert kept_builds.recall(manifest, tmp_path, "k", tmp_path) is None

@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.support.shipped import faction_file, seeded, toolkit
+from tests.support.shipped import copy_rules, faction_file, seeded, toolkit
 from toolkit.core.outputs import BuildOptions
 from toolkit.speed import kept_builds
 
@@ -34,6 +34,7 @@ def test_an_unchanged_game_is_told_from_its_last_build_until_a_file_of_it_change
     shipped_kit: Path, tmp_path: Path
 ) -> None:
     shutil.copytree(shipped_kit / "content", tmp_path / "content")
+    copy_rules(tmp_path)
     for game in GAMES:
         seeded(shipped_kit, tmp_path / "build", game)
     first = _build(tmp_path)  # every game loaded, found up to date, and its build recorded

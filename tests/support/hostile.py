@@ -117,8 +117,7 @@ def outside_reads(opened: list[str], *project: Path) -> list[str]:
     templates, the Python install and the system files Python itself reads)."""
     roots = (
         *project,
-        ROOT / "toolkit",
-        ROOT / "templates",
+        ROOT / "toolkit",  # its templates, fonts and profiles too
         sys.prefix,
         sys.base_prefix,
         sys.exec_prefix,

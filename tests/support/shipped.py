@@ -37,6 +37,7 @@ def edited_game(game: str, files: dict[Path, str]) -> Iterator[Path]:
     if root is None:
         root = Path(tempfile.mkdtemp(prefix="toolkit-examples-")) / "content"
         shutil.copytree(CONTENT / game, root / game)
+        copy_rules(root.parent)
         atexit.register(shutil.rmtree, root.parent, True)
         _COPIES[game] = root
     try:
@@ -49,9 +50,20 @@ def edited_game(game: str, files: dict[Path, str]) -> Iterator[Path]:
 
 
 def copy_content(tmp_path: Path) -> Path:
-    """A private copy of the shipped content folder to break."""
+    """A private copy of the shipped content folder to break, with the rules texts its
+    game.yaml files name beside it (`tmp_path/rules`), as in the repository."""
     dest = tmp_path / "content"
     shutil.copytree(CONTENT, dest)
+    copy_rules(tmp_path)
+    return dest
+
+
+def copy_rules(project: Path) -> Path:
+    """The rules texts the shipped games cite, copied into `project/rules` (the content
+    folder's parent is the project: `toolkit check` reads them there)."""
+    dest = project / "rules"
+    if not dest.exists():
+        shutil.copytree(RULES, dest)
     return dest
 
 

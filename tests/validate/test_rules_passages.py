@@ -57,7 +57,7 @@ class Mention:
         text_id, line = self.ref.split(":")
         sec = section_at(text_id, int(line))
         cited = resolve_all("forty-factions", sec) if sec else [None]
-        return cited[0].text if cited[0] is not None else lines(text_id)[int(line) - 1]
+        return cited[0].passage if cited[0] is not None else lines(text_id)[int(line) - 1]
 
 
 def _cards() -> dict[str, dict]:
@@ -113,7 +113,7 @@ def _carrying(m: Mention) -> list[dict]:
     out = []
     for p in CARDS[m.card].get("rules") or []:
         cited = [c for c in resolve_all("forty-factions", p["source"]) if c is not None]
-        if any(c.text_id == text_id and int(line) in c.numbers for c in cited):
+        if any(c.text.id == text_id and int(line) in c.numbers for c in cited):
             out.append(p)
         elif _letters(p["text"].split("…")[0]) in _letters(m.paragraph):
             out.append(p)  # the same passage printed again (SC2.1.3 is 13.2.1.3)

@@ -20,7 +20,7 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
-from tests.support.shipped import CONTENT, ROOT, toolkit
+from tests.support.shipped import CONTENT, ROOT, copy_rules, toolkit
 from toolkit.cli import cli
 
 WS = "worldspanner"
@@ -30,6 +30,7 @@ CHEAP = "kit/balance.md"  # a Worldspanner output made without the PDF renderer
 @pytest.fixture
 def project(tmp_path: Path) -> Path:
     shutil.copytree(CONTENT, tmp_path / "content")
+    copy_rules(tmp_path)
     return tmp_path
 
 

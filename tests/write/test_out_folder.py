@@ -15,7 +15,8 @@ from typing import Any
 
 import pytest
 
-from tests.support.shipped import CONTENT, ROOT, toolkit
+from tests.support.shipped import CONTENT, ROOT, copy_rules, toolkit
+from toolkit.core.resources import TEMPLATES
 
 WS = "worldspanner"
 
@@ -26,6 +27,7 @@ def ws_kit(shipped_kit: Path, tmp_path_factory: pytest.TempPathFactory) -> Path:
     run's shipped kit's, confirmed up to date by a build of that game alone."""
     root = tmp_path_factory.mktemp("ws")
     shutil.copytree(shipped_kit / "content", root / "content")
+    copy_rules(root)
     shutil.copytree(shipped_kit / "build" / WS, root / "build" / WS)
     proc = toolkit("build", "--content", "content", "--game", WS, "--out", "build", cwd=root)
     assert proc.returncode == 0, proc.stdout + proc.stderr
@@ -71,10 +73,11 @@ def test_out_folders_that_hold_the_users_files_are_refused(
 ) -> None:
     root = tmp_path / "project"
     shutil.copytree(CONTENT, root / "content")
+    copy_rules(root)
     home = tmp_path / "home"
     home.mkdir()
-    target = out.replace("~", str(home)).format(templates=ROOT / "templates")
-    before = _listing(tmp_path), _listing(ROOT / "templates")
+    target = out.replace("~", str(home)).format(templates=TEMPLATES)
+    before = _listing(tmp_path), _listing(TEMPLATES)
     env = dict(os.environ, HOME=str(home), PYTHONPATH=str(ROOT))
     args = ["build", "--content", "content", "--game", WS, "--only", "kit/*", "--out", target]
     proc = subprocess.run(
@@ -87,7 +90,7 @@ def test_out_folders_that_hold_the_users_files_are_refused(
     )
     assert proc.returncode == 2, proc.stdout + proc.stderr
     assert says in proc.stderr and len(proc.stderr.strip().splitlines()) == 1
-    assert (_listing(tmp_path), _listing(ROOT / "templates")) == before  # nothing written
+    assert (_listing(tmp_path), _listing(TEMPLATES)) == before  # nothing written
 
 
 def test_a_folder_holding_the_users_files_is_not_overwritten_or_pruned(tmp_path: Path) -> None:
@@ -95,6 +98,7 @@ def test_a_folder_holding_the_users_files_is_not_overwritten_or_pruned(tmp_path:
     preview/ and index.html and cards/backs.pdf were overwritten."""
     root = tmp_path / "p"
     shutil.copytree(CONTENT, root / "content")
+    copy_rules(root)
     mine = root / "build" / WS
     (mine / "preview").mkdir(parents=True)
     (mine / "cards").mkdir()
@@ -150,6 +154,7 @@ def test_an_output_the_user_changed_is_kept_when_it_is_no_longer_made(
 def test_setup_sheets_are_recorded_and_never_overwrite_a_users_file(tmp_path: Path) -> None:
     root = tmp_path / "p"
     shutil.copytree(CONTENT, root / "content")
+    copy_rules(root)
     args = (
         "setup",
         WS,

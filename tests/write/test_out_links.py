@@ -19,7 +19,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.support.shipped import toolkit
+from tests.support.shipped import copy_rules, toolkit
 
 WS = "worldspanner"
 
@@ -29,6 +29,7 @@ def ws_project(shipped_kit: Path, tmp_path_factory: pytest.TempPathFactory) -> P
     """A project holding the shipped content and its built Worldspanner kit."""
     root = tmp_path_factory.mktemp("ws-links") / "project"
     shutil.copytree(shipped_kit / "content", root / "content")
+    copy_rules(root)
     shutil.copytree(shipped_kit / "build" / WS, root / "build" / WS)
     return root
 

@@ -24,10 +24,10 @@ from toolkit.audit.pagegeom import read_pages
 from toolkit.audit.raster import RasterError, ink, rasterise
 from toolkit.audit.textfit import check_page
 from toolkit.core.diagnostics import Diagnostic, Loc, display_path, error
-from toolkit.render.boards import TILE_OVERLAP, tile_grid
+from toolkit.render.tiling import space_boxes, tile_grid
 
 if TYPE_CHECKING:
-    from toolkit.render.boards import TileGrid
+    from toolkit.render.tiling import TileGrid
 
 DPI = 10.0  # enough to see ink on a page, fast enough for every page of a kit
 TILE_PX_PER_MM = 2.0  # tiles and their board are compared at 2 px a mm, then 0.5 px a mm
@@ -169,12 +169,15 @@ def _expected_tiles(board_pdf: Path, grid: TileGrid, pw: float, ph: float, out: 
 def _tiles(tiles_pdf: Path, board_pdf: Path, shown: str) -> Iterator[Diagnostic]:
     """Each tile's printable area shows the part of the real-size board its coordinates
     name (compared at 2 px a mm, reduced to 0.5 px a mm; the alignment marks and the
-    tile's outline left out)."""
+    tile's outline left out). The grid is the renderer's, from the board's spaces (its SVG
+    beside its PDF) on the tiles' paper."""
 
     dpi = TILE_PX_PER_MM * 25.4
     bw, bh = _page_mm(board_pdf)
     pw, ph = _page_mm(tiles_pdf)
-    grid = tile_grid(bw, bh, pw, ph)
+    svg = board_pdf.with_suffix(".svg")
+    boxes = space_boxes(svg.read_text(encoding="utf-8")) if svg.is_file() else ()
+    grid = tile_grid(bw, bh, pw, ph, boxes)
     pages = rasterise(tiles_pdf, dpi)
     if len(pages) != len(grid.tiles):
         yield error(
@@ -192,12 +195,12 @@ def _tiles(tiles_pdf: Path, board_pdf: Path, shown: str) -> Iterator[Diagnostic]
     def px(mm: float) -> int:
         return round(mm * TILE_PX_PER_MM)
 
-    ov = TILE_OVERLAP
+    mx, my = grid.ox / 2, grid.oy / 2
     marks = (
-        (ov / 2, ov / 2),
-        (grid.tw - ov / 2, ov / 2),
-        (ov / 2, grid.th - ov / 2),
-        (grid.tw - ov / 2, grid.th - ov / 2),
+        (mx, my),
+        (grid.tw - mx, my),
+        (mx, grid.th - my),
+        (grid.tw - mx, grid.th - my),
     )
     box = (px(grid.left), px(grid.top), px(grid.left + grid.tw), px(grid.top + grid.th))
     for n, (tile, page, want) in enumerate(zip(grid.tiles, pages, expected, strict=True), 1):

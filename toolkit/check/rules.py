@@ -5,10 +5,13 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, replace
-from typing import Protocol
+from typing import TYPE_CHECKING, Protocol
 
-from toolkit.core.diagnostics import Diagnostic
-from toolkit.model.content import ContentSet
+from toolkit.core.diagnostics import Diagnostic, Loc
+from toolkit.model.content import ContentSet, Document, Waiver
+
+if TYPE_CHECKING:
+    from toolkit.check.claims import Provenance
 
 Check = Callable[[ContentSet], Iterable[Diagnostic]]
 
@@ -52,6 +55,27 @@ def held_back(rule: Rule | None, failed_kinds: set[str]) -> bool:
     return bool(rule.needs) and ("*" in failed_kinds or bool(rule.needs & failed_kinds))
 
 
+def waiver_covers(doc: Document, waiver: Waiver, loc: Loc) -> bool:
+    """Does `waiver` (one of `doc`'s) reach a finding of its rule at `loc` in `doc`? Without
+    `at`, every one in the file; with it, those on a named value (its place or its line)."""
+    if not waiver.at:
+        return True
+    spots = [doc.loc_of(*a.split(".")) for a in waiver.at]
+    return any(loc == s or loc.line == s.line for s in spots)
+
+
+def accepted(doc: Document, code: str, loc: Loc) -> bool:
+    """Is the finding `code` at `loc`, a value of `doc`, waived there (as `run_checks` will
+    find)? A check asks it of a value that differs from what the rules state: waived, it is
+    a house rule the rest of the content follows; unwaived, it is the one value at fault,
+    and the rest is held to the rules, not told to follow it."""
+    if loc.path != doc.loc.path:
+        return False
+    return any(
+        w.rule == code and w.reason.strip() and waiver_covers(doc, w, loc) for w in doc.waive
+    )
+
+
 def indexed_checks(
     build_index: Callable[[ContentSet], object | None],
     checks: Iterable[Callable[..., Iterable[Diagnostic]]],
@@ -81,3 +105,6 @@ class RuleSet(Protocol):
 
     @property
     def checks(self) -> tuple[Check, ...]: ...
+
+    @property
+    def provenance(self) -> Provenance | None: ...

@@ -11,11 +11,14 @@ would otherwise show up as a flood of false "unknown reference" findings.
 from __future__ import annotations
 
 from collections import defaultdict
+from functools import partial
 
 from toolkit.check.art import check_backdrops, check_slots
-from toolkit.check.rules import RuleSet, held_back
+from toolkit.check.provenance import check_provenance
+from toolkit.check.rules import RuleSet, held_back, waiver_covers
 from toolkit.core.diagnostics import Diagnostic, Loc, display_path, error
 from toolkit.load.icons import check as icon_check
+from toolkit.load.rules_text import RulesTexts
 from toolkit.model.content import ContentSet, Document
 from toolkit.validate.schema import Model, resolve_path
 from toolkit.validate.sources import covers, is_reference_list
@@ -34,6 +37,10 @@ CORE_CODES = frozenset(
         "WAIVER-UNUSED",
         "CONTENT-ICON",
         "CONTENT-ART",
+        "RULES-VALUE",
+        "RULES-CITE",
+        "RULES-UNSOURCED",
+        "RULES-TEXT",
     }
 )
 
@@ -186,14 +193,12 @@ def _apply_waivers(
                     )
                 )
                 continue
-            hits = [j for j in by_file.get(path, []) if found[j].code == waiver.rule]
-            if waiver.at:  # only the findings on the named values (same place, or same line)
-                spots = [doc.loc_of(*a.split(".")) for a in waiver.at]
-                hits = [
-                    j
-                    for j in hits
-                    if any(found[j].loc == s or found[j].loc.line == s.line for s in spots)
-                ]
+            # with `at`, only the findings on the named values (same place, or same line)
+            hits = [
+                j
+                for j in by_file.get(path, [])
+                if found[j].code == waiver.rule and waiver_covers(doc, waiver, found[j].loc)
+            ]
             if not hits:
                 out.append(
                     error(
@@ -212,8 +217,12 @@ def held_codes(pack: RuleSet, content: ContentSet) -> list[str]:
     return [code for code, rule in pack.rules.items() if held_back(rule, content.failed_kinds)]
 
 
-def run_checks(pack: RuleSet, content: ContentSet) -> list[Diagnostic]:
-    """All rule findings for one game's content, with waivers applied.
+def run_checks(
+    pack: RuleSet, content: ContentSet, texts: RulesTexts | None = None
+) -> list[Diagnostic]:
+    """All rule findings for one game's content, with waivers applied; `texts`: the game's
+    rules texts, read (`toolkit.check.provenance.game_texts`), against which every cited
+    value is read (none: no value is).
 
     When some files did not load, the rules still run on the rest; the findings of a rule
     that needs every file of a kind that failed are dropped (they could be false: "no file
@@ -229,7 +238,10 @@ def run_checks(pack: RuleSet, content: ContentSet) -> list[Diagnostic]:
     found.extend(icon_check(content.root, docs))
     found.extend(check_slots(content.root, docs))
     found.extend(check_backdrops(content.root))
-    for check in pack.checks:
+    checks = list(pack.checks)
+    if pack.provenance is not None and texts is not None:
+        checks.append(partial(check_provenance, hook=pack.provenance, texts=texts))
+    for check in checks:
         try:
             found.extend(check(content))
         except Exception as exc:  # a bug in a check must not hide the other findings
@@ -237,7 +249,8 @@ def run_checks(pack: RuleSet, content: ContentSet) -> list[Diagnostic]:
                 error(
                     Loc(display_path(content.root)),
                     "CHECK-CRASH",
-                    f"check {check.__name__} failed ({type(exc).__name__}: {exc}); this is a "
+                    f"check {getattr(check, '__name__', 'check_provenance')} failed "
+                    f"({type(exc).__name__}: {exc}); this is a "
                     "toolkit bug, please report it with the content that triggers it",
                 )
             )

@@ -27,7 +27,6 @@ from toolkit.check.output_paths import (
 from toolkit.check.runner import placeholder_count
 from toolkit.commands.baseline import baseline_of
 from toolkit.commands.build import (
-    ROOT,
     build_outputs,
     fingerprint,
     output_key,
@@ -232,7 +231,7 @@ def _build(
     keep: bool = True,
 ) -> Report:
 
-    check_out_folder(options.out, content_dir, ROOT / "templates")
+    check_out_folder(options.out, content_dir, TEMPLATES)
     code = fingerprint()  # the renderer's digest, read once for every game
     report, loaded, found, kept = _check_or_keep(content_dir, game, options, code, keep)
     errors = [d for d in report.sorted() if report.is_failure(d)]
@@ -365,7 +364,8 @@ def _check_or_keep(
         key = kept_builds.game_key(content_dir, gid, options, code) if keeping else None
         if key is not None:
             game_out = options.out / gid
-            same = kept_builds.recall(Manifest.open(game_out), game_out, key)
+            project = content_dir.absolute().parent
+            same = kept_builds.recall(Manifest.open(game_out), game_out, key, project)
             if same is not None:
                 report.merge(same.found)
                 kept.append(
@@ -426,7 +426,7 @@ def setup(
     the user's there is never overwritten). Refuses (an error in the report) while content
     has errors."""
 
-    check_out_folder(out, content_dir, ROOT / "templates")
+    check_out_folder(out, content_dir, TEMPLATES)
     report, loaded = check_games(content_dir, game, strict=False)
     if report.failed or not loaded:
         report.notes.append("note: no set-up drawn: fix the errors above first")

@@ -31,7 +31,7 @@ from toolkit.core.diagnostics import (
     to_record,
 )
 from toolkit.core.errors import os_failure
-from toolkit.core.resources import ROOT
+from toolkit.core.resources import PACKAGE
 
 if TYPE_CHECKING:
     from toolkit.speed.warm_worker import WarmWorker
@@ -123,14 +123,13 @@ def _render_one(session: Session, output: Output) -> tuple[bytes | None, list[Di
 
 
 def fingerprint() -> str:
-    """A digest of the renderer itself (toolkit code and templates): when it changes, every
-    output is stale."""
+    """A digest of the renderer itself (the package: its code and the templates, fonts and
+    profiles shipped in it): when it changes, every output is stale."""
     h = hashlib.sha256()
-    for folder in (ROOT / "toolkit", ROOT / "templates"):
-        for path in sorted(folder.rglob("*")):
-            if path.is_file() and "__pycache__" not in path.parts:
-                h.update(path.relative_to(ROOT).as_posix().encode())
-                h.update(path.read_bytes())
+    for path in sorted(PACKAGE.rglob("*")):
+        if path.is_file() and "__pycache__" not in path.parts:
+            h.update(path.relative_to(PACKAGE).as_posix().encode())
+            h.update(path.read_bytes())
     return h.hexdigest()
 
 

@@ -7,6 +7,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from toolkit.check.output_paths import path_findings
+from toolkit.check.provenance import game_texts
 from toolkit.check.runner import held_codes, placeholder_count, run_checks
 from toolkit.commands.baseline import Baseline, for_game
 from toolkit.core.diagnostics import Diagnostic, GameResult, Loc, Report, display_path, error
@@ -77,7 +78,12 @@ def check_one(
     pack, content = loaded
     report.placeholders += placeholder_count(content)
     listed = aside(lambda: _listing(pack, content)) if listing and content.complete else None
-    found = run_checks(pack, content)
+    texts = None
+    if pack.provenance is not None:  # the rules texts the content cites, read once
+        texts, said = game_texts(content, pack.provenance)
+        report.extend(said)
+        report.inputs.extend(texts.inputs)
+    found = run_checks(pack, content, texts)
     report.extend(found)
     if not content.complete:
         held = held_codes(pack, content)
@@ -104,7 +110,9 @@ def check_game(content_dir: Path, gid: str, baseline: Baseline | None = None) ->
     when there is no `baseline`)."""
     part = Report()
     check_one(content_dir, gid, part, baseline=baseline)
-    return GameResult(part.diagnostics, part.files, part.placeholders, part.notes)
+    return GameResult(
+        part.diagnostics, part.files, part.placeholders, part.notes, inputs=part.inputs
+    )
 
 
 def _listing(pack: GamePack, content: ContentSet) -> list[Diagnostic] | str:

@@ -6,6 +6,7 @@ from __future__ import annotations
 import textwrap
 from pathlib import Path
 
+from toolkit.check.provenance import RULES as PROVENANCE_RULES
 from toolkit.core.errors import ToolkitError
 from toolkit.games import Rule, UnknownGame, load_pack
 from toolkit.load.game_folders import discover_games
@@ -343,7 +344,7 @@ CORE_RULES: dict[str, Rule] = {
         Rule(
             "RENDER-TEXT",
             "Every character has a glyph",
-            "templates/common/fonts",
+            "toolkit/templates/common/fonts",
             "A board or counter prints text in the kit's own fonts (Cinzel, EB Garamond); a "
             "character they have no glyph for (a star in Cinzel) would print as an empty box. "
             "Use a character the font has, or draw the symbol.",
@@ -352,7 +353,7 @@ CORE_RULES: dict[str, Rule] = {
         Rule(
             "RENDER-STYLE",
             "A board stylesheet the boards can be drawn with",
-            "templates/<game>/board.css",
+            "toolkit/templates/<game>/board.css",
             "Each text class of a game's board.css that a board's labels use names a "
             "font-family, a font-weight and a font-size (in px, which are mm on a board), in "
             "a face the kit ships (Cinzel 400/700, EB Garamond 400/600/700): the labels are "
@@ -362,6 +363,17 @@ CORE_RULES: dict[str, Rule] = {
             "font-size: 3.4px }",
         ),
         Rule(
+            "BOARD-FIT",
+            "Every piece fits the spaces it stands on",
+            "DESIGN.md (SVG boards); components.yaml",
+            "A board space that the rules fill with a component (its `data-component`) is at "
+            "least as large as that piece as components.yaml sizes it (`piece:` shape, size, "
+            "height): a disc, a hex or a rectangle, turned if need be, lies inside the box "
+            "around the space's shapes, or inside a round space. Told at the piece's size, "
+            "for every board of every game: enlarge the spaces or make the piece smaller.",
+            "piece: {shape: round, size: 12, face: pawn}",
+        ),
+        Rule(
             "CHECK-CRASH",
             "A check failed",
             "",
@@ -369,7 +381,7 @@ CORE_RULES: dict[str, Rule] = {
             "",
         ),
     )
-}
+} | PROVENANCE_RULES  # RULES-VALUE, RULES-CITE, RULES-UNSOURCED, RULES-TEXT
 
 
 def find_rule(code: str, content_dir: Path, game: str | None) -> Rule:

@@ -20,9 +20,9 @@ from pathlib import Path, PurePosixPath
 
 from toolkit.check.output_paths import check_out_folder
 from toolkit.commands.api import discover_games, load_game
-from toolkit.commands.build import ROOT
 from toolkit.core.diagnostics import Report, display_path
 from toolkit.core.errors import ToolkitError
+from toolkit.core.resources import TEMPLATES
 from toolkit.edit.transaction import SCHEMAS, Change, apply_all
 from toolkit.games import UnknownGame, load_pack
 from toolkit.load.find import find_content
@@ -80,7 +80,7 @@ def write_all(content_dir: Path, game: str | None, out_dir: Path) -> list[Path]:
     """Write every schema under `out_dir`; returns the paths written. The folder is
     refused as a build's `--out` is: not `/`, the home folder, content or templates."""
 
-    check_out_folder(out_dir, content_dir, ROOT / "templates")
+    check_out_folder(out_dir, content_dir, TEMPLATES)
     folder = OutFolder(out_dir)  # no link under the folder is written through
     folder.guard()
     return [folder.write_text(name, text) for name, text in render_all(content_dir, game).items()]

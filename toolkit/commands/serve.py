@@ -16,6 +16,7 @@ import html
 import http.server
 import mimetypes
 import os
+import re
 import shutil
 import stat
 import sys
@@ -30,6 +31,17 @@ EVENTS = "/_toolkit/events"
 RELOAD = (
     "<script>/* toolkit serve: reload after each rebuild */"
     f"new EventSource('{EVENTS}').onmessage=function(){{location.reload()}};</script>"
+)
+# A page's own policy (the companion's is `default-src 'none'`, kept so on disk) is widened,
+# as served, by the one fetch the reload script makes: its own event stream. A header could
+# not do it: a browser applies every policy, so a header can only narrow a meta tag's.
+POLICY = re.compile(r'(<meta http-equiv="Content-Security-Policy" content=")([^"]*)(")', re.I)
+# The tab's icon, served at /favicon.ico (which a browser asks for): the kit's mark, a die.
+FAVICON = (
+    b'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 16 16">'
+    b'<rect x="1" y="1" width="14" height="14" rx="3" fill="#7a1f1f"/>'
+    b'<g fill="#f6f2ea"><circle cx="5" cy="5" r="1.6"/><circle cx="11" cy="11" r="1.6"/>'
+    b'<circle cx="8" cy="8" r="1.6"/></g></svg>'
 )
 # The longest address answered (longer: 414), as much as common servers take in a request
 # line (Apache 8190, nginx 8 kB): no file the kit writes has a name near it.
@@ -135,6 +147,8 @@ def handler(root: Path, rebuilds: Rebuilds, port: int) -> type[http.server.BaseH
                     self._events(head)
                 elif path == "/":
                     self._index(head)
+                elif path == "/favicon.ico":
+                    self._send(FAVICON, "image/svg+xml", head)
                 else:
                     self._file(path, head)
             except Refused as refused:
@@ -216,6 +230,7 @@ def handler(root: Path, rebuilds: Rebuilds, port: int) -> type[http.server.BaseH
         def _send_html(self, text: str, head: bool) -> None:
             at = text.rfind("</body>")
             text = text[:at] + RELOAD + text[at:] if at >= 0 else text + RELOAD
+            text = POLICY.sub(lambda m: m[1] + served_policy(m[2]) + m[3], text, count=1)
             self._send(text.encode("utf-8"), "text/html; charset=utf-8", head)
 
         def _send(self, body: bytes, kind: str, head: bool) -> None:
@@ -228,6 +243,14 @@ def handler(root: Path, rebuilds: Rebuilds, port: int) -> type[http.server.BaseH
                 self.wfile.write(body)
 
     return Handler
+
+
+def served_policy(policy: str) -> str:
+    """A page's Content-Security-Policy as served: its own, with the reload script's event
+    stream allowed (`connect-src 'self'`) where the page would otherwise forbid it."""
+    if re.search(r"(^|;)\s*connect-src\b", policy):
+        return re.sub(r"((?:^|;)\s*connect-src)", r"\1 'self'", policy, count=1)
+    return policy.rstrip("; ") + "; connect-src 'self'"
 
 
 class Server(http.server.ThreadingHTTPServer):

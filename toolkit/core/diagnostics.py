@@ -48,14 +48,29 @@ class Loc:
 
 
 @dataclass(frozen=True, slots=True)
+class Note:
+    """What a finding brings with it, printed under it: a consequence of the value at fault
+    (a count it upsets, a file it would otherwise set wrong), at the place it shows, if one.
+    A note is never a finding of its own: the value it names is not the one to change."""
+
+    message: str
+    loc: Loc | None = None
+
+    def __str__(self) -> str:
+        return f"{self.loc}: note: {self.message}" if self.loc else f"note: {self.message}"
+
+
+@dataclass(frozen=True, slots=True)
 class Diagnostic:
-    """One finding: where, how bad, which rule, and what the rules require."""
+    """One finding: where, how bad, which rule, and what the rules require; and, under it,
+    the notes of what it upsets elsewhere (one root cause, not a finding per consequence)."""
 
     loc: Loc
     severity: Severity
     code: str
     message: str
     waived: str | None = field(default=None, compare=False)  # the waiver's reason, if waived
+    notes: tuple[Note, ...] = field(default=(), compare=False)
 
     @property
     def counts_as_error(self) -> bool:
@@ -66,17 +81,22 @@ class Diagnostic:
         return (self.loc.path, self.loc.line, self.loc.col, self.code, self.message)
 
     def with_waiver(self, reason: str) -> Diagnostic:
-        return Diagnostic(self.loc, self.severity, self.code, self.message, reason)
+        return Diagnostic(self.loc, self.severity, self.code, self.message, reason, self.notes)
+
+    def with_notes(self, notes: Iterable[Note]) -> Diagnostic:
+        """The same finding with `notes` added under it."""
+        more = (*self.notes, *notes)
+        return Diagnostic(self.loc, self.severity, self.code, self.message, self.waived, more)
 
 
-def error(loc: Loc, code: str, message: str) -> Diagnostic:
-    """Shorthand for an error diagnostic."""
-    return Diagnostic(loc, Severity.ERROR, code, message)
+def error(loc: Loc, code: str, message: str, notes: Iterable[Note] = ()) -> Diagnostic:
+    """Shorthand for an error diagnostic (with the notes of what it upsets, if any)."""
+    return Diagnostic(loc, Severity.ERROR, code, message, notes=tuple(notes))
 
 
-def warning(loc: Loc, code: str, message: str) -> Diagnostic:
+def warning(loc: Loc, code: str, message: str, notes: Iterable[Note] = ()) -> Diagnostic:
     """Shorthand for a warning diagnostic."""
-    return Diagnostic(loc, Severity.WARNING, code, message)
+    return Diagnostic(loc, Severity.WARNING, code, message, notes=tuple(notes))
 
 
 def did_you_mean(value: str, known: Iterable[str]) -> str:
@@ -84,6 +104,23 @@ def did_you_mean(value: str, known: Iterable[str]) -> str:
 
     hit = difflib.get_close_matches(value, sorted(known), n=1)
     return f"; did you mean '{hit[0]}'?" if hit else ""
+
+
+def nearest(value: str, known: Iterable[str], few: int = 5) -> str:
+    """The values `value` could have meant, to end a message with: all of `known` when they
+    are `few` or fewer, else the `few` nearest to it (by spelling, then in order) and how
+    many more there are: `rat-king, outcasts, spice-lords, ... (and 4 more)`."""
+    names = list(dict.fromkeys(known))
+    if len(names) > few:
+
+        def distance(name: str) -> float:
+            return -difflib.SequenceMatcher(None, value.casefold(), name.casefold()).ratio()
+
+        order = {name: i for i, name in enumerate(names)}
+        names = sorted(names, key=lambda n: (distance(n), order[n]))[:few]
+        rest = len(order) - few
+        return f"{', '.join(names)} (and {rest} more)"
+    return ", ".join(names)
 
 
 def display_path(path: str | os.PathLike[str]) -> str:
@@ -124,6 +161,9 @@ class GameResult:
     placeholders: int = 0
     notes: list[str] = field(default_factory=list)
     printed: int = 0  # (a check prints nothing: `Report.merge` takes either)
+    # files outside the game's folder its findings depend on (a rules text): (path in the
+    # project, sha256), for a result kept between runs to be trusted only while they hold
+    inputs: list[tuple[str, str]] = field(default_factory=list)
 
 
 @dataclass
@@ -137,6 +177,7 @@ class Report:
     built: int = 0
     strict: bool = False
     notes: list[str] = field(default_factory=list)
+    inputs: list[tuple[str, str]] = field(default_factory=list)  # see `GameResult.inputs`
 
     def merge(self, part: Report | GameResult) -> None:
         """Add one game's findings and counts (what checking it found, or found before)."""
@@ -145,6 +186,7 @@ class Report:
         self.placeholders += part.placeholders
         self.printed += part.printed
         self.notes += part.notes
+        self.inputs += part.inputs
 
     def extend(self, diags: Iterable[Diagnostic]) -> None:
         """Add findings; one already reported (a deck repeats its sheet's) is not added twice."""
@@ -197,17 +239,39 @@ def _plural(n: int, word: str) -> str:
     return f"{n} {word}{'' if n == 1 else 's'}"
 
 
-def format_text(d: Diagnostic, strict: bool = False) -> str:
-    """`path:line:col: error[CODE]: message`, as compilers print it."""
+def waiver_reason(reason: str, verbose: bool = False) -> str:
+    """A waiver's reason as a report line shows it: its first sentence, cut to the nearest
+    word under 80 characters (the whole reason with `verbose`)."""
+    if verbose:
+        return reason
+    first = " ".join(reason.split(". ", 1)[0].split())
+    if len(first) <= 80:
+        return first
+    return first[:80].rsplit(" ", 1)[0] + "…"
+
+
+def format_text(d: Diagnostic, strict: bool = False, verbose: bool = False) -> str:
+    """`path:line:col: error[CODE]: message`, as compilers print it; each note under it on a
+    line of its own, indented, as `path:line:col: note: message` (no code: a note is not a
+    finding, and a reader of `error[`/`warning[` lines never counts it). A waived finding is
+    a `note[CODE]` line with its waiver's reason: it fails nothing, so it reads as no error."""
     sev = d.severity.value
     if strict and d.severity is Severity.WARNING:
         sev = "error"
-    tail = f" (waived: {d.waived})" if d.waived is not None else ""
-    return f"{d.loc}: {sev}[{d.code}]: {d.message}{tail}"
+    tail = ""
+    if d.waived is not None:
+        sev, tail = "note", f" (waived: {waiver_reason(d.waived, verbose)})"
+    return "\n".join([f"{d.loc}: {sev}[{d.code}]: {d.message}{tail}", *(f"  {n}" for n in d.notes)])
+
+
+def _note_record(n: Note) -> dict[str, object]:
+    loc = n.loc or Loc("")
+    return {"path": loc.path, "line": loc.line, "column": loc.col, "message": n.message}
 
 
 def to_record(d: Diagnostic) -> dict[str, object]:
-    """The JSON form of a diagnostic (stable keys; `--format json`)."""
+    """The JSON form of a diagnostic (stable keys; `--format json`); `notes` lists what it
+    upsets elsewhere, each with its place (path "" and line 0 for none)."""
     return {
         "path": d.loc.path,
         "line": d.loc.line,
@@ -216,7 +280,15 @@ def to_record(d: Diagnostic) -> dict[str, object]:
         "code": d.code,
         "message": d.message,
         "waived": d.waived,
+        "notes": [_note_record(n) for n in d.notes],
     }
+
+
+def _note_from(record: object) -> Note:
+    if not isinstance(record, dict) or type(record.get("message")) is not str:
+        raise TypeError("not a note")
+    loc = Loc(str(record["path"]), int(record["line"]), int(record["column"]))
+    return Note(record["message"], loc if loc.path else None)
 
 
 def from_record(record: object) -> Diagnostic | None:
@@ -228,12 +300,16 @@ def from_record(record: object) -> Diagnostic | None:
         loc = Loc(str(record["path"]), int(record["line"]), int(record["column"]))
         severity = Severity(record["severity"])
         waived = record.get("waived")
+        notes = record.get("notes", [])
+        if not isinstance(notes, list):
+            return None
         return Diagnostic(
             loc,
             severity,
             str(record["code"]),
             str(record["message"]),
             waived=str(waived) if waived is not None else None,
+            notes=tuple(_note_from(n) for n in notes),
         )
     except (KeyError, TypeError, ValueError):
         return None
@@ -261,18 +337,23 @@ def format_github(d: Diagnostic, strict: bool = False) -> str:
             props.append(f"col={d.loc.col}")
     props.append(f"title={_gh_escape(d.code, True)}")
     msg = d.message + (f" (waived: {d.waived})" if d.waived is not None else "")
+    # an annotation is one message: the notes are its further lines, each naming its place
+    msg = "\n".join([msg, *map(str, d.notes)])
     return f"::{kind} {','.join(props)}::{_gh_escape(msg)}"
 
 
-def render(report: Report, fmt: str, hide_waived: bool = False) -> str:
-    """The whole report in one of the three formats (text, json, github)."""
+def render(report: Report, fmt: str, hide_waived: bool = False, verbose: bool = False) -> str:
+    """The whole report in one of the three formats (text, json, github); `verbose`: a
+    waived finding's whole reason in text."""
     diags: Sequence[Diagnostic] = [
         d for d in report.sorted() if not (hide_waived and d.waived is not None)
     ]
     if fmt == "json":
         return json.dumps([to_record(d) for d in diags], indent=2, ensure_ascii=False)
-    fn = format_github if fmt == "github" else format_text
-    lines = [fn(d, report.strict) for d in diags]
+    if fmt == "github":
+        lines = [format_github(d, report.strict) for d in diags]
+    else:
+        lines = [format_text(d, report.strict, verbose) for d in diags]
     lines.extend(report.notes)
     lines.append(report.summary())
     return "\n".join(lines)

@@ -13,6 +13,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 # the rules contract, re-exported: what a pack's rules table and checks are made of
+from toolkit.check.claims import Provenance as Provenance
 from toolkit.check.rules import Check as Check
 from toolkit.check.rules import Rule as Rule
 from toolkit.check.rules import held_back as held_back
@@ -87,6 +88,9 @@ class GamePack:
     scaffolds: tuple[Scaffold, ...] = ()
     # `toolkit rename GAME OLD NEW`: what OLD names and every place that refers to it
     renames: Callable[[ContentSet, str, str], Renaming] | None = None
+    # the game's rules texts and its own ways of stating a value: `toolkit check` reads
+    # every cited value against the passage it cites (`toolkit.check.provenance`)
+    provenance: Provenance | None = None
 
 
 def lazy_outputs(module: str) -> Outputs:

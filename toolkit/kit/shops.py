@@ -17,9 +17,8 @@ from functools import cache
 import yaml
 
 from toolkit.core.errors import ToolkitError
-from toolkit.core.resources import ROOT
+from toolkit.core.resources import PRINT_SHOPS
 
-PROFILES_FILE = ROOT / "templates/common/print-shops.yaml"
 MM_PER = {"mm": 1.0, "in": 25.4}
 FORMATS = {"png": "RGB", "pdf": "CMYK"}  # each file type with the one colour mode it is made in
 MATCH_MM = 1.0  # a game's card is a shop's size when each side is within this
@@ -62,7 +61,7 @@ class Profile:
 
 
 def _fail(pid: str, message: str) -> ToolkitError:
-    return ToolkitError(f"{PROFILES_FILE.name}: profile {pid!r}: {message}")
+    return ToolkitError(f"{PRINT_SHOPS.name}: profile {pid!r}: {message}")
 
 
 def _fields(pattern: str) -> set[str]:
@@ -119,7 +118,7 @@ def _profile(pid: str, raw: object) -> Profile:
 @cache
 def profiles() -> dict[str, Profile]:
     """Every print-shop profile the toolkit knows, by id."""
-    raw = yaml.safe_load(PROFILES_FILE.read_text(encoding="utf-8"))
+    raw = yaml.safe_load(PRINT_SHOPS.read_text(encoding="utf-8"))
     return {pid: _profile(pid, body) for pid, body in raw["profiles"].items()}
 
 

@@ -144,6 +144,9 @@ class Item:
     label: str
     colour: str = "#ffffff"
     figures: dict[str, int] = field(default_factory=dict)  # its own figures (`need`)
+    # a letter or two unique in its list, printed so that the set reads without colour
+    # (`toolkit.model.marks`); empty: the core derives one from the labels
+    mark: str = ""
 
 
 @dataclass(frozen=True)

@@ -10,81 +10,33 @@ from __future__ import annotations
 
 import base64
 import io
-import math
-from dataclasses import dataclass
+from collections.abc import Mapping
 from functools import partial
 
 from toolkit.core.outputs import BuildOptions, Output
+from toolkit.render.board_spaces import Footprint, misfits
 from toolkit.render.session import Session
 from toolkit.render.templates import render
+from toolkit.render.tiling import TILE_HEADER, TILE_MARGIN, Box, TileGrid, space_boxes, tiling
 
-TILE_OVERLAP = 10.0  # mm shared by neighbouring tiles
-TILE_MARGIN = 10.0  # mm of paper a home printer cannot reach
 TEMPLATE = "templates/common/board.html.j2"
 
 
-def board_svg(svg: str, session: Session) -> bytes:
-    """The board's SVG as written: self-contained, with the fonts it uses embedded."""
+def board_svg(
+    svg: str, session: Session, name: str = "", pieces: Mapping[str, Footprint] | None = None
+) -> bytes:
+    """The board's SVG as written: self-contained, with the fonts it uses embedded; each
+    piece too large for the spaces it stands on is told (BOARD-FIT)."""
     # fontTools (0.07 s to import): only where a board's fonts are embedded
     from toolkit.render.svg_fonts import embed_fonts
 
+    session.warnings.extend(misfits(name, svg, pieces or {}))
     session.pages = 1
     return embed_fonts(svg).encode("utf-8")
 
 
 def _n(v: float) -> str:
     return f"{v:.2f}".rstrip("0").rstrip(".")
-
-
-def _paper(w: float, h: float, options: BuildOptions) -> tuple[float, float]:
-    """The paper a board is tiled on, turned landscape for a landscape board."""
-    pw, ph = options.paper_mm
-    return (ph, pw) if w > h else (pw, ph)
-
-
-TILE_HEADER = 8.0  # mm above a tile for its coordinates
-
-
-@dataclass(frozen=True)
-class Tile:
-    """One tile: its place in the grid and the part of the board it shows (mm)."""
-
-    row: int
-    col: int
-    x: float
-    y: float
-
-    @property
-    def name(self) -> str:
-        return f"{chr(65 + self.row)}{self.col + 1}"
-
-
-@dataclass(frozen=True)
-class TileGrid:
-    """How a board of w x h mm is cut across paper of pw x ph mm: the printable area of
-    each sheet (tw x th, its top-left corner at `left`, `top` on the paper) shows the board
-    from (tile.x, tile.y), neighbours overlapping by TILE_OVERLAP."""
-
-    cols: int
-    rows: int
-    tw: float
-    th: float
-    tiles: tuple[Tile, ...]
-    left: float = TILE_MARGIN
-    top: float = TILE_MARGIN + TILE_HEADER
-
-
-def tile_grid(w: float, h: float, pw: float, ph: float) -> TileGrid:
-    """The tiles of a board on paper pw x ph (the renderer and the audit share it)."""
-    tw, th = pw - 2 * TILE_MARGIN, ph - 2 * TILE_MARGIN - TILE_HEADER
-    cols = max(1, math.ceil((w - TILE_OVERLAP) / (tw - TILE_OVERLAP)))
-    rows = max(1, math.ceil((h - TILE_OVERLAP) / (th - TILE_OVERLAP)))
-    tiles = tuple(
-        Tile(r, c, c * (tw - TILE_OVERLAP), r * (th - TILE_OVERLAP))
-        for r in range(rows)
-        for c in range(cols)
-    )
-    return TileGrid(cols, rows, tw, th, tiles)
 
 
 def board_file(svg: str, w: float, h: float, title: str, session: Session) -> bytes:
@@ -109,15 +61,17 @@ def board_file(svg: str, w: float, h: float, title: str, session: Session) -> by
     return session.pdf(html)
 
 
-def board_tiles(board: str, w: float, h: float, title: str, session: Session) -> bytes:
+def board_tiles(
+    board: str, w: float, h: float, title: str, session: Session, boxes: tuple[Box, ...] = ()
+) -> bytes:
     """The board tiled on the chosen paper, drawn from its real-size PDF (`board`, an
     output of this build): the template lays out each tile's page (its coordinates, the
     outline of its printable area, the alignment marks), and the board's page is placed
     under them once a tile, as one shared drawing, moved to the tile's part of the board
     and clipped to the printable area. The board is drawn once, not once a tile: the
-    tiles cost what their pages' text costs, and print exactly what the board prints."""
-    pw, ph = _paper(w, h, session.options)
-    grid = tile_grid(w, h, pw, ph)
+    tiles cost what their pages' text costs, and print exactly what the board prints. The
+    tiling (`toolkit.render.tiling`) gives each sheet a whole space of the board's (`boxes`)."""
+    pw, ph, grid = tiling(w, h, session.options.paper_mm, boxes)
     pages = [
         {"col": t.col, "row": t.row, "cols": grid.cols, "rows": grid.rows, "name": t.name}
         for t in grid.tiles
@@ -134,7 +88,8 @@ def board_tiles(board: str, w: float, h: float, title: str, session: Session) ->
         ph=_n(ph),
         margin=TILE_MARGIN,
         header=TILE_HEADER,
-        overlap=TILE_OVERLAP,
+        ox=_n(grid.ox),
+        oy=_n(grid.oy),
         title=title,
     )
     return _under_tiles(session.pdf(html), session.part(board), grid, ph)
@@ -179,18 +134,27 @@ def board_outputs(
     sources: tuple[str, ...],
     options: BuildOptions,
     folder: str = "boards",
+    pieces: Mapping[str, Footprint] | None = None,
 ) -> list[Output]:
-    """The SVG, the real-size PDF and the tiled PDF of one board."""
+    """The SVG, the real-size PDF and the tiled PDF of one board; `pieces`, what each
+    component the board's spaces name covers (`board_spaces.footprints` of components.yaml),
+    which its SVG's spaces must hold."""
     w, h = size
     group = f"board-{name}"
     # measured: drawing a board costs about 5 ms (1/8 of a sheet-page) a page per KB of SVG
-    grid = tile_grid(w, h, *_paper(w, h, options))
+    boxes = space_boxes(svg)
+    grid = tiling(w, h, options.paper_mm, boxes)[2]
     per_page = len(svg) / 8000
     srcs = (*sources, TEMPLATE, "templates/common/fonts.css")
     return [
         # measured: subsetting and compressing its fonts costs about one sheet-page
         Output(
-            f"{folder}/{name}.svg", "board", sources, partial(board_svg, svg), group=group, cost=1.0
+            f"{folder}/{name}.svg",
+            "board",
+            sources,
+            partial(board_svg, svg, name=name, pieces=pieces),
+            group=group,
+            cost=1.0,
         ),
         Output(
             f"{folder}/{name}.pdf",
@@ -205,7 +169,7 @@ def board_outputs(
             f"{folder}/{name}-tiles-{options.paper}.pdf",
             "board-tiles",
             srcs,
-            partial(board_tiles, f"{folder}/{name}.pdf", w, h, title),
+            partial(board_tiles, f"{folder}/{name}.pdf", w, h, title, boxes=boxes),
             group=group,
             parts=(f"{folder}/{name}.pdf",),
             cost=0.2 * len(grid.tiles),

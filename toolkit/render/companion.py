@@ -28,10 +28,30 @@ class Tally:
     data: Mapping[str, object]
 
 
+def search_hint(panels: tuple[Panel, ...]) -> str:
+    """What the search box offers as examples, taken from this game's own panels: a row of
+    its first table, the title of another panel, a number a table prints."""
+    rows = [row for p in panels for t in p.tables for row in t.rows if row]
+    # a name to look up: a short row label that is a word, not a number or a sentence
+    names = [r[0] for r in rows if r[0][:1].isupper() and len(r[0]) <= 18 and ":" not in r[0]]
+    examples = names[:1]
+    examples += [p.title for p in panels if p.title not in examples][-1:]
+    numbers = [cell for row in rows for cell in row[1:] if cell.isdigit() and len(cell) > 1]
+    examples += numbers[:1]
+    return "e.g. " + ", ".join(examples) if examples else ""
+
+
 def render_companion(
     title: str, panels: tuple[Panel, ...], tally: Tally | None, session: Session
 ) -> bytes:
     """The companion page's HTML bytes."""
-    html = render(session.env, "common/companion.html.j2", title=title, panels=panels, tally=tally)
+    html = render(
+        session.env,
+        "common/companion.html.j2",
+        title=title,
+        panels=panels,
+        tally=tally,
+        hint=search_hint(panels),
+    )
     session.pages = 0
     return html.encode("utf-8")

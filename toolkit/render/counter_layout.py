@@ -10,10 +10,11 @@ and it draws hundreds of pieces in a fraction of the time an HTML layout takes (
 bench`). Under `--preset pod` the sheets are made PDF/X-4 (CMYK through the print profile)
 as every PDF of such a kit is (`toolkit.render.pdfx.for_print_shop`).
 
-Two files: `counters/tokens-<paper>.pdf` holds the single-sided pieces (chits, pawns,
-standees: print single-sided), `counters/counters-<paper>.pdf` the double-sided ones,
-each fronts page followed by its backs page, mirrored for long-edge duplex and shifted by
-`--back-offset` like the card sheets. Output is byte-identical run to run
+Two files: `counters/counters-<paper>.pdf` holds the double-sided pieces, each fronts page
+followed by its backs page, mirrored for long-edge duplex and shifted by `--back-offset`
+like the card sheets; single-sided components fill the room they leave on their last sheet
+(`sheets`). `counters/tokens-<paper>.pdf` holds the other single-sided pieces (chits,
+pawns, standees: print single-sided). Output is byte-identical run to run
 (`invariant=1`) and embeds the kit's own fonts only.
 """
 
@@ -25,7 +26,8 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from toolkit.load.art import placed
-from toolkit.model.components import Components, Setting, evaluate, figures_of
+from toolkit.model.components import Components, Item, Setting, evaluate, figures_of
+from toolkit.model.marks import marks, unique
 
 MARGIN = 10.0  # mm of paper a home printer cannot reach
 HEADER = 7.0  # mm for the sheet's title line
@@ -52,6 +54,7 @@ class Token:
     colour: str
     item: str
     art: str = ""  # the piece's picture as a data: URL ("" for none)
+    mark: str = ""  # a letter or two unique among its component's items (`toolkit.model.marks`)
 
     @property
     def face_h(self) -> float:
@@ -79,6 +82,7 @@ class Token:
             "side": side,
             "bleed": BLEED,
             "art": bool(self.art),
+            "mark": self.mark,
         }
 
 
@@ -100,7 +104,7 @@ def tokens(doc: Components, setting: Setting) -> list[Token]:
         p = c.piece
         art = placed(game_dir, p.art)
         items = setting.items.get(c.each, ()) if c.each else (None,)
-        for item in items:
+        for item, mark in zip(items, _marks(items), strict=True):
             n = evaluate(c.count, {**figures, **(item.figures if item else {})})
             w = p.size
             if p.shape == "standee":
@@ -128,10 +132,22 @@ def tokens(doc: Components, setting: Setting) -> list[Token]:
                     colour,
                     item.label if item else "",
                     art,
+                    mark,
                 )
                 for _ in range(max(n, 0))
             ]
     return out
+
+
+def _marks(items: Sequence[Item | None]) -> list[str]:
+    """Each item's mark: the pack's, or derived from the labels where the pack gave none
+    or gave one twice (a set of pieces is told apart without colour by its marks)."""
+    if items == (None,):
+        return [""]
+    given = [i.mark for i in items if i is not None]
+    if unique(given):
+        return given
+    return list(marks([i.label for i in items if i is not None]))
 
 
 @dataclass(frozen=True)
@@ -169,6 +185,35 @@ def pack(pieces: Sequence[Token], paper: tuple[float, float]) -> list[list[Place
     if page:
         pages.append(page)
     return pages
+
+
+def sheets(
+    every: Sequence[Token], paper: tuple[float, float]
+) -> tuple[tuple[Token, ...], tuple[Token, ...]]:
+    """The pieces of the double-sided sheets and those of the single-sided ones. The
+    double-sided pieces rarely fill their last sheet: single-sided components fill the room
+    they leave (whole components, so a set is cut from one sheet; smallest pieces first),
+    as long as the double-sided sheets stay as many. Their backs are left blank."""
+    double = [t for t in every if t.sides == 2]
+    if not double:
+        return (), tuple(every)
+    groups: dict[str, list[Token]] = {}
+    for t in every:
+        if t.sides == 1:
+            groups.setdefault(t.component, []).append(t)
+    moved: set[str] = set()
+    try:
+        count = len(pack(double, paper))
+        for cid in sorted(groups, key=lambda c: groups[c][0].w * groups[c][0].h):
+            trial = [t for t in every if t.sides == 2 or t.component in moved | {cid}]
+            if len(pack(trial, paper)) == count:
+                moved.add(cid)
+    except ValueError:  # a piece larger than the paper: the render says which
+        pass
+    return (
+        tuple(t for t in every if t.sides == 2 or t.component in moved),
+        tuple(t for t in every if t.sides == 1 and t.component not in moved),
+    )
 
 
 def back_of(p: Placed, paper_w: float, offset: tuple[float, float]) -> tuple[float, float]:

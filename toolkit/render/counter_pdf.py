@@ -72,6 +72,7 @@ class Faces:
             t.face_shape,
             side,
             bool(t.art),
+            t.mark,
         )
         hit = self.cache.get(key)
         if hit is None:
@@ -268,6 +269,8 @@ def draw(
                 )
             c.drawString(MARGIN * PT, (height - MARGIN - HEADER + 3) * PT, head)
             for p in placed:
+                if side == "back" and p.token.sides == 1:
+                    continue  # a single-sided piece filling a double-sided sheet: blank back
                 x, y = (p.x, p.y) if side == "front" else back_of(p, width, offset)
                 _piece(c, pen, faces, p.token, x, y, height, side, side == "front")
             c.showPage()

@@ -1,6 +1,7 @@
 """Render stage, counters: a game's pieces as counter sheets, one output for the
-single-sided pieces and one for the double-sided ones (laid out by
-`toolkit.render.counter_layout`, drawn by `toolkit.render.counter_pdf`)."""
+double-sided sheets (single-sided pieces filling their room) and one for the other
+single-sided pieces (laid out by `toolkit.render.counter_layout`, drawn by
+`toolkit.render.counter_pdf`)."""
 
 from __future__ import annotations
 
@@ -11,7 +12,7 @@ from pathlib import Path
 from toolkit.core.diagnostics import Diagnostic, Loc, Severity
 from toolkit.core.outputs import BuildOptions, Output, RenderFailure
 from toolkit.model.components import Components, Setting
-from toolkit.render.counter_layout import Token, pack, tokens
+from toolkit.render.counter_layout import Token, pack, sheets, tokens
 from toolkit.render.counter_pdf import draw
 from toolkit.render.faces import FaceError
 from toolkit.render.session import Session
@@ -52,19 +53,20 @@ def counter_outputs(
     options: BuildOptions,
     sources: tuple[str, ...],
 ) -> list[Output]:
-    """The kit's counter sheets: single-sided pieces and double-sided ones, one file each."""
+    """The kit's counter sheets, one file of double-sided sheets (filled up with
+    single-sided pieces where they leave room) and one of single-sided sheets."""
     every = tokens(doc, setting)
+    double, single = sheets(every, options.paper_mm)
     game_dir = Path(doc.loc.path).parent
     arts = sorted(
         {str(game_dir / c.piece.art) for c in doc.components if c.piece is not None and c.piece.art}
     )
     srcs = (*sources, doc.loc.path, f"templates/{game}/counters.svg.j2", *arts)
     out = []
-    for duplex, stem, what in (
-        (False, "tokens", "tokens and standees"),
-        (True, "counters", "double-sided counters"),
+    for duplex, chosen, stem, what in (
+        (False, single, "tokens", "tokens and standees"),
+        (True, double, "counters", "double-sided counters"),
     ):
-        chosen = tuple(t for t in every if (t.sides == 2) == duplex)
         if chosen:
             out.append(
                 Output(

@@ -32,11 +32,10 @@ from typing import Any
 import pikepdf
 from fontTools.ttLib import TTFont, TTLibError
 
-from toolkit.core.resources import ROOT
+from toolkit.core.resources import FONTS
 from toolkit.render.font_subset import ready as subset_ready
 from toolkit.render.font_subset import subset
 
-FONTS = ROOT / "templates" / "common" / "fonts"
 _BFCHAR = re.compile(rb"<([0-9a-fA-F]+)>\s*<([0-9a-fA-F]*)>")
 
 

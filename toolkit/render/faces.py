@@ -22,10 +22,9 @@ import re
 from dataclasses import dataclass
 from xml.etree import ElementTree
 
-from toolkit.core.resources import ROOT
+from toolkit.core.resources import FONTS as FONT_DIR
 from toolkit.render.svg import missing_glyphs
 
-FONT_DIR = ROOT / "templates" / "common" / "fonts"
 FONTS = {  # (family, bold) -> (registered name, file)
     ("Cinzel", False): ("Cinzel", "Cinzel_400Regular.ttf"),
     ("Cinzel", True): ("Cinzel-Bold", "Cinzel_700Bold.ttf"),

@@ -31,10 +31,9 @@ import pikepdf
 from PIL import Image, ImageCms
 
 from toolkit.core.outputs import build_time
-from toolkit.core.resources import ROOT
+from toolkit.core.resources import ICC
 from toolkit.render.pdf import RenderError
 
-ICC = ROOT / "templates" / "common" / "icc"
 PROFILE = ICC / "FOGRA39L-coated.icc"
 CONDITION = {
     "/OutputConditionIdentifier": "FOGRA39",

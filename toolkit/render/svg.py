@@ -20,10 +20,9 @@ import re
 from dataclasses import dataclass
 from functools import cache, lru_cache
 
-from toolkit.core.resources import ROOT
+from toolkit.core.resources import FONTS
 from toolkit.load.icons import drawn_icons, runs
 
-FONTS = ROOT / "templates" / "common" / "fonts"
 FACES = {
     ("Cinzel", 400): "Cinzel_400Regular.ttf",
     ("Cinzel", 700): "Cinzel_700Bold.ttf",

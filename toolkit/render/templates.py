@@ -1,10 +1,10 @@
 """Render stage, text side: Jinja templates -> HTML and SVG strings.
 
-Templates live in `templates/<game>/` and `templates/common/`. Every template
-is autoescaped (whatever its extension: `.html.j2` included) and undefined
-names are errors (`StrictUndefined`), so a template typo never prints an empty
-field and no content text can become markup or template code. Content is only
-ever passed as data, never compiled as a template.
+Templates live in the package's `templates/<game>/` and `templates/common/`
+(`toolkit.core.resources`). Every template is autoescaped (whatever its extension:
+`.html.j2` included) and undefined names are errors (`StrictUndefined`), so a template
+typo never prints an empty field and no content text can become markup or template code.
+Content is only ever passed as data, never compiled as a template.
 """
 
 from __future__ import annotations
@@ -16,14 +16,12 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from toolkit.core.marks import globals_
-from toolkit.core.resources import ROOT
+from toolkit.core.resources import TEMPLATES
 from toolkit.core.store import kept as store
 from toolkit.load.icons import html
 
 if TYPE_CHECKING:
     import jinja2
-
-TEMPLATES = ROOT / "templates"
 
 
 class TemplateProblem(Exception):

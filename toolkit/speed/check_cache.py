@@ -6,7 +6,9 @@ the others are as they were. A game's result is kept under a key made of everyth
 check reads: the path and bytes of every file in its content folder, the toolkit's code
 and templates (`content_cache.code_stamp`, which also keys the validated documents), the
 content folder's real path and the working folder (findings show paths relative to it).
-Any change to any of them is a new key, so a kept result is never stale; a folder the key
+Any change to any of them is a new key, so a kept result is never stale. The rules texts
+the game's content cites lie outside its folder (game.yaml names them): the result keeps
+each one's digest, and is used only while every text still has it. A folder the key
 cannot vouch for (a symbolic link, a special or huge file in it) is checked every time, and
 so is every game of a check with an explicit baseline (`--since REV`: what the files held
 at a git revision, which no key holds), whose result is not kept either.
@@ -24,8 +26,9 @@ import os
 import stat
 from pathlib import Path
 
-from toolkit.core.diagnostics import Diagnostic, GameResult, Severity
-from toolkit.core.resources import ROOT
+from toolkit.core.diagnostics import Diagnostic, GameResult, Note, Severity
+from toolkit.core.resources import TEMPLATES
+from toolkit.load.rules_text import unchanged
 from toolkit.speed import content_cache
 from toolkit.validate.kept import is_loc
 
@@ -75,7 +78,7 @@ def shared_inputs() -> str:
 
 
 def _templates() -> str:
-    return content_cache.tree_stamp(ROOT / "templates")
+    return content_cache.tree_stamp(TEMPLATES)
 
 
 def _hash_tree(h: hashlib._Hash, folder: str, rel: str, count: list[int]) -> bool:
@@ -107,8 +110,13 @@ def load(game_dir: Path, key_: str) -> GameResult | None:
     """The result kept for this game folder if it was kept under this key, else None (as
     for one that is not a whole `GameResult`: a miss, checked again)."""
     kept = content_cache.read(content_cache.game_file(game_dir, "check"))
-    if isinstance(kept, tuple) and len(kept) == 2 and kept[0] == key_:
-        return kept[1] if _is_result(kept[1]) else None
+    if not (isinstance(kept, tuple) and len(kept) == 2 and kept[0] == key_):
+        return None
+    # the rules texts the check read lie outside the game's folder, so outside the key: the
+    # result holds only while each is as it was read
+    result = kept[1]
+    if _is_result(result) and unchanged(game_dir.absolute().parent.parent, result.inputs):
+        return result  # type: ignore[no-any-return]
     return None
 
 
@@ -118,11 +126,14 @@ def _is_result(value: object) -> bool:
     if type(value) is not GameResult:
         return False
     diags, notes = getattr(value, "diagnostics", None), getattr(value, "notes", None)
+    inputs = getattr(value, "inputs", None)
     return (
         type(diags) is list
         and all(map(_is_diagnostic, diags))
         and type(notes) is list
         and all(type(n) is str for n in notes)
+        and type(inputs) is list
+        and all(type(i) is tuple and len(i) == 2 and all(type(x) is str for x in i) for i in inputs)
         and all(
             type(getattr(value, name, None)) is int for name in ("files", "placeholders", "printed")
         )
@@ -138,6 +149,17 @@ def _is_diagnostic(value: object) -> bool:
         and type(getattr(value, "code", None)) is str
         and type(getattr(value, "message", None)) is str
         and type(getattr(value, "waived", missing)) in (str, type(None))
+        and type(getattr(value, "notes", None)) is tuple
+        and all(map(_is_note, value.notes))  # type: ignore[attr-defined]
+    )
+
+
+def _is_note(value: object) -> bool:
+    loc = getattr(value, "loc", None)
+    return (
+        type(value) is Note
+        and type(getattr(value, "message", None)) is str
+        and (loc is None or is_loc(loc))
     )
 
 

@@ -5,8 +5,8 @@ A build records in each game's manifest (`kit/manifest.json`, under `build`) the
 everything that game's build reads: the bytes of every file in its content folder
 (`check_cache.tree_digest`), the renderer's code and templates (`build.fingerprint`), the
 options, the content folder as it was named and as the kit shows it, and the PDF dates'
-epoch. With it goes what the game's check found, and how many placeholder values its kit
-prints.
+epoch. With it goes what the game's check found, how many placeholder values its kit prints,
+and the digest of each rules text the check read (they lie outside the content folder).
 
 The next build under the same key, into a folder whose files are all as that build left
 them (each file's digest the manifest's), tells the game from the record: the same
@@ -28,6 +28,7 @@ from typing import Any
 
 from toolkit.core.diagnostics import Report, display_path, from_record, to_record
 from toolkit.kit.manifest import file_digest
+from toolkit.load.rules_text import unchanged
 from toolkit.speed.check_cache import tree_digest
 
 VERSION = 1
@@ -70,13 +71,23 @@ def game_key(content_dir: Path, gid: str, options: Any, code: str) -> str | None
     return hashlib.blake2b(text.encode("utf-8", "surrogateescape"), digest_size=20).hexdigest()
 
 
-def recall(manifest: Any, game_out: Path, key: str) -> Kept | None:
+def recall(manifest: Any, game_out: Path, key: str, project: Path) -> Kept | None:
     """The game as its last build into `game_out` left it (`manifest`, its
-    `manifest.Manifest`), if that build was made under `key` and every file it wrote is
-    still the one it wrote (its digest); else None."""
+    `manifest.Manifest`), if that build was made under `key`, every file it wrote is still
+    the one it wrote (its digest) and every rules text its check read (`project`: the
+    folder holding the content folder) is still the one it read; else None."""
 
     kept = manifest.build
     if not isinstance(kept, dict) or kept.get("key") != key or manifest.damaged:
+        return None
+    inputs = kept.get("inputs")
+    if not (
+        isinstance(inputs, list)
+        and all(
+            isinstance(i, list) and len(i) == 2 and all(type(x) is str for x in i) for i in inputs
+        )
+        and unchanged(project, [(path, digest) for path, digest in inputs])
+    ):
         return None
     written = [*((p, e["sha256"]) for p, e in manifest.entries.items()), *manifest.written.items()]
     if not written or any(file_digest(game_out / p) != digest for p, digest in written):
@@ -129,4 +140,6 @@ def seal(key: str, found: Report) -> dict[str, Any]:
         "placeholders": found.placeholders,
         "printed": found.printed,
         "notes": list(found.notes),
+        # the rules texts the check read, outside the content folder: (path, sha256)
+        "inputs": [list(i) for i in found.inputs],
     }

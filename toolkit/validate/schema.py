@@ -212,6 +212,20 @@ def _describe(node: Node) -> str:
     return _KIND_WORD[node.kind]
 
 
+def choices(allowed: tuple[Any, ...], near: object, few: int = 6) -> str:
+    """The allowed values as a message lists them: all of a short list; of a long one, the
+    few nearest `near` (numerically for numbers, by spelling otherwise) and how many in all."""
+    if len(allowed) <= few + 2:
+        return ", ".join(repr(a) for a in allowed)
+    if isinstance(near, int | float) and all(isinstance(a, int | float) for a in allowed):
+        nearest = sorted(allowed, key=lambda a: (abs(a - near), a))[:few]
+    else:
+        spelt = difflib.get_close_matches(str(near), [str(a) for a in allowed], n=few, cutoff=0)
+        nearest = [a for a in allowed if str(a) in spelt]
+    shown = [a for a in allowed if a in nearest]  # in the list's own order
+    return ", ".join(repr(a) for a in shown) + f", … ({len(allowed)} in all)"
+
+
 def _expected(tp: Any) -> str:
     origin = get_origin(tp)
     if tp is str:
@@ -432,8 +446,7 @@ class Validator:
                 return self._err(
                     node.loc,
                     "SCHEMA-VALUE",
-                    f"`{where}` must be one of {', '.join(repr(a) for a in allowed)}, "
-                    f"got {node.raw!r}{did}",
+                    f"`{where}` must be one of {choices(allowed, value)}, got {node.raw!r}{did}",
                 )
             return value
         if tp is str:

@@ -13,6 +13,7 @@ from toolkit.games.forty_factions import (
     components,
     council,
     decks,
+    dreams,
     enemies,
     files,
     pawns,
@@ -29,6 +30,7 @@ from toolkit.games.forty_factions.models import (
     Plot,
     SacredCircles,
 )
+from toolkit.games.forty_factions.provenance import PROVENANCE
 from toolkit.games.forty_factions.references import check_references
 from toolkit.games.forty_factions.rename import plan_rename
 from toolkit.games.forty_factions.rules import RULES
@@ -115,7 +117,7 @@ def check_rules(content: ContentSet) -> Iterator[Diagnostic]:
     if ix is None:
         return
     yield from check_references(ix, content)
-    for module in (council, areas, enemies, decks, boards, pawns, files):
+    for module in (council, areas, enemies, decks, boards, dreams, pawns, files):
         yield from module.check(ix)
     yield from components.check(ix, content.one("components", Components))
     yield from spelling.check(ix, list(content.all()))
@@ -164,4 +166,5 @@ PACK = GamePack(
     fixes=content_fixes,
     scaffolds=SCAFFOLDS,
     renames=plan_rename,
+    provenance=PROVENANCE,
 )

@@ -5,10 +5,12 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 import toolkit.games.forty_factions.canon as canon
+from toolkit.check.rules import accepted
 from toolkit.core.assets import AssetError, game_asset
-from toolkit.core.diagnostics import Diagnostic, error
+from toolkit.core.diagnostics import Diagnostic, Note, error
+from toolkit.games.forty_factions.counts import stated
 from toolkit.games.forty_factions.index import Index
-from toolkit.games.forty_factions.models import Faction, Location
+from toolkit.games.forty_factions.models import Area, Faction, Location
 
 MAIN_BOARD = "main"
 MIRROR_BOARD = "hall-of-mirrors"
@@ -96,31 +98,71 @@ def check_expansion_areas(ix: Index) -> Iterator[Diagnostic]:
                 )
 
 
-def check_area_counts(ix: Index) -> Iterator[Diagnostic]:
-    """Base-game locations per Area equal the table of 12.2.1."""
+def _base_counts(ix: Index) -> dict[str, list[str]]:
+    """Base-game locations by Area, as `Name (number)`."""
     counts: dict[str, list[str]] = {}
     for f in ix.faction_list:
         for loc in base_game_locations(f):
             counts.setdefault(loc.area, []).append(f"{loc.name} ({f.number})")
-    for area in ix.game.areas:
-        if area.board != MAIN_BOARD or area.locations is None:
-            continue
+    return counts
+
+
+def _table_rows(ix: Index) -> list[tuple[int, Area]]:
+    return [
+        (i, a)
+        for i, a in enumerate(ix.game.areas)
+        if a.board == MAIN_BOARD and a.locations is not None
+    ]
+
+
+def _off_table(ix: Index, i: int, area: Area) -> int | None:
+    """12.2.1's Location count for an Area whose count in game.yaml differs from it, unwaived
+    (FF-CANON's finding, once): the faction files and the totals are held to the table, not
+    to the changed count. None when game.yaml agrees, or the difference is a house rule."""
+    want = canon.AREA_TABLE.get(area.id)
+    if want is None or area.locations == want[0]:
+        return None
+    if accepted(ix.game, "FF-CANON", ix.game.loc_of("areas", i, "locations")):
+        return None
+    return want[0]
+
+
+def due_locations(ix: Index, i: int, area: Area) -> int:
+    """The base-game Locations an Area's faction files are held to (see `_off_table`)."""
+    table = _off_table(ix, i, area)
+    return table if table is not None else area.locations or 0
+
+
+def check_area_counts(ix: Index) -> Iterator[Diagnostic]:
+    """Base-game locations per Area equal the table of 12.2.1."""
+    counts = _base_counts(ix)
+    for i, area in _table_rows(ix):
         have = len(counts.get(area.id, []))
-        if have != area.locations:
-            yield error(
-                area.loc_of("locations"),
-                "FF-AREA-COUNT",
-                f"{area.name} has {have} base-game locations in the faction files, the table "
-                f"of 12.2.1 gives {area.locations}; locations of expansions do not count (2.5)",
-            )
+        due = due_locations(ix, i, area)
+        if have == due:
+            continue
+        table = canon.AREA_TABLE.get(area.id)
+        says = stated(
+            due,
+            area.locations or 0,
+            table[0] if table else None,
+            "game.yaml",
+            "the table of 12.2.1",
+        )
+        yield error(
+            area.loc_of("locations"),
+            "FF-AREA-COUNT",
+            f"{area.name} has {have} base-game locations in the faction files; {says}; "
+            "locations of expansions do not count (2.5)",
+        )
 
 
 def check_totals(ix: Index) -> Iterator[Diagnostic]:
     """The printed totals row equals the sum of the rows (12.2.1)."""
-    rows = [a for a in ix.game.areas if a.board == MAIN_BOARD and a.locations is not None]
+    rows = _table_rows(ix)
     totals = ix.game.area_totals
-    locs = sum(a.locations or 0 for a in rows)
-    vp = sum(a.vp for a in rows)
+    locs = sum(due_locations(ix, i, a) for i, a in rows)
+    vp = sum(a.vp for _i, a in rows)
     if totals.locations != locs:
         yield error(
             totals.loc_of("locations"),
@@ -136,9 +178,37 @@ def check_totals(ix: Index) -> Iterator[Diagnostic]:
         )
 
 
+def _location_notes(ix: Index, i: int, area: Area) -> list[Note]:
+    """What an Area count that differs from 12.2.1 upsets: the faction files that meet the
+    table (held to it), and the totals row."""
+    table = _off_table(ix, i, area)
+    if table is None:
+        return []
+    notes = []
+    have = len(_base_counts(ix).get(area.id, []))
+    if have == table:
+        notes.append(
+            Note(
+                f"the faction files place {have} base-game Locations in {area.name}, as the "
+                "table does: they are held to it, not to this count (waive FF-CANON here, "
+                "with the reason, to make it a house rule they must follow)"
+            )
+        )
+    totals = ix.game.area_totals
+    written = sum(a.locations or 0 for _i, a in _table_rows(ix))
+    if written != totals.locations:
+        notes.append(
+            Note(
+                f"with it, the Areas sum to {written}; the totals row says {totals.locations}",
+                totals.loc_of("locations"),
+            )
+        )
+    return notes
+
+
 def check_canon(ix: Index) -> Iterator[Diagnostic]:
     """game.yaml keeps the Area table of 12.2.1 and the expansion VPs of 13.2.3.1."""
-    for area in ix.game.areas:
+    for i, area in enumerate(ix.game.areas):
         want = canon.AREA_TABLE.get(area.id)
         if want is None:
             continue
@@ -149,6 +219,7 @@ def check_canon(ix: Index) -> Iterator[Diagnostic]:
                 "FF-CANON",
                 f"{area.name} has {locations} Locations in the table of 12.2.1, "
                 f"not {area.locations}",
+                _location_notes(ix, i, area),
             )
         if area.vp != vp:
             yield error(

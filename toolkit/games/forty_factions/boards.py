@@ -1,5 +1,5 @@
-"""Side boards of the expansions: Sacred Circles (SC3.1, SC3.2), Doorways to Dreams
-(DD3.1-DD3.3)."""
+"""Side boards of Sacred Circles (SC3.1, SC3.2): the Forests, their circles and the
+Gathering. (Doorways to Dreams' boards: `dreams`.)"""
 
 from __future__ import annotations
 
@@ -7,9 +7,11 @@ from collections import Counter
 from collections.abc import Iterator
 
 import toolkit.games.forty_factions.canon as canon
-from toolkit.core.diagnostics import Diagnostic, error
+from toolkit.check.rules import accepted
+from toolkit.core.diagnostics import Diagnostic, Note, error
+from toolkit.games.forty_factions.counts import stated
 from toolkit.games.forty_factions.index import Index
-from toolkit.games.forty_factions.models import Faction, Location
+from toolkit.games.forty_factions.models import Faction, Forest, Location
 
 FOREST_BOARD = "sacred-circles"
 
@@ -25,25 +27,66 @@ def circles_in(ix: Index, area: str) -> list[tuple[Faction, Location]]:
     return out
 
 
+def _forest_counts(ix: Index, forest: Forest) -> list[tuple[str, int, int | None, int]]:
+    """Per kind of circle: (kind, the board file's count, SC3.1.1's, the count the faction
+    files are held to). The held count is the rules' while the file differs from them
+    unwaived (FF-CANON's finding, at that count), else the file's."""
+    sc = ix.sacred_circles
+    assert sc is not None  # (a forest is one of its forests)
+    rules = canon.FORESTS.get(forest.area)
+    out = []
+    for n, kind in enumerate(("sacred", "lesser")):
+        written: int = getattr(forest, f"{kind}_circles")
+        want = rules[n] if rules is not None else None
+        due = written
+        at = forest.loc_of(f"{kind}_circles")
+        if want is not None and written != want and not accepted(sc, "FF-CANON", at):
+            due = want
+        out.append((kind, written, want, due))
+    return out
+
+
+def _forest_canon(ix: Index, forest: Forest) -> Iterator[Diagnostic]:
+    """The Forest's circles and VP as SC3.1.1 gives them: an error at each count that
+    differs, with what it upsets as a note."""
+    rules = canon.FORESTS.get(forest.area)
+    if rules is None:
+        return
+    kinds = Counter(loc.circle for _, loc in circles_in(ix, forest.area))
+    for kind, written, want, due in _forest_counts(ix, forest):
+        if want is None or written == want:
+            continue
+        notes = []
+        if due == want and kinds[kind] == want:
+            notes.append(
+                Note(
+                    f"the faction files hold {want} {kind} circles in {forest.area}, as "
+                    "SC3.1.1 gives: they are held to it, not to this count (waive FF-CANON "
+                    "here, with the reason, to make it a house rule they must follow)"
+                )
+            )
+        yield error(
+            forest.loc_of(f"{kind}_circles"),
+            "FF-CANON",
+            f"{forest.area} has {want} {kind.capitalize()} Circles (SC3.1.1), not {written}",
+            notes,
+        )
+    area = ix.area_by_id.get(forest.area)
+    if area is not None and area.vp != rules[2]:
+        yield error(
+            area.loc_of("vp"),
+            "FF-CANON",
+            f"Control of {area.name} gives {rules[2]} VP (SC3.1.1), not {area.vp}",
+        )
+
+
 def check_forests(ix: Index) -> Iterator[Diagnostic]:
     """Forest circle counts (SC3.1.1, SC3.1.3) and where circles may lie (SC3.1.4)."""
     sc = ix.sacred_circles
     if sc is None:
         return
     for forest in sc.forests:
-        canon_counts = canon.FORESTS.get(forest.area)
-        if canon_counts is not None:
-            sacred, lesser, vp = canon_counts
-            area = ix.area_by_id.get(forest.area)
-            if (forest.sacred_circles, forest.lesser_circles) != (sacred, lesser) or (
-                area is not None and area.vp != vp
-            ):
-                yield error(
-                    forest.loc,
-                    "FF-CANON",
-                    f"{forest.area}: the rules give {sacred} Sacred and {lesser} Lesser Circles "
-                    f"and {vp} VP (SC3.1.1)",
-                )
+        yield from _forest_canon(ix, forest)
         if forest.lesser_circles and forest.lesser_value != canon.LESSER_VALUE:
             yield error(
                 forest.loc_of("lesser_value"),
@@ -52,16 +95,17 @@ def check_forests(ix: Index) -> Iterator[Diagnostic]:
             )
         circles = circles_in(ix, forest.area)
         kinds = Counter(loc.circle for _, loc in circles)
-        for kind, want in (("sacred", forest.sacred_circles), ("lesser", forest.lesser_circles)):
-            if kinds[kind] != want:
+        for kind, written, want, due in _forest_counts(ix, forest):
+            if kinds[kind] != due:
                 holders = ", ".join(
                     f"{loc.name} ({f.number})" for f, loc in circles if loc.circle == kind
                 )
+                says = stated(due, written, want, "the board file", "SC3.1.1")
                 yield error(
                     forest.loc_of(f"{kind}_circles"),
                     "FF-SC-CIRCLES",
-                    f"{forest.area} has {kinds[kind]} {kind} circles in the faction files, "
-                    f"the rules give {want} (SC3.1.1): {holders or 'none'}",
+                    f"{forest.area} has {kinds[kind]} {kind} circles in the faction files; "
+                    f"{says}: {holders or 'none'}",
                 )
         lesser_names = [loc.name for _, loc in circles if loc.circle == "lesser"]
         for i, name in enumerate(forest.lesser_names):
@@ -222,165 +266,9 @@ def check_gathering(ix: Index) -> Iterator[Diagnostic]:
             )
 
 
-def check_mirrors(ix: Index) -> Iterator[Diagnostic]:
-    """12 mirrors a hall; circles name factions that declare that Otherworld (DD3.1)."""
-    h = ix.mirrors
-    if h is None:
-        return
-    domain_of = {hall.side: hall.domain for hall in h.halls}
-    for hall in h.halls:
-        numbers = sorted(m.number for m in h.mirrors if m.side == hall.side)
-        want = list(range(1, canon.MIRRORS_PER_HALL + 1))
-        if numbers != want or hall.mirrors != canon.MIRRORS_PER_HALL:
-            yield error(
-                hall.loc,
-                "FF-DD-MIRRORS",
-                f"the {hall.name} has {canon.MIRRORS_PER_HALL} mirrors numbered 1-"
-                f"{canon.MIRRORS_PER_HALL} (DD3.1.5); the file has {numbers}",
-            )
-    if {hall.side for hall in h.halls} != {"light", "dark"}:
-        yield error(h.loc_of("halls"), "FF-DD-MIRRORS", "one light and one dark hall (DD3.1.1)")
-    placed: set[tuple[int, str]] = set()
-    for m in h.mirrors:
-        for i, number in enumerate(m.circles):
-            f = ix.factions.get(number)
-            if f is None:
-                continue
-            worlds = {(w.name, w.domain) for w in f.otherworlds if not w.bracketed}
-            if (m.otherworld, domain_of.get(m.side, "")) not in worlds:
-                yield error(
-                    m.loc_of("circles", i),
-                    "FF-DD-CIRCLE",
-                    f"{ix.name(number)} has a numbered circle by the mirror to "
-                    f"'{m.otherworld}', but its sheet names no such Otherworld in that Domain "
-                    "(DD3.1.2)",
-                )
-            placed.add((number, m.otherworld))
-        if len(set(m.circles)) != len(m.circles):
-            yield error(m.loc_of("circles"), "FF-DD-CIRCLE", "a faction has one circle a mirror")
-    for i, hidden in enumerate(h.hidden):
-        f = ix.factions.get(hidden.faction) if hidden.faction is not None else None
-        if f is None:
-            continue
-        if f.expansion != "FgF":
-            yield error(
-                hidden.loc_of("faction"),
-                "FF-DD-CIRCLE",
-                f"the hidden mirrors at the hall ends are for Forgotten Factions (DD3.1.2.3); "
-                f"{ix.name(f.number)} is {f.expansion}",
-            )
-        if hidden.otherworld not in {w.name for w in f.otherworlds}:
-            yield error(
-                h.loc_of("hidden", i),
-                "FF-DD-CIRCLE",
-                f"{ix.name(f.number)} names no Otherworld '{hidden.otherworld}' (DD3.1.2)",
-            )
-        placed.add((f.number, hidden.otherworld))
-    for f in ix.faction_list:
-        for j, w in enumerate(f.otherworlds):
-            if not w.bracketed and (f.number, w.name) not in placed:
-                yield error(
-                    f.loc_of("otherworlds", j),
-                    "FF-DD-OTHERWORLD",
-                    f"{ix.name(f.number)} names the Otherworld '{w.name}', but no mirror of the "
-                    "Hall of Mirrors has its numbered circle; mark it `bracketed: true` if it is "
-                    "reached only through play (DD3.1.2.4)",
-                )
-
-
-def check_congress(ix: Index) -> Iterator[Diagnostic]:
-    """Numbered circles at the Congress only for factions that hold a seat (DD3.2.2)."""
-    c = ix.congress
-    if c is None:
-        return
-    for i, number in enumerate(c.circles):
-        f = ix.factions.get(number)
-        if f is not None and not f.seats.congress:
-            yield error(
-                c.loc_of("circles", i),
-                "FF-DD-CONGRESS",
-                f"{ix.name(number)} has a numbered circle at the Congress of Dreams but its "
-                "sheet gives it no seat there (DD3.2.2)",
-            )
-    if len(set(c.circles)) != len(c.circles):
-        yield error(c.loc_of("circles"), "FF-DD-CONGRESS", "a faction has one numbered circle")
-
-
-def check_madness(ix: Index) -> Iterator[Diagnostic]:
-    """Levels 0-10 in alignments G, N, E; the VP table covers 1-10; scorers are temples."""
-    m = ix.madness
-    if m is None:
-        return
-    if m.max_level != canon.MADNESS_MAX:
-        yield error(
-            m.loc_of("max_level"),
-            "FF-DD-MADNESS",
-            f"Madness runs from 0 to {canon.MADNESS_MAX} (DD3.3.1), not to {m.max_level}",
-        )
-    codes = tuple(a.code for a in m.alignments)
-    if sorted(codes) != sorted(canon.MADNESS_ALIGNMENTS) or len(set(codes)) != len(codes):
-        yield error(
-            m.loc_of("alignments"),
-            "FF-DD-MADNESS",
-            "positive Levels of Madness are aligned G (Delirium), N (Mania) or E (Despair) "
-            "(DD3.3.1)",
-        )
-    covered = []
-    for row in m.vp:
-        covered.extend(range(row.low, row.high + 1))
-    if sorted(covered) != list(range(1, m.max_level + 1)):
-        yield error(
-            m.loc_of("vp"),
-            "FF-DD-MADNESS",
-            f"the VP table must cover each Level 1-{m.max_level} exactly once (DD3.3.4.1)",
-        )
-    base_areas = [a.id for a in ix.game.areas if a.board == "main"]
-    if sorted(m.areas) != sorted(base_areas):
-        yield error(
-            m.loc_of("areas"),
-            "FF-DD-MADNESS",
-            "each Area of Tehmor on the base board has a Level of Madness (DD3.3.1)",
-        )
-    if tuple(sorted(m.scoring_factions)) != tuple(sorted(canon.MADNESS_SCORERS)):
-        named = ", ".join(ix.name(n) for n in canon.MADNESS_SCORERS)
-        yield error(
-            m.loc_of("scoring_factions"),
-            "FF-DD-MADNESS",
-            f"DD3.3.4.1 awards the Madness VPs to {named}",
-        )
-    bonuses = tuple(sorted((b.faction, b.alignment) for b in m.bonuses))
-    if bonuses != tuple(sorted(canon.MADNESS_BONUSES)):
-        yield error(
-            m.loc_of("bonuses"),
-            "FF-DD-MADNESS",
-            "DD3.3.4.2-3 give LAMMIA (92) +1 VP in Delirium (G) and MORCOR (95) +1 VP "
-            "in Despair (E)",
-        )
-    for number, alignment in canon.MADNESS_OF.items():
-        f = ix.factions.get(number)
-        if f is not None and f.madness != alignment:
-            yield error(
-                f.loc_of("madness") if f.madness else f.loc_of("name"),
-                "FF-DD-MADNESS",
-                f"placing {ix.name(number)}'s Location pawn makes an Area's Madness "
-                f"{alignment} (DD3.3.2): `madness: {alignment}`",
-            )
-    temples = {f.number for f in ix.faction_list if f.category == "temples"}
-    for i, number in enumerate(m.scoring_factions):
-        if number in ix.factions and number not in temples:
-            yield error(
-                m.loc_of("scoring_factions", i),
-                "FF-DD-MADNESS",
-                f"{ix.name(number)} scores Madness but is not a Temple (DD3.3.4.1)",
-            )
-
-
 def check(ix: Index) -> Iterator[Diagnostic]:
-    """All side-board rules."""
+    """All Sacred Circles side-board rules (Doorways to Dreams': `dreams`)."""
     yield from check_forests(ix)
     yield from check_lesser(ix)
     yield from check_shared(ix)
     yield from check_gathering(ix)
-    yield from check_mirrors(ix)
-    yield from check_congress(ix)
-    yield from check_madness(ix)

@@ -1,15 +1,18 @@
 """Forty Factions components: the game's figures, the places its boards reserve for a piece
 (each board draws the place with `data-component` naming it), and what the rules require of
 the counts: a pawn colour per player (5.6), a Totem chit for every Faction that may place
-one (SC3.2.7.3), a Madness pawn per Area (DD3.3.1).
+one (SC3.2.7.3) and one more by the Strongest Spirit Guide per Neutral Totem (SC3.2.7.5), a
+Madness pawn per Area (DD3.3.1).
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterator
+from itertools import combinations
 
 from toolkit.core.diagnostics import Diagnostic, error
 from toolkit.games.forty_factions.index import Index
+from toolkit.games.forty_factions.models import Gathering, Totem
 from toolkit.model.components import (
     Components,
     Item,
@@ -19,6 +22,7 @@ from toolkit.model.components import (
     check_components,
     counts_of,
 )
+from toolkit.model.marks import marks
 
 PREFIX = "FF"
 # The places the boards reserve for a piece, by the board element that draws them.
@@ -33,6 +37,25 @@ PLACES = {
     "totem": Place("player-pawn", "the Gathering's Totems (SC3.2.5.1)"),
     "chits": Place("totem-chit", "the Gathering board's chits boxes (SC3.2.7.3-5)"),
     "madness": Place("madness-pawn", "the Madness Indicator (DD3.3.1)"),
+}
+# A player colour's mark where two colours share an initial (Blue and Black): the colour
+# codes of IEC 60757, which printers and electricians read ("Bu", "Bk"), so that the pawns
+# and markers of each colour read apart in black and white
+COLOUR_CODES = {
+    "black": "Bk",
+    "blue": "Bu",
+    "brown": "Bn",
+    "gold": "Gd",
+    "green": "Gn",
+    "grey": "Gy",
+    "orange": "Og",
+    "pink": "Pk",
+    "red": "Rd",
+    "silver": "Sr",
+    "turquoise": "Tq",
+    "violet": "Vt",
+    "white": "Wh",
+    "yellow": "Ye",
 }
 
 
@@ -53,17 +76,50 @@ def figures(ix: Index) -> dict[str, int]:
     }
 
 
+def _listed(t: Totem) -> set[int]:
+    """The Factions that control or influence a Totem: its Tribe, the rival Tribe (FgF) and
+    its Influence Table row (SC3.2.5.1-2, SC3.2.6)."""
+    return {t.faction, *(() if t.rival is None else (t.rival.faction,)), *t.influence}
+
+
+def most_chits(g: Gathering, k: int) -> int:
+    """The most chits that can lie by Totem `k` at once, over every set of Activated Factions:
+    one for each Activated Faction with Influence over it (SC3.2.7.3) or over any Totem
+    (SC3.2.7.3.4), then, once it is drawn the Strongest Spirit Guide, one per Neutral Totem
+    (SC3.2.7.5). A contest needs a second Totem that speaks (SC3.2.7.2)."""
+    listed = [_listed(t) for t in g.totems]
+    mine = sorted(listed[k] | set(g.influence_any))
+    others = sorted(set().union(*listed) - set(mine))
+    best = 0
+    for n in range(1, len(mine) + 1):
+        for active in combinations(mine, n):
+            speaking = {j for j, fs in enumerate(listed) if fs & set(active)}
+            if k not in speaking:
+                continue
+            if len(speaking) == 1:  # one more Faction must Activate, which speaks the fewest
+                extra = [sum(f in fs for fs in listed) for f in others]
+                if not extra:
+                    continue
+                speaking_n = 1 + min(extra)
+            else:
+                speaking_n = len(speaking)
+            best = max(best, n + len(g.totems) - speaking_n)
+    return best
+
+
 def items(ix: Index) -> dict[str, tuple[Item, ...]]:
     """Player colours (5.6), Totem animals with the chits each may need (SC3.2.7.3), the
     Areas a Madness pawn tracks (DD3.3.1)."""
-    colours = tuple(Item(c.colour.capitalize(), c.css) for c in ix.game.setup.pawn_colours)
+    rows = ix.game.setup.pawn_colours
+    names = [c.colour.capitalize() for c in rows]
+    colours = tuple(
+        Item(n, c.css, mark=m)
+        for n, c, m in zip(names, rows, marks(names, COLOUR_CODES), strict=True)
+    )
     animals: list[Item] = []
     if ix.gathering is not None:
-        anywhere = len(ix.gathering.influence_any)
-        for t in ix.gathering.totems:
-            # the Totem's controller, every Faction of its Influence Table row, and every
-            # Faction with influence over any Totem may each place one chit by it
-            need = 1 + len(t.influence) + anywhere
+        for k, t in enumerate(ix.gathering.totems):
+            need = most_chits(ix.gathering, k)
             animals.append(Item(t.animal, "#f1e6c8", {"need": need}))
             if t.rival is not None:
                 animals.append(Item(t.rival.animal, "#f1e6c8", {"need": need}))
@@ -94,7 +150,8 @@ def setting(ix: Index) -> Setting:
         Need(
             "totem-chit",
             sum(i.figures["need"] for i in its["totem-animals"]),
-            "every Faction with Influence over a Totem may place a chit (SC3.2.7.3)",
+            "every Faction with Influence over a Totem may place a chit by it (SC3.2.7.3), "
+            "and the Strongest Spirit Guide gains one per Neutral Totem (SC3.2.7.5)",
         ),
     ]
     listed = (

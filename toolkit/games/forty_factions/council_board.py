@@ -26,7 +26,13 @@ from toolkit.render.board_style import BoardStyle, Label, colour
 
 # the hatching that tells the parties apart without their colours (a grey print), in turn
 PARTY_HATCH = ["", "M0 0 L4 4", "M0 4 L4 0", "M2 0 L2 4", "M0 2 L4 2"]
-SEAT_H = 12.0
+# A seat takes a player's pawn (components.yaml, 12 mm): the column's seats share the board's
+# height, from a pitch of SEAT_MIN (the pawn and a margin) up to SEAT_MAX, as the longest
+# party allows; a seat leaves SEAT_GAP to the next
+SEAT_MIN, SEAT_MAX, SEAT_GAP = 14.0, 18.0, 1.5
+BOTTOM = 12.0  # mm below the last seat: the frame
+OVERLORD_H = 26.0  # the Overlord's place holds its marker (a 22 mm hex)
+CONCLAVE_PITCH = 15.0
 
 
 @dataclass(frozen=True)
@@ -109,25 +115,30 @@ def council_board(ix: Index, marks: bool = True) -> tuple[float, float, str, str
     )
     x, y0 = 12.0, 30.0
     col_w = (w - 24 - 110) / len(council)
-    parties = []
-    for i, p in enumerate(council):
-        holders = [
+    columns = [
+        [
             f
             for f in ix.faction_list
             if f.seats.council and f.politics == p.id and f.expansion == "base"
         ]
+        for p in council
+    ]
+    longest = max((len(c) for c in columns), default=1) or 1
+    pitch = max(SEAT_MIN, min(SEAT_MAX, (h - BOTTOM - (y0 + 15)) / longest))
+    parties = []
+    for i, (p, holders) in enumerate(zip(council, columns, strict=True)):
         px = x + i * col_w
         head = st.fit(f"{p.name} · {len(holders)}", "party-name", col_w - 8, 6, max_lines=1)
         seats = []
         for j, f in enumerate(holders):
-            sy = y0 + 15 + j * SEAT_H
+            sy = y0 + 15 + j * pitch
             mark = f.number in marked
             box = space_box(
                 st,
                 px + 2.5,
                 sy + 1.2,
                 col_w - 5,
-                SEAT_H - 4,
+                pitch - SEAT_GAP - 2.4,
                 f.number,
                 f.name + (f" {DAGGER}" if mark else ""),
             )
@@ -139,7 +150,7 @@ def council_board(ix: Index, marks: bool = True) -> tuple[float, float, str, str
                     px + 1,
                     sy,
                     col_w - 2,
-                    SEAT_H - 1.5,
+                    pitch - SEAT_GAP,
                     box,
                 )
             )
@@ -178,10 +189,10 @@ def _side(st: BoardStyle, ix: Index, x: float, y: float, w: float) -> Side:
     council = ix.game.council
     seats = council.seats
     line, marks = board_statement(council)  # 10.3.5 counts only the votes cast
-    overlord = space_box(st, x, y, w, 16, "", "The Overlord's place")
+    overlord = space_box(st, x, y, w, OVERLORD_H, "", "The Overlord's place")
     # a star in the number's disc, drawn: the board's fonts have no star glyph
-    star = star_points(x + 4.2 + 1.5, y + 8, 3.2)
-    ty = y + 22
+    star = star_points(x + 4.2 + 1.5, y + OVERLORD_H / 2, 3.2)
+    ty = y + OVERLORD_H + 6
     statement = st.fit(line, "statement", w, 10, max_lines=3)
     bar_y = ty + 12
     step = w / seats
@@ -202,11 +213,12 @@ def _side(st: BoardStyle, ix: Index, x: float, y: float, w: float) -> Side:
     )
     conclave = []
     for j, f in enumerate(f for f in ix.faction_list if f.seats.conclave):
-        sy = cy + 13 + j * 13
+        sy = cy + 13 + j * CONCLAVE_PITCH
+        sh = CONCLAVE_PITCH - SEAT_GAP
         tag = "" if f.expansion == "base" else f.expansion
-        box = space_box(st, x, sy, w, 11, f.number, f.name, dashed=bool(tag), tag=tag)
+        box = space_box(st, x, sy, w, sh, f.number, f.name, dashed=bool(tag), tag=tag)
         conclave.append(
-            Seat(f.number, f"Conclave seat of {f.name} ({f.number})", x, sy, w, 11, box, tag)
+            Seat(f.number, f"Conclave seat of {f.name} ({f.number})", x, sy, w, sh, box, tag)
         )
     return Side(
         overlord, star, statement, x + w / 2, ty, bar_y, bar, labels, head, cy, tuple(conclave)

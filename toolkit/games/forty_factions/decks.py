@@ -8,7 +8,7 @@ can be told apart). The Alleyman's Tarot is one deck for everything.
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 
 import toolkit.games.forty_factions.canon as canon
 from toolkit.core.diagnostics import Diagnostic, error
@@ -104,6 +104,52 @@ def _check_duplicates(
                 )
             else:
                 used[key] = c
+
+
+def _foreign(
+    rng: NumberRange, numbers: range, cards: Mapping[int, Faction] | Mapping[int, Plot]
+) -> Faction | Plot | None:
+    """The first card in `numbers` that `rng` takes in but another expansion's card holds."""
+    return next(
+        (cards[n] for n in numbers if n in cards and cards[n].expansion not in rng.expansions),
+        None,
+    )
+
+
+def _overlaps(
+    kind: str,
+    ranges: Sequence[NumberRange],
+    cards: Mapping[int, Faction] | Mapping[int, Plot],
+) -> Iterator[Diagnostic]:
+    for i, rng in enumerate(ranges):
+        for other in ranges[:i]:
+            shared = range(max(rng.first, other.first), min(rng.last, other.last) + 1)
+            if not shared:
+                continue
+            # the range at fault is the one taking in another expansion's card (FgF from
+            # 100 takes in Pirates, a Promo card); when neither does, the later one
+            late, early = (rng, other)
+            if _foreign(rng, shared, cards) is None and _foreign(other, shared, cards):
+                late, early = other, rng
+            held = _foreign(late, shared, cards)
+            end = "first" if early.first <= late.first <= early.last else "last"
+            span = f"{shared[0]}" if len(shared) == 1 else f"{shared[0]}-{shared[-1]}"
+            card = f", the number of {held.name} ({held.number}, {held.expansion})" if held else ""
+            yield error(
+                late.loc_of(end),
+                "FF-DECK-OVERLAP",
+                f"{'+'.join(late.expansions)} {kind}s {late.first}-{late.last} overlap "
+                f"{'+'.join(early.expansions)} {kind}s {early.first}-{early.last} at "
+                f"{span}{card}; each expansion numbers its cards in a range of its own (13.1)",
+            )
+
+
+def check_overlaps(ix: Index) -> Iterator[Diagnostic]:
+    """No number lies in two ranges of factions, or of plots (13.1: each expansion's cards
+    are numbered on from the last's)."""
+    decks = ix.game.decks
+    yield from _overlaps("faction", decks.faction_numbers, ix.factions)
+    yield from _overlaps("plot", decks.plot_numbers, ix.plots)
 
 
 def check_suits(ix: Index) -> Iterator[Diagnostic]:
@@ -280,6 +326,7 @@ def check(ix: Index) -> Iterator[Diagnostic]:
     yield from _check_numbers("plot", ix.plot_list, decks.plot_numbers)
     yield from _check_duplicates("faction", ix.faction_list, decks.faction_numbers)
     yield from _check_duplicates("plot", ix.plot_list, decks.plot_numbers)
+    yield from check_overlaps(ix)
     yield from check_suits(ix)
     yield from check_arcana(ix)
     yield from check_alleyman(ix)

@@ -278,8 +278,9 @@ def madness_board(ix: Index) -> tuple[float, float, str, str]:
     if m is not None:
         levels = m.max_level
         block_h = (h - 44) / len(m.areas)
-        cell = min(8.6, (w - 70 - 14) / (levels + 1))
         row_h = (block_h - 3) / len(m.alignments)
+        # a level holds the Area's Madness pawn (components.yaml): as wide as a row is tall
+        cell = min(max(8.6, row_h), (w - 70 - 14) / (levels + 1))
         for i, area_id in enumerate(m.areas):
             area = ix.area_by_id.get(area_id)
             name = area.name if area else area_id

@@ -11,6 +11,7 @@ from __future__ import annotations
 from typing import Literal
 
 from toolkit.load.art import ART_REF
+from toolkit.load.rules_text import RULES_TEXTS_DOC, TEXT_PATH
 from toolkit.model.content import Document
 from toolkit.validate.schema import Model, model, spec
 
@@ -495,6 +496,7 @@ class Game(Document):
     """The game file: everything about Forty Factions that is not one card or board."""
 
     title: str = spec("Game title.")
+    rules_texts: dict[str, str] = spec(RULES_TEXTS_DOC, {}, pattern=TEXT_PATH)
     players: Players = spec("Players (1.1).")
     expansions: list[Expansion] = spec("Base game and expansions (13.1).", min_items=1)
     areas: list[Area] = spec(

@@ -42,6 +42,7 @@ from toolkit.kit.tts import Sheet, saved_object_json
 from toolkit.model.components import Components, bring_rows
 from toolkit.model.content import ContentSet
 from toolkit.render import boards
+from toolkit.render.board_spaces import footprints
 from toolkit.render.board_style import template_sources
 from toolkit.render.cards import (
     CardFormat,
@@ -432,6 +433,7 @@ def board_outputs(ix: Index, content: ContentSet, options: BuildOptions) -> list
     game_src = ix.game.loc.path
     srcs = (game_src, *sorted(f for f in content.files if f != game_src))
     chosen = (options.expansions or ix.expansions) | {"base", ""}
+    pieces = footprints(content.one("components", Components))
     for name, target, exp in BOARDS:
         if exp not in chosen:
             continue
@@ -444,7 +446,13 @@ def board_outputs(ix: Index, content: ContentSet, options: BuildOptions) -> list
         w, h, title, svg = draw(ix, marks=not options.final) if name in MARKED else draw(ix)
         out.extend(
             boards.board_outputs(
-                name, svg, (w, h), title, (*srcs, *template_sources(GAME, name)), options
+                name,
+                svg,
+                (w, h),
+                title,
+                (*srcs, *template_sources(GAME, name)),
+                options,
+                pieces=pieces,
             )
         )
     return out

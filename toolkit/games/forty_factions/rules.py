@@ -64,7 +64,11 @@ RULES: dict[str, Rule] = {
             "game.yaml and the board files carry numbers the rules fix (40 Council seats, "
             "each party's seats, the Area table, the Forests, the Totems, the Madness levels). "
             "Changing one changes the game: restore it, or waive with the reason for the "
-            "house rule.",
+            "house rule. A changed number is one error, at that value, with what it upsets as "
+            "notes under it (a party count, the totals row); the faction files are held to "
+            "the rules' number meanwhile, never told to follow the changed one. Waived, the "
+            "number is a house rule, and FF-COUNCIL-SEATS, FF-AREA-COUNT and FF-SC-CIRCLES "
+            "hold the faction files to it.",
             "council: {seats: 40, two_thirds: 27}",
         ),
         Rule(
@@ -143,7 +147,8 @@ RULES: dict[str, Rule] = {
             "Locations per Area",
             "12.2.1, 2.5",
             "The base-game locations in each Area (those of base factions not marked as an "
-            "expansion's) number exactly what the table of 12.2.1 gives.",
+            "expansion's) number exactly what the table of 12.2.1 gives. The message names "
+            "who gives which number: game.yaml's count, the table's, or both.",
             "area: old-town   # move a location to the Area that is short",
         ),
         Rule(
@@ -209,6 +214,19 @@ RULES: dict[str, Rule] = {
             "Each expansion numbers its cards in its own range (factions 57-70 for 50F, ...); "
             "each plot range is one Major Arcana of 22 cards.",
             "expansion: 50F   # for factions 57-70",
+        ),
+        Rule(
+            "FF-DECK-OVERLAP",
+            "Expansion number ranges apart",
+            "13.1, 13.1.4, 13.1.5",
+            "Each expansion numbers its factions, and its plots, in a range of its own: the "
+            "Fifty Factions from 57, Sacred Circles from 71, Doorways to Dreams from 85, the "
+            "Promo Cards 99-100, the Forgotten Factions from 101 (13.1.1-13.1.5). No number "
+            "lies in two ranges of `decks.faction_numbers`, or of `decks.plot_numbers`: a card "
+            "there would be counted in two expansions, and the range that takes in another "
+            "expansion's card is the one to mend.",
+            "- {expansions: [Promo], first: 99, last: 100}\n"
+            "- {expansions: [FgF], first: 101, last: 114}",
         ),
         Rule(
             "FF-DECK-MISSING",
@@ -436,6 +454,7 @@ RULES = scoped(
                 "FF-FILE-NAME",
                 "FF-DECK-NUMBER",
                 "FF-DECK-RANGE",
+                "FF-DECK-OVERLAP",
                 "FF-DECK-TAROT",
                 "FF-DECK-ALLEYMAN",
                 "FF-DECK-SUIT",

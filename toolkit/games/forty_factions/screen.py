@@ -14,6 +14,7 @@ from toolkit.games.forty_factions.procedures import (
     dreams,
     gathering,
     names,
+    phases,
     spreaders,
     turn,
 )
@@ -24,7 +25,14 @@ SHOWN_PLAYS = 6  # columns of the cost table: the 1st to 6th Activation or Plot 
 def panels(ix: Index) -> tuple[Panel, ...]:
     """Every panel of the Forty Factions DM screen, in the order of a Game Turn."""
     statements = {p.name: p.statement for p in bind(ix)}
-    out = [_turn_panel(ix, statements), _area_panel(ix), _council_panel(ix, statements)]
+    out = [
+        _turn_panel(ix, statements),
+        _activation_panel(statements),
+        _roleplay_panel(ix),
+        _area_panel(ix),
+        _council_panel(ix, statements),
+        _cards_panel(statements),
+    ]
     if ix.gathering is not None:
         out.append(_gathering_panel(ix, statements))
     if ix.congress is not None:
@@ -81,6 +89,36 @@ def _turn_panel(ix: Index, st: dict) -> Panel:
         (*sequence, *st["activation-cost"]),
         (costs, cards),
         notes,
+    )
+
+
+def _activation_panel(st: dict) -> Panel:
+    """The Activation Phase's Enemy rule and the Plots Phase (6.2, 6.3, 8)."""
+    return Panel(
+        "activation",
+        "Activation and Plots Phases",
+        "6.2, 6.3, 8",
+        (*st["may-activate"], *st["roleplay-held"]),
+    )
+
+
+def _roleplay_panel(ix: Index) -> Panel:
+    """The Role-Playing Phase (6.4, 9, 12.5)."""
+    return Panel(
+        "roleplay",
+        "The Role-Playing Phase",
+        "6.4, 9, 12.5",
+        phases.roleplay_statement(ix.game.roleplay_vp),
+    )
+
+
+def _cards_panel(st: dict) -> Panel:
+    """The Cards Phase: the Thieves' Guilds' theft and the draw (11.1, 11.2)."""
+    return Panel(
+        "cards",
+        "The Cards Phase",
+        "11",
+        st["theft"],
     )
 
 
@@ -292,15 +330,8 @@ def _madness_panel(ix: Index, st: dict) -> Panel:
 
 
 def _end_panel(ix: Index, st: dict) -> Panel:
-    g = ix.game
-    rp = g.roleplay_vp
+    # the role-playing awards are the Role-Playing Phase's panel's (`_roleplay_panel`)
     steps = (
-        Step(
-            f"Role-playing awards at the end of the Role-Playing Phase: usually {rp.low} to "
-            f"{rp.high} VP, to the Player who role-played the Faction; not shared with "
-            "Alliances.",
-            f"{rp.source}, 12.5.2",
-        ),
         *st["game-end"],
         Step(
             "The winner is the Player with the most VPs at the end of the game, Madness VPs "
@@ -308,4 +339,4 @@ def _end_panel(ix: Index, st: dict) -> Panel:
             "1.3, DD3.3.4",
         ),
     )
-    return Panel("end", "Role-play and the end", "5.2, 12.5, 1.3", steps)
+    return Panel("end", "The end of the game", "5.2, 1.3", steps)

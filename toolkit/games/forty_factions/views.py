@@ -87,7 +87,9 @@ def _prose(doc: Model, key: str, value: Prose) -> list[Item]:
     out = []
     for p in passages(value):
         assert isinstance(p, Passage)
-        out.append(Item(p.text, p.expansion, ph, p.source))
+        # a passage whose text already ends citing its source prints the citation once
+        cited = bool(p.source) and p.text.rstrip().rstrip(".").endswith(f"({p.source})")
+        out.append(Item(p.text, p.expansion, ph, "" if cited else p.source))
     return out
 
 

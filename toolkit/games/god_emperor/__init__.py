@@ -7,6 +7,7 @@ from toolkit.games.god_emperor import calendar, components, economy, geography
 from toolkit.games.god_emperor.fixes import content_fixes
 from toolkit.games.god_emperor.index import Index
 from toolkit.games.god_emperor.models import Cast, Court, Favors, Game, MapLayout, Underground
+from toolkit.games.god_emperor.provenance import PROVENANCE
 from toolkit.games.god_emperor.rules import RULES
 from toolkit.games.god_emperor.scaffold import SCAFFOLDS, plan_rename
 from toolkit.model.components import Components
@@ -61,10 +62,13 @@ KINDS = (
 
 CHECKS = (
     geography.check_regions,
+    geography.check_house_provinces,
+    geography.check_castles,
     geography.check_houses,
     geography.check_layout,
     calendar.check_schedule,
     calendar.check_laws,
+    calendar.check_law_houses,
     calendar.check_timing,
     economy.check_costs,
     economy.check_favors,
@@ -96,4 +100,5 @@ PACK = GamePack(
     fixes=content_fixes,
     scaffolds=SCAFFOLDS,
     renames=plan_rename,
+    provenance=PROVENANCE,
 )

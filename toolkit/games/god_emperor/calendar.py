@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterator
 
+import toolkit.games.god_emperor.canon as canon
 from toolkit.core.diagnostics import Diagnostic, error
+from toolkit.games.god_emperor.geography import seats
 from toolkit.games.god_emperor.index import Index
 
 
@@ -19,6 +22,7 @@ def check_schedule(ix: Index) -> Iterator[Diagnostic]:
     houses = ix.houses
     province_of = ix.province_of
     names = {p.id: p.name for p in g.provinces}
+    seat = seats(ix)  # a moved House's table is GE-HOUSE-PROVINCE's, told once
     months = [s.month for s in g.schedule]
     # only the order wrong (each month there once): a fix the toolkit can make
     sortable = len(set(months)) == len(months) and sorted(months) != months
@@ -66,7 +70,7 @@ def check_schedule(ix: Index) -> Iterator[Diagnostic]:
                 f"month {s.month}: {host.name} hosts in {s.region}, but its castle is "
                 f"in {host.castle}",
             )
-        table = sorted(h.id for h in g.houses if h.province == s.province)
+        table = sorted(h.id for h in g.houses if seat[h.id] == s.province)
         if sorted(s.proposers) != table:
             yield error(
                 g.loc_of("schedule", i, "proposers"),
@@ -94,6 +98,45 @@ def check_laws(ix: Index) -> Iterator[Diagnostic]:
             "GE-LAWS",
             f"{len(court.laws)} laws; the rules say he spoke {court.laws_stated} sentences (L332)",
         )
+
+
+def _named(text: str, names: set[str]) -> list[str]:
+    """The House names a law's text names, in order (a name is a capitalised word)."""
+    return [w for w in re.findall(r"\b[A-Z][a-z]+\b", text) if w in names]
+
+
+def check_law_houses(ix: Index) -> Iterator[Diagnostic]:
+    """Each of the God Emperor's sentences names the Houses the rules print in it (L342-362),
+    and each is a House of game.yaml."""
+    court = ix.court
+    if court is None:
+        return
+    houses = [h.name for h in ix.game.houses]
+    known = set(houses) | {n for _line, named in canon.LAWS.values() for n in named}
+    for i, law in enumerate(court.laws):
+        printed = canon.LAWS.get(law.number)
+        if printed is None:
+            continue  # a law the rules do not print: GE-LAWS counts them
+        line, want = printed
+        at = court.loc_of("laws", i, "text")
+        have = _named(law.text, known)
+        if have != list(want):
+            says = " and ".join(want) or "no House"
+            yield error(
+                at,
+                "GE-LAW-HOUSES",
+                f"law {law.number} names {' and '.join(have) or 'no House'} here; the rules "
+                f"print it naming {says} (L{line})",
+            )
+            continue
+        for name in want:
+            if name not in houses:
+                yield error(
+                    at,
+                    "GE-LAW-HOUSES",
+                    f"law {law.number} names {name}, as the rules print it (L{line}), but no "
+                    f"House of game.yaml is named {name}; the Houses: {', '.join(houses)}",
+                )
 
 
 def check_timing(ix: Index) -> Iterator[Diagnostic]:

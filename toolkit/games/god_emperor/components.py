@@ -14,7 +14,9 @@ from collections import Counter
 from collections.abc import Iterator
 
 from toolkit.core.diagnostics import Diagnostic, error
+from toolkit.games.god_emperor.economy import favor_counts
 from toolkit.games.god_emperor.index import Index
+from toolkit.games.god_emperor.models import SPARES
 from toolkit.model.components import (
     Components,
     FormulaError,
@@ -79,6 +81,7 @@ def figures(ix: Index) -> dict[str, int]:
         "houses": len(g.houses),
         "provinces": len(g.provinces),
         "cast": len(ix.cast.players) if ix.cast else 0,
+        "spares": ix.cast.spares if ix.cast else SPARES,  # a House's Funeral badges (L548)
         "castles": castles,
         "neutral_castles": sum(1 for c in g.castles if c.kind == "neutral"),
         "months": g.rounds.count,
@@ -163,9 +166,7 @@ def check_decks(ix: Index, doc: Components, s: Setting) -> Iterator[Diagnostic]:
     counts = counts_of(doc, s)
     fv, ug = ix.favors, ix.underground
     if fv is not None:
-        per = Counter({f.id: 0 for f in fv.factions})
-        for c in fv.cards:
-            per[c.faction] += c.copies
+        per = favor_counts(fv)
         for i, fac in enumerate(fv.factions):
             if per[fac.id] < fv.favors_to_build:
                 yield error(
@@ -177,7 +178,7 @@ def check_decks(ix: Index, doc: Components, s: Setting) -> Iterator[Diagnostic]:
                 )
         month = ix.court.pool.get("favor", 0) * (len(ix.game.houses) + 1) if ix.court else 0
         month += counts.get("rumor-token", 0)
-        size = sum(per.values())
+        size = sum(c.copies for c in fv.cards)  # every card dealt, whatever it names
         if size < month:
             yield error(
                 fv.loc_of("cards"),

@@ -2,12 +2,13 @@
 
 from __future__ import annotations
 
+import difflib
 from collections import Counter
 from collections.abc import Iterator
 
-from toolkit.core.diagnostics import Diagnostic, did_you_mean, error
+from toolkit.core.diagnostics import Diagnostic, Note, did_you_mean, error, nearest
 from toolkit.games.god_emperor.index import Index
-from toolkit.games.god_emperor.models import Cost
+from toolkit.games.god_emperor.models import Cost, Favors
 from toolkit.validate.schema import Model
 
 
@@ -80,13 +81,60 @@ def check_favors(ix: Index) -> Iterator[Diagnostic]:
                 "GE-FAVOR-BUILDING",
                 f"{f.name}'s building is {f.building}, not {b.name}",
             )
+    yield from _favor_deck(ix)
+
+
+def meant_faction(fv: Favors, faction: str) -> str | None:
+    """The favor faction a card naming `faction` means: itself, or the one it misspells
+    (the closest by spelling); None when it is near none."""
+    ids = [f.id for f in fv.factions]
+    if faction in ids:
+        return faction
+    hit = difflib.get_close_matches(faction, ids, n=1)
+    return hit[0] if hit else None
+
+
+def favor_counts(fv: Favors) -> Counter[str]:
+    """Favor cards per faction, a misspelt faction's cards counted for the faction they
+    mean: the misspelling is GE-FAVOR-FACTION's one error, not a deck short as well."""
+    per = Counter({f.id: 0 for f in fv.factions})
+    for c in fv.cards:
+        meant = meant_faction(fv, c.faction)
+        if meant is not None:
+            per[meant] += c.copies
+    return per
+
+
+def _favor_deck(ix: Index) -> Iterator[Diagnostic]:
+    """Each favor card names a favor faction (L525, L530-538), told with the factions
+    nearest what it names; and, as a note, the building a card counted for no faction
+    would leave short of the favors it costs (L532)."""
+    fv = ix.favors
+    assert fv is not None
+    factions = {f.id: f for f in fv.factions}
+    per = favor_counts(fv)
     for i, c in enumerate(fv.cards):
-        if c.faction not in factions:
-            yield error(
-                fv.loc_of("cards", i, "faction"),
-                "GE-REF",
-                f"favor card '{c.name}' names faction '{c.faction}', which is not one",
+        if c.faction in factions:
+            continue
+        notes = []
+        meant = meant_faction(fv, c.faction)
+        if meant is not None and per[meant] - c.copies < fv.favors_to_build:
+            f = factions[meant]
+            notes.append(
+                Note(
+                    f"counted for no faction, it would leave {f.name} "
+                    f"{per[meant] - c.copies} favors, fewer than the {fv.favors_to_build} "
+                    f"its {f.building} costs (L532)",
+                    fv.loc_of("factions", list(factions).index(meant)),
+                )
             )
+        yield error(
+            fv.loc_of("cards", i, "faction"),
+            "GE-FAVOR-FACTION",
+            f"favor card '{c.name}' names faction '{c.faction}', which is not a favor "
+            f"faction of favors.yaml (L530-538); the factions: {nearest(c.faction, factions)}",
+            notes,
+        )
 
 
 def check_minions(ix: Index) -> Iterator[Diagnostic]:

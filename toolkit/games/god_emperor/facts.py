@@ -10,6 +10,7 @@ from collections.abc import Iterable, Mapping
 
 from toolkit.games.god_emperor.index import Index
 from toolkit.games.god_emperor.models import Province
+from toolkit.games.god_emperor.setup_sheet import HouseRow
 from toolkit.kit.facts import Fact
 
 
@@ -59,3 +60,8 @@ def schedule(rows: Iterable[Mapping[str, object]], houses: int) -> tuple[Fact, .
         out += [region(place, province), (f"the castle of House {host}", place)]
         out += [(f"the province of House {p}", province) for p in proposers]
     return tuple(out)
+
+
+def setup(rows: Iterable[HouseRow]) -> tuple[Fact, ...]:
+    """Control's set-up checklist names each House's castle, where its flag and units go."""
+    return tuple((f"the castle of House {r.name}", r.castle) for r in rows)

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from typing import Literal
 
+from toolkit.load.rules_text import RULES_TEXTS_DOC, TEXT_PATH
 from toolkit.model.content import Document
 from toolkit.validate.schema import Model, model, spec
 
@@ -151,10 +152,26 @@ class War(Model):
 
 
 @model
+class Start(Model):
+    """What the set-up gives that the rules do not say (L129 gives the units and the castle,
+    not where the units stand, nor any Power or Favors): the designer's, placeholders."""
+
+    units_at: Literal["castle"] = spec(
+        "Where each House's starting units stand: `castle`, its home castle's region.", "castle"
+    )
+    power: int = spec("Power each House starts with.", 0, ge=0, le=99)
+    favors: int = spec("Favor cards each House starts with.", 0, ge=0, le=20)
+    emperor_hostages: str = spec(
+        "Where the God Emperor's hostages (law 4) sit, he being played by Control (L67).", ""
+    )
+
+
+@model
 class Game(Document):
     """game.yaml: Houses, provinces, castles, the Court's schedule, rounds and timings."""
 
     title: str = spec("The game's title.")
+    rules_texts: dict[str, str] = spec(RULES_TEXTS_DOC, {}, pattern=TEXT_PATH)
     houses: list[House] = spec("The nine Houses.", min_items=1)
     houses_per_province: int = spec("Houses at each province's table.", ge=1)
     provinces: list[Province] = spec("The three provinces and their regions.", min_items=1)
@@ -169,6 +186,7 @@ class Game(Document):
     timetable: list[Moment] = spec("The game day.", [])
     status: Status = spec("What a status strip shows.")
     war: War = spec("The War Room's numbers (L127-237).")
+    start: Start = spec("The set-up's choices the rules leave open.", Start())
 
 
 @model
@@ -202,7 +220,7 @@ class Court(Document):
     laws: list[Law] = spec("The existing laws.", min_items=1)
     proposals: list[Cost] = spec("Court proposals (L272-287).", min_items=1)
     military_actions: list[Cost] = spec("Court Military Actions (L289-300).", [])
-    pool: dict[str, int] = spec("Power and Favor placed before each House (L302).")
+    pool: dict[str, int] = spec("Power and Favor placed before each House (L304).")
     immortals: int = spec("Immortals guarding the Court.", ge=0)
     immortal_attack: int = spec("Attack of each Immortal.", ge=0)
     uprising: list[int] = spec(
@@ -240,6 +258,12 @@ class Underground(Document):
     draws: list[Draw] = spec("Minion draws by rank.", min_items=1)
     deck: list[Minion] = spec("Each House's minion deck.", min_items=1)
     masters: list[Minion] = spec("Master Minions a Spy Tower may swap in.", [])
+    master_play: str = spec(
+        "How a Master Minion plays, printed on its card and Control's reference: the rules "
+        "call it 'more powerful' (L534) and never say how, so this is the designer's to write "
+        "(a placeholder until then).",
+        "",
+    )
     hand: int = spec("Schemes a House draws from the Scheme deck (L468).", ge=1)
     scheme_decks: int = spec(
         "Scheme decks the kit prints: one for each Underground table (L496).", 1, ge=1, le=9
@@ -333,9 +357,19 @@ class Player(Model):
     )
 
 
+SPARES = 2  # spare badges a House: the rules give no number
+
+
 @model
 class Cast(Document):
     """cast.yaml: the players, as the organiser lists them."""
 
     event: str = spec("Event name printed on badges.", "")
     players: list[Player] = spec("Every player.", min_items=1)
+    spares: int = spec(
+        "Blank badges and status strips printed for each House beside its players, for its "
+        "Funerals: a player who dies comes back as a different character (L548).",
+        SPARES,
+        ge=0,
+        le=20,
+    )

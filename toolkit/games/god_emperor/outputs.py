@@ -17,11 +17,14 @@ from functools import partial
 import toolkit.games.god_emperor.facts as facts
 from toolkit.core.marks import is_placeholder
 from toolkit.core.outputs import BuildOptions, Output
-from toolkit.games.god_emperor.components import minion_copies, setting
+from toolkit.games.god_emperor.badges import badge_outputs
+from toolkit.games.god_emperor.cards import Back, minion_backs, minion_cards
+from toolkit.games.god_emperor.components import setting
 from toolkit.games.god_emperor.index import Index
 from toolkit.games.god_emperor.law_board import EXTENSION, law_board, law_board_extensions
 from toolkit.games.god_emperor.maps import war_map
 from toolkit.games.god_emperor.screen import panels
+from toolkit.games.god_emperor.setup_sheet import checklist, house_rows
 from toolkit.games.god_emperor.tally import tally_data
 from toolkit.kit.export import export_outputs
 from toolkit.kit.guide import Kind, guide_output
@@ -29,6 +32,7 @@ from toolkit.kit.shops import profile
 from toolkit.model.components import bring_rows
 from toolkit.model.content import ContentSet
 from toolkit.render import boards
+from toolkit.render.board_spaces import footprints
 from toolkit.render.board_style import template_sources
 from toolkit.render.cards import (
     CardFormat,
@@ -36,7 +40,6 @@ from toolkit.render.cards import (
     numbered,
     render_backs,
     render_calibration,
-    render_imposed,
 )
 from toolkit.render.companion import COMPANION_TEMPLATES, Tally, render_companion
 from toolkit.render.counters import counter_outputs
@@ -51,41 +54,11 @@ CARD_TPL = (
     "templates/common/cards.html.j2",
     "templates/common/fonts.css",
 )
-BADGE = CardFormat(
-    90.0, 55.0, "god-emperor/card.html.j2", "god-emperor/card.css", "God Emperor badges", bleed=2.0
-)
-STRIP = CardFormat(
-    180.0,
-    18.0,
-    "god-emperor/card.html.j2",
-    "god-emperor/card.css",
-    "God Emperor status strips",
-    bleed=1.0,
-)
 POKER = CardFormat(
     63.5, 88.0, "god-emperor/card.html.j2", "god-emperor/card.css", "God Emperor cards"
 )
-BEATS = {"rock": "Scissors", "scissors": "Paper", "paper": "Rock"}  # L482-484
-
-
-@dataclass(frozen=True)
-class Badge:
-    kind: str
-    name: str
-    house: str
-    colour: str
-    event: str
-
-
-@dataclass(frozen=True)
-class Strip:
-    kind: str
-    house: str
-    colour: str
-    rank: int
-    ranks: int
-    wounds: int
-    hostages: int
+# War Orders forms to a page: two orders and the alliances fit a quarter of A4 or Letter
+WAR_ORDERS_UP = 4
 
 
 @dataclass(frozen=True)
@@ -109,25 +82,18 @@ class SchemeView:
     text: str
 
 
-@dataclass(frozen=True)
-class MinionView:
-    kind: str  # rock, paper, scissors: the template tells minions by exclusion
-    colour: str
-    beats: str
-    house: str
-    master: bool
-
-
-@dataclass(frozen=True)
-class Back:
-    title: str
-    colour: str
-
-
 def render_page(template: str, context: tuple[tuple[str, object], ...], session: Session) -> bytes:
     """An HTML page template of this pack (forms, playmats, reference) as a PDF."""
 
-    html = render(session.env, template, page_size=session.options.page_size, **dict(context))
+    opts = session.options
+    html = render(
+        session.env,
+        template,
+        page_size=opts.page_size,
+        paper_mm=opts.paper_mm,
+        marks=not opts.final,
+        **dict(context),
+    )
     return session.pdf(html)
 
 
@@ -151,36 +117,21 @@ def _page(
     )
 
 
-def _cut(
-    name: str,
-    fmt: CardFormat,
-    items: tuple,
-    srcs: tuple[str, ...],
-    paper: str,
-    per_page_cost: float,
-) -> Output:
-    """Single-sided cut-outs (badges, strips) n-up with crop marks."""
-    return Output(
-        f"badges/{name}-{paper}.pdf",
-        "cut-sheet",
-        srcs,
-        partial(render_imposed, fmt, items, duplex=False),
-        group=f"badges-{name}",
-        cost=per_page_cost * len(items),
-    )
-
-
 def _deck(
-    name: str, cards: tuple, back: Back, srcs: tuple[str, ...], options: BuildOptions
+    name: str,
+    cards: tuple,
+    back: Back | tuple[Back, ...],
+    srcs: tuple[str, ...],
+    options: BuildOptions,
 ) -> list[Output]:
     """A deck's card files: each card alone, then its faces and an n-up sheet (home) or one
-    PDF/X file (pod) assembled from them (`toolkit.render.cards.card_outputs`)."""
-    out = card_outputs(
-        name, POKER, numbered(cards, srcs), (back,) * len(cards), srcs, options, cost=0.3
-    )
+    PDF/X file (pod) assembled from them (`toolkit.render.cards.card_outputs`). `back`: the
+    deck's back, or each card's own (the minions: a back per House)."""
+    behind = back if isinstance(back, tuple) else (back,) * len(cards)
+    out = card_outputs(name, POKER, numbered(cards, srcs), behind, srcs, options, cost=0.3)
     if options.export:
         out += export_outputs(
-            profile(options.export), name, POKER, tuple((back, c) for c in cards), srcs
+            profile(options.export), name, POKER, tuple(zip(behind, cards, strict=True)), srcs
         )
     return out
 
@@ -193,34 +144,7 @@ def outputs(content: ContentSet, options: BuildOptions) -> list[Output]:
     g = ix.game
     src = g.loc.path
     out: list[Output] = []
-    houses = ix.houses
-    if ix.cast is not None:
-        cast_src = (ix.cast.loc.path, src, *CARD_TPL)
-        players = ix.players()
-        badges = tuple(
-            Badge(
-                "badge",
-                p.name,
-                houses[p.house].name,
-                houses[p.house].colour,
-                ix.cast.event or g.title,
-            )
-            for p, _ in players
-        )
-        strips = tuple(
-            Strip(
-                "strip",
-                houses[p.house].name,
-                houses[p.house].colour,
-                rank,
-                g.status.ranks,
-                g.status.wounds,
-                g.status.hostage_marks,
-            )
-            for p, rank in players
-        )
-        out.append(_cut("badges", BADGE, badges, cast_src, options.paper, 0.1))
-        out.append(_cut("status-strips", STRIP, strips, cast_src, options.paper, 0.08))
+    out += badge_outputs(ix, (src, *CARD_TPL), options.paper)
     hs = tuple(g.houses)
     if ix.court is not None:
         out.append(
@@ -232,6 +156,7 @@ def outputs(content: ContentSet, options: BuildOptions) -> list[Output]:
                 2,
                 facts.war_orders(g.provinces),
                 form="war",
+                up=WAR_ORDERS_UP,
                 houses=hs,
                 provinces=tuple(g.provinces),
                 title="War Orders",
@@ -276,15 +201,13 @@ def outputs(content: ContentSet, options: BuildOptions) -> list[Output]:
         out += _deck(
             "schemes", schemes, Back("SCHEME", "#2b2118"), (ug.loc.path, *CARD_TPL), options
         )
-        minions = tuple(
-            MinionView(m.kind, m.colour, BEATS[m.kind], h.name, m.master)
-            for h in g.houses
-            for _deck in range(minion_copies(ix, h.id))
-            for m in (*ug.deck, *ug.masters)
-            for _ in range(m.count)
-        )
+        dealt = minion_cards(ix, ug)
         out += _deck(
-            "minions", minions, Back("MINION", "#3b3b3b"), (src, ug.loc.path, *CARD_TPL), options
+            "minions",
+            tuple(c for c, _ in dealt),
+            tuple(b for _, b in dealt),
+            (src, ug.loc.path, *CARD_TPL),
+            options,
         )
     if ix.favors is not None:
         fv = ix.favors
@@ -322,7 +245,7 @@ def outputs(content: ContentSet, options: BuildOptions) -> list[Output]:
                 cost=1,
             )
         )
-    backs = (Back("SCHEME", "#2b2118"), Back("MINION", "#3b3b3b"), Back("FAVOR", "#6b4f1d"))
+    backs = (Back("SCHEME", "#2b2118"), *minion_backs(ix).values(), Back("FAVOR", "#6b4f1d"))
     out.append(
         Output(
             "cards/backs.pdf",
@@ -372,6 +295,18 @@ def outputs(content: ContentSet, options: BuildOptions) -> list[Output]:
         out += [dataclasses.replace(o, facts=printed) for o in board]
     if ix.court is not None and ix.underground is not None and ix.favors is not None:
         out.append(_reference(ix, content))
+    setup = checklist(ix)
+    out.append(
+        _page(
+            "reference/control-setup.pdf",
+            "setup",
+            "god-emperor/setup.html.j2",
+            (*sorted(content.files), f"{T}/forms.css"),
+            1,
+            facts.setup(house_rows(ix)),
+            **setup,
+        )
+    )
     if ix.components is not None:
         out += counter_outputs(
             "god-emperor",
@@ -402,20 +337,32 @@ def _board(
         return boards.board_outputs(name, "", (1.0, 1.0), name, sources, options)
     w, h, title, svg = draw(ix)
     return boards.board_outputs(
-        name, svg, (w, h), title, (*sources, *template_sources("god-emperor", name)), options
+        name,
+        svg,
+        (w, h),
+        title,
+        (*sources, *template_sources("god-emperor", name)),
+        options,
+        pieces=footprints(ix.components),
     )
 
 
 GUIDE = (
-    "## Badges and strips\n\nPrint single-sided and cut on the crop marks. Clip each status "
-    "strip to its badge; Control marks rank, wounds, marriage, priest and hostages on it as "
-    "the game goes.",
+    "## Badges and strips\n\nPrint single-sided and cut on the crop marks. Badges print "
+    "the cast's names once the cast is the organiser's (not a placeholder); until then each "
+    "is blank, a line to write the name on at check-in. Each House has spare badges and "
+    "strips, marked Funeral spare, for the new character of a player who dies (L548). Clip "
+    "each status strip to its badge; Control ticks the rank (a named cast's starting rank "
+    "is ringed) and crosses it out for the new one when ranks change (L548, L560), and marks "
+    "wounds, marriage, priest and hostages as the game goes.",
     "## Forms\n\nA player writes one form each month in Planning: War Orders in the War "
     "Room, a Court Proposal at the Court, a Scheme in the Underground. Print enough for "
-    "every player to go to any room every month; the War Orders file has one page per House.",
+    "every player to go to any room every month; the War Orders file has one page per House, "
+    f"{WAR_ORDERS_UP} forms to a page: cut on the dashed lines.",
     "## Cards\n\nFavor, scheme and minion cards are poker size, 63.5 x 88 mm, with 3 mm bleed. "
     "Print the card sheets double-sided, flip on the long edge. Each House gets its own "
-    "minion deck.",
+    "minion deck, its back in the House's colour with its name and crest: after an "
+    "Underground, sort the cards back to their decks by their backs.",
 )
 
 
@@ -423,10 +370,10 @@ def _kinds(players: int, months: int, houses: int) -> dict[str, Kind]:
     """What each kind of file is, and how many to print for this cast: a form for every
     player in every month, a third of them in each room."""
     forms = max(1, players * months // 3)
-    war = max(1, math.ceil(forms / max(1, houses)))
+    war = max(1, math.ceil(forms / max(1, houses) / WAR_ORDERS_UP))
     return {
         "cut-sheet": Kind(
-            "badges or status strips, one per player, n-up with crop marks",
+            "badges or status strips, one per player and spares for Funerals, n-up with crop marks",
             stock="card",
             how="cut on the marks",
         ),
@@ -436,13 +383,19 @@ def _kinds(players: int, months: int, houses: int) -> dict[str, Kind]:
             copies_note=f"up to {forms} ({players} players × {months} months / 3 rooms)",
         ),
         "forms/war-orders.pdf": Kind(
-            "War Orders, one page per House",
+            f"War Orders, one page per House, {WAR_ORDERS_UP} forms to a page",
             copies=war,
-            copies_note=f"up to {war} ({forms} orders over the game / {houses} Houses)",
+            how="cut on the dashed lines",
+            copies_note=f"up to {war} ({forms} orders over the game / {houses} Houses / "
+            f"{WAR_ORDERS_UP} a page)",
         ),
         "playmat": Kind(
             "a playmat per House: Hostages and Marriage",
             how="A4 landscape; A3 is better if your printer takes it",
+        ),
+        "setup": Kind(
+            "Control's set-up checklist: what goes where before Month 1, with its rules",
+            copies_note="1 for Control",
         ),
         "reference": Kind(
             "Control's reference: timings, schedule, costs, laws",
@@ -493,6 +446,7 @@ def _reference(ix: Index, content: ContentSet) -> Output:
         panels=panels(ix),
         underground=ix.underground,
         favors=ix.favors,
+        master_held=ix.underground is not None and is_placeholder(ix.underground, "master_play"),
         schedule=schedule,
         timing_notes=tuple(v for k, v in reasons.items() if k == "GE-TIMING"),
         schedule_notes=tuple(v for k, v in reasons.items() if k.startswith("GE-SCHEDULE")) + errata,

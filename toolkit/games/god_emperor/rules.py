@@ -5,7 +5,7 @@ Sources are line numbers of the rules text (`god-emperor-megagame-rules.txt`).
 
 from __future__ import annotations
 
-from toolkit.games import Rule
+from toolkit.games import Rule, scoped
 from toolkit.model.components import rule_args
 
 RULES: dict[str, Rule] = {
@@ -16,7 +16,8 @@ RULES: dict[str, Rule] = {
             "References resolve",
             "L249-266",
             "A House's province, a castle's House, a schedule's House, province or region, a "
-            "favor card's faction, a player's House and a map place name something defined.",
+            "player's House and a map place name something defined (a favor card's faction: "
+            "GE-FAVOR-FACTION).",
             "host: wolf",
         ),
         Rule(
@@ -50,6 +51,30 @@ RULES: dict[str, Rule] = {
             "L255-265, L500",
             "Each province's table seats three Houses (the Houses that propose laws there).",
             "province: west",
+        ),
+        Rule(
+            "GE-HOUSE-PROVINCE",
+            "A House sits where its castle and the schedule put it",
+            "L251-253, L257-265",
+            "A House proposes laws at its province's table: the schedule seats each House at "
+            "one province's table (L257-265), and its home castle lies in that province's "
+            "regions (L251-253, as the content's errata correct them). A House whose "
+            "`province` is neither is the value that moved: it is told there, once; the "
+            "province counts and the schedule lines it would upset are notes under it, and "
+            "they are held to the schedule meanwhile. Waived, the move is a house rule, and "
+            "GE-PROVINCE-HOUSES and GE-SCHEDULE-HOST hold the rest to it.",
+            "- {id: cat, name: Cat, province: west, castle: Amn, ...}",
+        ),
+        Rule(
+            "GE-CASTLE-REGION",
+            "One castle a region",
+            "L183, L189",
+            "No region holds two castles, home or neutral: 'Each neutral castle has one unit "
+            "... If the region is ever empty of units, it will regenerate one unit' (L189), "
+            "and a House gains +1 attack for the castle it holds in a region (L183). The "
+            "second castle named for a region is told, with the first.",
+            "- {region: Zit, kind: neutral, name: Neutral castle}\n"
+            "- {region: Kri, kind: neutral, name: Neutral castle}",
         ),
         Rule(
             "GE-SCHEDULE-HOST",
@@ -102,6 +127,28 @@ RULES: dict[str, Rule] = {
             "",
         ),
         Rule(
+            "GE-LAW-HOUSES",
+            "The laws name the Houses the rules print",
+            "L342-362",
+            "Each of the God Emperor's sentences names the Houses the rules print in it (law "
+            "5: Snake and Eagle, L342; ... law 13: Bear and Wolf, L362), in that order, and "
+            "each of them is a House of game.yaml, so the Law Board and the reference print "
+            "a law about Houses that are in the game.",
+            'laws:\n  - {number: 5, text: "Snake owns one hostage from Eagle."}',
+        ),
+        Rule(
+            "GE-FAVOR-FACTION",
+            "A favor card's faction",
+            "L525, L530-538, L532",
+            "A favor card names one of the favor factions of favors.yaml (the card's Faction, "
+            "L525; the five of L534-538); the message lists the factions nearest what it "
+            "names. A card whose faction is misspelt is counted for the faction it means, so "
+            "the deck's counts (GE-COMP-DECK) are not told again; if, counted for none, it "
+            "would leave a faction short of the favors its building costs (L532), a note "
+            "says so.",
+            "- {name: Caravan, faction: spice-lords, ...}",
+        ),
+        Rule(
             "GE-TIMING",
             "The timings add up",
             "L70-118, L163-175, L400-412, L466-490",
@@ -134,4 +181,15 @@ RULES.update(
         a[0]: Rule(*a)
         for a in rule_args("GE", "L27, L129-222, L304, L340-346, L469-475, L496, L532-565")
     }
+)
+
+# What the new relation rules' findings depend on (see `toolkit.games.Rule.needs`): each
+# reads one of the game's singleton files (with game.yaml), so none waits for another; the
+# rules not named here wait for every file.
+RULES = scoped(
+    RULES,
+    {
+        code: frozenset()
+        for code in ("GE-HOUSE-PROVINCE", "GE-CASTLE-REGION", "GE-LAW-HOUSES", "GE-FAVOR-FACTION")
+    },
 )

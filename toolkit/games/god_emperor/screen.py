@@ -133,7 +133,7 @@ def _court_panel(ix: Index, st: dict) -> Panel:
         "Most a law can cost, by Houses at Court",
         ("Houses", *map(str, houses)),
         (("pool", *(str(court.pool(c, h).value) for h in houses)),),
-        "L302, L316",
+        "L304, L316",
     )
     assembled = list(range(6, 46, 3))
     rise = Table(
@@ -143,7 +143,7 @@ def _court_panel(ix: Index, st: dict) -> Panel:
             ("stand", *(str(court.uprising(c, 0, a).details["needed"]) for a in assembled)),
             ("a law passes", *(str(_passes(a)) for a in assembled)),
         ),
-        "L310, L396",
+        "L314, L396",
     )
     costs = Table(
         "Proposals and Court Military Actions (M)",
@@ -161,7 +161,7 @@ def _court_panel(ix: Index, st: dict) -> Panel:
 
 
 def _passes(assembled: int) -> int:
-    """The fewest votes for that make a proposal a Commandment (L310)."""
+    """The fewest votes for that make a proposal a Commandment (L314)."""
     return next(v for v in range(assembled + 1) if court.court_vote(v, assembled).value is True)
 
 

@@ -11,9 +11,11 @@ from toolkit.games import (
     lazy_outputs,
     lazy_procedures,
 )
-from toolkit.games.worldspanner import components, decks, designs, heroes
+from toolkit.games.worldspanner import components, decks, designs, heroes, map_checks
 from toolkit.games.worldspanner.index import Index
+from toolkit.games.worldspanner.map_models import MapPiece
 from toolkit.games.worldspanner.models import ChallengeDeck, Game, Hero, QuestDeck, TreasureDeck
+from toolkit.games.worldspanner.provenance import PROVENANCE
 from toolkit.games.worldspanner.rules import RULES
 from toolkit.games.worldspanner.scaffold import SCAFFOLDS, plan_rename
 from toolkit.games.worldspanner.setup import SetupError, generate, summary
@@ -41,6 +43,12 @@ KINDS = (
         doc="the War, Secret or Elite treasure deck",
     ),
     ContentKind(
+        "map-piece",
+        "map/*.yaml",
+        MapPiece,
+        doc="one map platter or key as a hex grid of spaces (terrain, walls, plaques)",
+    ),
+    ContentKind(
         "components",
         "components.yaml",
         Components,
@@ -59,8 +67,12 @@ CHECKS = (
     heroes.check_factions,
     heroes.check_heroes,
     decks.check_challenges,
+    decks.check_quest_decks,
     decks.check_quests,
     components.check,
+    map_checks.check_pieces,
+    map_checks.check_counts,
+    map_checks.check_built,
 )
 
 
@@ -77,8 +89,9 @@ def draw_setup(content: ContentSet, seed: int, params: dict[str, object]) -> Set
         seed,
         heroes=int(heroes) if heroes is not None else None,  # type: ignore[call-overload]
         length=str(params["length"]) if params.get("length") else None,
+        pieces=ix.map_pieces,
     )
-    w, h, title, svg = setup_sheet(s, ix.game.title)
+    w, h, title, svg = setup_sheet(s, ix.game.title, ix.map_pieces, ix.domes)
     return SetupSheet(f"{s.design.id}-seed-{seed}", title, svg, (w, h), summary(s))
 
 
@@ -119,4 +132,5 @@ PACK = GamePack(
     enums=content_values,
     scaffolds=SCAFFOLDS,
     renames=plan_rename,
+    provenance=PROVENANCE,
 )

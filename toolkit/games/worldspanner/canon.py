@@ -14,6 +14,12 @@ ROUNDS = {"intro": 8, "average": 10, "expert": 12}  # p. 3
 EXTRA_DEALT = 6  # p. 3: "then deal six more to each team"
 REINFORCE_DIVISOR = 3  # p. 7: "1/3 (rounded up) of their heroes"
 OPPOSING = 2  # p. 14: "two opposing factions"
+# p. 14 (003:1267-1269): "Steel Bastion is home to Warriors. ... But Adventurers and Icons are
+# met with suspicion, suffering -2 penalty." The one faction whose opposing factions the
+# rulebook states; it names them by the heroes they are home to (p. 13).
+STATED_OPPOSITION = {"Steel Bastion": ("Adventurers", "Icons")}
+STATED_OPPOSITION_SOURCE = "p. 14, 003:1267-1269"
+STATED_OPPOSITION_QUOTE = "But Adventurers and Icons are met with suspicion"
 DOME_NUMBERS = (1, 6)  # p. 7: "If you go past 6, return to 1"
 
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
+import toolkit.games.worldspanner.held as held
 from toolkit.core.diagnostics import Diagnostic, error
 from toolkit.games.worldspanner.index import Index
 
@@ -11,7 +12,8 @@ from toolkit.games.worldspanner.index import Index
 def check_challenges(ix: Index) -> Iterator[Diagnostic]:
     """One face per difference, never better for a worse difference; Hit bar in range."""
     c = ix.game.challenge
-    span = c.max_difference - c.min_difference + 1
+    low, high = held.difference_range(ix)  # the rulebook's while game.yaml's is WS-CANON's
+    span = high - low + 1
     rank = {o.id: i for i, o in enumerate(c.outcomes)}  # 0 is the best face
     for deck in ix.challenges:
         for i, card in enumerate(deck.cards):
@@ -21,12 +23,12 @@ def check_challenges(ix: Index) -> Iterator[Diagnostic]:
                     deck.loc_of("cards", i, "faces"),
                     "WS-CHALLENGE",
                     f"{where} has {len(card.faces)} faces; differences "
-                    f"{c.min_difference}..{c.max_difference} need {span} (p. 14)",
+                    f"{low}..{high} need {span} (p. 14)",
                 )
                 continue
             for k in range(1, span):
                 if rank.get(card.faces[k], 0) > rank.get(card.faces[k - 1], 0):
-                    d = c.min_difference + k
+                    d = low + k
                     yield error(
                         deck.loc_of("cards", i, "faces", k),
                         "WS-CHALLENGE",
@@ -35,12 +37,28 @@ def check_challenges(ix: Index) -> Iterator[Diagnostic]:
                         "never gives a worse face",
                     )
                     break
-            if not c.min_difference <= card.hit_from <= c.max_difference + 1:
+            if not low <= card.hit_from <= high + 1:
                 yield error(
                     deck.loc_of("cards", i, "hit_from"),
                     "WS-CHALLENGE",
                     f"{where}'s Hit bar starts at {card.hit_from}, outside the card",
                 )
+
+
+def check_quest_decks(ix: Index) -> Iterator[Diagnostic]:
+    """Each Faction key has a matching Quest deck (003:337): a faction of game.yaml without
+    a deck in `quests/` is told at its entry, the one place the content names its key. (Two
+    decks for one faction: WS-UNIQUE.)"""
+    decks = {q.faction for q in ix.quests}
+    for i, f in enumerate(ix.game.factions):
+        if f.id not in decks:
+            yield error(
+                ix.game.loc_of("factions", i, "id"),
+                "WS-QUEST-DECK",
+                f"{f.name}'s Faction key has no Quest deck: no file of quests/ has "
+                f"`faction: {f.id}`; 'Each Faction key has a matching Quest deck' (003:337): "
+                f"write quests/{f.id}.yaml",
+            )
 
 
 def check_quests(ix: Index) -> Iterator[Diagnostic]:

@@ -7,7 +7,8 @@ from collections import Counter
 from collections.abc import Iterator
 
 import toolkit.games.worldspanner.canon as canon
-from toolkit.core.diagnostics import Diagnostic, Loc, error
+import toolkit.games.worldspanner.held as held
+from toolkit.core.diagnostics import Diagnostic, Loc, Note, error
 from toolkit.games.worldspanner.index import Index
 from toolkit.games.worldspanner.models import Design
 
@@ -16,8 +17,12 @@ def check_canon(ix: Index) -> Iterator[Diagnostic]:
     """The numbers the rulebook fixes (WS-CANON)."""
     g = ix.game
 
-    def differs(loc: Loc, what: str, have: object, want: object, page: str) -> Diagnostic:
-        return error(loc, "WS-CANON", f"{what} is {have}; the rulebook fixes {want} ({page})")
+    def differs(
+        loc: Loc, what: str, have: object, want: object, page: str, notes: list[Note] | None = None
+    ) -> Diagnostic:
+        return error(
+            loc, "WS-CANON", f"{what} is {have}; the rulebook fixes {want} ({page})", notes or []
+        )
 
     if len(g.factions) != canon.FACTIONS:
         yield differs(
@@ -36,11 +41,12 @@ def check_canon(ix: Index) -> Iterator[Diagnostic]:
     c = g.challenge
     if (c.min_difference, c.max_difference) != canon.DIFFERENCE_RANGE:
         yield differs(
-            c.loc,
+            held.range_at(ix),
             "the difference range",
             f"{c.min_difference}..{c.max_difference}",
             "-6..+6",
             "p. 14",
+            held.range_notes(ix),
         )
     if tuple(o.id for o in c.outcomes) != canon.OUTCOMES:
         yield differs(
@@ -67,6 +73,7 @@ def check_canon(ix: Index) -> Iterator[Diagnostic]:
             g.deal.extra,
             canon.EXTRA_DEALT,
             "p. 3",
+            held.deal_notes(ix, "extra"),
         )
     if g.deal.reinforce_divisor != canon.REINFORCE_DIVISOR:
         yield differs(
@@ -75,6 +82,7 @@ def check_canon(ix: Index) -> Iterator[Diagnostic]:
             f"1/{g.deal.reinforce_divisor}",
             "1/3",
             "p. 7",
+            held.deal_notes(ix, "reinforce_divisor"),
         )
     for key in ("intro", "normal", "three_players"):
         yield from _heroes_in_a_design(ix, getattr(g.deal, key), g.deal.loc_of(key))
@@ -241,7 +249,7 @@ def _design_problems(ix: Index, d: Design) -> Iterator[tuple[tuple[str | int, ..
             (f"{d.default_heroes} heroes is outside {d.name}'s {lo}-{hi}"),
         )
     if d.reinforce:
-        divisor = ix.game.deal.reinforce_divisor
+        divisor = held.reinforce_divisor(ix)
         for n in (lo, hi):
             if canon.reinforce(n, divisor) != d.reinforce:
                 yield (
@@ -276,19 +284,34 @@ def check_designs(ix: Index) -> Iterator[Diagnostic]:
             yield error(d.loc_of(*path), code, message)
 
 
+_STATED = {
+    "actions": "hero actions in a {rounds}-round, {heroes}-hero game",
+    "dealt": "hero cards dealt to a team of {heroes}",
+    "reinforce": "heroes brought on in round 1 with {heroes} a team",
+}
+_RULE = {
+    "actions": "Reinforce bringing on 1/{divisor} of the heroes a round, rounded up",
+    "dealt": "the team's {heroes} and {extra} more",
+    "reinforce": "1/{divisor} of {heroes}, rounded up",
+}
+
+
 def check_stated(ix: Index) -> Iterator[Diagnostic]:
-    """Recompute the rulebook's derived numbers from its rules (WS-STATED)."""
-    deal = ix.game.deal
+    """Recompute the rulebook's derived numbers from its rules (WS-STATED): the value is
+    told with the number the rules give and the rulebook's own sentence, which states it."""
     for s in ix.game.stated:
-        if s.kind == "actions":
-            got = canon.actions(s.heroes, s.rounds, deal.reinforce_divisor)
-        elif s.kind == "dealt":
-            got = s.heroes + deal.extra
-        else:
-            got = canon.reinforce(s.heroes, deal.reinforce_divisor)
+        got = held.recompute(ix, s)
         if got != s.value:
+            facts = {
+                "rounds": s.rounds,
+                "heroes": s.heroes,
+                "divisor": held.reinforce_divisor(ix),
+                "extra": held.extra_dealt(ix),
+            }
             yield error(
                 s.loc_of("value"),
                 "WS-STATED",
-                f"the rulebook states {s.value} ({s.text!r}), but its rules give {got}",
+                f"{_STATED[s.kind].format(**facts)}: {s.value} here, but the rules give {got} "
+                f"({_RULE[s.kind].format(**facts)}), and the rulebook says so ({s.source}): "
+                f"{s.text!r}",
             )

@@ -5,7 +5,8 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 import toolkit.games.worldspanner.canon as canon
-from toolkit.core.diagnostics import Diagnostic, Severity, did_you_mean, error
+from toolkit.check.rules import accepted
+from toolkit.core.diagnostics import Diagnostic, Note, Severity, did_you_mean, error, warning
 from toolkit.games.worldspanner.index import Index
 
 
@@ -30,9 +31,82 @@ def check_rating_symbols(ix: Index) -> Iterator[Diagnostic]:
                 seen[mark] = r.name
 
 
+Pair = tuple[str, str]  # (a faction, a faction it opposes), by id
+
+
+def _stated_pairs(ix: Index) -> tuple[dict[str, list[str]], list[Diagnostic]]:
+    """The opposing factions the rulebook states, by faction id (p. 14: Steel Bastion's, by
+    their heroes), and an error for a faction or hero type it names that game.yaml lacks."""
+    by_name = {f.name: f for f in ix.game.factions}
+    by_heroes = {f.heroes: f for f in ix.game.factions}
+    out: dict[str, list[str]] = {}
+    missing: list[Diagnostic] = []
+    for name, kinds in canon.STATED_OPPOSITION.items():
+        lacking = [k for k in (name, *kinds) if k not in by_name and k not in by_heroes]
+        if lacking or name not in by_name:
+            missing.append(
+                error(
+                    ix.game.loc_of("factions"),
+                    "WS-OPPOSE-STATED",
+                    f"no faction of game.yaml is {' or '.join(lacking or [name])}, which "
+                    f"{canon.STATED_OPPOSITION_SOURCE} names: 'Steel Bastion is home to "
+                    f"Warriors. ... {canon.STATED_OPPOSITION_QUOTE}'",
+                )
+            )
+            continue
+        out[by_name[name].id] = [by_heroes[k].id for k in kinds]
+    return out, missing
+
+
+def _stated_findings(ix: Index) -> tuple[dict[str, list[Diagnostic]], set[Pair], set[Pair]]:
+    """WS-OPPOSE-STATED, by faction id: a stated faction opposing another than the rulebook
+    names, or not one it names; with the pairs that are wrong (named here, not by the
+    rulebook) and those missing (named by the rulebook, not here), whose one-way warnings
+    are notes under the faction's first error ("" holds a stated faction game.yaml lacks)."""
+    stated, missing = _stated_pairs(ix)
+    out: dict[str, list[Diagnostic]] = {"": missing}
+    wrong: set[Pair] = set()
+    lacking: set[Pair] = set()
+    for fid, want in stated.items():
+        f = ix.factions[fid]
+        named = " and ".join(f"{ix.faction_name(o)} ({ix.factions[o].heroes})" for o in want)
+        says = (
+            f"{canon.STATED_OPPOSITION_SOURCE} names its opposing factions: {named} "
+            f"('{canon.STATED_OPPOSITION_QUOTE}')"
+        )
+        lacking |= {(fid, o) for o in want if o not in f.opposing}
+        found = out.setdefault(fid, [])
+        for i, o in enumerate(f.opposing):
+            if o in want or o not in ix.factions or o == fid:
+                continue  # a faction not there, or itself: WS-REF's, WS-OPPOSE's
+            wrong.add((fid, o))
+            found.append(
+                error(
+                    f.loc_of("opposing", i),
+                    "WS-OPPOSE-STATED",
+                    f"{f.name} opposes {ix.faction_name(o)} here, but {says}",
+                )
+            )
+        if not found and any(p[0] == fid for p in lacking):
+            found.append(
+                error(
+                    f.loc_of("opposing"), "WS-OPPOSE-STATED", f"{f.name}'s list lacks one: {says}"
+                )
+            )
+    return out, wrong, lacking
+
+
 def check_factions(ix: Index) -> Iterator[Diagnostic]:
-    """Each faction opposes exactly two others (p. 14); opposition should be mutual."""
+    """Each faction opposes exactly two others (p. 14), as the rulebook states them where it
+    does; opposition should be mutual. A one-way opposition that a stated faction's wrong
+    list makes is a note under that faction's error, not a warning of its own."""
     factions = ix.factions
+    stated, wrong, lacking = _stated_findings(ix)
+    # a waived stated opposition is a house rule: the one-way ones it makes are warnings again
+    house_rules = {
+        fid for fid, found in stated.items() if any(accepted(ix.game, d.code, d.loc) for d in found)
+    }
+    notes: dict[str, list[Note]] = {}
     for f in ix.game.factions:
         if len(f.opposing) != canon.OPPOSING or len(set(f.opposing)) != len(f.opposing):
             yield error(
@@ -56,13 +130,16 @@ def check_factions(ix: Index) -> Iterator[Diagnostic]:
                     f"({', '.join(factions)}){did_you_mean(o, factions)}",
                 )
             elif f.id not in factions[o].opposing:
-                yield Diagnostic(
-                    f.loc_of("opposing", i),
-                    Severity.WARNING,
-                    "WS-OPPOSE-MUTUAL",
-                    f"{f.name} opposes {factions[o].name}, but {factions[o].name} "
-                    f"does not oppose {f.name}",
-                )
+                other = factions[o].name
+                one_way = f"{f.name} opposes {other}, but {other} does not oppose {f.name}"
+                cause = (f.id, o) if (f.id, o) in wrong else (o, f.id)
+                if (cause in wrong or cause in lacking) and cause[0] not in house_rules:
+                    notes.setdefault(cause[0], []).append(Note(one_way, f.loc_of("opposing", i)))
+                else:
+                    yield warning(f.loc_of("opposing", i), "WS-OPPOSE-MUTUAL", one_way)
+    for fid, found in stated.items():
+        for i, d in enumerate(found):
+            yield d.with_notes(notes.get(fid, [])) if i == 0 else d
 
 
 def check_heroes(ix: Index) -> Iterator[Diagnostic]:

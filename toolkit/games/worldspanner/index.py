@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from functools import cached_property
 
+from toolkit.games.worldspanner.map_models import MapPiece
 from toolkit.games.worldspanner.models import (
     ChallengeDeck,
     Faction,
@@ -27,6 +28,7 @@ class Index:
     challenges: list[ChallengeDeck]
     treasure: list[TreasureDeck] = field(default_factory=list)
     components: Components | None = None
+    pieces: list[MapPiece] = field(default_factory=list)  # map/*.yaml, in file order
 
     @classmethod
     def build(cls, content: ContentSet) -> Index | None:
@@ -39,13 +41,33 @@ class Index:
         challenges = sorted(content.of("challenge-deck", ChallengeDeck), key=lambda c: c.team)
         order = {"war": 0, "secret": 1, "elite": 2}
         treasure = sorted(content.of("treasure-deck", TreasureDeck), key=lambda d: order[d.deck])
+        pieces = sorted(content.of("map-piece", MapPiece), key=lambda p: p.loc.path)
         return cls(
-            game, heroes, quests, challenges, treasure, content.one("components", Components)
+            game,
+            heroes,
+            quests,
+            challenges,
+            treasure,
+            content.one("components", Components),
+            pieces,
         )
 
     @cached_property  # derived once: the checks look it up in loops
     def factions(self) -> dict[str, Faction]:
         return {f.id: f for f in self.game.factions}
+
+    @cached_property
+    def map_pieces(self) -> dict[str, MapPiece]:
+        """Each map piece's file by the piece it draws (the first file, if two draw it)."""
+        out: dict[str, MapPiece] = {}
+        for p in self.pieces:
+            out.setdefault(p.id, p)
+        return out
+
+    @cached_property
+    def domes(self) -> dict[str, int]:
+        """Each Dome key's number, by piece id (p. 7: its Domes carry it)."""
+        return {d.id: d.domes for d in self.game.pieces.dome_keys}
 
     def faction_name(self, fid: str) -> str:
         f = self.factions.get(fid)

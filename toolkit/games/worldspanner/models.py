@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from typing import Literal
 
+from toolkit.load.rules_text import RULES_TEXTS_DOC, TEXT_PATH
 from toolkit.model.content import Document
 from toolkit.validate.schema import Model, model, spec
 
@@ -321,6 +322,7 @@ class Game(Document):
     """game.yaml: everything the rulebook states that is not one hero or one card."""
 
     title: str = spec("The game's title.")
+    rules_texts: dict[str, str] = spec(RULES_TEXTS_DOC, {}, pattern=TEXT_PATH)
     sets: list[SetInfo] = spec("The boxed sets, in order.", min_items=1)
     components: list[Component] = spec("The component table (p. 2).", min_items=1)
     factions: list[Faction] = spec("The nine Factions (p. 13).", min_items=1)

@@ -16,8 +16,9 @@ from toolkit.core.marks import is_placeholder
 from toolkit.core.outputs import BuildOptions, Output
 from toolkit.games.worldspanner.components import setting
 from toolkit.games.worldspanner.index import Index
+from toolkit.games.worldspanner.map_sheets import pieces_output
 from toolkit.games.worldspanner.screen import faces, panels
-from toolkit.games.worldspanner.setup import generate
+from toolkit.games.worldspanner.setup import SAMPLE_SEED, generate
 from toolkit.games.worldspanner.setup_sheet import setup_sheet
 from toolkit.games.worldspanner.tally import tally_data
 from toolkit.kit.export import export_outputs
@@ -26,6 +27,7 @@ from toolkit.kit.shops import profile
 from toolkit.model.components import bring_rows
 from toolkit.model.content import ContentSet
 from toolkit.render import boards
+from toolkit.render.board_spaces import footprints
 from toolkit.render.board_style import template_sources
 from toolkit.render.cards import (
     CardFormat,
@@ -59,7 +61,7 @@ BACKS = {
     "secret": views.Back("treasure", "SECRET", "#2e3f5c"),
     "elite": views.Back("treasure", "ELITE", "#5c4a1e"),
 }
-SETUP_SEED = 1  # the kit's sample set-up sheets; `toolkit setup` draws any other
+SETUP_SEED = SAMPLE_SEED  # the kit's sample set-up sheets; `toolkit setup` draws any other
 KINDS = {
     "card-sheet": Kind(
         "poker-size cards 9-up with crop marks; each fronts page is followed by its backs",
@@ -219,6 +221,7 @@ def outputs(content: ContentSet, options: BuildOptions) -> list[Output]:
             options,
             (game_src, *(h.loc.path for h in ix.heroes)),
         )
+    out += pieces_output(ix, options)
     if options.preset == "home":  # print first: it reads the printer's --back-offset
         out.append(
             Output(
@@ -302,8 +305,8 @@ def outputs(content: ContentSet, options: BuildOptions) -> list[Output]:
                 folder="setup",
             )[:2]
             continue
-        sheet = generate(game, d.id, SETUP_SEED)
-        w, h, title, svg = setup_sheet(sheet, game.title)
+        sheet = generate(game, d.id, SETUP_SEED, pieces=ix.map_pieces)
+        w, h, title, svg = setup_sheet(sheet, game.title, ix.map_pieces, ix.domes)
         out += boards.board_outputs(
             f"{d.id}-seed-{SETUP_SEED}",
             svg,
@@ -312,6 +315,7 @@ def outputs(content: ContentSet, options: BuildOptions) -> list[Output]:
             (game_src, *template_sources("worldspanner", "setup")),
             options,
             folder="setup",
+            pieces=footprints(ix.components),
         )[:2]
     bring = bring_rows(ix.components, setting(ix)) if ix.components is not None else ()
     out.append(guide_output(game.title, out, KINDS, GUIDE, (game_src,), bring))

@@ -4,17 +4,22 @@
 choices: the same seed gives the same set-up. It draws the platters and keys at
 random from the sets the design needs, puts one key in each slot with a random
 rotation, and, on split maps, first gives every section an adventure key and a Dome
-key (p. 4). Heroes per team, cards dealt, the Reinforce schedule and the rounds to
+key (p. 4). Given the map pieces' files, it then fixes dead ends as p. 3 says: a key
+that leaves part of the map cut off (or opens an entrance onto the map edge) is spun
+clockwise and checked again. Heroes per team, cards dealt, the Reinforce schedule and the rounds to
 play follow the rulebook (p. 3, p. 7).
 """
 
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass
+from collections.abc import Mapping
+from dataclasses import dataclass, replace
 
 import toolkit.games.worldspanner.canon as canon
 from toolkit.core.errors import ToolkitError
+from toolkit.games.worldspanner.map_build import laid_map, problems
+from toolkit.games.worldspanner.map_models import MapPiece
 from toolkit.games.worldspanner.models import Design, Game, PlatterSlot, Slot
 
 
@@ -57,16 +62,29 @@ class Setup:
     length: str
     rounds: int
     entry: tuple[int, ...]  # heroes brought on in rounds 1, 2, ...
+    platter_ids: tuple[str, ...] = ()  # the platters' piece ids, in the order of `platters`
+
+    def laid(self, pieces: Mapping[str, MapPiece]) -> list | None:
+        """The map's pieces laid in their places (`map_build.laid_map`), None when a piece
+        has no file."""
+        return laid_map(
+            pieces,
+            list(zip((pl for pl, _ in self.platters), self.platter_ids, strict=True)),
+            [(p.slot, p.key.id, p.rotation) for p in self.keys],
+        )
 
 
 class SetupError(ToolkitError):
     """A set-up that cannot be made (an unknown design, too few pieces, a bad choice)."""
 
 
-def _pool(game: Game, design: Design) -> tuple[list[str], list[Key]]:
-    """The platters and keys the design's sets hold, in content order."""
+SAMPLE_SEED = 1  # the kit's sample set-up sheets, which the checker builds too
+
+
+def _pool(game: Game, design: Design) -> tuple[list[tuple[str, str]], list[Key]]:
+    """The platters (id, name) and keys the design's sets hold, in content order."""
     sets = set(design.sets)
-    platters = [p.name for p in game.pieces.platters if p.set in sets]
+    platters = [(p.id, p.name) for p in game.pieces.platters if p.set in sets]
     faction = [Key(f.id, f.name, "faction", f.colour) for f in game.factions if f.set in sets]
     dome = [
         Key(d.id, d.name, "dome", text=f"Domes {d.domes}")
@@ -89,9 +107,15 @@ def _draw(rng: random.Random, items: list, n: int, what: str, design: Design) ->
 
 
 def generate(
-    game: Game, design_id: str, seed: int, heroes: int | None = None, length: str | None = None
+    game: Game,
+    design_id: str,
+    seed: int,
+    heroes: int | None = None,
+    length: str | None = None,
+    pieces: Mapping[str, MapPiece] | None = None,
 ) -> Setup:
-    """A random set-up for `design_id`; the same arguments always give the same set-up."""
+    """A random set-up for `design_id`; the same arguments always give the same set-up.
+    With the map pieces' files (`pieces`, by piece id), keys are spun to fix dead ends."""
     design = next((d for d in game.designs if d.id == design_id), None)
     if design is None:
         raise SetupError(
@@ -143,10 +167,12 @@ def generate(
         Placed(s, slots[s.id], rng.randrange(game.pieces.rotations)) for s in design.layout
     )
     divisor = game.deal.reinforce_divisor
-    return Setup(
+    setup = Setup(
         design=design,
         seed=seed,
-        platters=tuple(zip(design.platter_layout, drawn_platters, strict=True)),
+        platters=tuple(
+            zip(design.platter_layout, (name for _, name in drawn_platters), strict=True)
+        ),
         keys=placed,
         rotations=game.pieces.rotations,
         heroes=n,
@@ -154,7 +180,38 @@ def generate(
         length=chosen.name,
         rounds=chosen.rounds,
         entry=tuple(canon.entry_rounds(n, divisor)),
+        platter_ids=tuple(pid for pid, _ in drawn_platters),
     )
+    return fix_dead_ends(setup, pieces) if pieces is not None else setup
+
+
+def fix_dead_ends(s: Setup, pieces: Mapping[str, MapPiece]) -> Setup:
+    """p. 3, "Fix dead ends": a key with a space cut off (or an entrance onto the map edge)
+    is spun clockwise, a sixth at a time, and checked again; it keeps the first turn that
+    leaves the map with fewer problems, and the keys are checked again until no spin helps.
+    A key that no turn can fix keeps its place: the checker reports it (WS-DEAD-END)."""
+    keys = list(s.keys)
+
+    def count(ks: list[Placed]) -> tuple[int, set[str]]:
+        laid = replace(s, keys=tuple(ks)).laid(pieces)
+        found = problems(laid) if laid is not None else []
+        return len(found), {p.piece for p in found}
+
+    total, bad = count(keys)
+    improved = True
+    while total and improved:
+        improved = False
+        for i, p in enumerate(keys):
+            if p.key.id not in bad:
+                continue
+            for step in range(1, s.rotations):
+                trial = [*keys[:i], replace(p, rotation=(p.rotation + step) % s.rotations)]
+                trial += keys[i + 1 :]
+                n, trial_bad = count(trial)
+                if n < total:
+                    keys, total, bad, improved = trial, n, trial_bad, True
+                    break
+    return replace(s, keys=tuple(keys))
 
 
 def summary(s: Setup) -> str:

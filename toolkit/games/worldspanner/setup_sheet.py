@@ -1,44 +1,53 @@
-"""The set-up sheet: an A4 page, as semantic SVG, showing where every platter and key goes,
-laid out here for `templates/worldspanner/boards/setup.svg.j2`; the look is
+"""The set-up sheet: an A4 page, as semantic SVG, showing the assembled map, laid out here
+for `templates/worldspanner/boards/setup.svg.j2`; the look is
 `templates/worldspanner/board.css`, a faction key's colour comes from its content.
 
-Slots are drawn as hexes of the design's layout; each key slot is a `space key` element
-with `data-slot`, `data-key`, `data-kind` and `data-rotation`, and a `<title>`, so a test
-(or a screen reader) reads the same set-up a player sees.
+The map is drawn from the pieces' files (`map_view`): every space a `space hex` element
+(`data-key`, `data-q`, `data-r`, `data-terrain`), walls and entrances, the seams between
+pieces and the map edge. Over it, each key slot is a `space key` element with `data-slot`,
+`data-key`, `data-kind` and `data-rotation`, its slot name and the disc on its side 1,
+so a test (or a screen reader) reads the same set-up a player sees.
 """
 
 from __future__ import annotations
 
-import math
+from collections.abc import Mapping
 from dataclasses import dataclass
 
+from toolkit.games.worldspanner.hexmap import Laid, slot_centre
+from toolkit.games.worldspanner.map_models import MapPiece
+from toolkit.games.worldspanner.map_view import (
+    LEVEL,
+    Frame,
+    MapView,
+    centre,
+    extent,
+    map_view,
+    side_marks,
+)
 from toolkit.games.worldspanner.setup import Setup
 from toolkit.render.board_style import At, BoardStyle, Label, colour, draw, load_style
-from toolkit.render.svg import SQRT3
-from toolkit.render.svg import hex_centre as _centre
-from toolkit.render.svg import hex_points as _hex
 
 GAME = "worldspanner"
 BOARD = "setup"
 PAGE_W, PAGE_H = 210.0, 297.0
 MARGIN = 12.0
-MAP_TOP, MAP_H = 30.0, 120.0
+MAP_TOP, MAP_H = 30.0, 148.0
 
 
 @dataclass(frozen=True)
 class Platter:
-    """A platter: its slot, name, cells and label."""
+    """A platter's place: its slot name and platter, labelled on its first cell."""
 
     slot: str
     name: str
-    cells: tuple[str, ...]
     label: At
 
 
 @dataclass(frozen=True)
 class Key:
-    """A key in its slot: the hex (in its faction's colour, or its kind's), the notch on
-    its top edge after turning, and its labels."""
+    """A key in its slot, over the drawn map: the slot's name in a tag at the key's centre
+    (in its faction's colour, or its kind's), and the disc on its side 1 after turning."""
 
     slot: str
     key: str
@@ -46,16 +55,14 @@ class Key:
     rotation: int
     section: int
     title: str
-    points: str
     colour: str
     centre: bool
-    notch: tuple[float, float, float]
     x: float
+    y: float
+    tag: tuple[float, float, float, float]  # x, y, w, h
     slot_label: Label
-    slot_y: float
-    name: At
-    turn: Label
-    turn_y: float
+    side: tuple[float, float, float]  # the side-1 disc: x, y, r
+    side_label: Label
 
 
 @dataclass(frozen=True)
@@ -68,48 +75,35 @@ class Lines:
     step: float
 
 
-def setup_sheet(s: Setup, title: str) -> tuple[float, float, str, str]:
-    """The sheet's size, title and SVG."""
-    st = load_style(GAME)
-    d = s.design
-    cells = [(p.slot.q, p.slot.r) for p in s.keys]
-    cells += [(c[0], c[1]) for place, _ in s.platters for c in place.cells]
-    xs = [_centre(q, r, 1)[0] for q, r in cells]
-    ys = [_centre(q, r, 1)[1] for q, r in cells]
-    span_w, span_h = max(xs) - min(xs) + SQRT3, max(ys) - min(ys) + 2
-    size = min((PAGE_W - 2 * MARGIN) / span_w, MAP_H / span_h)
-    ox = MARGIN + (PAGE_W - 2 * MARGIN - span_w * size) / 2 - (min(xs) - SQRT3 / 2) * size
-    oy = MAP_TOP + (MAP_H - span_h * size) / 2 - (min(ys) - 1) * size
-    platters = []
-    for place, name in s.platters:
-        pts = [_centre(c[0], c[1], size) for c in place.cells]
-        # the label sits inside one cell, clear of the keys around the platter
-        lx, ly = pts[0]
-        label = st.fit(
-            f"{place.id} {name}",
-            "platter-name",
-            size * 1.4,
-            size * 1.1,
-            size=min(4.2, size * 0.34),
-            max_lines=2,
-        )
-        platters.append(
-            Platter(
-                place.id,
-                name,
-                tuple(_hex(ox + x, oy + y, size * 0.97) for x, y in pts),
-                At(label, ox + lx, oy + ly - size * 0.4),
-            )
-        )
+def _frames(laid: list[Laid]) -> dict[int, Frame]:
+    """Each section of the map turned level (a design's rows of slots run across the page)
+    and scaled to its share of the map's box: split maps' sections one above the other,
+    at one scale."""
+    sections = sorted({p.section for p in laid})
+    box = MAP_H / max(1, len(sections))
+    boxes = {n: extent([p for p in laid if p.section == n], LEVEL) for n in sections}
+    size = min(
+        min((PAGE_W - 2 * MARGIN) / (x1 - x0), (box - 4) / (y1 - y0))
+        for x0, y0, x1, y1 in boxes.values()
+    )
+    frames = {}
+    for i, (n, (x0, y0, x1, y1)) in enumerate(boxes.items()):
+        ox = PAGE_W / 2 - size * (x0 + x1) / 2
+        oy = MAP_TOP + box * (i + 0.5) - size * (y0 + y1) / 2
+        frames[n] = Frame(size, ox, oy, LEVEL)
+    return frames
+
+
+def _keys(st: BoardStyle, s: Setup, laid: list[Laid], frames: dict[int, Frame]) -> list[Key]:
+    by_id = {p.piece: p for p in laid}
     keys = []
     for p in s.keys:
-        x, y = _centre(p.slot.q, p.slot.r, size)
-        cx, cy = ox + x, oy + y
-        # the key's top edge after turning: a notch on the edge it now faces
-        a = math.radians(-90 + 60 * p.rotation)
-        name = st.fit(
-            p.key.name, "key-name", size * 1.35, size * 0.6, size=min(3.6, size * 0.3), max_lines=2
-        )
+        frame = frames.get(p.slot.section, Frame(1.0, PAGE_W / 2, MAP_TOP + MAP_H / 2))
+        x, y = frame.at(*centre(*slot_centre(p.slot.q, p.slot.r)))
+        size = frame.size
+        label = st.line(p.slot.id, "key-slot", min(3.2, size * 1.1))
+        w = label.width() + size * 1.2
+        one = side_marks(by_id[p.key.id], frame)[0] if p.key.id in by_id else (1, x, y)
         keys.append(
             Key(
                 p.slot.id,
@@ -118,18 +112,45 @@ def setup_sheet(s: Setup, title: str) -> tuple[float, float, str, str]:
                 p.rotation,
                 p.slot.section,
                 f"{p.slot.id}: {p.key.name}, turned {p.rotation} step(s) clockwise",
-                _hex(cx, cy, size * 0.97),
                 colour(p.key.colour) if p.key.kind == "faction" else "",
                 p.slot.centre,
-                (cx + 0.78 * size * math.cos(a), cy + 0.78 * size * math.sin(a), size * 0.09),
-                cx,
-                st.line(p.slot.id, "key-slot", min(3.2, size * 0.26)),
-                cy - size * 0.38,
-                At(name, cx, cy - size * 0.22),
-                st.line(f"turn {p.rotation}", "key-turn", min(3.2, size * 0.26)),
-                cy + size * 0.62,
+                x,
+                y,
+                (x - w / 2, y - label.size * 0.75, w, label.size * 1.3),
+                label,
+                (one[1], one[2], max(0.9, size * 0.45)),
+                st.line("1", "side-number", max(1.2, size * 0.55)),
             )
         )
+    return keys
+
+
+def setup_sheet(
+    s: Setup, title: str, pieces: Mapping[str, MapPiece], domes: Mapping[str, int]
+) -> tuple[float, float, str, str]:
+    """The sheet's size, title and SVG: the map drawn from the pieces' files (`pieces`, by
+    id; `domes`, each Dome key's number)."""
+    st = load_style(GAME)
+    d = s.design
+    laid = s.laid(pieces) or []
+    frames = _frames(laid) if laid else {}
+    parts = [
+        map_view(st, [p for p in laid if p.section == n], pieces, domes, f, "standard")
+        for n, f in frames.items()
+    ]
+    view = MapView(
+        tuple(x for v in parts for x in v.spaces),
+        tuple(x for v in parts for x in v.walls),
+        tuple(x for v in parts for x in v.cuts),
+        "standard",
+    )
+    size = min((f.size for f in frames.values()), default=1.0)
+    platters = []
+    for place, name in s.platters:
+        frame = frames.get(place.section, Frame(1.0, PAGE_W / 2, MAP_TOP + MAP_H / 2))
+        x, y = frame.at(*centre(*slot_centre(place.cells[0][0], place.cells[0][1])))
+        label = st.fit(f"{place.id} {name}", "platter-name", size * 6, size * 2, max_lines=1)
+        platters.append(Platter(place.id, name, At(label, x, y - label.size * 0.6)))
     facts, heads = _facts(st, s)
     doc_title = f"{title}: {d.name} set-up, seed {s.seed}"
     svg = draw(
@@ -148,8 +169,10 @@ def setup_sheet(s: Setup, title: str) -> tuple[float, float, str, str]:
             f"Same seed, same map: toolkit setup worldspanner --design {d.id} --seed {s.seed}",
             "sheet-command",
         ),
+        view=view,
+        wall=max(0.3, size * 0.22),
         platters=platters,
-        keys=keys,
+        keys=_keys(st, s, laid, frames),
         facts=facts,
         heads=heads,
     )
@@ -178,13 +201,14 @@ def _facts(st: BoardStyle, s: Setup) -> tuple[list[Lines], list[Lines]]:
         ),
         (
             "Map",
-            f"{len(s.platters)} platters, {len(s.keys)} keys. The notch marks each key's "
-            f"top edge; turn n: turn it n sixths clockwise ({s.rotations} positions).",
+            f"{len(s.platters)} platters, {len(s.keys)} keys (placeholder geometry), laid "
+            "as drawn. A key's sides are numbered 1-6; the disc marks side 1 (turn n: n "
+            "sixths clockwise).",
         ),
         (
             "Dead ends",
-            "If a key blocks the way into part of itself, spin it clockwise and "
-            "check it again (p. 3).",
+            "Keys are already spun clockwise until every space can be reached (p. 3). "
+            "Muted side: the pieces turned over show the mirror image; lay this map mirrored.",
         ),
     ]
     if d.sections > 1:
@@ -197,7 +221,7 @@ def _facts(st: BoardStyle, s: Setup) -> tuple[list[Lines], list[Lines]]:
         )
     for head, text in lines:
         heads.append(Lines(st.line(head, "fact-head"), MARGIN, y, 0))
-        fitted = st.fit(text, "fact-text", col2 - MARGIN - 27, 12, max_lines=3)
+        fitted = st.fit(text, "fact-text", col2 - MARGIN - 27, 16, max_lines=4)
         facts.append(Lines(fitted, MARGIN + 22, y, fitted.size * 1.2))
         y += max(1, len(fitted.lines)) * fitted.size * 1.2 + 2.2
     y2 = MAP_TOP + MAP_H + 8

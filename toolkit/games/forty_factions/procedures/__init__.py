@@ -12,7 +12,14 @@ from collections.abc import Mapping
 
 from toolkit.check.procedures import Param, ParamError, Procedure, Result
 from toolkit.games.forty_factions.index import Index
-from toolkit.games.forty_factions.procedures import control, council, dreams, gathering, turn
+from toolkit.games.forty_factions.procedures import (
+    control,
+    council,
+    dreams,
+    gathering,
+    phases,
+    turn,
+)
 from toolkit.model.content import ContentSet
 
 SIDE = "a side is a Player or an Alliance, e.g. red:3,blue:2"
@@ -27,7 +34,7 @@ def procedures(content: ContentSet) -> tuple[Procedure, ...]:
 
 def bind(ix: Index) -> tuple[Procedure, ...]:
     """Every Forty Factions procedure, bound to the content's index."""
-    out = [*_turn(ix), *_control(ix)]
+    out = [*_turn(ix), *phases.bound(ix), *_control(ix)]
     if ix.gathering is not None:
         out += _gathering(ix)
     if ix.congress is not None:

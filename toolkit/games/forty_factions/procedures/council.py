@@ -265,7 +265,7 @@ def council_statement(
             "Majority Control: more than half of the votes cast; neutral seats that abstain "
             "are not counted. Exactly half wins with the Overlord's casting vote. "
             f"With all {seats} seats voting, {needed(seats, False)}.",
-            "10.3.4, 10.3.5",
+            "10.1.2, 10.3.4, 10.3.5",
         ),
         Step(
             "No Majority: sides with a simple majority of a party's votes may agree "

@@ -258,7 +258,7 @@ def _court(ix: Index) -> list[Procedure]:
         Procedure(
             "court-pool",
             "The Court's pool",
-            "L302, L316",
+            "L304, L316",
             "the most the Houses at Court can pay for a law",
             (Param("houses", "Houses at the Court", low=1, high=len(houses)),),
             lambda houses: court.pool(c, houses),
@@ -285,7 +285,7 @@ def _court(ix: Index) -> list[Procedure]:
         Procedure(
             "court-vote",
             "A vote at Court",
-            "L310",
+            "L314",
             "whether a proposal becomes a Commandment",
             (
                 Param("for", "assembled players voting for it", low=0, high=999),

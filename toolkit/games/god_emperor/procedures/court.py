@@ -27,7 +27,7 @@ def cost(item: Cost, amount: int = 1, crackdown: bool = False) -> Result:
 
 
 def pool(court: Court, houses: int) -> Result:
-    """L302, L316: the Power and Favor placed before every House (and the Sovereign) when the
+    """L304, L316: the Power and Favor placed before every House (and the Sovereign) when the
     Court assembles, the most a law's cost can be paid from."""
     power, favor = court.pool.get("power", 0), court.pool.get("favor", 0)
     each = power + favor
@@ -36,7 +36,7 @@ def pool(court: Court, houses: int) -> Result:
         total,
         f"{houses} Houses can pay at most {total} for a law",
         (f"{power} Power + {favor} Favor = {each} per House", f"{each} x {houses} = {total}"),
-        "L302, L316",
+        "L304, L316",
         {"power": power, "favor": favor},
     )
 
@@ -60,15 +60,15 @@ def payment(court: Court, cost_: int, paid: Mapping[str, tuple[int, int]]) -> Re
 
 
 def court_vote(votes_for: int, assembled: int) -> Result:
-    """L310: a majority of the assembled players for the proposal makes it a Commandment; the
+    """L314: a majority of the assembled players for the proposal makes it a Commandment; the
     Sovereign (or his agent) decides a tie."""
     against = assembled - votes_for
     steps = (f"{votes_for} for, {against} of {assembled} assembled not",)
     if 2 * votes_for == assembled:
-        return Result(None, "a tie: the Sovereign or his agent decides", steps, "L310")
+        return Result(None, "a tie: the Sovereign or his agent decides", steps, "L314")
     ok = 2 * votes_for > assembled
     return Result(
-        ok, "the proposal becomes a Commandment" if ok else "the proposal is removed", steps, "L310"
+        ok, "the proposal becomes a Commandment" if ok else "the proposal is removed", steps, "L314"
     )
 
 
@@ -97,17 +97,17 @@ def court_statement(court: Court) -> tuple[Step, ...]:
         Step(
             f"When the Court assembles, {p} Power and {f} Favor are placed before every House "
             "and the Sovereign: the only pool laws are paid from.",
-            "L302",
+            "L304",
         ),
         Step(
             "The Sovereign (or Court Control) chooses the proposal; a player of its House "
             "explains what it does, whom it affects and what it costs.",
-            "L304-308",
+            "L306-310",
         ),
         Step(
             "A majority of the assembled players for it: a Commandment. The Sovereign decides "
             "a tie.",
-            "L310",
+            "L314",
         ),
         Step(f"The Sovereign says who pays: at most {p} Power and {f} Favor per House.", "L316"),
         Step(

@@ -1,0 +1,32 @@
+"""God Emperor's part of the provenance check (`toolkit.check.provenance`): the rules
+text its game.yaml names, cited by line (`L257`, line 257 of its one text). Its values are
+read the general way (`toolkit.check.claims.states`), but for one: a trap scheme prints
+no cost ('Ambush (Trap): ...'), which the content holds as `cost: 0` beside `trap: true`."""
+
+from __future__ import annotations
+
+from toolkit.check.claims import Claim, Judge, Provenance, Verdict
+from toolkit.check.wording import says
+from toolkit.games.god_emperor.models import Cost, Game
+from toolkit.model.content import ContentSet, Document
+
+
+def rules_texts(content: ContentSet) -> tuple[Document, dict[str, str]] | None:
+    """game.yaml, and the rules texts it names."""
+    game = content.one("game", Game)
+    return (game, game.rules_texts) if game is not None else None
+
+
+def trap_cost(claim: Claim) -> Verdict:
+    """A trap's cost of 0 is stated where the passage calls the scheme a trap."""
+    if claim.key == "cost" and isinstance(claim.owner, Cost) and claim.owner.trap:
+        return claim.value == 0 and says(claim.text, "trap")
+    return None
+
+
+def judge(content: ContentSet) -> Judge:
+    """The game's own reading: a trap's cost."""
+    return trap_cost
+
+
+PROVENANCE = Provenance(texts=rules_texts, judge=judge)
