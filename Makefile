@@ -15,7 +15,12 @@ DEBS   := libpango-1.0-0 libpangoft2-1.0-0 libharfbuzz-subset0 poppler-utils qpd
 # ... and for the tests: headless Chromium opens the preview gallery and the SVG boards;
 # a Times-metric serif (Nimbus Roman) is what SVG labels fall back to where a viewer ignores
 # their embedded fonts; `locales` builds the locales the reproducibility test runs under.
-TESTDEBS := chromium fonts-urw-base35 locales
+TESTDEBS := chromium fonts-urw-base35 locales nodejs $(if $(shell command -v npm),,npm)
+# ... with Node.js, yaml-language-server (the YAML server of VS Code, Neovim, Helix, ...): the
+# tests drive it over its protocol on the written schemas. npm comes with Debian's `npm`, or
+# inside NodeSource's `nodejs` (which conflicts with Debian's `npm`): asked for only if absent.
+YLS_VERSION := 2.0.0
+YLS := $(VENV)/node/node_modules/yaml-language-server/package.json
 TESTLOCALES := tr_TR
 # Test workers (pytest-xdist): one per core, the slow tests first, a worker that is done takes
 # tests from the other (worksteal); the shipped kit is built once for all of them. The tests
@@ -80,9 +85,14 @@ sheets: setup ## Check the shipped content and build the whole kit under build/
 test: setup ## Run the test suite (an empty suite is a failure, not a pass)
 	@$(MAKE) --no-print-directory sysdeps EXTRA_DEBS="$(TESTDEBS)"
 	@$(MAKE) --no-print-directory testlocales
+	@$(MAKE) --no-print-directory $(YLS)
 	@env -u PYTHONDONTWRITEBYTECODE $(PY) -m pytest -q -n $(TESTJOBS) --dist worksteal; rc=$$?; \
 	if [ $$rc -eq 5 ]; then echo "pytest collected no tests: the suite must not be empty" >&2; exit 1; fi; \
 	exit $$rc
+
+$(YLS): Makefile
+	npm install --prefix $(VENV)/node --no-audit --no-fund --silent yaml-language-server@$(YLS_VERSION)
+	@touch $@
 
 check: setup ## Check all content (GitHub annotations when CI=true)
 	$(PY) -m toolkit check $(if $(CI),--format github,)

@@ -195,10 +195,10 @@ def test_setup_sheet_draws_every_space_of_the_map() -> None:
 
 def test_the_pieces_print_at_real_size(tmp_path: Path) -> None:
     proc = toolkit(
-        "build", "--game", "worldspanner", "--out", str(tmp_path), "--only", "counters/map-pieces*"
+        "build", "--game", "worldspanner", "--out", str(tmp_path), "--only", "map/pieces*"
     )
     assert proc.returncode == 0, proc.stdout + proc.stderr
-    pdf = tmp_path / "worldspanner/counters/map-pieces-a4.pdf"
+    pdf = tmp_path / "worldspanner/map/pieces-a4.pdf"
     keys = sum(1 for p in IX.pieces if p.kind != "platter")
     platters = len(IX.pieces) - keys
     text = pdf_text(pdf).split("\f")

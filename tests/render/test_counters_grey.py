@@ -25,6 +25,7 @@ from toolkit.core.outputs import BuildOptions, Output
 from toolkit.games import load_pack
 from toolkit.model.content import load_content
 from toolkit.render.counter_layout import Placed, back_of, pack
+from toolkit.render.counters import render_sheets
 from toolkit.render.session import Session
 
 GAMES = ("forty-factions", "worldspanner", "god-emperor")
@@ -43,11 +44,13 @@ def counter_outputs(game: str, paper: str) -> tuple[list[Output], Session]:
     cs, _ = load_content(game, CONTENT / game, pk.kinds)
     assert pk.outputs is not None
     options = BuildOptions(paper=paper)
-    outs = [o for o in pk.outputs(cs, options) if o.path.startswith("counters/")]
+    # the sheets the core lays out (a pack may draw pieces of its own, as Worldspanner's map)
+    outs = [o for o in pk.outputs(cs, options) if getattr(o.render, "func", None) is render_sheets]
     return outs, Session(options, cs.root)
 
 
-Ink = Image.Image  # a piece's ink (255) and the rest (0), inside its outline
+# a piece's ink (255) and the rest (0) inside its outline, and the same grown by a pixel
+Ink = tuple[Image.Image, Image.Image]
 
 
 def rasters(out: Output, session: Session, tmp: Path) -> list[Image.Image]:
@@ -82,23 +85,25 @@ def ink(page: Image.Image, p: Placed, at: tuple[float, float]) -> Ink:
     lo = next(v for v in range(256) if levels[v])
     hi = next(v for v in range(255, -1, -1) if levels[v])
     if hi - lo < CONTRAST:
-        return Image.new("L", (w, h), 0)
+        blank = Image.new("L", (w, h), 0)
+        return blank, blank
     mid = (lo + hi) // 2
     dark = grey.point(lambda v: 255 if v <= mid else 0)
     # the ink is the smaller part: dark on a light piece, light on a dark one
     if 2 * sum(levels[: mid + 1]) > sum(levels):
         dark = ImageChops.invert(dark)
-    return ImageChops.multiply(dark, mask)
+    found = ImageChops.multiply(dark, mask)
+    return found, found.filter(ImageFilter.MaxFilter(3))
 
 
 def differ(a: Ink, b: Ink) -> float:
     """The area, mm², where one piece has ink and the other none within a pixel of it (a
     piece may fall half a pixel off its neighbour's grid, a hairline snap to a pixel)."""
-    size = (min(a.width, b.width), min(a.height, b.height))
-    a, b = a.crop((0, 0, *size)), b.crop((0, 0, *size))
-    near_a, near_b = a.filter(ImageFilter.MaxFilter(3)), b.filter(ImageFilter.MaxFilter(3))
-    apart = ImageChops.subtract(a, near_b).histogram()[255]
-    apart += ImageChops.subtract(b, near_a).histogram()[255]
+    box = (0, 0, min(a[0].width, b[0].width), min(a[0].height, b[0].height))
+    apart = sum(
+        ImageChops.subtract(one.crop(box), near.crop(box)).histogram()[255]
+        for one, near in ((a[0], b[1]), (b[0], a[1]))
+    )
     return apart * (25.4 / DPI) ** 2
 
 

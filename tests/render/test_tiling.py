@@ -15,10 +15,10 @@ from toolkit.render.tiling import (
     TILE_MARGIN,
     TILE_OVERLAP,
     Box,
+    Tile,
     TileGrid,
     empty_tiles,
     space_boxes,
-    tile_grid,
     tiling,
 )
 
@@ -60,12 +60,7 @@ def every_grid(w: float, h: float, paper: tuple[float, float]) -> list[TileGrid]
                     continue
                 if (c == 1 and w > tw) or (r == 1 and h > th):
                     continue
-                grid = tile_grid(w, h, pw, ph)  # only for tw, th and the tile type
-                tiles = tuple(
-                    type(grid.tiles[0])(j, i, x, y)
-                    for j, y in enumerate(ys)
-                    for i, x in enumerate(xs)
-                )
+                tiles = tuple(Tile(j, i, x, y) for j, y in enumerate(ys) for i, x in enumerate(xs))
                 out.append(TileGrid(c, r, tw, th, tiles))
     return out
 

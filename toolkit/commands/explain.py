@@ -290,8 +290,9 @@ CORE_RULES: dict[str, Rule] = {
             "A source is a rules reference: a line of a rules text `NNN:L` or lines `NNN:L-M` "
             "(000 base rules, 001 Sacred Circles, 002 Doorways to Dreams, 003 Worldspanner, "
             "004 God Emperor; God Emperor may write `L257`), a numbered section (`10.3.2.2.1`, "
-            "`SC3.1.3`) or a page (`p. 13`); several are separated by commas. A test reads the "
-            "rules texts and checks that each reference states its value.",
+            "`SC3.1.3`), a page only beside lines (`p. 13, 003:1093`); several are separated by "
+            "commas. `toolkit check` reads the rules texts game.yaml names and checks that "
+            "each reference states its value (RULES-VALUE, RULES-CITE).",
             'sources: {name: "000:702", category: "002:116"}',
         ),
         Rule(

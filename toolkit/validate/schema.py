@@ -42,10 +42,12 @@ def spec(
     max_items: int | None = None,
     max_len: int | None = None,
     ref: str | None = None,
+    keys: str | None = None,
 ) -> Any:
     """Declare a content field: its doc line (shown by editors), default and constraints.
     `ref` names what the value refers to (`area`, `faction` ...): the written schemas list
-    the values the game's content declares for it, for editors to complete.
+    the values the game's content declares for it, for editors to complete. `keys` does the
+    same for the keys of a mapping (`ratings: {speed: 5}`: `keys="rating"`).
 
     A field without a default is required. A field with a default also accepts an
     empty value (`background:`), which means "the default".
@@ -59,6 +61,7 @@ def spec(
         "max_items": max_items,
         "max_len": max_len,
         "ref": ref,
+        "keys": keys,
     }
     if default is MISSING:
         return field(metadata=meta)
@@ -641,8 +644,25 @@ class _SchemaBuilder:
         picked = [v for v in values or () if type(v) is tp]
         return picked or None
 
+    def _one_enum(self, tp: Any, meta: dict[str, Any]) -> dict[str, Any] | None:
+        """A union of plain values naming one closed set (`int | str`: a faction number or
+        a category id) as one `enum`: yaml-language-server, finding a value in neither of
+        two enums, would list both in full in its message instead of `errorMessage`."""
+        args = [a for a in get_args(tp) if a is not type(None)]
+        if len(args) < 2 or any(a not in (str, int) for a in args):
+            return None
+        values = [v for v in self.enums.get(meta.get("ref") or "") or () if type(v) in args]
+        if not values:
+            return None
+        out = _enum(values, tp, meta)
+        if len(args) < len(get_args(tp)):  # `None` too: the enum or null
+            out["enum"] = [*values, None]
+        return out
+
     def of_type(self, tp: Any, meta: dict[str, Any]) -> dict[str, Any]:
         origin = get_origin(tp)
+        if origin in (types.UnionType, typing.Union) and (one := self._one_enum(tp, meta)):
+            return one
         if origin in (types.UnionType, typing.Union):
             subs = [
                 {"type": "null"} if a is type(None) else self.of_type(a, meta) for a in get_args(tp)
@@ -667,7 +687,17 @@ class _SchemaBuilder:
             return out
         if origin is dict:
             _k, item_tp = get_args(tp)
-            return {"type": "object", "additionalProperties": self.of_type(item_tp, meta)}
+            item = self.of_type(item_tp, {k: v for k, v in meta.items() if k != "keys"})
+            keys = self.enums.get(meta.get("keys") or "")
+            if not keys:
+                return {"type": "object", "additionalProperties": item}
+            # the content's closed set of keys, each a property an editor offers; any other
+            # key is a typo it marks ("Property spede is not allowed")
+            return {
+                "type": "object",
+                "properties": {str(k): item for k in keys},
+                "additionalProperties": False,
+            }
         if origin is Literal:
             return {"enum": list(get_args(tp))}
         if tp is str:
@@ -675,7 +705,7 @@ class _SchemaBuilder:
             if meta.get("pattern") is not None:
                 out["pattern"] = "^(?:" + meta["pattern"].pattern + ")$"
             if (values := self._values(meta, str)) is not None:
-                out["enum"] = values
+                out |= _enum(values, tp, meta)
             if meta.get("max_len") is not None:
                 out["maxLength"] = meta["max_len"]
             return out
@@ -688,7 +718,7 @@ class _SchemaBuilder:
             if meta.get("le") is not None:
                 out["maximum"] = meta["le"]
             if tp is int and (values := self._values(meta, int)) is not None:
-                out["enum"] = values
+                out |= _enum(values, tp, meta)
             return out
         raise TypeError(f"unsupported field type {tp!r}")
 
@@ -720,6 +750,20 @@ class _SchemaBuilder:
         if required:
             out["required"] = required
         return out
+
+
+def _enum(values: list[Any], tp: Any, meta: dict[str, Any]) -> dict[str, Any]:
+    """A closed set as a schema: `enum` (what an editor completes from), and an
+    `errorMessage` (yaml-language-server shows it for a value outside the set, other
+    validators ignore it) that names a long set by its ends, not by each of its values."""
+    if len(values) <= 8:
+        shown = ", ".join(str(v) for v in values)
+    else:
+        shown = f"{values[0]}, {values[1]}, …, {values[-1]}; {len(values)} in all"
+    return {
+        "enum": values,
+        "errorMessage": f"must be {wanted(tp, meta)} the content declares ({shown})",
+    }
 
 
 def _jsonable(value: Any) -> Any:

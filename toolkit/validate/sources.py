@@ -10,13 +10,14 @@ A reference list is one or more references separated by commas. A reference is
   same as `004:257`;
 - a numbered section of the rules, e.g. `10.3.2.2.1`, `SC3.1.3`, `DD3.2.6.2`, a run of
   sibling sections `DD3.3.4.1-2`, or a footnote of one, `5.3 note 1`;
-- a rulebook page, `p. 13` (Worldspanner; its text has no page marks, so a page is the
-  one form a test cannot check against the text).
+- a rulebook page, `p. 13` (Worldspanner): its text has no page marks, so a page stands
+  beside the lines that state the value, for the reader of the printed book.
 
 Values that carry a reference: `sources:` (dotted field path -> reference list) in every
-content file, an erratum's `source`, and the `source` of a passage or item. The checker
-holds the form (this module); `tests/test_provenance.py` reads the rules texts and checks
-that each reference supports its value. No rules text is read here.
+content file, an erratum's `source`, and the `source` of a passage or item. This module
+holds the form; `toolkit.load.rules_text` resolves a reference to lines of the texts a game
+names, and `toolkit.check.provenance` checks that they state the value. No rules text is
+read here.
 """
 
 from __future__ import annotations

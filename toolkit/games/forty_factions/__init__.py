@@ -35,6 +35,7 @@ from toolkit.games.forty_factions.references import check_references
 from toolkit.games.forty_factions.rename import plan_rename
 from toolkit.games.forty_factions.rules import RULES
 from toolkit.games.forty_factions.scaffold import SCAFFOLDS
+from toolkit.model.closed_sets import closed_sets
 from toolkit.model.components import Components
 from toolkit.model.content import ContentKind, ContentSet
 
@@ -129,22 +130,17 @@ def expansion_codes(content: ContentSet) -> tuple[str, ...]:
     return tuple(e.code for e in game.expansions) if game is not None else ()
 
 
-def content_values(content: ContentSet) -> dict[str, list[object]]:
-    """What a faction, plot or board may refer to, as game.yaml and the files declare it:
-    the values the written schemas offer editors (`toolkit schema`)."""
-    game = content.one("game", Game)
-    if game is None:
-        return {}
-    factions = [f.number for f in content.of("faction", Faction)]
-    categories = [c.id for c in game.categories]
-    return {
-        "expansion": [e.code for e in game.expansions],
-        "area": [a.id for a in game.areas],
-        "party": [p.id for p in game.parties],
-        "category": categories,
-        "enemy": [*factions, *categories],
-        "plot": [p.number for p in content.of("plot", Plot)],
-    }
+# The closed sets a faction, plot or board names, where the content declares them
+# (`toolkit.model.closed_sets`): what the written schemas offer editors (`toolkit schema`).
+CLOSED_SETS = {
+    "expansion": ("game:expansions.code",),
+    "area": ("game:areas.id",),
+    "party": ("game:parties.id",),
+    "category": ("game:categories.id",),
+    "faction": ("faction:number",),
+    "enemy": ("faction:number", "game:categories.id"),
+    "plot": ("plot:number",),
+}
 
 
 def content_fixes(content: ContentSet) -> list[Fix]:
@@ -162,7 +158,7 @@ PACK = GamePack(
     outputs=lazy_outputs("toolkit.games.forty_factions.outputs"),
     procedures=lazy_procedures("toolkit.games.forty_factions.procedures"),
     expansions=expansion_codes,
-    enums=content_values,
+    enums=closed_sets(CLOSED_SETS),
     fixes=content_fixes,
     scaffolds=SCAFFOLDS,
     renames=plan_rename,

@@ -231,7 +231,10 @@ class Area(Model):
     )
     vp: int = spec("VPs for Control of the area (12.2.1).", ge=0)
     vp_with: dict[str, int] = spec(
-        "VPs when an expansion is in play, by expansion code (13.2.3.1).", {}, ge=0
+        "VPs when an expansion is in play, by expansion code (13.2.3.1).",
+        {},
+        ge=0,
+        keys="expansion",
     )
     single_pawn_vp: int | None = spec(
         "VPs when only one pawn is placed in it (12.2.2, SC3.1.2, DD3.1.4).", None, ge=0
@@ -263,12 +266,14 @@ class Party(Model):
     )
     seats: int = spec("Council seats of the party (10.3.1).", 0, ge=0)
     faction: int | None = spec(
-        "Number of the party's own faction (10.3.2.2.1, 10.3.3).", None, **CARD_NO
+        "Number of the party's own faction (10.3.2.2.1, 10.3.3).", None, ref="faction", **CARD_NO
     )
     faction_holds_seat: bool = spec(
         "False when the party faction holds no seat (the Anarchist Movement, 10.3.3).", True
     )
-    enemies: list[str] = spec("Parties it may never form a Coalition with (10.3.6).", [])
+    enemies: list[str] = spec(
+        "Parties it may never form a Coalition with (10.3.6).", [], ref="party"
+    )
     colour: str = spec(
         "Print colour of its seats on the Council board, #rrggbb.",
         "",
@@ -333,7 +338,9 @@ class Suit(Model):
 class NumberRange(Model):
     """Card numbers an expansion (or group of expansions) uses (13.1)."""
 
-    expansions: list[str] = spec("Expansion codes sharing the range.", min_items=1)
+    expansions: list[str] = spec(
+        "Expansion codes sharing the range (13.1).", min_items=1, ref="expansion"
+    )
     first: int = spec("First number.", **CARD_NO)
     last: int = spec("Last number.", **CARD_NO)
 
@@ -397,7 +404,9 @@ class PawnColour(Model):
 
     colour: str = spec("Colour name.", pattern=r"[a-z]+")
     css: str = spec("Print colour, #rrggbb.", pattern=r"#[0-9a-fA-F]{6}")
-    factions: list[int] = spec("Faction numbers, highest priority first.", min_items=1)
+    factions: list[int] = spec(
+        "Faction numbers, highest priority first (5.6).", min_items=1, ref="faction"
+    )
 
 
 @model
@@ -536,7 +545,9 @@ class Forest(Model):
     lesser_value: float = spec("What a Lesser Circle counts as (SC3.1.3).", 0.5, ge=0, le=1)
     lesser_names: list[str] = spec("Names of the Lesser Circles as the rules give them.", [])
     lesser_holders: list[int] = spec(
-        "Faction holding each Lesser Circle, in the order of `lesser_names` (SC3.1.3).", []
+        "Faction holding each Lesser Circle, in the order of `lesser_names` (SC3.1.3).",
+        [],
+        ref="faction",
     )
     source: str = spec("Rules section.", "")
 
@@ -553,7 +564,7 @@ class TotemSide(Model):
     """FgF: the rival tribe that may hold a totem instead (SC3.1.5, SC3.2.5.1)."""
 
     animal: str = spec("Totem animal of the rival tribe.")
-    faction: int = spec("Faction number of the rival tribe.", **CARD_NO)
+    faction: int = spec("Faction number of the rival tribe.", ref="faction", **CARD_NO)
 
 
 @model
@@ -561,11 +572,15 @@ class Totem(Model):
     """A Totem of the Grasslander Gathering (SC3.2.5) and its line of the Influence Table."""
 
     animal: str = spec("Totem animal.")
-    faction: int = spec("The Grasslander Tribe whose totem it is.", **CARD_NO)
+    faction: int = spec(
+        "The Grasslander Tribe whose totem it is (SC3.2.5).", ref="faction", **CARD_NO
+    )
     central: bool = spec("The central totem (SC3.2.5).", False)
     rival: TotemSide | None = spec("FgF: contested by another tribe.", None)
     influence: list[int] = spec(
-        "Influence Table: 3 or 4 factions in priority order, highest first (SC3.2.5.2).", []
+        "Influence Table: 3 or 4 factions in priority order, highest first (SC3.2.5.2).",
+        [],
+        ref="faction",
     )
 
 
@@ -584,7 +599,9 @@ class Gathering(Document):
 
     die: int = spec("Die rolled to see if a Gathering is held (SC3.2.2).", ge=2)
     totems: list[Totem] = spec("The 13 totems: 12 in the circle and the central one.", min_items=1)
-    influence_any: list[int] = spec('Factions with "Influence only over any Totem".', [])
+    influence_any: list[int] = spec(
+        'Factions with "Influence only over any Totem" (SC3.2.5.2).', [], ref="faction"
+    )
     vp: GatheringVP = spec("VPs (SC3.2.7).")
     since_last: int = spec(
         "Once a Gathering has been held, the roll needed falls by this number less the Game "
@@ -607,7 +624,7 @@ class Hall(Model):
     side: Literal["light", "dark"] = spec("Light side (Dreams) or dark side (Madness, Chaos).")
     name: str = spec("Hall name.")
     carpet: str = spec("Carpet colour on the board.", pattern=r"[a-z]+")
-    domain: str = spec("Area id of the Domain it stands for.", pattern=SLUG)
+    domain: str = spec("Area id of the Domain it stands for (DD3.1.1).", pattern=SLUG, ref="area")
     mirrors: int = spec("Number of mirrors (12, DD3.1.5).", ge=1)
 
 
@@ -619,9 +636,10 @@ class Mirror(Model):
     side: Literal["light", "dark"] = spec("Which hall.")
     otherworld: str = spec("The Otherworld it leads to.", max_len=60)
     circles: list[int] = spec(
-        "Faction numbers of its numbered circles, nearest the mirror (precedence) first.",
+        "Faction numbers of its numbered circles, nearest the mirror (precedence) first (DD3.1.2).",
         [],
         max_items=2,
+        ref="faction",
     )
 
 
@@ -632,7 +650,9 @@ class HiddenMirror(Model):
     side: Literal["light", "dark"] = spec("Which hall.")
     end: Literal["entrance", "exit"] = spec("Which end of the hall.")
     otherworld: str = spec("The Otherworld it leads to.", max_len=60)
-    faction: int | None = spec("The Forgotten Faction whose pawn it takes.", None, **CARD_NO)
+    faction: int | None = spec(
+        "The Forgotten Faction whose pawn it takes (DD3.1.2.3).", None, ref="faction", **CARD_NO
+    )
 
 
 @model
@@ -648,7 +668,9 @@ class HallOfMirrors(Document):
 class Congress(Document):
     """The Congress of Dreams side board (DD3.2)."""
 
-    circles: list[int] = spec("Faction numbers with a numbered circle at the table.", [])
+    circles: list[int] = spec(
+        "Faction numbers with a numbered circle at the table.", [], ref="faction"
+    )
     chance_per_seat: int = spec(
         "Percent chance per Activated seat that it sits (DD3.2.3).", ge=0, le=100
     )
@@ -686,7 +708,7 @@ class MadnessVP(Model):
 class MadnessBonus(Model):
     """A temple's bonus VP (DD3.3.4.2-3)."""
 
-    faction: int = spec("Faction number.", **CARD_NO)
+    faction: int = spec("Faction number (DD3.3.4.2).", ref="faction", **CARD_NO)
     alignment: Literal["G", "N", "E"] = spec("Alignment of Madness required.")
     min_level: int = spec("Level of Madness required in any Area.", ge=1)
     vp: int = spec("Bonus VPs.", ge=0)
@@ -698,7 +720,11 @@ class Madness(Document):
 
     max_level: int = spec("Highest Level of Madness (DD3.3.1).", ge=1)
     alignments: list[MadnessAlignment] = spec("Alignments of positive levels.", min_items=1)
-    areas: list[str] = spec("Area ids tracked (the base-game Areas).", min_items=1)
+    areas: list[str] = spec(
+        "Area ids tracked (the base-game Areas, DD3.3).", min_items=1, ref="area"
+    )
     vp: list[MadnessVP] = spec("VP table (DD3.3.4.1).", min_items=1)
-    scoring_factions: list[int] = spec("Temples scoring the table (DD3.3.4.1).", min_items=1)
+    scoring_factions: list[int] = spec(
+        "Temples scoring the table (DD3.3.4.1).", min_items=1, ref="faction"
+    )
     bonuses: list[MadnessBonus] = spec("Bonus VPs (DD3.3.4.2-3).", [])

@@ -10,8 +10,9 @@ from toolkit.games.god_emperor.models import Cast, Court, Favors, Game, MapLayou
 from toolkit.games.god_emperor.provenance import PROVENANCE
 from toolkit.games.god_emperor.rules import RULES
 from toolkit.games.god_emperor.scaffold import SCAFFOLDS, plan_rename
+from toolkit.model.closed_sets import closed_sets
 from toolkit.model.components import Components
-from toolkit.model.content import ContentKind, ContentSet
+from toolkit.model.content import ContentKind
 
 KINDS = (
     ContentKind(
@@ -78,14 +79,14 @@ CHECKS = (
 )
 
 
-def content_values(content: ContentSet) -> dict[str, list[object]]:
-    """The Houses and favor factions the content declares: what the written schemas offer
-    editors for a field naming one (`toolkit schema`)."""
-    game, favors = content.one("game", Game), content.one("favors", Favors)
-    return {
-        "house": [h.id for h in game.houses] if game else [],
-        "faction": [f.id for f in favors.factions] if favors else [],
-    }
+# The closed sets a House, a sitting, a favor card or the map names, where the content
+# declares them (`toolkit.model.closed_sets`): what the written schemas offer editors.
+CLOSED_SETS = {
+    "house": ("game:houses.id",),
+    "province": ("game:provinces.id",),
+    "region": ("game:provinces.regions",),
+    "faction": ("favors:factions.id",),
+}
 
 
 PACK = GamePack(
@@ -96,7 +97,7 @@ PACK = GamePack(
     rules=RULES,
     outputs=lazy_outputs("toolkit.games.god_emperor.outputs"),
     procedures=lazy_procedures("toolkit.games.god_emperor.procedures"),
-    enums=content_values,
+    enums=closed_sets(CLOSED_SETS),
     fixes=content_fixes,
     scaffolds=SCAFFOLDS,
     renames=plan_rename,

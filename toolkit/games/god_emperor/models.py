@@ -25,8 +25,14 @@ class House(Model):
 
     id: str = spec("Slug, e.g. `cat`.", pattern=SLUG)
     name: str = spec("Name as printed, e.g. `Cat`.")
-    province: str = spec("The province its table sits in (the schedule's proposers).", pattern=SLUG)
-    castle: str = spec("Region of its home castle, where it hosts the Court.")
+    province: str = spec(
+        "The province its table sits in (the schedule's proposers, L255-266).",
+        pattern=SLUG,
+        ref="province",
+    )
+    castle: str = spec(
+        "Region of its home castle, where it hosts the Court (L257-265).", ref="region"
+    )
     colour: str = spec("Colour of its badges, flags and hostage tokens.", pattern=COLOUR)
     source: str = spec(SOURCE_DOC, "")
 
@@ -45,7 +51,7 @@ class Province(Model):
 class Castle(Model):
     """A castle on the war map (L129, L193)."""
 
-    region: str = spec("Region the castle stands in.")
+    region: str = spec("Region the castle stands in (L129, L193).", ref="region")
     kind: Literal["home", "neutral"] = spec("A House's home castle or a neutral castle.")
     house: str = spec("The House whose home it is (home castles).", "", pattern=SLUG, ref="house")
     name: str = spec("Name printed on the map.", "")
@@ -57,10 +63,13 @@ class Sitting(Model):
 
     month: int = spec("Month (round) number.", ge=1, le=99)
     province: str = spec(
-        "Province hosting the Court; empty when it meets elsewhere.", "", pattern=SLUG
+        "Province hosting the Court; empty when it meets elsewhere (L255-266).",
+        "",
+        pattern=SLUG,
+        ref="province",
     )
     host: str = spec("Host House.", "", pattern=SLUG, ref="house")
-    region: str = spec("Region of the host castle.", "")
+    region: str = spec("Region of the host castle (L255-266).", "", ref="region")
     place: str = spec("Where the Court meets when it is not a region (e.g. `God`).", "")
     proposers: list[str] = spec("Houses that may propose laws; empty: all Houses.", [], ref="house")
     text: str = spec("The schedule line as printed.")
@@ -309,7 +318,7 @@ class FavorCard(Model):
     """A favor card: the five items the rules list (L522-528)."""
 
     name: str = spec("Name.", max_len=40)
-    faction: str = spec("Faction id.", pattern=SLUG)
+    faction: str = spec("The favor faction it belongs to (L530-540).", pattern=SLUG, ref="faction")
     ability: str = spec("What the card does.", max_len=240)
     timing: str = spec("When it can be played.", max_len=60)
     location: str = spec("Where it can be used.", max_len=40)
@@ -340,7 +349,7 @@ class MapLayout(Document):
 
     width: float = spec("Board width, mm.", ge=100, le=2000)
     height: float = spec("Board height, mm.", ge=100, le=2000)
-    regions: dict[str, Place] = spec("Each region's cell, by region name.")
+    regions: dict[str, Place] = spec("Each region's cell, by region name.", keys="region")
     mountain: list[Place] = spec("Cells of the mountain.", min_items=1)
     capital: Place = spec("Cell of the capital.")
     roads: list[list[str]] = spec("Places for Road markers: pairs of neighbouring regions.", [])

@@ -57,8 +57,11 @@ CARD_TPL = (
 POKER = CardFormat(
     63.5, 88.0, "god-emperor/card.html.j2", "god-emperor/card.css", "God Emperor cards"
 )
-# War Orders forms to a page: two orders and the alliances fit a quarter of A4 or Letter
-WAR_ORDERS_UP = 4
+# Forms to a page, and whether the page is turned: two War Orders and the alliances fit a
+# quarter of A4 or Letter, the Scheme form's list half a turned page (A5); the Court's
+# proposals and Military Actions take a whole page.
+SHEETS = {"war": (4, False), "court": (1, False), "scheme": (2, True)}
+WAR_ORDERS_UP = SHEETS["war"][0]
 
 
 @dataclass(frozen=True)
@@ -156,7 +159,8 @@ def outputs(content: ContentSet, options: BuildOptions) -> list[Output]:
                 2,
                 facts.war_orders(g.provinces),
                 form="war",
-                up=WAR_ORDERS_UP,
+                up=SHEETS["war"][0],
+                landscape=SHEETS["war"][1],
                 houses=hs,
                 provinces=tuple(g.provinces),
                 title="War Orders",
@@ -170,6 +174,8 @@ def outputs(content: ContentSet, options: BuildOptions) -> list[Output]:
                 (src, ix.court.loc.path),
                 1,
                 form="court",
+                up=SHEETS["court"][0],
+                landscape=SHEETS["court"][1],
                 houses=hs,
                 proposals=tuple(ix.court.proposals),
                 actions=tuple(ix.court.military_actions),
@@ -186,6 +192,8 @@ def outputs(content: ContentSet, options: BuildOptions) -> list[Output]:
                 (src, ug.loc.path),
                 1,
                 form="scheme",
+                up=SHEETS["scheme"][0],
+                landscape=SHEETS["scheme"][1],
                 houses=hs,
                 schemes=tuple(ug.schemes),
                 title="Scheme",

@@ -20,6 +20,7 @@ from toolkit.games.worldspanner.rules import RULES
 from toolkit.games.worldspanner.scaffold import SCAFFOLDS, plan_rename
 from toolkit.games.worldspanner.setup import SetupError, generate, summary
 from toolkit.games.worldspanner.setup_sheet import setup_sheet
+from toolkit.model.closed_sets import closed_sets
 from toolkit.model.components import Components
 from toolkit.model.content import ContentKind, ContentSet
 
@@ -113,11 +114,21 @@ SETUP = SetupHook(
 )
 
 
-def content_values(content: ContentSet) -> dict[str, list[object]]:
-    """The factions the content declares: what the written schemas offer editors for a
-    field naming one (`toolkit schema`)."""
-    game = content.one("game", Game)
-    return {"faction": [f.id for f in game.factions] if game else []}
+# The closed sets a hero, deck or game.yaml names, where the content declares them
+# (`toolkit.model.closed_sets`): what the written schemas offer editors (`toolkit schema`).
+CLOSED_SETS = {
+    "faction": ("game:factions.id",),
+    "rating": ("game:ratings.id",),
+    # what a quest challenges: a rating, or gold to pay (p. 15)
+    "challenged": ("game:ratings.id", "=gold"),
+    # what the balance report weighs: each rating and health
+    "weighed": ("game:ratings.id", "=health"),
+    "nature": ("game:natures",),
+    "loot": ("game:loot.id",),
+    "bonus": ("game:bonus_groups.bonuses",),
+    "length": ("game:lengths.id",),
+    "treasure-deck": ("treasure-deck:deck",),
+}
 
 
 PACK = GamePack(
@@ -129,7 +140,7 @@ PACK = GamePack(
     outputs=lazy_outputs("toolkit.games.worldspanner.outputs"),
     setup=SETUP,
     procedures=lazy_procedures("toolkit.games.worldspanner.procedures"),
-    enums=content_values,
+    enums=closed_sets(CLOSED_SETS),
     scaffolds=SCAFFOLDS,
     renames=plan_rename,
     provenance=PROVENANCE,

@@ -1,4 +1,4 @@
-"""The map's platters and keys printed at real size (p. 2): `counters/map-pieces-<paper>.pdf`.
+"""The map's platters and keys printed at real size (p. 2): `map/pieces-<paper>.pdf`.
 
 Each platter fills a page (laid lengthwise), keys go two to a page. A fronts page shows
 the Standard side, with cut lines around each piece; the page after it is its backs page,
@@ -197,7 +197,7 @@ def render_pieces(data: Pieces, session: Session) -> bytes:
 
 
 def pieces_output(ix: Index, options: BuildOptions) -> list[Output]:
-    """`counters/map-pieces-<paper>.pdf`, when the content draws its pieces."""
+    """`map/pieces-<paper>.pdf`, when the content draws its pieces."""
     if not ix.pieces:
         return []
     srcs = (
@@ -208,8 +208,8 @@ def pieces_output(ix: Index, options: BuildOptions) -> list[Output]:
     )
     return [
         Output(
-            f"counters/map-pieces-{options.paper}.pdf",
-            "counter-sheet",
+            f"map/pieces-{options.paper}.pdf",
+            "map-pieces",
             srcs,
             partial(
                 render_pieces,

@@ -248,9 +248,11 @@ class Balance(Model):
     # tolerance over 100,000 is beyond anything such weights add up to. The schema's own
     # size limit keeps a product finite; these keep the report readable.
     weights: dict[str, float] = spec(
-        "Points per rating step, by rating id, and `health`.", ge=-100, le=100
+        "Points per rating step, by rating id, and `health`.", ge=-100, le=100, keys="weighed"
     )
-    loot: dict[str, float] = spec("Points per start-loot symbol, by loot id.", {}, ge=-100, le=100)
+    loot: dict[str, float] = spec(
+        "Points per start-loot symbol, by loot id.", {}, ge=-100, le=100, keys="loot"
+    )
     per_bonus: float = spec("Points per treasure-bonus symbol.", 0, ge=-100, le=100)
     target: float = spec(
         "The value every hero should have (all heroes are equal, p. 6).", ge=0, le=100_000
@@ -271,7 +273,9 @@ class Adventure(Model):
         "Bonus on the home faction's key, penalty on an opposing one's (p. 14).", ge=0
     )
     draw_costs: dict[str, int] = spec(
-        "Card draws a card of each treasure deck costs (p. 10: War and Secret 1, Elite 2).", ge=1
+        "Card draws a card of each treasure deck costs (p. 10: War and Secret 1, Elite 2).",
+        ge=1,
+        keys="treasure-deck",
     )
     card_boosts: int = spec("Boosts per card discarded at a card-paying task (p. 15).", ge=0)
     source: str = spec("Rulebook pages.", "")
@@ -336,7 +340,9 @@ class Game(Document):
     pieces: MapPieces = spec("Map platters and keys.")
     designs: list[Design] = spec("Map designs (p. 3, p. 4).", min_items=1)
     lengths: list[Length] = spec("Game lengths (p. 3).", min_items=1)
-    default_length: str = spec("The length played when none is chosen.", pattern=SLUG)
+    default_length: str = spec(
+        "The length played when none is chosen (p. 3).", pattern=SLUG, ref="length"
+    )
     deal: HeroDeal = spec("How heroes are dealt.")
     challenge: Challenge = spec("Challenge outcomes.")
     stated: list[Stated] = spec("Numbers the rulebook derives, checked against the rules.", [])
@@ -366,10 +372,14 @@ class Hero(Document):
     faction: str = spec("Home faction id (upper left of the card).", pattern=SLUG, ref="faction")
     set: int = spec("Set the hero comes in.", ge=1, le=9)
     health: int = spec("Wounds the hero can take before defeat (upper right).")
-    ratings: dict[str, int] = spec("Every rating by id, e.g. `{speed: 5, ...}`.")
-    natures: list[str] = spec("One or two Natures (bottom right).", min_items=1)
+    ratings: dict[str, int] = spec(
+        "Every rating by id, e.g. `{speed: 5, ...}` (p. 6).", keys="rating"
+    )
+    natures: list[str] = spec("One or two Natures (bottom right, p. 6).", min_items=1, ref="nature")
     start_loot: StartLoot = spec("Start loot symbols (bottom right).")
-    bonuses: list[str] = spec("Treasure-bonus symbols at the bottom of the card.", [])
+    bonuses: list[str] = spec(
+        "Treasure-bonus symbols at the bottom of the card (p. 12).", [], ref="bonus"
+    )
     no_trade: bool = spec("The No-Trade symbol (p. 11).", False)
     special: str = spec("Special ability text († means this hero).", "", max_len=400)
 
@@ -380,7 +390,9 @@ class Quest(Model):
 
     name: str = spec("Title.", max_len=40)
     rating: str = spec(
-        "The hero rating challenged (a rating id), or `gold` for gold-paying.", pattern=r"[a-z]+"
+        "The hero rating challenged (a rating id), or `gold` for gold-paying (p. 15).",
+        pattern=r"[a-z]+",
+        ref="challenged",
     )
     value: int = spec("The card's rating, or the gold to pay.", ge=0, le=12)
     draws: int = spec("Card draws on a Pass (War/Secret 1, Elite 2).", ge=0, le=9)

@@ -74,6 +74,13 @@ KINDS = {
         copies_note="1 a table",
         how="for the table",
     ),
+    "map-pieces": Kind(
+        "the map's platters and keys at real size: a fronts page (Standard side), then its "
+        "backs page (Muted side)",
+        stock="card",
+        duplex=True,
+        how="flip on the long edge; cut on the grey lines",
+    ),
     "board": Kind(
         "a sample set-up sheet; draw others with `toolkit setup worldspanner`",
         how="the map to lay out: pick one design",
