@@ -15,7 +15,7 @@ DEBS   := libpango-1.0-0 libpangoft2-1.0-0 libharfbuzz-subset0 poppler-utils qpd
 # ... and for the tests: headless Chromium opens the preview gallery and the SVG boards;
 # a Times-metric serif (Nimbus Roman) is what SVG labels fall back to where a viewer ignores
 # their embedded fonts; `locales` builds the locales the reproducibility test runs under.
-TESTDEBS := chromium fonts-urw-base35 locales nodejs $(if $(shell command -v npm),,npm)
+TESTDEBS = chromium fonts-urw-base35 locales nodejs $(if $(shell command -v npm),,npm)
 # ... with Node.js, yaml-language-server (the YAML server of VS Code, Neovim, Helix, ...): the
 # tests drive it over its protocol on the written schemas. npm comes with Debian's `npm`, or
 # inside NodeSource's `nodejs` (which conflicts with Debian's `npm`): asked for only if absent.

@@ -251,11 +251,11 @@ CASES = {
         [
             (
                 "map/crown-district.yaml",
-                '{q: -2, r: 1, adventure: "Quest"}',
-                '{q: -2, r: 1, terrain: woods, adventure: "Quest"}',
+                '{q: -2, r: 0, adventure: "Quest"}',
+                '{q: -2, r: 0, terrain: woods, adventure: "Quest"}',
             )
         ],
-        ("map/crown-district.yaml", None, "{q: -2, r: 1,"),
+        ("map/crown-district.yaml", None, "{q: -2, r: 0,"),
     ),
     "rough-ground-in-a-cavern": Case(
         "WS-MAP-CAVERN",
@@ -277,8 +277,8 @@ CASES = {
             ),
             (
                 "map/crown-district.yaml",
-                '{q: -1, r: 2, entrances: [ne], adventure: "Quest"}',
-                '{q: -1, r: 2, walls: [ne], adventure: "Quest"}',
+                "{q: -1, r: 2, entrances: [ne]}",
+                "{q: -1, r: 2, walls: [ne]}",
             ),
         ],
         ("map/crown-district.yaml", None, "{q: 1, r: -1,"),

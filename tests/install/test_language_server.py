@@ -28,6 +28,7 @@ import yaml
 from tests.support.shipped import CONTENT, ROOT
 
 SERVER = ROOT / ".venv/node/node_modules/yaml-language-server/bin/yaml-language-server"
+MARK = "‸"  # where to complete, in a text before it is opened
 WAIT = 20.0  # seconds for any one answer; the whole test takes about two
 
 pytestmark = pytest.mark.slow
@@ -134,24 +135,25 @@ def _game(game: str) -> dict[str, Any]:
 
 
 def _opened(server: Server, path: Path, edits: dict[str, str]) -> tuple[str, list[Any]]:
-    """`path`'s text with each `edits` key replaced by its value, `|` marking a place to
+    """`path`'s text with each `edits` key replaced by its value, `‸` marking a place to
     complete at (taken out of the text opened); the text and its diagnostics."""
     text = path.read_text(encoding="utf-8")
     for old, new in edits.items():
         assert text.count(old) == 1, old
         text = text.replace(old, new)
-    return text, server.open(path, text.replace("|", ""))
+    return text, server.open(path, text.replace(MARK, ""))
 
 
 def _at(text: str, needle: str) -> int:
     """The 0-based line of `needle` in `text` (as opened: markers out)."""
-    return text.replace("|", "")[: text.replace("|", "").index(needle)].count("\n")
+    return text.replace(MARK, "")[: text.replace(MARK, "").index(needle)].count("\n")
 
 
-def _complete(server: Server, path: Path, text: str, nth: int) -> set[str]:
-    """The labels offered at the `nth` marker (from 0) of `text`."""
-    parts = text.split("|")
-    return server.complete(path, "".join(parts[: nth + 1]) + "@" + "".join(parts[nth + 1 :]), "@")
+def _complete(server: Server, path: Path, text: str, where: str) -> set[str]:
+    """The labels offered at the marker that follows `where` in `text`."""
+    at = text.index(where + MARK) + len(where)
+    opened = text[:at].replace(MARK, "") + MARK + text[at + 1 :].replace(MARK, "")
+    return server.complete(path, opened, MARK)
 
 
 def _said(diagnostics: list[Any], line: int) -> list[str]:
@@ -167,19 +169,19 @@ def test_a_hero_completes_ratings_natures_and_loot_and_marks_typos(server: Serve
         path,
         {
             "faction: smugglers-den": "faction: smugglers-dn",
-            ratings_now: "ratings: {sped: 5, |}",
-            "natures: [Man]": "natures: [Mann, |]",
-            "start_loot: {gold: 2}": "start_loot: {gold: 2, |}",
-            "bonuses: [Blade]": "bonuses: [Blade, Blades, |]",
+            ratings_now: "ratings:\n  sped: 5\n  ‸",
+            "natures: [Man]": "natures: [Mann, ‸]",
+            "start_loot: {gold: 2}": "start_loot:\n  gold: 2\n  ‸",
+            "bonuses: [Blade]": "bonuses: [Blade, Blades, ‸]",
         },
     )
-    assert _complete(server, path, text, 0) == {r["id"] for r in game["ratings"]}
-    assert _complete(server, path, text, 1) == set(game["natures"])
-    assert _complete(server, path, text, 2) == {"war", "secret", "elite", "boost"}
-    assert _complete(server, path, text, 3) >= {
+    assert _complete(server, path, text, "sped: 5\n  ") == {r["id"] for r in game["ratings"]}
+    assert _complete(server, path, text, "Mann, ") == set(game["natures"])
+    assert _complete(server, path, text, "gold: 2\n  ") == {"war", "secret", "elite", "boost"}
+    assert _complete(server, path, text, "Blades, ") >= {
         b for g in game["bonus_groups"] for b in g["bonuses"]
     }
-    assert _said(diags, _at(text, "ratings:")) == ["Property sped is not allowed."]
+    assert _said(diags, _at(text, "sped:")) == ["Property sped is not allowed."]
     (faction,) = _said(diags, _at(text, "faction:"))
     assert all(f["id"] in faction for f in game["factions"]), faction  # nine: all named
     (nature,) = _said(diags, _at(text, "natures:"))
@@ -190,17 +192,17 @@ def test_a_hero_completes_ratings_natures_and_loot_and_marks_typos(server: Serve
 def test_a_favor_card_completes_its_faction_and_a_house_its_region(server: Server) -> None:
     favors = yaml.safe_load((CONTENT / "god-emperor/favors.yaml").read_text(encoding="utf-8"))
     path = CONTENT / "god-emperor/favors.yaml"
-    text, diags = _opened(server, path, {"cards:": "cards:\n  - {name: X, faction: |spys}"})
+    text, diags = _opened(server, path, {"cards:": "cards:\n  - {name: X, faction: ‸spys}"})
     factions = {f["id"] for f in favors["factions"]}
-    assert _complete(server, path, text, 0) == factions
+    assert _complete(server, path, text, "faction: ") == factions
     assert _said(diags, _at(text, "{name: X")), "no diagnostic for the faction `spys`"
 
     game = _game("god-emperor")
     path = CONTENT / "god-emperor/game.yaml"
     cat = next(h for h in game["houses"] if h["id"] == "cat")
-    text, diags = _opened(server, path, {f"castle: {cat['castle']}": "castle: |Amm"})
+    text, diags = _opened(server, path, {f"castle: {cat['castle']}": "castle: ‸Amm"})
     regions = {r for p in game["provinces"] for r in p["regions"]}
-    assert _complete(server, path, text, 0) == regions
+    assert _complete(server, path, text, "castle: ") == regions
     assert _said(diags, _at(text, "castle: Amm")), "no diagnostic for the region `Amm`"
 
 
@@ -211,13 +213,13 @@ def test_a_faction_completes_areas_and_enemies_and_names_no_long_list(server: Se
         server,
         path,
         {
-            "area: upper-west-side}": "area: |}",
+            "area: upper-west-side}": "area: ‸}",
             "politics: militant": "politics: militnt",
-            "seats:": "enemies: [999, |]\nseats:",
+            "seats:": "enemies: [999, ‸]\nseats:",
         },
     )
-    assert _complete(server, path, text, 0) == {a["id"] for a in game["areas"]}
-    offered = _complete(server, path, text, 1)
+    assert _complete(server, path, text, "area: ") == {a["id"] for a in game["areas"]}
+    offered = _complete(server, path, text, "[999, ")
     numbers = {
         str(yaml.safe_load(f.read_text(encoding="utf-8"))["number"])
         for f in (CONTENT / "forty-factions/factions").glob("*.yaml")

@@ -154,8 +154,8 @@ def _words(pdf: Path, page: int) -> tuple[float, float, list[tuple[str, float, f
 
 
 @pytest.mark.parametrize("paper", ["a4", "letter"])
-def test_war_orders_print_four_whole_forms_to_a_page(paper: str, tmp_path: Path) -> None:
-    kit = _build(tmp_path, "--paper", paper, "--only", "forms/war-orders.pdf", "--only", "kit/*")
+def test_war_orders_four_and_schemes_two_whole_forms_to_a_page(paper: str, tmp_path: Path) -> None:
+    kit = _build(tmp_path, "--paper", paper, "--only", "forms/*", "--only", "kit/*")
     pdf = kit / "forms/war-orders.pdf"
     assert _count(pdf) == len(HOUSES)  # a page per House
     first_word = "Player"  # the form's first line, and its last: the last region listed
@@ -167,11 +167,21 @@ def test_war_orders_print_four_whole_forms_to_a_page(paper: str, tmp_path: Path)
         ends = {(x > w / 2, y > h / 2) for t, x, y in words if t == last_region}
         # four forms, each whole inside its own quarter: first and last lines in each
         assert len(quarter) == len(ends) == 4, (house, quarter, ends)
-    players = len(CAST["players"])
-    sheets = len(HOUSES) * math.ceil(players * GAME["rounds"]["count"] // 3 / len(HOUSES) / 4)
+    # the Scheme form: two A5 halves of a turned page, each from its title to its last line
+    w, h, words = _words(kit / "forms/scheme.pdf", 1)
+    assert w > h
+    halves = {x > w / 2 for t, x, y in words if t == "details"}
+    assert halves == {x > w / 2 for t, x, y in words if t == "Player"} == {False, True}
+    assert all(y < h for t, _, y in words)
+    forms = len(CAST["players"]) * GAME["rounds"]["count"] // 3  # a form a player a month
+    sheets = {
+        "forms/war-orders.pdf": len(HOUSES) * math.ceil(forms / len(HOUSES) / 4),
+        "forms/scheme.pdf": math.ceil(forms / 2),
+        "forms/court-proposal.pdf": forms,  # its list takes a whole page
+    }
     guide = (kit / "kit/PRINT.md").read_text().splitlines()
-    row = next(m for m in map(ROW.match, guide) if m and m[2] == "forms/war-orders.pdf")
-    assert int(row[7]) == sheets  # a quarter of what a form a page took
+    rows = {m[2]: int(m[7]) for m in map(ROW.match, guide) if m}
+    assert {k: rows[k] for k in sheets} == sheets
 
 
 # ------------------------------------------------------------------ Control's set-up checklist

@@ -16,7 +16,7 @@ import yaml
 from tests.support.shipped import CONTENT, RULES, copy_rules, toolkit
 from toolkit.games import load_pack
 from toolkit.model.content import load_content
-from toolkit.render.counter_layout import HEADER, MARGIN, pack, tokens
+from toolkit.render.counter_layout import HEADER, MARGIN, pack, sheets, tokens
 
 GAMES = ("forty-factions", "worldspanner", "god-emperor")
 MM = 72 / 25.4
@@ -44,8 +44,9 @@ def shifted(tmp_path_factory: pytest.TempPathFactory) -> Path:
     return out
 
 
-def placements(game: str, content: Path = CONTENT) -> dict[int, list[tuple]]:
-    """Each sheet's pieces as (x0, y0, x1, y1) mm boxes, as the kit packs them."""
+def placements(game: str, content: Path = CONTENT, sides: int = 1) -> dict[bool, list[list]]:
+    """Each sheet's pieces as (x0, y0, x1, y1) mm boxes, as the kit packs them (on the
+    double-sided sheets, only the pieces with at least `sides` sides)."""
     pk = load_pack(game)
     cs, _ = load_content(game, content / game, pk.kinds)
     mod = __import__(f"toolkit.games.{game.replace('-', '_')}.components", fromlist=["setting"])
@@ -58,12 +59,11 @@ def placements(game: str, content: Path = CONTENT) -> dict[int, list[tuple]]:
         index = __import__(f"toolkit.games.{game.replace('-', '_')}.index", fromlist=["Index"])
         ix = index.Index.build(cs)
         s, doc = mod.setting(ix), ix.components
-    every = tokens(doc, s)
+    double, single = sheets(tokens(doc, s), (210.0, 297.0))
     out = {}
-    for duplex in (False, True):
-        chosen = [t for t in every if (t.sides == 2) == duplex]
+    for duplex, chosen in ((False, single), (True, double)):
         out[duplex] = [
-            [(p.x, p.y, p.x + p.token.w, p.y + p.token.h) for p in page]
+            [(p.x, p.y, p.x + p.token.w, p.y + p.token.h) for p in page if p.token.sides >= sides]
             for page in pack(chosen, (210.0, 297.0))
         ]
     return out
@@ -123,7 +123,7 @@ def test_every_word_lies_inside_its_piece_front_and_back(built: Path, game: str)
 def test_backs_register_on_their_fronts_with_the_printer_offset(
     built: Path, shifted: Path, game: str
 ) -> None:
-    boxes = placements(game)[True]
+    boxes = placements(game, sides=2)[True]  # a single-sided piece has a blank back
     pages = words(shifted / game / "counters" / "counters-a4.pdf")
     dx, dy = OFFSET
     for k, sheet in enumerate(boxes):
@@ -189,28 +189,29 @@ def test_pod_preset_draws_counters_in_cmyk(tmp_path: Path) -> None:
         assert proc.returncode == 0, proc.stderr
     import pikepdf
 
-    for pdf_path in (
-        tmp_path / "god-emperor" / "counters" / "counters-a4.pdf",
-        tmp_path / "forty-factions" / "counters" / "tokens-a4.pdf",
-    ):
+    ff = sorted((tmp_path / "forty-factions" / "counters").glob("*.pdf"))
+    for pdf_path in (tmp_path / "god-emperor" / "counters" / "counters-a4.pdf", *ff):
         with pikepdf.open(pdf_path) as pdf:
             ops = {str(op) for page in pdf.pages for _, op in pikepdf.parse_content_stream(page)}
             assert "/OutputIntents" in pdf.Root  # converted through the profile it names
         assert "k" in ops and "rg" not in ops and "RG" not in ops, sorted(ops)
     # the First Player marker's picture too (its transparency kept as a mask)
-    kinds = {
-        (r[2], r[5]) for r in _images(tmp_path / "forty-factions" / "counters" / "tokens-a4.pdf")
-    }
+    kinds = {(r[2], r[5]) for pdf_path in ff for r in _images(pdf_path)}
     assert kinds == {("image", "cmyk"), ("smask", "gray")}
 
 
 def test_a_counter_places_its_art_once_inside_its_piece(built: Path) -> None:
-    pdf = built / "forty-factions" / "counters" / "tokens-a4.pdf"
-    images = [r for r in _images(pdf) if r[2] == "image"]
-    assert len(images) == 1 and images[0][0] == "1"  # one picture, embedded once
+    images = [
+        (pdf, r)
+        for pdf in sorted((built / "forty-factions" / "counters").glob("*.pdf"))
+        for r in _images(pdf)
+        if r[2] == "image"
+    ]
+    assert len(images) == 1  # one picture in the kit's counters, embedded once
+    pdf, (page, *_) = images[0]
     # drawn where the marker is: the words "First Player" sit just under it on that page
     xml = subprocess.run(
-        ["pdftotext", "-bbox", "-f", "1", "-l", "1", str(pdf), "-"],
+        ["pdftotext", "-bbox", "-f", page, "-l", page, str(pdf), "-"],
         capture_output=True,
         text=True,
         check=True,

@@ -128,6 +128,7 @@ def sets(out: Output, pages: list[Ink], paper: str) -> dict[tuple, list[Ink]]:
     return found
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("paper", ["a4", "letter"])
 @pytest.mark.parametrize("game", GAMES)
 def test_the_pieces_of_a_set_read_apart_in_grey(game: str, paper: str, tmp_path: Path) -> None:
@@ -157,3 +158,26 @@ def test_the_pieces_of_a_set_read_apart_in_grey(game: str, paper: str, tmp_path:
                         )
     assert checked, f"{game}: no set of pieces told apart by colour on its counter sheets"
     assert not alike, "pieces that look alike in grey:\n" + "\n".join(alike)
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+@pytest.mark.parametrize("game", GAMES)
+def test_no_double_sided_sheet_is_left_with_room_for_a_component(game: str, paper: str) -> None:
+    """Single-sided components fill the room the double-sided pieces leave (their backs
+    blank), so no single-sided component that would still fit waits for a sheet of its
+    own; and the double-sided sheets are no more than their own pieces need."""
+    outs, _ = counter_outputs(game, paper)
+    files = {o.render.args[3]: o.render.args[2] for o in outs}
+    double, single = files.get(True, ()), files.get(False, ())
+    if not double:
+        pytest.skip(f"{game} has no double-sided piece")
+    own = [t for t in double if t.sides == 2]
+    sheets = len(pack(double, PAPER_MM[paper]))
+    assert sheets == len(pack(own, PAPER_MM[paper]))
+    assert {t.sides for t in single} <= {1}
+    for component in dict.fromkeys(t.component for t in single):
+        more = [*double, *(t for t in single if t.component == component)]
+        assert len(pack(more, PAPER_MM[paper])) > sheets, (
+            f"{game}: {component} would fit on the double-sided sheets' free room, yet "
+            "waits for a single-sided sheet"
+        )

@@ -21,7 +21,7 @@ from toolkit.model.content import ContentKind, ContentSet, Document
 from toolkit.validate.schema import Model, fields_of
 from toolkit.validate.sources import covers
 
-META = ("placeholders", "errata", "sources", "waive")
+META = ("placeholders", "errata", "sources", "waive", "rules_texts")  # about the file, or the game
 NOT_VALUES = ("id", "source", "section")  # identifiers and references, not values
 
 

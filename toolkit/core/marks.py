@@ -26,6 +26,18 @@ def globals_() -> dict[str, str]:
     return {"placeholder_legend": LEGEND, "placeholder_short": SHORT_LEGEND, "dagger": DAGGER}
 
 
+def marked(text: str, on: bool) -> str:
+    """`text` as a page prints it: with the dagger after it when `on` (the value is a
+    placeholder and the kit marks them)."""
+    return f"{text} {DAGGER}" if on else text
+
+
+def titled(text: str, on: bool) -> str:
+    """A space's `<title>` (what a screen reader says): the mark's words after it when
+    `on`."""
+    return f"{text} ({TITLE})" if on else text
+
+
 # While a kit's outputs are listed (`tally`): each placeholder value a view prints, as
 # (the file it is in, its entry under `placeholders:`).
 _TALLY: ContextVar[set[tuple[str, str]] | None] = ContextVar("placeholder_tally", default=None)

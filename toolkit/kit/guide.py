@@ -50,7 +50,8 @@ KINDS = {
         how="flip on the long edge; cut on the marks",
     ),
     "counter-sheet": Kind(
-        "double-sided counters and markers; each fronts page is followed by its mirrored backs",
+        "double-sided counters and markers, single-sided pieces filling the room they leave "
+        "(blank behind); each fronts page is followed by its mirrored backs",
         stock="card",
         duplex=True,
         how="flip on the long edge; cut on the grey lines",

@@ -33,20 +33,25 @@ def _told_apart(label: str, others: Sequence[str]) -> str:
 def marks(labels: Sequence[str], codes: Mapping[str, str] | None = None) -> tuple[str, ...]:
     """A mark for each label, unique in the set: its initial where no other label starts
     with the same letter; else the pack's code for it (`codes`, by the label in lower
-    case) when no other label of the set has that mark; else its initial and a letter the
-    other labels sharing the initial lack; failing all, its number in the set (1, 2, ...)."""
+    case) unless another label sharing the initial has the same code; else its initial and
+    a letter the other labels sharing the initial lack; failing all, every label its number
+    in the set (1, 2, ...)."""
     codes = codes or {}
-    initials = Counter(_letters(x)[:1].upper() for x in labels)
-    first: list[str] = []
-    for label in labels:
-        initial = _letters(label)[:1].upper()
-        if initials[initial] == 1:
-            first.append(initial)
+    initials = [_letters(x)[:1].upper() for x in labels]
+    count = Counter(initials)
+    found: list[str] = []
+    for i, label in enumerate(labels):
+        if count[initials[i]] == 1:
+            found.append(initials[i])
             continue
-        sharing = [o for o in labels if o != label and _letters(o)[:1].upper() == initial]
-        first.append(codes.get(label.lower()) or _told_apart(label, sharing))
-    if unique(first):
-        return tuple(first)
+        sharing = [o for j, o in enumerate(labels) if j != i and initials[j] == initials[i]]
+        code = codes.get(label.lower(), "")
+        if code and code not in {codes.get(o.lower(), "") for o in sharing}:
+            found.append(code)
+        else:
+            found.append(_told_apart(label, sharing))
+    if unique(found):
+        return tuple(found)
     return tuple(str(n) for n in range(1, len(labels) + 1))
 
 

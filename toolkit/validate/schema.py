@@ -756,7 +756,7 @@ def _enum(values: list[Any], tp: Any, meta: dict[str, Any]) -> dict[str, Any]:
     """A closed set as a schema: `enum` (what an editor completes from), and an
     `errorMessage` (yaml-language-server shows it for a value outside the set, other
     validators ignore it) that names a long set by its ends, not by each of its values."""
-    if len(values) <= 8:
+    if len(values) <= 12:
         shown = ", ".join(str(v) for v in values)
     else:
         shown = f"{values[0]}, {values[1]}, …, {values[-1]}; {len(values)} in all"

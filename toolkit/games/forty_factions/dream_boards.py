@@ -7,6 +7,7 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 
+from toolkit.core.marks import LEGEND, is_placeholder, marked, titled
 from toolkit.games.forty_factions.board_views import At, CircleSpace, circle_space, frame, render
 from toolkit.games.forty_factions.board_views import style as board_style
 from toolkit.games.forty_factions.components import component_of
@@ -65,21 +66,29 @@ class Hall:
     hidden: tuple[Hidden, ...]
 
 
-def mirrors_board(ix: Index) -> tuple[float, float, str, str]:
+def mirrors_board(ix: Index, marks: bool = True) -> tuple[float, float, str, str]:
     """Two halls of 12 mirrors, numbered circles by each, hidden mirrors at the ends
-    (DD3.1)."""
+    (DD3.1); `marks`, a placeholder mirror (its Otherworld and circles) or hidden mirror
+    marked and the legend in the subtitle (not in a `--final` kit)."""
     w, h = 420.0, 297.0
     st = board_style()
     title = "The Hall of Mirrors"
-    fr = frame(
-        st,
-        w,
-        h,
-        "The Hall of Mirrors",
-        "Doorways to Dreams · the light Hall of Mirrors "
-        "and the dark Hall of Broken Mirrors (rules DD3.1)",
-    )
     hm = ix.mirrors
+    # which Otherworld hangs where, and whose circles stand by it, the rules leave to the
+    # board (DD3.1.2): the mirrors the designer placed are marked
+    ph = {
+        id(m): marks and is_placeholder(hm, f"{key}.{i}")
+        for key, held in (
+            ("mirrors", hm.mirrors if hm else ()),
+            ("hidden", hm.hidden if hm else ()),
+        )
+        for i, m in enumerate(held)
+    }
+    subtitle = (
+        "Doorways to Dreams · the light Hall of Mirrors "
+        "and the dark Hall of Broken Mirrors (rules DD3.1)"
+    )
+    fr = frame(st, w, h, title, subtitle + (f" · {LEGEND}" if any(ph.values()) else ""))
     halls = []
     hall_h = (h - 44) / 2
     for hi, hall in enumerate(hm.halls if hm else ()):
@@ -101,22 +110,26 @@ def mirrors_board(ix: Index) -> tuple[float, float, str, str]:
                 # precedence: the first circle sits nearest the mirror
                 ccy = my + (12 + p * 12 if wall == 0 else -6 - p * 12)
                 f = ix.factions.get(number)
-                n = st.fit(str(number), "mirror-number", 8, 5, max_lines=1)
+                n = st.fit(marked(str(number), ph[id(m)]), "mirror-number", 8, 5, max_lines=1)
                 circles.append(
                     MirrorCircle(
                         number,
                         p + 1,
-                        f"{f.name if f else number} ({number}) "
-                        f"at {m.otherworld}, precedence {p + 1}",
+                        titled(
+                            f"{f.name if f else number} ({number}) "
+                            f"at {m.otherworld}, precedence {p + 1}",
+                            ph[id(m)],
+                        ),
                         ccy,
                         At(n, mx, ccy - 2.3),
                     )
                 )
-            name = st.fit(m.otherworld, "mirror-name", step - 6, 5.4, max_lines=2)
+            shown = marked(m.otherworld, ph[id(m)])
+            name = st.fit(shown, "mirror-name", step - 6, 5.4, max_lines=2)
             out.append(
                 Mirror(
                     m.number,
-                    f"Mirror {m.number} ({hall.name}): {m.otherworld}",
+                    titled(f"Mirror {m.number} ({hall.name}): {m.otherworld}", ph[id(m)]),
                     mx - step / 2 + 2,
                     my,
                     step - 4,
@@ -128,10 +141,12 @@ def mirrors_board(ix: Index) -> tuple[float, float, str, str]:
         hidden = []
         for hh in (hh for hh in hm.hidden if hh.side == hall.side):
             hx = 16 if hh.end == "entrance" else w - 36
-            name = st.fit(f"FgF {hh.otherworld}", "hidden-name", 18, 30, max_lines=5)
-            what = (
+            shown = marked(f"FgF {hh.otherworld}", ph[id(hh)])
+            name = st.fit(shown, "hidden-name", 18, 30, max_lines=5)
+            what = titled(
                 f"Hidden mirror ({hh.end}): {hh.otherworld}, Forgotten Factions, no "
-                "numbered circle (DD3.1.2.3)"
+                "numbered circle (DD3.1.2.3)",
+                ph[id(hh)],
             )
             hidden.append(
                 Hidden(
@@ -168,19 +183,18 @@ class CongressSeat:
     space: CircleSpace
 
 
-def congress_board(ix: Index) -> tuple[float, float, str, str]:
+def congress_board(ix: Index, marks: bool = True) -> tuple[float, float, str, str]:
     """Seats around a cloud-shaped table, numbered circles for the factions with one
-    (DD3.2.2)."""
+    (DD3.2.2); `marks`, the circles marked while the designer's and the legend in the
+    subtitle (not in a `--final` kit)."""
     w, h = 420.0, 297.0
     st = board_style()
     title = "The Congress of Dreams"
-    fr = frame(
-        st,
-        w,
-        h,
-        "The Congress of Dreams",
-        "Doorways to Dreams · it sits Once in a Blue Moon (rules DD3.2)",
-    )
+    circles = ix.congress.circles if ix.congress else []
+    # the rules do not say which factions have a numbered circle (DD3.2.2)
+    ph = [marks and is_placeholder(ix.congress, f"circles.{k}") for k in range(len(circles))]
+    subtitle = "Doorways to Dreams · it sits Once in a Blue Moon (rules DD3.2)"
+    fr = frame(st, w, h, title, subtitle + (f" · {LEGEND}" if any(ph) else ""))
     cx, cy, rx, ry = w / 2, h / 2 + 8, 120.0, 70.0
     bumps = 14
     d = []
@@ -194,7 +208,6 @@ def congress_board(ix: Index) -> tuple[float, float, str, str]:
         d.append(f"A14 14 0 0 1 {x1:.1f} {y1:.1f}")
     text = "Place the pawns of seated factions without a circle anywhere around the table (DD3.2.2)"
     note = At(st.fit(text, "congress-note", 180, 14, max_lines=2), cx, cy - 6)
-    circles = ix.congress.circles if ix.congress else []
     seats = []
     for k, number in enumerate(circles):
         a = -math.pi / 2 + 2 * math.pi * k / max(len(circles), 1)
@@ -203,8 +216,8 @@ def congress_board(ix: Index) -> tuple[float, float, str, str]:
         seats.append(
             CongressSeat(
                 number,
-                f"Congress seat of {f.name if f else number} ({number})",
-                circle_space(st, sx, sy, 14, number, f.name if f else str(number)),
+                titled(f"Congress seat of {f.name if f else number} ({number})", ph[k]),
+                circle_space(st, sx, sy, 14, number, marked(f.name if f else str(number), ph[k])),
             )
         )
     return (

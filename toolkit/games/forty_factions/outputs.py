@@ -299,7 +299,7 @@ def outputs(content: ContentSet, options: BuildOptions) -> list[Output]:
     )
     out.extend(board_outputs(ix, content, options))
     out.extend(tts_outputs(ix, (game_src, *CARD_TEMPLATES), copies, options.backs))
-    out.extend(reference_outputs(ix, content))
+    out.extend(reference_outputs(ix, content, options))
     if parts is not None:
         out += counter_outputs(
             "forty-factions",
@@ -314,7 +314,10 @@ def outputs(content: ContentSet, options: BuildOptions) -> list[Output]:
     return out
 
 
-MARKED = frozenset({"main", "council"})  # boards that print placeholder values
+# the boards that print placeholder values (and mark them)
+MARKED = frozenset(
+    {"main", "council", "sacred-circles", "gathering", "hall-of-mirrors", "congress"}
+)
 BOARDS = (
     ("main", "toolkit.games.forty_factions.main_boards:main_board", ""),
     ("council", "toolkit.games.forty_factions.council_board:council_board", ""),
@@ -326,13 +329,14 @@ BOARDS = (
 )
 
 
-def reference_outputs(ix: Index, content: ContentSet) -> list[Output]:
+def reference_outputs(ix: Index, content: ContentSet, options: BuildOptions) -> list[Output]:
     """The DM reference (portrait) and the DM screen (landscape panels to fold): both print
-    the panels built from the rules procedures (`screen.py`), never a hand-typed rule."""
+    the panels built from the rules procedures (`screen.py`), never a hand-typed rule, and
+    mark the placeholder values they print (not in a `--final` kit)."""
 
     shown = {n for c in ix.game.setup.pawn_colours for n in c.factions}
     names = {n: ix.name(n) for n in sorted(shown)}
-    built = panels(ix)
+    built = panels(ix, marks=not options.final)
     srcs = (
         ix.game.loc.path,
         *sorted(f for f in content.files if "/boards/" in f),

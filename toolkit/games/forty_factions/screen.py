@@ -5,6 +5,7 @@ the companion page print these; no template states a procedure of its own."""
 from __future__ import annotations
 
 from toolkit.check.procedures import Panel, Step, Table
+from toolkit.core.marks import LEGEND, is_placeholder
 from toolkit.games.forty_factions.index import Index
 from toolkit.games.forty_factions.procedures import (
     bind,
@@ -22,8 +23,9 @@ from toolkit.games.forty_factions.procedures import (
 SHOWN_PLAYS = 6  # columns of the cost table: the 1st to 6th Activation or Plot in a Game Turn
 
 
-def panels(ix: Index) -> tuple[Panel, ...]:
-    """Every panel of the Forty Factions DM screen, in the order of a Game Turn."""
+def panels(ix: Index, marks: bool = True) -> tuple[Panel, ...]:
+    """Every panel of the Forty Factions DM screen, in the order of a Game Turn; `marks`,
+    a placeholder value it prints marked (not in a `--final` kit)."""
     statements = {p.name: p.statement for p in bind(ix)}
     out = [
         _turn_panel(ix, statements),
@@ -38,7 +40,7 @@ def panels(ix: Index) -> tuple[Panel, ...]:
     if ix.congress is not None:
         out.append(_congress_panel(ix, statements))
     if ix.madness is not None:
-        out.append(_madness_panel(ix, statements))
+        out.append(_madness_panel(ix, statements, marks))
     out.append(_end_panel(ix, statements))
     return tuple(out)
 
@@ -295,10 +297,14 @@ def _congress_panel(ix: Index, st: dict) -> Panel:
     )
 
 
-def _madness_panel(ix: Index, st: dict) -> Panel:
+def _madness_panel(ix: Index, st: dict, marks: bool) -> Panel:
     m = ix.madness
     assert m is not None
     who = names(ix)
+    # the rules give a Temple's Alignment for few of them (DD3.3.2): the rest are marked
+    held = {
+        f.number for f in ix.faction_list if f.madness and marks and is_placeholder(f, "madness")
+    }
     temples = list(dict.fromkeys([*m.scoring_factions, *(b.faction for b in m.bonuses)]))
     short = [who.get(n, str(n)).removeprefix("Temple of ") for n in temples]
     rows = []
@@ -325,7 +331,12 @@ def _madness_panel(ix: Index, st: dict) -> Panel:
         "that Level or more in that Alignment.",
     )
     return Panel(
-        "madness", "Madness", "DD3.3", dreams.madness_statement(m, who, spreaders(ix)), (table,)
+        "madness",
+        "Madness",
+        "DD3.3",
+        dreams.madness_statement(m, who, spreaders(ix), held),
+        (table,),
+        (Step(LEGEND),) if held else (),
     )
 
 

@@ -8,6 +8,7 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 
+from toolkit.core.marks import DAGGER, LEGEND, is_placeholder, marked, titled
 from toolkit.games.forty_factions.board_views import (
     At,
     CircleSpace,
@@ -19,6 +20,7 @@ from toolkit.games.forty_factions.board_views import (
 from toolkit.games.forty_factions.boards import FOREST_BOARD, circles_in
 from toolkit.games.forty_factions.components import component_of
 from toolkit.games.forty_factions.index import Index
+from toolkit.games.forty_factions.models import Faction, Location
 
 
 @dataclass(frozen=True)
@@ -46,23 +48,27 @@ class Forest:
     circles: tuple[Circle, ...]
 
 
-def sacred_circles_board(ix: Index) -> tuple[float, float, str, str]:
-    """The two Forests with their circles, shared circles as one space (SC3.1)."""
+def _held_location(f: Faction, loc: Location) -> bool:
+    """Is this circle of the faction a placeholder (its name or its Forest not the rules')?"""
+    i = next(i for i, other in enumerate(f.location_list) if other is loc)
+    return is_placeholder(f, f"locations.{i}")
+
+
+def sacred_circles_board(ix: Index, marks: bool = True) -> tuple[float, float, str, str]:
+    """The two Forests with their circles, shared circles as one space (SC3.1); `marks`, a
+    placeholder circle or Forest name marked and the legend in the subtitle (not in a
+    `--final` kit)."""
     w, h = 420.0, 297.0
     st = style()
-    fr = frame(
-        st,
-        w,
-        h,
-        "The Sacred Circles",
-        "Sacred Circles · the Forests of the Grasslands and of the Great Desert (rules SC3.1)",
-    )
+    shown = []  # whether each name the board prints carries the mark
     areas = [a for a in ix.game.areas if a.board == FOREST_BOARD]
     panel_w = (w - 24) / max(len(areas), 1)
     forests = []
     for i, area in enumerate(areas):
         x, y = 12 + i * panel_w, 30.0
-        title = area.name + (
+        k = ix.game.areas.index(area)
+        shown.append(marks and is_placeholder(ix.game, f"areas.{k}.name"))
+        title = marked(area.name, shown[-1]) + (
             f" · {area.vp} VP" if area.scoring else " · role-play only, no VP (SC3.1.4)"
         )
         name = At(
@@ -92,13 +98,15 @@ def sacred_circles_board(ix: Index) -> tuple[float, float, str, str]:
             cy = y + 22 + (j // cols + 0.5) * step_y
             who = f.name + "".join(f" / {o.name} ({o.number}, dark side)" for o in rivals)
             kind = "Lesser Circle, counts 0.5" if loc.circle == "lesser" else "Sacred Circle"
-            text = loc.name + "".join(f" / {o.number}" for o in rivals)
+            # the circle's name and the Forest it stands in are the faction file's
+            shown.append(marks and _held_location(f, loc))
+            text = marked(loc.name + "".join(f" / {o.number}" for o in rivals), shown[-1])
             out.append(
                 Circle(
                     f.number,
                     loc.circle or "",
                     ",".join(str(o.number) for o in rivals),
-                    f"{loc.name}: {kind} of {who} ({f.number}), {area.name}",
+                    titled(f"{loc.name}: {kind} of {who} ({f.number}), {area.name}", shown[-1]),
                     circle_space(st, cx, cy, r, f.number, text, lesser=loc.circle == "lesser"),
                 )
             )
@@ -106,6 +114,10 @@ def sacred_circles_board(ix: Index) -> tuple[float, float, str, str]:
             Forest(area.id, area.scoring, x + 1.5, y, panel_w - 3, h - y - 12, name, tuple(out))
         )
     title = "The Sacred Circles map"
+    subtitle = (
+        "Sacred Circles · the Forests of the Grasslands and of the Great Desert (rules SC3.1)"
+    )
+    fr = frame(st, w, h, "The Sacred Circles", subtitle + (f" · {LEGEND}" if any(shown) else ""))
     return (
         w,
         h,
@@ -148,26 +160,27 @@ class Row:
     names: At
 
 
-def gathering_board(ix: Index) -> tuple[float, float, str, str]:
+def gathering_board(ix: Index, marks: bool = True) -> tuple[float, float, str, str]:
     """12 totems in a circle around the central one, chit room by each, the Influence Table
-    beside (SC3.2.5)."""
+    beside (SC3.2.5); `marks`, a placeholder Totem, row or list marked and the legend in the
+    subtitle (not in a `--final` kit)."""
     w, h = 420.0, 297.0
     st = style()
     title = "The Grasslander Gathering"
-    fr = frame(
-        st,
-        w,
-        h,
-        "The Grasslander Gathering",
-        "The Circle of Totems at the Gathering Place (rules SC3.2)",
-    )
     g_data = ix.gathering
+    subtitle = "The Circle of Totems at the Gathering Place (rules SC3.2)"
     if g_data is None:
+        fr = frame(st, w, h, title, subtitle)
         return w, h, title, render("gathering", w, h, title, st, frame=fr, totems=(), table=None)
     cx, cy, ring = 130.0, 160.0, 95.0
     ring_totems = [t for t in g_data.totems if not t.central]
     totems = []
+    shown = []  # the texts the board prints that may carry the mark
     for i, t in enumerate(g_data.totems):
+        own = marks and (
+            is_placeholder(g_data, f"totems.{i}.animal")
+            or is_placeholder(g_data, f"totems.{i}.faction")
+        )
         if t.central:
             x, y = cx, cy
         else:
@@ -176,6 +189,7 @@ def gathering_board(ix: Index) -> tuple[float, float, str, str]:
             x, y = cx + ring * math.cos(angle), cy + ring * math.sin(angle)
         rival = f" / {t.rival.animal} ({t.rival.faction})" if t.rival else ""
         name = t.animal + (f" / {t.rival.animal}" if t.rival else "")
+        shown.append(marked(name, own))
         chits = At(
             st.fit("chits", "chit-label", 26, 5, max_lines=1), x, y + (18 if not t.central else 22)
         )
@@ -185,8 +199,8 @@ def gathering_board(ix: Index) -> tuple[float, float, str, str]:
                 t.animal,
                 t.central,
                 t.rival.faction if t.rival else None,
-                f"Totem {i + 1}: {t.animal} ({t.faction}){rival}",
-                circle_space(st, x, y, 15 if not t.central else 19, t.faction, name),
+                titled(f"Totem {i + 1}: {t.animal} ({t.faction}){rival}", own),
+                circle_space(st, x, y, 15 if not t.central else 19, t.faction, marked(name, own)),
                 x - 14,
                 y + (17 if not t.central else 21),
                 chits,
@@ -197,21 +211,33 @@ def gathering_board(ix: Index) -> tuple[float, float, str, str]:
     rows = []
     for i, t in enumerate(g_data.totems):
         ry = ty + 10 + i * row_h
-        names = ", ".join(
-            f"{n} {ix.factions[n].name}" if n in ix.factions else str(n) for n in t.influence
+        names = marked(
+            ", ".join(
+                f"{n} {ix.factions[n].name}" if n in ix.factions else str(n) for n in t.influence
+            ),
+            marks and is_placeholder(g_data, f"totems.{i}.influence"),
         )
+        animal = marked(t.animal, marks and is_placeholder(g_data, f"totems.{i}.animal"))
+        shown += [names, animal]
         # the names keep to the right of the animal's column, with room before the border
         rows.append(
             Row(
                 ry,
                 row_h - 1,
-                At(st.fit(t.animal, "table-animal", 24, row_h - 2, max_lines=2), tx + 13, ry + 0.6),
+                At(st.fit(animal, "table-animal", 24, row_h - 2, max_lines=2), tx + 13, ry + 0.6),
                 At(st.fit(names, "table-names", 106, row_h - 2, max_lines=3), tx + 83, ry + 0.6),
             )
         )
-    anyone = ", ".join(ix.name(n) for n in g_data.influence_any)
+    anyone = marked(
+        ", ".join(ix.name(n) for n in g_data.influence_any),
+        marks and is_placeholder(g_data, "influence_any"),
+    )
     head = st.fit("Influence Table (SC3.2.5.2)", "table-head", 140, 8, max_lines=1)
     note = st.fit(f"Influence only over any Totem: {anyone}", "table-note", 140, 14, max_lines=3)
+    # the rules name two Totems and print no Influence Table (SC3.2.5.2): the rest is the
+    # designer's, marked where it prints, and the subtitle says what the mark means
+    held = DAGGER in anyone or any(DAGGER in x for x in shown)
+    fr = frame(st, w, h, title, subtitle + (f" · {LEGEND}" if held else ""))
     table = Table(
         tx,
         At(head, tx + 70, ty),

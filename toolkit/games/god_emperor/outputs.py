@@ -366,7 +366,8 @@ GUIDE = (
     "## Forms\n\nA player writes one form each month in Planning: War Orders in the War "
     "Room, a Court Proposal at the Court, a Scheme in the Underground. Print enough for "
     "every player to go to any room every month; the War Orders file has one page per House, "
-    f"{WAR_ORDERS_UP} forms to a page: cut on the dashed lines.",
+    f"{WAR_ORDERS_UP} forms to a page, the Scheme file {SHEETS['scheme'][0]} to a turned "
+    "page: cut on the dashed lines.",
     "## Cards\n\nFavor, scheme and minion cards are poker size, 63.5 x 88 mm, with 3 mm bleed. "
     "Print the card sheets double-sided, flip on the long edge. Each House gets its own "
     "minion deck, its back in the House's colour with its name and crest: after an "
@@ -379,6 +380,7 @@ def _kinds(players: int, months: int, houses: int) -> dict[str, Kind]:
     player in every month, a third of them in each room."""
     forms = max(1, players * months // 3)
     war = max(1, math.ceil(forms / max(1, houses) / WAR_ORDERS_UP))
+    scheme = max(1, math.ceil(forms / SHEETS["scheme"][0]))
     return {
         "cut-sheet": Kind(
             "badges or status strips, one per player and spares for Funerals, n-up with crop marks",
@@ -396,6 +398,13 @@ def _kinds(players: int, months: int, houses: int) -> dict[str, Kind]:
             how="cut on the dashed lines",
             copies_note=f"up to {war} ({forms} orders over the game / {houses} Houses / "
             f"{WAR_ORDERS_UP} a page)",
+        ),
+        "forms/scheme.pdf": Kind(
+            f"Scheme forms, {SHEETS['scheme'][0]} to a page",
+            copies=scheme,
+            how="cut on the dashed line",
+            copies_note=f"up to {scheme} ({forms} schemes over the game / "
+            f"{SHEETS['scheme'][0]} a page)",
         ),
         "playmat": Kind(
             "a playmat per House: Hostages and Marriage",
@@ -455,6 +464,12 @@ def _reference(ix: Index, content: ContentSet) -> Output:
         underground=ix.underground,
         favors=ix.favors,
         master_held=ix.underground is not None and is_placeholder(ix.underground, "master_play"),
+        # how many of each minion a House's deck holds the rules do not say (L482-485)
+        deck_held=tuple(
+            i
+            for i in range(len(ix.underground.deck if ix.underground else ()))
+            if is_placeholder(ix.underground, f"deck.{i}.count")
+        ),
         schedule=schedule,
         timing_notes=tuple(v for k, v in reasons.items() if k == "GE-TIMING"),
         schedule_notes=tuple(v for k, v in reasons.items() if k.startswith("GE-SCHEDULE")) + errata,

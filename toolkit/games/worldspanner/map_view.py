@@ -55,6 +55,7 @@ class Frame:
     mirror: float | None = None
 
     def at(self, u: float, v: float) -> tuple[float, float]:
+        """The point (u, v), in space units, on the page in mm."""
         a = math.radians(self.angle)
         px = self.x + self.size * (u * math.cos(a) - v * math.sin(a))
         py = self.y + self.size * (u * math.sin(a) + v * math.cos(a))

@@ -63,6 +63,8 @@ class ChallengeView:
     rows: tuple[Row, ...]
     luck: int
     domes: str
+    # the values it prints that are placeholders (`faces`, `luck`, `domes`): marked
+    placeholders: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -158,13 +160,24 @@ def aid_card(ix: Index) -> AidCard:
 
 
 def challenge_card(ix: Index, team: str, number: int, card: ChallengeCard) -> ChallengeView:
+    """The `number`th card of the `team`'s deck as it prints, its placeholder values named
+    (the rulebook prints no card's faces, Luck or Domes)."""
     lo = ix.game.challenge.min_difference
     names = {o.id: o.name for o in ix.game.challenge.outcomes}
     rows = tuple(
         Row(lo + i, names.get(face, face), lo + i >= card.hit_from)
         for i, face in enumerate(card.faces)
     )
-    return ChallengeView("challenge", team, number, tuple(reversed(rows)), card.luck, card.domes)
+    deck = next((d for d in ix.challenges if d.team == team), None)
+    at = f"cards.{number - 1}"
+    # the difference each face stands at and where a hit starts are the faces' values too
+    fields = {"faces": ("faces", "hit_from"), "luck": ("luck",), "domes": ("domes",)}
+    held = tuple(
+        k for k, paths in fields.items() if any(is_placeholder(deck, f"{at}.{p}") for p in paths)
+    )
+    return ChallengeView(
+        "challenge", team, number, tuple(reversed(rows)), card.luck, card.domes, held
+    )
 
 
 def quest_card(ix: Index, faction: str, q: Quest, placeholder: bool = False) -> QuestView:

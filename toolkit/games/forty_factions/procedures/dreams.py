@@ -3,10 +3,11 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Collection, Mapping
 from dataclasses import dataclass
 
 from toolkit.check.procedures import Result, Step
+from toolkit.core.marks import marked
 from toolkit.games.forty_factions.models import Congress, Madness
 
 
@@ -203,11 +204,15 @@ def madness_vp(
 
 
 def madness_statement(
-    m: Madness, names: Mapping[int, str], spreaders: Mapping[int, str]
+    m: Madness,
+    names: Mapping[int, str],
+    spreaders: Mapping[int, str],
+    held: Collection[int] = (),
 ) -> tuple[Step, ...]:
-    """The printed statement of DD3.3.1-DD3.3.6."""
+    """The printed statement of DD3.3.1-DD3.3.6; the Alignments of the factions `held` (a
+    placeholder in their files: the rules give only some) carry the mark."""
     codes = {a.code: a.name for a in m.alignments}
-    who = ", ".join(f"{names.get(n, n)} ({a})" for n, a in spreaders.items())
+    who = ", ".join(f"{names.get(n, n)} ({marked(a, n in held)})" for n, a in spreaders.items())
     scorers = ", ".join(names.get(n, str(n)) for n in m.scoring_factions)
     steps = [
         Step(
