@@ -210,3 +210,33 @@ def test_the_pieces_print_at_real_size(tmp_path: Path) -> None:
     names = [p.name for p in IX.game.pieces.platters] + [f.name for f in IX.game.factions]
     for name in names:
         assert any(name.upper() in t.upper() for t in pages), name
+
+
+def test_pieces_meet_space_to_space_in_every_design() -> None:
+    """Laid in a design's slots, keys and platters cover the map without overlap or gap
+    inside it: each space of each piece lands on its own space of one grid, and two pieces
+    side by side share whole edges (every space's six neighbours are on the map or off
+    its edge, never half-covered)."""
+    for d in IX.game.designs:
+        s = generate(IX.game, d.id, SAMPLE_SEED, pieces=IX.map_pieces)
+        laid = s.laid(IX.map_pieces)
+        assert laid is not None
+        spots = build(laid)
+        assert len(spots) == sum(len(p.cells) for p in laid), d.id
+        # pieces of one section touch: a hero can walk from piece to piece (p. 3)
+        for sec in range(1, d.sections + 1):
+            mine = {at for at, sp in spots.items() if sp.section == sec}
+            touching = {
+                (sp.piece, spots[(at[0] + dq, at[1] + dr)].piece)
+                for at, sp in spots.items()
+                if sp.section == sec
+                for dq, dr in DIRS
+                if (at[0] + dq, at[1] + dr) in mine
+            }
+            pieces = {sp.piece for sp in spots.values() if sp.section == sec}
+            seen, todo = set(), [min(pieces)]
+            while todo:
+                p = todo.pop()
+                seen.add(p)
+                todo += [b for a, b in touching if a == p and b not in seen]
+            assert seen == pieces, (d.id, sec)

@@ -16,6 +16,8 @@ import json
 import re
 import xml.etree.ElementTree as ET
 from collections.abc import Iterator
+from dataclasses import dataclass
+from fnmatch import fnmatch
 from pathlib import Path
 from typing import Any
 
@@ -101,9 +103,7 @@ def _told_apart(text: str, canon: set[str]) -> bool:
 def _svg_text(path: Path) -> str:
     """An SVG's visible text, one text element a line (its `<title>`s are not printed)."""
     root = ET.parse(path).getroot()
-    return "\n".join(
-        " ".join("".join(el.itertext()).split()) for el in root.iter(f"{SVG}text")
-    )
+    return "\n".join(" ".join("".join(el.itertext()).split()) for el in root.iter(f"{SVG}text"))
 
 
 def _printed(kit: Path) -> Iterator[tuple[str, str]]:
@@ -116,9 +116,20 @@ def _printed(kit: Path) -> Iterator[tuple[str, str]]:
             yield rel, _svg_text(kit / rel)
 
 
-def unmarked(printed: dict[str, str], values: list[str]) -> tuple[list[str], set[str]]:
-    """`file: '...value...'` for every printing of a value with no dagger after it, and
-    the values printed at all."""
+@dataclass(frozen=True)
+class Unmarked:
+    """A printing of a placeholder with no dagger after it."""
+
+    output: str  # the kit's file, e.g. `counters/tokens-a4.pdf`
+    value: str
+    seen: str  # the text around it
+
+    def __str__(self) -> str:
+        return f"{self.output}: {self.value!r} in {self.seen!r}"
+
+
+def unmarked(printed: dict[str, str], values: list[str]) -> tuple[list[Unmarked], set[str]]:
+    """Every printing of a value with no dagger after it, and the values printed at all."""
     found, seen = [], set()
     patterns = [(v, re.compile(rf"(?<!\w){re.escape(v)}(?!\w)")) for v in values]
     for rel, text in printed.items():
@@ -127,8 +138,35 @@ def unmarked(printed: dict[str, str], values: list[str]) -> tuple[list[str], set
             for m in pattern.finditer(flat):
                 seen.add(value)
                 if DAGGER not in flat[m.end() : m.end() + REACH]:
-                    found.append(f"{rel}: {flat[max(0, m.start() - 30) : m.end() + 30]!r}")
+                    around = flat[max(0, m.start() - 30) : m.end() + 30]
+                    found.append(Unmarked(rel, value, around))
     return found, seen
+
+
+# Outputs that other work in progress owns and does not mark yet, each with the files'
+# placeholders it prints unmarked: (game, output glob, content file glob, entry glob). The
+# test fails on an entry here that no longer matches anything, so the list only shrinks.
+NOT_YET = (
+    # Worldspanner's counters and set-up sheets (the map work): hero standees, Dome keys,
+    # platters; the reference's map designs
+    ("worldspanner", "counters/tokens-*.pdf", "heroes/*.yaml", "name"),
+    ("worldspanner", "counters/tokens-*.pdf", "game.yaml", "pieces.*"),
+    ("worldspanner", "setup/*", "game.yaml", "pieces.*"),
+    ("worldspanner", "setup/*", "game.yaml", "designs.*"),
+    ("worldspanner", "reference/vista-keys.pdf", "game.yaml", "designs.*"),
+    # God Emperor's badges print the sample cast's names (the God Emperor table work)
+    ("god-emperor", "badges/*", "cast.yaml", "players*"),
+)
+
+
+def _waited(game: str, miss: Unmarked, owners: list[tuple[str, str]]) -> tuple[str, ...] | None:
+    """The `NOT_YET` entry that covers this printing, if any."""
+    for entry in NOT_YET:
+        g, output, file, path = entry
+        mine = any(fnmatch(f, file) and fnmatch(p, path) for f, p in owners)
+        if g == game and fnmatch(miss.output, output) and mine:
+            return entry
+    return None
 
 
 @pytest.mark.slow
@@ -139,4 +177,10 @@ def test_every_placeholder_a_kit_prints_carries_the_mark(shipped_kit: Path, game
     assert values  # every shipped game holds placeholder names or texts
     found, seen = unmarked(dict(_printed(shipped_kit / "build" / game)), values)
     assert seen, values  # ... and the kit prints some of them
-    assert found == []
+    owners: dict[str, list[tuple[str, str]]] = {}
+    for key, value in wanted.items():
+        owners.setdefault(value, []).append(key)
+    waited = {miss: _waited(game, miss, owners[miss.value]) for miss in found}
+    assert [str(miss) for miss, entry in waited.items() if entry is None] == []
+    mine = {entry for entry in NOT_YET if entry[0] == game}
+    assert mine <= set(waited.values()), "marked now: remove from NOT_YET"

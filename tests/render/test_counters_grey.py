@@ -107,7 +107,7 @@ def differ(a: Ink, b: Ink) -> float:
     return apart * (25.4 / DPI) ** 2
 
 
-def sets(out: Output, pages: list[Ink], paper: str) -> dict[tuple, list[Ink]]:
+def sets(out: Output, pages: list[Image.Image], paper: str) -> dict[tuple, list[Ink]]:
     """Ink of the first two pieces of each item of each set, per side: (component, side,
     item) -> [ink, ...], where the toolkit's layout puts them."""
     pieces, duplex = out.render.args[2], out.render.args[3]

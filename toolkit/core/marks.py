@@ -55,6 +55,13 @@ def tally() -> Iterator[set[tuple[str, str]]]:
         _TALLY.reset(token)
 
 
+def printed() -> tuple[tuple[str, str], ...]:
+    """The placeholder values the views built so far print (file, entry), sorted; none
+    outside `tally` (a kit's guide lists them: it is listed after every other output)."""
+    seen = _TALLY.get()
+    return tuple(sorted(seen)) if seen is not None else ()
+
+
 def is_placeholder(doc: Any, path: str) -> bool:
     """Is the value at `path` (dotted, `locations.0`), or a part of it, or what holds it,
     listed under the document's `placeholders:`? (A view asks as it prints the value.)"""

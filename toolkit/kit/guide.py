@@ -17,6 +17,7 @@ import math
 from dataclasses import dataclass
 from functools import partial
 
+from toolkit.core.marks import DAGGER, printed
 from toolkit.core.outputs import Output
 from toolkit.render.session import Session
 
@@ -212,16 +213,48 @@ BOARDS = (
 )
 
 
+def invented_section(held: tuple[tuple[str, str], ...]) -> str:
+    """## Not from the rules: each file's placeholder values the kit prints, so that a DM
+    knows before game night which printed values are the designer's, not the rules'."""
+    if not held:
+        return ""
+    files: dict[str, list[str]] = {}
+    for where, path in held:
+        files.setdefault(where, []).append(path)
+    lines = [
+        "## Not from the rules",
+        "",
+        f"The kit prints {len(held)} values the rules do not give: placeholders the designer "
+        f"has yet to replace, each marked {DAGGER} where it prints (a `--final` kit prints no "
+        "mark). They are listed here by file, as each file's `placeholders:` names them.",
+        "",
+        "| File | Values |",
+        "|---|---|",
+    ]
+    lines += [
+        f"| `{where}` | {', '.join(sorted(paths, key=_in_order))} |"
+        for where, paths in files.items()
+    ]
+    return "\n".join(lines) + "\n"
+
+
+def _in_order(path: str) -> tuple[tuple[int, str], ...]:
+    """A value path's sort key: `totems.2` before `totems.10`."""
+    return tuple((int(p), "") if p.isdigit() else (-1, p) for p in path.split("."))
+
+
 def render_guide(
     title: str,
     listing: tuple[tuple[str, str], ...],
     kinds: tuple[tuple[str, Kind], ...],
     sections: tuple[str, ...],
     bring: tuple[tuple[str, int, str, str], ...],
+    held: tuple[tuple[str, str], ...],
     session: Session,
 ) -> bytes:
     """The guide's Markdown: the bill of materials (pages from the kit's manifest), what to
-    bring, the print order, then the game's sections."""
+    bring, the values the kit prints that the rules do not give (`held`), the print order,
+    then the game's sections."""
     table = {**KINDS, **dict(kinds)}
     paper = "A4" if session.options.paper == "a4" else "US Letter"
     pages = {p: int(e["pages"]) for p, e in session.kit.items() if e.get("pages")}
@@ -234,7 +267,7 @@ def render_guide(
         *bill(rows(listing, table, pages), paper),
         "",
     ]
-    for section in (bring_section(bring), ORDER, *sections, BOARDS):
+    for section in (bring_section(bring), invented_section(held), ORDER, *sections, BOARDS):
         if section:
             lines += [section.rstrip("\n"), ""]
     session.pages = 0
@@ -251,13 +284,15 @@ def guide_output(
 ) -> Output:
     """kit/PRINT.md as an output of the kit, rendered after the others: `outputs` with the
     pages each came to, and what to `bring` (name, count, rules source, note). `kinds` adds
-    to the core's kinds of file, keyed by kind or by a file's own path."""
+    to the core's kinds of file, keyed by kind or by a file's own path. Listed after every
+    other output, it lists the placeholder values their pages print."""
     listing = tuple((o.path, o.kind) for o in outputs)
+    kinds_ = tuple(sorted(kinds.items()))
     return Output(
         "kit/PRINT.md",
         "print-guide",
         sources,
-        partial(render_guide, title, listing, tuple(sorted(kinds.items())), sections, bring),
+        partial(render_guide, title, listing, kinds_, sections, bring, printed()),
         group="guide",
         cost=0,
         after=True,

@@ -77,7 +77,7 @@ def mirrors_board(ix: Index, marks: bool = True) -> tuple[float, float, str, str
     # which Otherworld hangs where, and whose circles stand by it, the rules leave to the
     # board (DD3.1.2): the mirrors the designer placed are marked
     ph = {
-        id(m): marks and is_placeholder(hm, f"{key}.{i}")
+        id(m): is_placeholder(hm, f"{key}.{i}") and marks
         for key, held in (
             ("mirrors", hm.mirrors if hm else ()),
             ("hidden", hm.hidden if hm else ()),
@@ -192,7 +192,7 @@ def congress_board(ix: Index, marks: bool = True) -> tuple[float, float, str, st
     title = "The Congress of Dreams"
     circles = ix.congress.circles if ix.congress else []
     # the rules do not say which factions have a numbered circle (DD3.2.2)
-    ph = [marks and is_placeholder(ix.congress, f"circles.{k}") for k in range(len(circles))]
+    ph = [is_placeholder(ix.congress, f"circles.{k}") and marks for k in range(len(circles))]
     subtitle = "Doorways to Dreams · it sits Once in a Blue Moon (rules DD3.2)"
     fr = frame(st, w, h, title, subtitle + (f" · {LEGEND}" if any(ph) else ""))
     cx, cy, rx, ry = w / 2, h / 2 + 8, 120.0, 70.0

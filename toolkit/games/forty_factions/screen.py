@@ -303,7 +303,7 @@ def _madness_panel(ix: Index, st: dict, marks: bool) -> Panel:
     who = names(ix)
     # the rules give a Temple's Alignment for few of them (DD3.3.2): the rest are marked
     held = {
-        f.number for f in ix.faction_list if f.madness and marks and is_placeholder(f, "madness")
+        f.number for f in ix.faction_list if f.madness and is_placeholder(f, "madness") and marks
     }
     temples = list(dict.fromkeys([*m.scoring_factions, *(b.faction for b in m.bonuses)]))
     short = [who.get(n, str(n)).removeprefix("Temple of ") for n in temples]

@@ -67,7 +67,7 @@ def sacred_circles_board(ix: Index, marks: bool = True) -> tuple[float, float, s
     for i, area in enumerate(areas):
         x, y = 12 + i * panel_w, 30.0
         k = ix.game.areas.index(area)
-        shown.append(marks and is_placeholder(ix.game, f"areas.{k}.name"))
+        shown.append(is_placeholder(ix.game, f"areas.{k}.name") and marks)
         title = marked(area.name, shown[-1]) + (
             f" · {area.vp} VP" if area.scoring else " · role-play only, no VP (SC3.1.4)"
         )
@@ -99,7 +99,7 @@ def sacred_circles_board(ix: Index, marks: bool = True) -> tuple[float, float, s
             who = f.name + "".join(f" / {o.name} ({o.number}, dark side)" for o in rivals)
             kind = "Lesser Circle, counts 0.5" if loc.circle == "lesser" else "Sacred Circle"
             # the circle's name and the Forest it stands in are the faction file's
-            shown.append(marks and _held_location(f, loc))
+            shown.append(_held_location(f, loc) and marks)
             text = marked(loc.name + "".join(f" / {o.number}" for o in rivals), shown[-1])
             out.append(
                 Circle(
@@ -177,9 +177,11 @@ def gathering_board(ix: Index, marks: bool = True) -> tuple[float, float, str, s
     totems = []
     shown = []  # the texts the board prints that may carry the mark
     for i, t in enumerate(g_data.totems):
-        own = marks and (
-            is_placeholder(g_data, f"totems.{i}.animal")
-            or is_placeholder(g_data, f"totems.{i}.faction")
+        # both asked, marks or not: each is a value the board prints (the kit's guide
+        # lists them), the Totem's animal and its tribe
+        own = (
+            any([is_placeholder(g_data, f"totems.{i}.{k}") for k in ("animal", "faction")])
+            and marks
         )
         if t.central:
             x, y = cx, cy
@@ -215,9 +217,9 @@ def gathering_board(ix: Index, marks: bool = True) -> tuple[float, float, str, s
             ", ".join(
                 f"{n} {ix.factions[n].name}" if n in ix.factions else str(n) for n in t.influence
             ),
-            marks and is_placeholder(g_data, f"totems.{i}.influence"),
+            is_placeholder(g_data, f"totems.{i}.influence") and marks,
         )
-        animal = marked(t.animal, marks and is_placeholder(g_data, f"totems.{i}.animal"))
+        animal = marked(t.animal, is_placeholder(g_data, f"totems.{i}.animal") and marks)
         shown += [names, animal]
         # the names keep to the right of the animal's column, with room before the border
         rows.append(
@@ -230,7 +232,7 @@ def gathering_board(ix: Index, marks: bool = True) -> tuple[float, float, str, s
         )
     anyone = marked(
         ", ".join(ix.name(n) for n in g_data.influence_any),
-        marks and is_placeholder(g_data, "influence_any"),
+        is_placeholder(g_data, "influence_any") and marks,
     )
     head = st.fit("Influence Table (SC3.2.5.2)", "table-head", 140, 8, max_lines=1)
     note = st.fit(f"Influence only over any Totem: {anyone}", "table-note", 140, 14, max_lines=3)

@@ -209,14 +209,31 @@ def map_view(
     return MapView(tuple(spaces), tuple(walls), tuple(cuts), side)
 
 
+def _nearest(fq: float, fr: float) -> tuple[int, int]:
+    """The space holding the fractional axial point (fq, fr): cube coordinates rounded,
+    the one that moved most set from the other two."""
+    x, z = fq, fr
+    y = -x - z
+    rx, ry, rz = round(x), round(y), round(z)
+    dx, dy, dz = abs(rx - x), abs(ry - y), abs(rz - z)
+    if dx > dy and dx > dz:
+        rx = -ry - rz
+    elif dz >= dy:
+        rz = -rx - ry
+    return rx, rz
+
+
 def side_marks(laid: Laid, frame: Frame) -> tuple[tuple[int, float, float], ...]:
-    """A key's side numbers 1-6, where they lie after its turn: side n is printed toward
-    the key's neighbour n - 1 sixths clockwise from the east-north-east (`LATTICE`)."""
+    """A key's side numbers 1-6, where they lie after its turn: side n is printed in the
+    middle space of the key's side toward its neighbour n - 1 sixths clockwise from the
+    east-north-east (`LATTICE`), right of that space's centre dot (the terrain's letters
+    are left of it, a plaque below, a name above)."""
     out = []
     for n in range(6):
         dq, dr = turn(*LATTICE[0], n + laid.turn)
-        u, v = centre(laid.centre[0] + 0.44 * dq, laid.centre[1] + 0.44 * dr)
-        out.append((n + 1, *frame.at(u, v)))
+        q, r = _nearest(laid.centre[0] + 0.42 * dq, laid.centre[1] + 0.42 * dr)
+        u, v = centre(q, r)
+        out.append((n + 1, *frame.at(u + 0.5, v)))
     return tuple(out)
 
 

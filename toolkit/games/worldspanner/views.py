@@ -155,8 +155,15 @@ def hero_card(ix: Index, h: Hero) -> HeroCard:
 
 
 def aid_card(ix: Index) -> AidCard:
-    """The player aid: each rating's name beside its symbol, row for row with a hero card."""
-    return AidCard("aid", tuple(Bar(r.symbol, r.name, 0, r.max) for r in ix.game.ratings))
+    """The player aid: each rating's name beside its symbol, row for row with a hero card;
+    a symbol the kit chose (the rulebook's are the card art's icons) marked."""
+    return AidCard(
+        "aid",
+        tuple(
+            Bar(r.symbol, r.name, 0, r.max, is_placeholder(ix.game, f"ratings.{i}.symbol"))
+            for i, r in enumerate(ix.game.ratings)
+        ),
+    )
 
 
 def challenge_card(ix: Index, team: str, number: int, card: ChallengeCard) -> ChallengeView:
