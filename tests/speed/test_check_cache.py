@@ -196,7 +196,8 @@ def test_hostile_entries_are_never_followed_to_make_the_key(
 ) -> None:
     """With the cache on, a game folder holding a link out of the project, a linked folder
     and a named pipe: the key is made without following or opening any of them (the pipe
-    would hang a reader), and nothing outside the project and the cache is read."""
+    would hang a reader), and nothing outside the project (its content, the rules texts
+    its game.yaml names) and the cache is read."""
     from tests.support.hostile import outside_folder, outside_reads, run_recorded
 
     outside = outside_folder(project)
@@ -214,7 +215,7 @@ def test_hostile_entries_are_never_followed_to_make_the_key(
     ]
     for proc, opened in runs:
         assert proc.returncode == 1, proc.stdout + proc.stderr  # the loader refuses them
-        assert not outside_reads(opened, project / "content", project / "cache")
+        assert not outside_reads(opened, project / "content", project / "rules", project / "cache")
     assert runs[0][0].stdout == runs[1][0].stdout
     assert not list((project / "cache/toolkit").glob("check-*"))  # nothing kept for it
 
