@@ -128,9 +128,13 @@ def sets(out: Output, pages: list[Image.Image], paper: str) -> dict[tuple, list[
     return found
 
 
+# A piece's mark does not depend on the paper; each paper is tried on some game's sheets
+# (where the layout puts a piece on the page is the paper's, and the test finds it there).
 @pytest.mark.slow
-@pytest.mark.parametrize("paper", ["a4", "letter"])
-@pytest.mark.parametrize("game", GAMES)
+@pytest.mark.parametrize(
+    ("game", "paper"),
+    [("forty-factions", "a4"), ("worldspanner", "letter"), ("god-emperor", "letter")],
+)
 def test_the_pieces_of_a_set_read_apart_in_grey(game: str, paper: str, tmp_path: Path) -> None:
     checked, alike = 0, []
     outs, session = counter_outputs(game, paper)
