@@ -184,3 +184,19 @@ def test_every_placeholder_a_kit_prints_carries_the_mark(shipped_kit: Path, game
     assert [str(miss) for miss, entry in waited.items() if entry is None] == []
     mine = {entry for entry in NOT_YET if entry[0] == game}
     assert mine <= set(waited.values()), "marked now: remove from NOT_YET"
+    # the kit's guide lists, by file, the placeholders its pages print and mark
+    listed = _guide_lists(shipped_kit / "build" / game / "kit" / "PRINT.md")
+    marked = seen - {miss.value for miss in found}
+    missing = [v for v in sorted(marked) if not any(key in listed for key in owners.get(v, ()))]
+    assert missing == []
+
+
+def _guide_lists(guide: Path) -> set[tuple[str, str]]:
+    """(file in the game's folder, entry) for each value PRINT.md says is not the rules'."""
+    text = guide.read_text(encoding="utf-8")
+    part = text.split("## Not from the rules", 1)[1].split("\n## ", 1)[0]
+    out = set()
+    for where, entries in re.findall(r"^\| `([^`]+)` \| (.+) \|$", part, re.M):
+        rel = where.split("/", 2)[2] if where.startswith("content/") else where
+        out.update((rel, e.strip()) for e in entries.split(","))
+    return out

@@ -1,13 +1,14 @@
 """God Emperor's part of the provenance check (`toolkit.check.provenance`): the rules
 text its game.yaml names, cited by line (`L257`, line 257 of its one text). Its values are
 read the general way (`toolkit.check.claims.states`), but for one: a trap scheme prints
-no cost ('Ambush (Trap): ...'), which the content holds as `cost: 0` beside `trap: true`."""
+no cost ('Ambush (Trap): ...'), which the content holds as `cost: 0` beside `trap: true`.
+The cast (cast.yaml or cast.csv) is the organiser's, not the rules'."""
 
 from __future__ import annotations
 
 from toolkit.check.claims import Claim, Judge, Provenance, Verdict
 from toolkit.check.wording import says
-from toolkit.games.god_emperor.models import Cost, Game
+from toolkit.games.god_emperor.models import Cast, Cost, Game
 from toolkit.model.content import ContentSet, Document
 
 
@@ -29,4 +30,7 @@ def judge(content: ContentSet) -> Judge:
     return trap_cost
 
 
-PROVENANCE = Provenance(texts=rules_texts, judge=judge)
+# the cast is the organiser's: who plays, in which House, at which event
+PROVENANCE = Provenance(
+    texts=rules_texts, judge=judge, kit_fields={Cast: frozenset({"players", "event"})}
+)
