@@ -94,7 +94,7 @@ def test_a_rename_writes_the_schemas_it_changes_as_toolkit_schema_would(tmp_path
 def test_a_rename_failing_at_any_file_content_or_schema_changes_none(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch, code: int
 ) -> None:
-    """The replacement or removal of each file of the rename in turn (k = 1..n: five
+    """The replacement or removal of each file of the rename in turn (k = 1..n: seven
     content files, then three schemas) fails with a permission error: one `Error:` line
     naming that file, with advice about making it writable and none about --out, exit 2,
     and every content file and schema as before, byte for byte. Past the last file, the
@@ -128,7 +128,7 @@ def test_a_rename_failing_at_any_file_content_or_schema_changes_none(
     assert out.exit_code == 0, out.output
     schemas = {p.name for p in failed_at if p.parent.parent.name == "schemas"}
     assert schemas == CHANGED, failed_at  # each schema of the rename failed once, in turn
-    assert len(failed_at) == 5 + len(CHANGED), failed_at
+    assert len(failed_at) == 7 + len(CHANGED), failed_at
     assert _snapshot(content) == _renamed(tmp_path / "after")
 
 
@@ -186,7 +186,7 @@ def test_a_schema_that_cannot_be_written_stops_the_rename_and_changes_nothing(
 
 def test_a_rename_killed_midway_is_finished_or_undone_schemas_and_all(tmp_path: Path) -> None:
     """The rename is killed (SIGKILL) right after each of its writes in the project in turn
-    (the journal's, the five content files', the three schemas', the journal's removal);
+    (the journal's, the seven content files', the three schemas', the journal's removal);
     the next `check` (or the rename run again) finishes or undoes it and says which: the
     content and the schemas are then all as before or all as after, with no journal left."""
     before, after = None, _renamed(tmp_path / "after")
@@ -210,9 +210,9 @@ def test_a_rename_killed_midway_is_finished_or_undone_schemas_and_all(tmp_path: 
         assert not (content / ".toolkit-edit").exists(), k
         said = [ln for ln in nxt.stderr.splitlines() if "interrupted" in ln]
         notes += said
-        assert all("5 content files and 3 editor schemas" in ln for ln in said), said
+        assert all("7 content files and 3 editor schemas" in ln for ln in said), said
         if k == 1:  # its journal written, nothing changed yet: undone, and said so
-            assert len(said) == 1 and said[0].startswith("note: undid an edit of 5 content"), said
+            assert len(said) == 1 and said[0].startswith("note: undid an edit of 7 content"), said
             assert "interrupted before it changed any (" in said[0], said
         if k % 2:
             assert nxt.returncode == 0 and "0 errors" in nxt.stdout, nxt.stdout + nxt.stderr
@@ -220,9 +220,9 @@ def test_a_rename_killed_midway_is_finished_or_undone_schemas_and_all(tmp_path: 
                 assert len(said) == 1 and said[0].startswith("note: finished an edit"), said
         else:  # run again: done now, or it names nothing any more (it was finished)
             assert now == after, nxt.stdout + nxt.stderr
-    assert k > 2 + 5 + len(CHANGED), "the rename writes its journal, five files, three schemas"
+    assert k > 2 + 7 + len(CHANGED), "the rename writes its journal, seven files, three schemas"
     assert any(
-        "finished an edit of 5 content files and 3 editor schemas interrupted midway" in ln
+        "finished an edit of 7 content files and 3 editor schemas interrupted midway" in ln
         for ln in notes
     ), notes
 

@@ -100,7 +100,7 @@ def render_reference(data: tuple, session: Session) -> bytes:
     """The reference sheet: Vista keys, map designs, lengths, challenge faces, and the
     procedure panels of the table screen."""
 
-    title, vistas, designs, lengths, outcomes, panels = data
+    title, vistas, designs, lengths, outcomes, panels, held_designs = data
     html = render(
         session.env,
         "worldspanner/reference.html.j2",
@@ -110,6 +110,8 @@ def render_reference(data: tuple, session: Session) -> bytes:
         lengths=lengths,
         outcomes=outcomes,
         panels=panels,
+        held_designs=held_designs,
+        marks=not session.options.final,
         page_size=session.options.page_size,
     )
     return session.pdf(html)
@@ -264,6 +266,8 @@ def outputs(content: ContentSet, options: BuildOptions) -> list[Output]:
         tuple(game.lengths),
         faces(ix),
         built,
+        # the designs the kit names (the rulebook's first is unnamed): marked
+        tuple(i for i in range(len(game.designs)) if is_placeholder(game, f"designs.{i}.name")),
     )
     out.append(
         Output(

@@ -21,6 +21,7 @@ from toolkit.edit.fixes import document_path
 from toolkit.edit.rename import RenameError, Renaming, refs_to, values_at
 from toolkit.edit.scaffold import Plan, Scaffold, ScaffoldError
 from toolkit.games.worldspanner.index import Index
+from toolkit.games.worldspanner.map_models import MapPiece
 from toolkit.games.worldspanner.models import SLUG, Game, Hero, QuestDeck
 from toolkit.model.content import ContentSet
 
@@ -138,17 +139,21 @@ def plan_rename(content: ContentSet, old: str, new: str) -> Renaming:
 
 def _rename_faction(content: ContentSet, game: Game, old: str, new: str) -> Renaming:
     """A faction's id renamed: in game.yaml's factions, wherever a field names a faction (a
-    hero's home, a quest deck, a faction's opposing ones), and the quest deck's file name
-    (`quests/<faction>.yaml`)."""
+    hero's home, a quest deck, a faction's opposing ones, its map key), and the file names
+    of its quest deck and its key (`quests/<faction>.yaml`, `map/<faction>.yaml`)."""
     ids = [f.id for f in game.factions]
     if new in ids:
         raise RenameError(f"'{new}' is a faction's id already")
     if not re.fullmatch(SLUG, new):
         raise RenameError(f"'{new}' is not an id: lower-case words joined by hyphens")
     at = [game.loc_of("factions", ids.index(old), "id"), *refs_to(content, "faction", old)]
+    # the faction's key of the map (`map/<faction>.yaml`, its `id` the faction's)
+    keys = [k for k in content.of("map-piece", MapPiece) if k.kind == "faction" and k.id == old]
+    at += [k.loc_of("id") for k in keys]
+    docs = [*content.of("quest-deck", QuestDeck), *keys]
     moves = tuple(
         (path, path.with_name(f"{new}{path.suffix}"))
-        for path in (Path(document_path(q)) for q in content.of("quest-deck", QuestDeck))
+        for path in (Path(document_path(d)) for d in docs)
         if path.stem == old
     )
     return Renaming(
