@@ -91,6 +91,7 @@ def edited_check_bench(runs: int = RUNS) -> float:
     with tempfile.TemporaryDirectory() as tmp:
         content = Path(tmp) / "content"
         shutil.copytree(ROOT / "content", content)
+        shutil.copytree(ROOT / "rules", Path(tmp) / "rules")  # the texts game.yaml names
         faction = next((content / "forty-factions" / "factions").glob("018-*.yaml"))
         text = faction.read_text(encoding="utf-8")
         cmd = [sys.executable, "-m", "toolkit", "check", "--content", str(content)]
@@ -107,8 +108,13 @@ def cast200(tmp: Path) -> Path:
     """A copy of the God Emperor content with a cast of 200 players; its content folder."""
     content = tmp / "content"
     shutil.copytree(ROOT / "content" / "god-emperor", content / "god-emperor")
+    if not (tmp / "rules").exists():
+        shutil.copytree(ROOT / "rules", tmp / "rules")  # the texts game.yaml names
     game = content / "god-emperor" / "game.yaml"
-    game.write_text(game.read_text().replace("ranks: 5", "ranks: 25"))
+    # 25 ranks are the bench's, not the rules' five (L471-475): a placeholder, not a citation
+    text = game.read_text().replace("ranks: 5", "ranks: 25")
+    text = text.replace('  status.ranks: "L471-475"\n', "")
+    game.write_text(text.replace("\nplaceholders:\n", "\nplaceholders:\n  - status.ranks\n"))
     houses = ["cat", "swords", "snake", "wolf", "eagle", "bear", "ram", "unicorn", "octopus"]
     rows = "\n".join(f"Player {n:03d},{houses[n % 9]}," for n in range(200))
     (content / "god-emperor" / "cast.yaml").unlink()
@@ -330,6 +336,8 @@ def edit_bench(py: list[str], tmp: Path) -> None:
 
     content = tmp / "content"
     shutil.copytree(ROOT / "content", content)
+    if not (tmp / "rules").exists():
+        shutil.copytree(ROOT / "rules", tmp / "rules")  # the texts game.yaml names
     out = tmp / "edit-build"
     base = [
         sys.executable,

@@ -30,6 +30,7 @@ from toolkit.check.procedures import format_json, format_list, format_text, list
 from toolkit.commands.check import check as check_content
 from toolkit.commands.clean import clean_cache
 from toolkit.commands.explain import find_rule, format_rule
+from toolkit.commands.init import init_repository
 from toolkit.commands.serve import serving
 from toolkit.core.assets import inside
 from toolkit.core.diagnostics import Report, display_path, render
@@ -754,6 +755,45 @@ def schema(content: Path, game: str | None, out: Path) -> None:
 
     for path in schemas.write_all(content, game, out):
         click.echo(path)
+
+
+@cli.command()
+@click.argument("folder", type=click.Path(path_type=Path))
+@click.option(
+    "--from",
+    "game",
+    required=True,
+    metavar="GAME",
+    help="The game to start from (forty-factions, worldspanner, god-emperor): a copy of its "
+    "content in the --content folder.",
+)
+@click.option("--content", "content", callback=_own_content, **_folder("content", CONTENT_HELP))
+@click.option(
+    "--toolkit-repo",
+    metavar="URL",
+    default=None,
+    help="Where pre-commit and CI install the toolkit from (a git URL or a local folder); "
+    "default: where this toolkit was installed from.",
+)
+@click.option(
+    "--toolkit-rev",
+    metavar="REV",
+    default=None,
+    help="The toolkit's tag or commit to install; default: the installed toolkit's commit.",
+)
+def init(
+    folder: Path, game: str, content: Path, toolkit_repo: str | None, toolkit_rev: str | None
+) -> None:
+    """Create FOLDER, a designer's own content repository, from a game of --content.
+
+    It holds content/GAME/ (a copy), rules/ (the rules texts the game cites), the editor
+    schemas (schemas/GAME/), .pre-commit-config.yaml (the toolkit-check hook),
+    .github/workflows/content.yml (check, then build the kit as an artifact), .gitignore
+    and README.md. Its templates/ folder, if you add one, overrides the toolkit's templates
+    file by file. FOLDER must be new or empty; nothing is written outside it.
+    """
+    written = init_repository(folder, content, game, toolkit_repo, toolkit_rev)
+    click.echo(f"{folder}: {len(written)} files; next: cd {folder} && git init && toolkit check")
 
 
 @cli.command()

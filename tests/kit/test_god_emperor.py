@@ -23,6 +23,7 @@ from tests.support.shipped import (
     RULES,
     assert_finding,
     copy_rules,
+    designers,
     edit,
     line_after,
     pdf_text,
@@ -324,6 +325,7 @@ def test_a_200_player_cast_builds_a_badge_and_strip_each(tmp_path: Path) -> None
     (content / "god-emperor" / "game.yaml").write_text(
         (content / "god-emperor" / "game.yaml").read_text().replace("ranks: 5", "ranks: 25")
     )
+    designers(content / "god-emperor" / "game.yaml", "status.ranks")  # not the rules' five
     proc = toolkit(
         "build", "--content", str(content), "--out", str(tmp_path / "b"), "--only", "badges/*"
     )

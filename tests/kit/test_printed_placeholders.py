@@ -2,12 +2,12 @@
 
 The test reads both sides itself: the placeholder values from the content's YAML (each
 file's `placeholders:` list of value paths) and the text of every output the kit's manifest
-lists (a PDF's text as pdftotext reads it, an SVG's visible text). Wherever one of those
-values is printed, the dagger follows it. A value is looked for where its words can be told
-apart from the canon: a name or a text of three letters or more that no value from the
-rules contains (a placeholder Totem "Rat" is not looked for in "Rat Cult", a faction's
-name); numbers are the views' own business (`toolkit.core.marks.is_placeholder`) and the
-tests of each output.
+lists (a PDF's text in drawing order, an SVG's visible text). Wherever one of those values
+is printed, the dagger follows it, and kit/PRINT.md lists it. A value is looked for where
+its words can be told apart from the canon: a name or a text of three letters or more that
+no value from the rules contains (a placeholder Totem "Rat" is not looked for in "Rat Cult",
+a faction's name). Numbers and codes cannot be told apart so: the views that print them are
+asked in tests/render/test_placeholder_views.py.
 """
 
 from __future__ import annotations

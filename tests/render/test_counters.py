@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 import yaml
 
-from tests.support.shipped import CONTENT, RULES, copy_rules, toolkit
+from tests.support.shipped import CONTENT, RULES, copy_rules, designers, toolkit
 from toolkit.games import load_pack
 from toolkit.model.content import load_content
 from toolkit.render.counter_layout import HEADER, MARGIN, pack, sheets, tokens
@@ -257,6 +257,7 @@ def _cast(content: Path, players: int) -> None:
     (content / "god-emperor" / "cast.csv").write_text("name,house,rank\n" + rows + "\n")
     game = content / "god-emperor" / "game.yaml"
     game.write_text(game.read_text().replace("ranks: 5", "ranks: 25"))
+    designers(game, "status.ranks")  # 25 ranks: the organiser's, not the rules' five
 
 
 WORDS = {"one": 1, "two": 2, "three": 3, "four": 4, "five": 5}

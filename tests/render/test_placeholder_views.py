@@ -1,9 +1,9 @@
 """The placeholders a page prints as numbers or codes carry their mark too (the text test
 over the kit, tests/kit/test_printed_placeholders.py, can tell only names and texts from
 the rules' own): the Congress's numbered circles and the Hall of Mirrors' circles, the
-Madness Alignments on the DM screen, a challenge card's faces, Luck and Domes. Each is
-asked of the view that prints it, from the shipped content, with the marks on and, as a
-`--final` kit asks, off."""
+Madness Alignments on the DM screen, a challenge card's faces, Luck and Domes, round 1's
+extra minutes on the Control screen. Each is asked of the view that prints it, from the
+shipped content, with the marks on and, as a `--final` kit asks, off."""
 
 from __future__ import annotations
 
@@ -13,12 +13,15 @@ from pathlib import Path
 import pytest
 
 from tests.support.shipped import CONTENT, ROOT, pdf_text, toolkit
+from toolkit.check.procedures import Step
 from toolkit.commands import api
 from toolkit.core.diagnostics import Report
 from toolkit.core.marks import DAGGER, LEGEND, SHORT_LEGEND, TITLE, is_placeholder
 from toolkit.games.forty_factions.dream_boards import congress_board, mirrors_board
 from toolkit.games.forty_factions.index import Index as FFIndex
 from toolkit.games.forty_factions.screen import panels
+from toolkit.games.god_emperor.index import Index as GEIndex
+from toolkit.games.god_emperor.screen import panels as ge_panels
 from toolkit.games.worldspanner.index import Index as WSIndex
 
 
@@ -102,7 +105,27 @@ def test_a_challenge_card_marks_its_faces_luck_and_domes(tmp_path: Path) -> None
         pages = pdf_text(out / "worldspanner" / only).split("\f")
         for card, page in zip(deck.cards, pages, strict=False):
             mark = DAGGER if marks else ""
-            assert f"Challenge{mark}" in page.replace(" ", "")
-            assert f"Luck {card.luck}{mark}" in page, page
-            assert f"Domes {card.domes}{mark}" in page, page
-            assert (SHORT_LEGEND in page) == marks
+            tight = page.replace(" ", "")  # the dagger is set a hair apart from its value
+            assert f"Challenge{mark}" in tight, page
+            assert f"Luck{card.luck}{mark}" in tight, page
+            assert f"Domes{card.domes.replace(' ', '')}{mark}" in tight, page
+            assert (SHORT_LEGEND in page) == marks and (DAGGER in page) == marks
+
+
+@pytest.mark.parametrize("marks", [True, False])
+def test_the_control_screen_marks_round_ones_extra_minutes(marks: bool) -> None:
+    """L76 allots round 1 'extra time' and no number: the content's is a placeholder, and
+    the screen marks it and the end of round 1 it moves."""
+    loaded = api.load_game(CONTENT, "god-emperor", Report())
+    assert loaded is not None
+    ix = GEIndex.build(loaded[1])
+    assert ix is not None
+    assert is_placeholder(ix.game, "rounds.extra")
+    (panel,) = [p for p in ge_panels(ix, marks=marks) if p.id == "round"]
+    extra = ix.game.rounds.extra
+    said = f"round 1 is allotted extra time: {extra} minutes"
+    assert (f"{said} {DAGGER}" in panel.steps[0].text) == marks
+    assert said in panel.steps[0].text
+    ends = panel.tables[0].rows[0][2]
+    assert ends.endswith(DAGGER) == marks
+    assert (Step(LEGEND) in panel.notes) == marks

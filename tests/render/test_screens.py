@@ -130,7 +130,8 @@ def test_god_emperor_control_reference_has_battle_rewards_and_regeneration(
             "A tie: the tied forces are massacred",
             "1 Power per castle it controls (a flag there) after the first",
             "Whenever its region is empty of units it regenerates 1. (L189)",
-            "round 1 has the 60 minutes left over",
+            # how much extra time round 1 has the rules do not say (L76): marked
+            "round 1 is allotted extra time: 60 minutes †",
         ):
             assert needle in text, (name, needle)
 

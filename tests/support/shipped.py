@@ -74,6 +74,22 @@ def edit(path: Path, old: str, new: str, count: int = 1) -> None:
     path.write_text(text.replace(old, new, count), encoding="utf-8")
 
 
+def designers(path: Path, dotted: str) -> None:
+    """Make the value at `dotted` the designer's, as one marks a house rule: its `sources:`
+    entry goes and it is listed under `placeholders:` (a block or a flow list), so that
+    `toolkit check` no longer reads it against the passage it cited."""
+    lines = path.read_text(encoding="utf-8").split("\n")
+    cited = [i for i, ln in enumerate(lines) if re.match(rf"  {re.escape(dotted)}: ", ln)]
+    assert len(cited) == 1, f"no one `sources:` entry for {dotted} in {path}"
+    del lines[cited[0]]
+    at = next(i for i, ln in enumerate(lines) if ln.startswith("placeholders:"))
+    if lines[at].rstrip().endswith("]"):
+        lines[at] = lines[at].rstrip()[:-1] + f", {dotted}]"
+    else:
+        lines.insert(at + 1, f"  - {dotted}")
+    path.write_text("\n".join(lines), encoding="utf-8")
+
+
 def shown(path: Path) -> str:
     """A content path as the toolkit names it: from the project, the folder holding the
     content folder (the nearest folder called `content` above it)."""

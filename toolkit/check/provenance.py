@@ -1,7 +1,8 @@
 """Check stage: provenance. A value that cites the rules must be what the passage it cites
 states (`RULES-VALUE`, quoting the passage); every citation must name lines of the game's
-rules texts (`RULES-CITE`); a value of the rules that cites nothing and is no placeholder
-is `RULES-UNSOURCED`, a warning. Errata must quote what their source prints, and a
+rules texts (`RULES-CITE`); a value of the rules that cites nothing and is no placeholder,
+in a file that cites the rules (one that cites nothing is the designer's own), is
+`RULES-UNSOURCED`, a warning. Errata must quote what their source prints, and a
 quotation with a citation in a note or a waiver's reason, `'...' (L267)`, must stand on
 the lines it cites.
 
@@ -72,11 +73,13 @@ RULES: dict[str, Rule] = {
             "RULES-UNSOURCED",
             "A value of the rules cites them",
             "DESIGN.md (content honesty), issue 33",
-            "Every value a content file writes is either cited (a `sources:` entry or its "
-            "item's `source:`, which `toolkit check` verifies), corrected by an erratum, or "
-            "listed under `placeholders:` as a stand-in the rules do not give. Identifiers, "
-            "notes and the kit's own choices (a component's count, label and printing) are "
-            "not values of the rules.",
+            "Every value a content file that cites the rules writes is either cited (a "
+            "`sources:` entry or its item's `source:`, which `toolkit check` verifies), "
+            "corrected by an erratum, or listed under `placeholders:` as a stand-in the rules "
+            "do not give. Identifiers, notes and the kit's own choices (a component's count "
+            "and printing, the cast) are not values of the rules; nor is anything in a file "
+            "that cites no passage at all: it is the designer's own (a card `toolkit new` "
+            "made).",
             "sources:\n  pool.power: L304\nplaceholders: [colour]",
         ),
         Rule(
@@ -139,7 +142,10 @@ def check_provenance(content: ContentSet, hook: Provenance, texts: RulesTexts) -
     out: list[Diagnostic] = []
     for kind, doc, walk in walked:
         out += _unresolved(doc, walk, cite)
-        out += _values(doc, _claims(doc, kind, walk, names, cite), judge)
+        # a file that cites no passage at all makes no claim on the rules: it is the
+        # designer's own (a new card), whose values are not asked for a citation
+        claims_rules = bool(doc.sources or doc.errata or walk.sources)
+        out += _values(doc, _claims(doc, kind, walk, names, cite), judge, claims_rules)
         out += _errata(doc, cite)
         out += _quotations(doc, walk, cite, texts)
     return out
@@ -229,13 +235,17 @@ def _claims(
 
 
 def _values(
-    doc: Document, claims: Iterator[tuple[Leaf, str, Claim | None]], judge: Judge
+    doc: Document,
+    claims: Iterator[tuple[Leaf, str, Claim | None]],
+    judge: Judge,
+    claims_rules: bool = True,
 ) -> Iterator[Diagnostic]:
     """RULES-VALUE where a cited passage does not state its value; RULES-UNSOURCED where a
-    value of the rules cites nothing (a note is the kit's own words)."""
+    value of the rules cites nothing (a note is the kit's own words), in a file that cites
+    the rules (`claims_rules`)."""
     for leaf, dotted, claim in claims:
         if claim is None:
-            if leaf.path[-1] not in NOTES:
+            if claims_rules and leaf.path[-1] not in NOTES:
                 yield warning(
                     doc.loc_of(*leaf.path),
                     "RULES-UNSOURCED",

@@ -40,6 +40,7 @@ from toolkit.core.diagnostics import Diagnostic, Loc, Report, display_path, erro
 from toolkit.core.errors import ToolkitError
 from toolkit.core.marks import tally
 from toolkit.core.outputs import BuildOptions, Output, RenderFailure, TextOverflow
+from toolkit.core.overrides import search_path
 from toolkit.edit.fixes import apply, stale_placeholders
 from toolkit.edit.rename import RenameError
 from toolkit.edit.rename import prepare as prepare_rename
@@ -86,7 +87,7 @@ def check_layout(
     report, loaded = check_games(
         content_dir, game, strict, baseline=baseline_of(content_dir, game, since)
     )
-    code = fingerprint() if kit is not None else ""  # read once for every game
+    code = fingerprint(content_dir) if kit is not None else ""  # read once for every game
     for pack, content in loaded:
         if pack.outputs is None or not content.complete:
             continue
@@ -232,7 +233,7 @@ def _build(
 ) -> Report:
 
     check_out_folder(options.out, content_dir, TEMPLATES)
-    code = fingerprint()  # the renderer's digest, read once for every game
+    code = fingerprint(content_dir)  # the renderer's digest, read once for every game
     report, loaded, found, kept = _check_or_keep(content_dir, game, options, code, keep)
     errors = [d for d in report.sorted() if report.is_failure(d)]
     if report.failed and not options.draft:
@@ -500,7 +501,7 @@ def watch(
     from toolkit.commands.changes import Changes
 
     options = dataclasses.replace(options, jobs=1)
-    changes = Changes([content_dir, TEMPLATES], interval)
+    changes = Changes([content_dir, *search_path(content_dir)], interval)  # overrides too
     try:
         # every game loaded and checked, even one its last build could tell: this process
         # warms with it, for the first save

@@ -31,6 +31,7 @@ from toolkit.core.diagnostics import (
     to_record,
 )
 from toolkit.core.errors import os_failure
+from toolkit.core.overrides import overrides_digest
 from toolkit.core.resources import PACKAGE
 
 if TYPE_CHECKING:
@@ -122,10 +123,11 @@ def _render_one(session: Session, output: Output) -> tuple[bytes | None, list[Di
     return data, list(session.warnings)
 
 
-def fingerprint() -> str:
+def fingerprint(content_dir: Path | None = None) -> str:
     """A digest of the renderer itself (the package: its code and the templates, fonts and
-    profiles shipped in it): when it changes, every output is stale."""
-    h = hashlib.sha256()
+    profiles shipped in it) and of the project's template overrides beside `content_dir`
+    (`toolkit.core.overrides`): when it changes, every output is stale."""
+    h = hashlib.sha256(overrides_digest(content_dir).encode())
     for path in sorted(PACKAGE.rglob("*")):
         if path.is_file() and "__pycache__" not in path.parts:
             h.update(path.relative_to(PACKAGE).as_posix().encode())
@@ -235,7 +237,7 @@ def warm_outputs(
     # WeasyPrint takes 1.1 s to import: only where a page is laid out
     from toolkit.render.pdf import write_pdf
 
-    _worker_init(options, content_root, fingerprint())
+    _worker_init(options, content_root, fingerprint(content_root.parent))
     assert _WORKER is not None
     done = 0
     for output in sorted((o for o in outputs if o.fit is not None), key=lambda o: o.cost):
@@ -502,7 +504,7 @@ def build_outputs(
     manifest = Manifest.open(game_out)  # no link under <out>/<game>, no entry leading out
     folder = manifest.folder
     manifest.build = None  # the last build's record holds until this one is sealed
-    code = code or fingerprint()
+    code = code or fingerprint(content_root.parent)
     result = BuildResult()
     keys = kit_keys(outputs, options, code)
     stale, later, assembled = [], [], []

@@ -244,6 +244,31 @@ def _remove_from(key: str, values: Sequence[str]) -> Callable[[Any], bool]:
     return edit
 
 
+def uncite(doc: Document, dotted: str, what: str) -> Fix | None:
+    """A value that stops being the rules' (a rules' name the designer renames): its
+    `sources:` entry goes and it is listed under `placeholders:`, so `toolkit check` neither
+    reads it against a passage that no longer states it nor asks it for a citation. None
+    when no `sources:` entry cites the value by that path."""
+    if dotted not in doc.sources:
+        return None
+
+    def edit(tree: Any) -> bool:
+        cited = tree.get("sources")
+        if cited is None or dotted not in cited:
+            return False
+        del cited[dotted]
+        if not cited:
+            del tree["sources"]
+        marked = tree.get("placeholders")
+        if marked is None:
+            tree["placeholders"] = [dotted]
+        elif dotted not in marked:
+            marked.append(dotted)
+        return True
+
+    return Fix(document_path(doc), what, edit)
+
+
 def document_path(doc: Document) -> str:
     """The file a document was read from."""
     return str(doc.loc_of().path)

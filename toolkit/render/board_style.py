@@ -29,6 +29,7 @@ from typing import TYPE_CHECKING, Any
 import tinycss2
 
 from toolkit.core.diagnostics import display_path
+from toolkit.core.overrides import project_templates
 from toolkit.load.art import backdrop_ref, placed
 from toolkit.load.icons import drawing_root, drawn_stamp, drawn_url
 from toolkit.render import templates
@@ -69,6 +70,20 @@ def templates_root() -> Path:
     """The templates folder (read at each call, so a test may point it at a copy)."""
 
     return templates.TEMPLATES  # looked up each time: a test points it elsewhere
+
+
+def _roots() -> tuple[Path, ...]:
+    """Where a board's templates are looked up, first match wins: the project's own
+    `templates/` (that of the game being drawn: `toolkit.core.overrides`), then ours."""
+    game_dir = drawing_root()
+    own = project_templates(game_dir.parent) if game_dir is not None else None
+    return (own, templates_root()) if own is not None else (templates_root(),)
+
+
+def _file(rel: str) -> Path:
+    """The file a template path (relative to templates/) reads: the first root's that has it."""
+    roots = _roots()
+    return next((r / rel for r in roots if (r / rel).is_file()), roots[-1] / rel)
 
 
 @lru_cache(maxsize=16)
@@ -224,7 +239,7 @@ class At:
 
 def load_style(game: str) -> BoardStyle:
     """`templates/<game>/board.css`, read afresh (a watch picks up the designer's edit)."""
-    path = templates_root() / game / "board.css"
+    path = _file(f"{game}/board.css")
     return BoardStyle(path.read_text(encoding="utf-8"), f"templates/{game}/board.css")
 
 
@@ -236,17 +251,17 @@ def colour(value: str) -> str:
     return value
 
 
-_ENVS: dict[Path, jinja2.Environment] = {}
+_ENVS: dict[tuple[Path, ...], jinja2.Environment] = {}
 
 
 def _env() -> jinja2.Environment:
     """The templates' environment (autoescaped, strict: `toolkit.render.templates.environment`) with
     `n`, the number format of a board's coordinates."""
 
-    root = templates_root()
+    root = _roots()
     env = _ENVS.get(root)
     if env is None:
-        env = templates.environment(root)
+        env = templates.environment(list(root))
         env.filters["n"] = mm
         _ENVS[root] = env
     return env
@@ -255,7 +270,7 @@ def _env() -> jinja2.Environment:
 def template_sources(game: str, board: str) -> tuple[str, ...]:
     """The files a board is drawn from, for the manifest (a change rebuilds it): its
     template, the game's partials (`boards/_*.svg.j2`), its stylesheet, the common ones."""
-    partials = sorted(p.name for p in (templates_root() / game / "boards").glob("_*.svg.j2"))
+    partials = sorted({p.name for r in _roots() for p in (r / game / "boards").glob("_*.svg.j2")})
     backdrop = _backdrop_path(board)
     return (
         f"templates/{game}/boards/{board}.svg.j2",
@@ -299,7 +314,7 @@ def draw(
             drawn_stamp(),
         )
     )
-    kept = _DRAWN.get((templates_root(), game, board))
+    kept = _DRAWN.get((_roots(), game, board))
     if kept is not None and kept[0] == key:
         return kept[1]
     svg = templates.render(
@@ -313,20 +328,19 @@ def draw(
         **view,
     )
     svg = clean(svg)
-    _DRAWN[(templates_root(), game, board)] = (key, svg)
+    _DRAWN[(_roots(), game, board)] = (key, svg)
     return svg
 
 
 # The last drawing of each board in this process, with the key it was drawn under.
-_DRAWN: dict[tuple[Path, str, str], tuple[str, str]] = {}
+_DRAWN: dict[tuple[tuple[Path, ...], str, str], tuple[str, str]] = {}
 
 
 def _templates_stamp(game: str, board: str) -> tuple[tuple[str, int, int], ...]:
     """The templates a board is drawn from, with their sizes and modification times."""
-    root = templates_root()
     out = []
     for rel in template_sources(game, board):
         if rel.startswith("templates/"):
-            st = (root / rel.removeprefix("templates/")).stat()
+            st = _file(rel.removeprefix("templates/")).stat()  # the override, if any
             out.append((rel, st.st_size, st.st_mtime_ns))
     return tuple(out)

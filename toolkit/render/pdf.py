@@ -67,9 +67,16 @@ neutral_text_locale()
 
 class AssetFetcher(URLFetcher):
     """A URL fetcher that reads only regular files inside `roots`, and `data:` URLs; a file
-    with other names (a hard link) only under `own`, the toolkit's own folders."""
+    with other names (a hard link) only under `own`, the toolkit's own folders. A packaged
+    template file (a linked stylesheet, a font) that the project's `overrides` folder holds
+    too is read from there (`toolkit.core.overrides`)."""
 
-    def __init__(self, roots: Sequence[Path], own: Sequence[Path] = (TEMPLATES,)) -> None:
+    def __init__(
+        self,
+        roots: Sequence[Path],
+        own: Sequence[Path] = (TEMPLATES,),
+        overrides: Path | None = None,
+    ) -> None:
         super().__init__(
             allowed_protocols={"file", "data"},
             allow_redirects=False,
@@ -80,6 +87,7 @@ class AssetFetcher(URLFetcher):
         self.own = [os.path.realpath(r) for r in own]
         self.fetched: list[str] = []
         self.refused: list[str] = []
+        self.overrides = overrides
 
     def _refuse(self, url: str, why: str) -> FatalURLFetchingError:
         self.refused.append(url)
@@ -95,13 +103,23 @@ class AssetFetcher(URLFetcher):
         if parts.netloc not in ("", "localhost"):
             raise self._refuse(url, "remote file URL")
         try:
-            real = confined(unquote(parts.path), self.roots, self.own)
+            real = confined(self._overridden(unquote(parts.path)), self.roots, self.own)
             body = read_asset(real, self.roots, self.own)
         except AssetError as exc:
             raise self._refuse(url, str(exc)) from None
         self.fetched.append(real)
         mime = mimetypes.guess_type(real)[0] or "application/octet-stream"
         return URLFetcherResponse(url, body, {"Content-Type": mime})
+
+    def _overridden(self, path: str) -> str:
+        """`path`, or the project's file of the same template path when it has one."""
+        if self.overrides is None:
+            return path
+        rel = os.path.relpath(os.path.realpath(path), os.path.realpath(TEMPLATES))
+        if rel.startswith(".."):
+            return path  # not a packaged template file
+        mine = self.overrides / rel
+        return str(mine) if mine.is_file() and not mine.is_symlink() else path
 
 
 class _Collect(logging.Handler):

@@ -14,6 +14,7 @@ from toolkit.core.diagnostics import (
     Diagnostic,
 )
 from toolkit.core.outputs import BuildOptions, MissingPart
+from toolkit.core.overrides import project_templates, search_path
 from toolkit.load.icons import html
 from toolkit.render.templates import TEMPLATES, compact, environment
 
@@ -46,7 +47,8 @@ class Session:
     @property
     def env(self) -> Any:
         if self._env is None:
-            self._env = environment()
+            # the project's own templates first (`toolkit.core.overrides`)
+            self._env = environment(search_path(self.content_root.parent))
             self._env.filters["icons"] = partial(html, game_dir=self.content_root)
         return self._env
 
@@ -55,10 +57,11 @@ class Session:
         the latter only once vetted against the content folder (`toolkit.core.assets` says what
         the project root is): an assets folder that is a link out is no root at all."""
 
+        own = search_path(self.content_root.parent)  # the project's templates, the toolkit's
         try:
-            return [TEMPLATES, game_assets(self.content_root)]
+            return [*own, game_assets(self.content_root)]
         except AssetError:
-            return [TEMPLATES]  # content may then name no picture; the check reports why
+            return own  # content may then name no picture; the check reports why
 
     def layout(self, html: str, pages: int = 0) -> Any:
         """Lay out a template's HTML (a WeasyPrint document), confined to the project's
@@ -73,7 +76,7 @@ class Session:
         return layout(
             compact(html),
             TEMPLATES,
-            AssetFetcher(self.asset_roots()),
+            AssetFetcher(self.asset_roots(), overrides=project_templates(self.content_root.parent)),
             styles=self._styles,
             max_pages=max(MAX_PAGES, pages),
             overflow=self.overflow_check,

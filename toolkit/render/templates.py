@@ -1,9 +1,10 @@
 """Render stage, text side: Jinja templates -> HTML and SVG strings.
 
 Templates live in the package's `templates/<game>/` and `templates/common/`
-(`toolkit.core.resources`). Every template is autoescaped (whatever its extension:
-`.html.j2` included) and undefined names are errors (`StrictUndefined`), so a template
-typo never prints an empty field and no content text can become markup or template code.
+(`toolkit.core.resources`), each replaceable by a project's own (`toolkit.core.overrides`).
+Every template is autoescaped (whatever its extension: `.html.j2` included) and undefined
+names are errors (`StrictUndefined`), so a template typo never prints an empty field and no
+content text can become markup or template code.
 Content is only ever passed as data, never compiled as a template.
 """
 
@@ -11,6 +12,7 @@ from __future__ import annotations
 
 import re
 import types
+from collections.abc import Sequence
 from functools import partial
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -28,9 +30,12 @@ class TemplateProblem(Exception):
     """A template failed to render; the message names the template and line."""
 
 
-def environment(templates: Path = TEMPLATES) -> jinja2.Environment:
-    """The one Jinja environment: autoescape always on, StrictUndefined. (Jinja is imported
-    here, not with the module: `toolkit check` lists the outputs without rendering them.)"""
+def environment(templates: Path | Sequence[Path] = TEMPLATES) -> jinja2.Environment:
+    """The one Jinja environment: autoescape always on, StrictUndefined. `templates`: the
+    folder, or the folders in the order they are searched (a project's own `templates/`
+    first: `toolkit.core.overrides`); the packaged ones are also `builtin/<path>`, so an
+    override can extend the file it replaces. (Jinja is imported here, not with the module:
+    `toolkit check` lists the outputs without rendering them.)"""
     # Jinja takes 0.1 s to import: only where a template renders, never on `toolkit check`
     import jinja2
 
@@ -39,8 +44,14 @@ def environment(templates: Path = TEMPLATES) -> jinja2.Environment:
     # user's cache, never the project), and in this process's memory for the next
     # environment (a build makes several)
     kept = store().folder("templates")
+    roots = [templates] if isinstance(templates, Path) else list(templates)
     env = jinja2.Environment(
-        loader=jinja2.FileSystemLoader(str(templates)),
+        loader=jinja2.ChoiceLoader(
+            [
+                jinja2.FileSystemLoader([str(t) for t in roots]),
+                jinja2.PrefixLoader({"builtin": jinja2.FileSystemLoader(str(TEMPLATES))}),
+            ]
+        ),
         bytecode_cache=_bytecode_cache(jinja2.FileSystemBytecodeCache(str(kept)) if kept else None),
         autoescape=True,
         undefined=jinja2.StrictUndefined,

@@ -27,6 +27,7 @@ import stat
 from pathlib import Path
 
 from toolkit.core.diagnostics import Diagnostic, GameResult, Note, Severity
+from toolkit.core.overrides import overrides_digest
 from toolkit.core.resources import TEMPLATES
 from toolkit.load.rules_text import unchanged
 from toolkit.speed import content_cache
@@ -51,7 +52,9 @@ def key(game_dir: Path, shared: str | None = None) -> str | None:
         where = str(game_dir.resolve())  # the findings show paths from the working folder
     except (OSError, ValueError):
         return None
-    text = f"{shared or shared_inputs()}{where}\0{tree}"
+    # the project's template overrides: the check reads its board.css (`shared_inputs`)
+    own = overrides_digest(game_dir.parent)
+    text = f"{shared or shared_inputs()}{own}\0{where}\0{tree}"
     return hashlib.blake2b(text.encode("utf-8", "surrogateescape"), digest_size=20).hexdigest()
 
 

@@ -12,7 +12,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from toolkit.check.file_names import numbered_stem, slug
-from toolkit.edit.fixes import Fix
+from toolkit.edit.fixes import Fix, uncite
 from toolkit.edit.rename import RenameError, Renaming, values_at
 from toolkit.games.forty_factions.decks import range_of
 from toolkit.games.forty_factions.index import Index
@@ -79,10 +79,15 @@ def plan_rename(content: ContentSet, old: str, new: str) -> Renaming:
         if tarot != card.tarot:  # its card follows its number (3.1, 3.2)
             fixes += values_at([card.loc_of("tarot")], tarot, f"{kind} {number} stands for {tarot}")
             said.append(f"its card follows its number: {card.tarot} is now {tarot} (3.1, 3.2)")
-        if "number" in card.sources:
+            moved = uncite(card, "tarot", "`tarot` is the designer's: from sources to placeholders")
+            if moved is not None:  # the rules' line gives the card of the old number
+                fixes.append(moved)
+        moved = uncite(card, "number", "`number` is the designer's: from sources to placeholders")
+        if moved is not None:
+            fixes.append(moved)
             said.append(
                 f"its `sources` gives {card.number} as the rules' number: a "
-                "renumbered card's number is the designer's (move `number` to "
+                "renumbered card's number is the designer's (`number` moves to "
                 "`placeholders`)"
             )
     else:
@@ -99,11 +104,12 @@ def plan_rename(content: ContentSet, old: str, new: str) -> Renaming:
             f"{kind} {card.number}: '{card.name}' is now '{new}' (the content refers "
             "to it by number; its sheet and card print the new name)"
         )
-        if "name" in card.sources:
+        moved = uncite(card, "name", "`name` is the designer's: from sources to placeholders")
+        if moved is not None:
+            fixes.append(moved)
             said.append(
                 f"its `sources` gives '{card.name}' as the rules' name: a renamed "
-                "card's name is the designer's (move `name` to "
-                "`placeholders`)"
+                "card's name is the designer's (`name` moves to `placeholders`)"
             )
     path = Path(card.loc.path)
     to = path.with_name(numbered_stem(number, name) + path.suffix)

@@ -28,6 +28,7 @@ from toolkit.edit.scaffold import (
 from toolkit.games.forty_factions.index import Index
 from toolkit.games.forty_factions.models import Faction, NumberRange, Plot
 from toolkit.model.content import ContentSet
+from toolkit.validate.sources import covers
 
 
 def additive_roman(n: int) -> str:
@@ -80,10 +81,13 @@ def _range_edit(
     size: int | None = None,
 ) -> Fix:
     """Grow the expansion's range that ends just before `number`, or add one (13.1); a
-    range of a fixed `size` (a Major Arcana) is added whole and never grown."""
+    range of a fixed `size` (a Major Arcana) is added whole and never grown, nor is one the
+    rules state (it cites them: 13.1.5 lists the FgF cards 101-114, not the designer's)."""
     game = document_path(ix.game)
+    cited = {k for k in ix.game.sources if k.startswith(f"decks.{key}")}
     for i, r in enumerate(ranges):
-        if expansion in r.expansions and r.last == number - 1 and size is None:
+        stated = any(covers(f"decks.{key}.{i}.last", k) for k in cited)
+        if expansion in r.expansions and r.last == number - 1 and size is None and not stated:
             return Fix(
                 game,
                 f"{key}: {'+'.join(r.expansions)} now runs {r.first}-{number}",

@@ -8,7 +8,7 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 
-from toolkit.core.marks import DAGGER, LEGEND, is_placeholder, marked, titled
+from toolkit.core.marks import DAGGER, LEGEND, TITLE, is_placeholder, marked, titled
 from toolkit.games.forty_factions.board_views import (
     At,
     CircleSpace,
@@ -20,7 +20,8 @@ from toolkit.games.forty_factions.board_views import (
 from toolkit.games.forty_factions.boards import FOREST_BOARD, circles_in
 from toolkit.games.forty_factions.components import component_of
 from toolkit.games.forty_factions.index import Index
-from toolkit.games.forty_factions.models import Faction, Location
+from toolkit.games.forty_factions.models import Faction, Gathering, Location
+from toolkit.render.board_style import BoardStyle
 
 
 @dataclass(frozen=True)
@@ -172,45 +173,73 @@ def gathering_board(ix: Index, marks: bool = True) -> tuple[float, float, str, s
     if g_data is None:
         fr = frame(st, w, h, title, subtitle)
         return w, h, title, render("gathering", w, h, title, st, frame=fr, totems=(), table=None)
+    totems = [_totem(st, g_data, i, marks) for i in range(len(g_data.totems))]
+    table, listed = _influence_table(st, ix, g_data, h, marks)
+    # the rules name two Totems and print no Influence Table (SC3.2.5.2): the rest is the
+    # designer's, marked where it prints, and the subtitle says what the mark means
+    held = listed or any(t.title.endswith(f"({TITLE})") for t in totems)
+    fr = frame(st, w, h, title, subtitle + (f" · {LEGEND}" if held else ""))
+    return (
+        w,
+        h,
+        title,
+        render(
+            "gathering",
+            w,
+            h,
+            title,
+            st,
+            frame=fr,
+            totems=totems,
+            table=table,
+            totem=component_of("totem"),
+            chits=component_of("chits"),
+        ),
+    )
+
+
+def _totem(st: BoardStyle, g_data: Gathering, i: int, marks: bool) -> Totem:
+    """The `i`th Totem's space on the circle (the central one in the middle), marked where
+    its animal or its tribe is a placeholder."""
     cx, cy, ring = 130.0, 160.0, 95.0
-    ring_totems = [t for t in g_data.totems if not t.central]
-    totems = []
-    shown = []  # the texts the board prints that may carry the mark
-    for i, t in enumerate(g_data.totems):
-        # both asked, marks or not: each is a value the board prints (the kit's guide
-        # lists them), the Totem's animal and its tribe
-        own = (
-            any([is_placeholder(g_data, f"totems.{i}.{k}") for k in ("animal", "faction")])
-            and marks
-        )
-        if t.central:
-            x, y = cx, cy
-        else:
-            k = ring_totems.index(t)
-            angle = -math.pi / 2 + 2 * math.pi * k / len(ring_totems)
-            x, y = cx + ring * math.cos(angle), cy + ring * math.sin(angle)
-        rival = f" / {t.rival.animal} ({t.rival.faction})" if t.rival else ""
-        name = t.animal + (f" / {t.rival.animal}" if t.rival else "")
-        shown.append(marked(name, own))
-        chits = At(
-            st.fit("chits", "chit-label", 26, 5, max_lines=1), x, y + (18 if not t.central else 22)
-        )
-        totems.append(
-            Totem(
-                t.faction,
-                t.animal,
-                t.central,
-                t.rival.faction if t.rival else None,
-                titled(f"Totem {i + 1}: {t.animal} ({t.faction}){rival}", own),
-                circle_space(st, x, y, 15 if not t.central else 19, t.faction, marked(name, own)),
-                x - 14,
-                y + (17 if not t.central else 21),
-                chits,
-            )
-        )
+    t = g_data.totems[i]
+    # both asked, marks or not: each is a value the board prints (the kit's guide lists
+    # them), the Totem's animal and its tribe
+    own = any([is_placeholder(g_data, f"totems.{i}.{k}") for k in ("animal", "faction")]) and marks
+    if t.central:
+        x, y = cx, cy
+    else:
+        ring_totems = [o for o in g_data.totems if not o.central]
+        k = ring_totems.index(t)
+        angle = -math.pi / 2 + 2 * math.pi * k / len(ring_totems)
+        x, y = cx + ring * math.cos(angle), cy + ring * math.sin(angle)
+    rival = f" / {t.rival.animal} ({t.rival.faction})" if t.rival else ""
+    name = t.animal + (f" / {t.rival.animal}" if t.rival else "")
+    chits = At(
+        st.fit("chits", "chit-label", 26, 5, max_lines=1), x, y + (18 if not t.central else 22)
+    )
+    return Totem(
+        t.faction,
+        t.animal,
+        t.central,
+        t.rival.faction if t.rival else None,
+        titled(f"Totem {i + 1}: {t.animal} ({t.faction}){rival}", own),
+        circle_space(st, x, y, 15 if not t.central else 19, t.faction, marked(name, own)),
+        x - 14,
+        y + (17 if not t.central else 21),
+        chits,
+    )
+
+
+def _influence_table(
+    st: BoardStyle, ix: Index, g_data: Gathering, h: float, marks: bool
+) -> tuple[Table, bool]:
+    """The Influence Table beside the circle (SC3.2.5.2), and whether it prints a mark (the
+    rules do not print the table: its rows are the designer's)."""
     tx, ty = 262.0, 34.0
     row_h = min(16.0, (h - ty - 40) / (len(g_data.totems) + 1))
     rows = []
+    shown = []
     for i, t in enumerate(g_data.totems):
         ry = ty + 10 + i * row_h
         names = marked(
@@ -236,33 +265,13 @@ def gathering_board(ix: Index, marks: bool = True) -> tuple[float, float, str, s
     )
     head = st.fit("Influence Table (SC3.2.5.2)", "table-head", 140, 8, max_lines=1)
     note = st.fit(f"Influence only over any Totem: {anyone}", "table-note", 140, 14, max_lines=3)
-    # the rules name two Totems and print no Influence Table (SC3.2.5.2): the rest is the
-    # designer's, marked where it prints, and the subtitle says what the mark means
-    held = DAGGER in anyone or any(DAGGER in x for x in shown)
-    fr = frame(st, w, h, title, subtitle + (f" · {LEGEND}" if held else ""))
     table = Table(
         tx,
         At(head, tx + 70, ty),
         tuple(rows),
         At(note, tx + 70, ty + 12 + len(g_data.totems) * row_h),
     )
-    return (
-        w,
-        h,
-        title,
-        render(
-            "gathering",
-            w,
-            h,
-            title,
-            st,
-            frame=fr,
-            totems=totems,
-            table=table,
-            totem=component_of("totem"),
-            chits=component_of("chits"),
-        ),
-    )
+    return table, any(DAGGER in x for x in (anyone, *shown))
 
 
 @dataclass(frozen=True)

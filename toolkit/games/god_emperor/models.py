@@ -115,6 +115,13 @@ class Rounds(Model):
         "When round 1 begins (timetable time), `HH:MM`.", pattern=r"[0-2][0-9]:[0-5][0-9]"
     )
     end: str = spec("When the game concludes, `HH:MM`.", pattern=r"[0-2][0-9]:[0-5][0-9]")
+    extra: int | None = spec(
+        "Minutes round 1 is given beyond the others. The rules say only that it 'will be "
+        "allotted extra time' (L76): the designer's number; without it, the time the day "
+        "has left over after the rounds.",
+        None,
+        ge=0,
+    )
 
 
 @model

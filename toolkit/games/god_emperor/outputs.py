@@ -302,7 +302,7 @@ def outputs(content: ContentSet, options: BuildOptions) -> list[Output]:
         board = _board(ix, "war-map", war_map, (src, ix.layout.loc.path), options)
         out += [dataclasses.replace(o, facts=printed) for o in board]
     if ix.court is not None and ix.underground is not None and ix.favors is not None:
-        out.append(_reference(ix, content))
+        out.append(_reference(ix, content, options))
     setup = checklist(ix)
     out.append(
         _page(
@@ -324,7 +324,7 @@ def outputs(content: ContentSet, options: BuildOptions) -> list[Output]:
             options,
             (src,) + ((ix.cast.loc.path,) if ix.cast else ()),
         )
-    out += _screen(ix, content)
+    out += _screen(ix, content, options)
     players = len(ix.cast.players) if ix.cast else 0
     bring = bring_rows(ix.components, setting(ix)) if ix.components is not None else ()
     kinds = _kinds(players, g.rounds.count, len(g.houses))
@@ -427,7 +427,7 @@ def _kinds(players: int, months: int, houses: int) -> dict[str, Kind]:
     }
 
 
-def _reference(ix: Index, content: ContentSet) -> Output:
+def _reference(ix: Index, content: ContentSet, options: BuildOptions) -> Output:
     """The Control reference, with the timings and the schedule as the rules print them and
     the content's waivers quoted where the rules disagree with themselves."""
     g = ix.game
@@ -460,7 +460,7 @@ def _reference(ix: Index, content: ContentSet) -> Output:
         facts.schedule(schedule, len(g.houses)),
         game=g,
         court=ix.court,
-        panels=panels(ix),
+        panels=panels(ix, marks=not options.final),
         underground=ix.underground,
         favors=ix.favors,
         master_held=ix.underground is not None and is_placeholder(ix.underground, "master_play"),
@@ -476,11 +476,11 @@ def _reference(ix: Index, content: ContentSet) -> Output:
     )
 
 
-def _screen(ix: Index, content: ContentSet) -> list[Output]:
+def _screen(ix: Index, content: ContentSet, options: BuildOptions) -> list[Output]:
     """Control's screen (landscape panels to fold) and the offline companion page, both
-    generated from the rules procedures."""
+    generated from the rules procedures (a placeholder marked, not in a `--final` kit)."""
 
-    built = panels(ix)
+    built = panels(ix, marks=not options.final)
     srcs = tuple(sorted(content.files))
     return [
         Output(

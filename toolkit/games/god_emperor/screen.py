@@ -4,7 +4,8 @@ print these; no template states a procedure of its own."""
 
 from __future__ import annotations
 
-from toolkit.check.procedures import Panel, Table
+from toolkit.check.procedures import Panel, Step, Table
+from toolkit.core.marks import LEGEND, is_placeholder, marked
 from toolkit.games.god_emperor.index import Index
 from toolkit.games.god_emperor.procedures import bind, clock, court, war
 
@@ -14,10 +15,11 @@ SHOWN_CASTLES = range(0, 7)
 SHOWN_VICTORIES = range(0, 4)
 
 
-def panels(ix: Index) -> tuple[Panel, ...]:
-    """Every panel of the God Emperor Control screen."""
+def panels(ix: Index, marks: bool = True) -> tuple[Panel, ...]:
+    """Every panel of the God Emperor Control screen; `marks`, a placeholder value it prints
+    marked (not in a `--final` kit)."""
     st = {p.name: p.statement for p in bind(ix)}
-    out = [_round_panel(ix, st), _war_panel(ix, st), _rewards_panel(ix, st)]
+    out = [_round_panel(ix, st, marks), _war_panel(ix, st), _rewards_panel(ix, st)]
     if ix.court is not None:
         out.append(_court_panel(ix, st))
     if ix.underground is not None:
@@ -25,13 +27,18 @@ def panels(ix: Index) -> tuple[Panel, ...]:
     return tuple(out)
 
 
-def _round_panel(ix: Index, st: dict) -> Panel:
+def _round_panel(ix: Index, st: dict, marks: bool) -> Panel:
     g = ix.game
     rounds = [clock.round_clock(g, n) for n in range(1, g.rounds.count + 1)]
+    # round 1's extra minutes, and so when it ends, are the designer's (L76: 'extra time')
+    held = is_placeholder(g, "rounds.extra") and marks
     day = Table(
         "The rounds",
         ("Round", "starts", "ends"),
-        tuple((str(n), r.value, r.details["end"]) for n, r in enumerate(rounds, 1)),
+        tuple(
+            (str(n), r.value, marked(r.details["end"], held and n == 1))
+            for n, r in enumerate(rounds, 1)
+        ),
         "L76-77",
     )
     tables = [day]
@@ -54,7 +61,15 @@ def _round_panel(ix: Index, st: dict) -> Panel:
                 note,
             )
         )
-    return Panel("round", "The day and the round", "L72-118", st["round-clock"], tuple(tables))
+    # the procedure's statement (`st["round-clock"]`), its placeholder marked or not
+    return Panel(
+        "round",
+        "The day and the round",
+        "L72-118",
+        clock.round_statement(g, marks),
+        tuple(tables),
+        (Step(LEGEND),) if held else (),
+    )
 
 
 def _sources(room: object) -> str:

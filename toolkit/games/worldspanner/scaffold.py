@@ -17,7 +17,7 @@ from pathlib import Path
 from typing import Any
 
 from toolkit.check.file_names import slug
-from toolkit.edit.fixes import document_path
+from toolkit.edit.fixes import document_path, uncite
 from toolkit.edit.rename import RenameError, Renaming, refs_to, values_at
 from toolkit.edit.scaffold import Plan, Scaffold, ScaffoldError
 from toolkit.games.worldspanner.index import Index
@@ -130,11 +130,17 @@ def plan_rename(content: ContentSet, old: str, new: str) -> Renaming:
         raise RenameError(f"a hero is named '{new}' already")
     path = Path(hero.loc.path)
     to = path.with_name(f"{slug(new)}{path.suffix}")
-    return Renaming(
-        tuple(values_at([hero.loc_of("name")], new, f"'{hero.name}' is now '{new}'")),
-        ((path, to),) if to != path else (),
-        (f"hero '{hero.name}' is now '{new}'",),
-    )
+    fixes = values_at([hero.loc_of("name")], new, f"'{hero.name}' is now '{new}'")
+    said = [f"hero '{hero.name}' is now '{new}'"]
+    # a hero the rulebook names (its examples): the new name is the designer's
+    moved = uncite(hero, "name", "`name` is the designer's: from sources to placeholders")
+    if moved is not None:
+        fixes.append(moved)
+        said.append(
+            f"its `sources` gives '{hero.name}' as the rulebook's name: a renamed hero's "
+            "name is the designer's (`name` moves to `placeholders`)"
+        )
+    return Renaming(tuple(fixes), ((path, to),) if to != path else (), tuple(said))
 
 
 def _rename_faction(content: ContentSet, game: Game, old: str, new: str) -> Renaming:

@@ -5,6 +5,7 @@ allotted extra time'); how it is spent within the round the rules do not say."""
 from __future__ import annotations
 
 from toolkit.check.procedures import Result, Step
+from toolkit.core.marks import is_placeholder, marked
 from toolkit.games.god_emperor.models import Game, Room
 
 
@@ -18,9 +19,11 @@ def clock(total: int) -> str:
 
 
 def extra_time(game: Game) -> int:
-    """Minutes round 1 is given beyond the others: the day from the first round to the end,
-    less the rounds' own minutes."""
+    """Minutes round 1 is given beyond the others: the content's number (`rounds.extra`),
+    else the day from the first round to the end, less the rounds' own minutes."""
     r = game.rounds
+    if r.extra is not None:
+        return r.extra
     return minutes(r.end) - minutes(r.first) - r.count * r.minutes
 
 
@@ -39,10 +42,14 @@ def round_clock(game: Game, number: int) -> Result:
     extra = extra_time(game)
     start = round_start(game, number)
     length = r.minutes + (extra if number == 1 else 0)
+    given = (
+        f"the other {extra}"
+        if r.extra is None
+        else f"{extra} more (`rounds.extra`: the rules say only 'extra time', L76)"
+    )
     steps = [
         f"the day: {r.first} to {r.end} = {minutes(r.end) - minutes(r.first)} min; "
-        f"{r.count} rounds x {r.minutes} = {r.count * r.minutes}; round 1 is given the other "
-        f"{extra}"
+        f"{r.count} rounds x {r.minutes} = {r.count * r.minutes}; round 1 is given {given}"
     ]
     if number == 1:
         steps.append(
@@ -99,12 +106,19 @@ def room_clock(game: Game, room: Room, number: int) -> Result:
     )
 
 
-def round_statement(game: Game) -> tuple[Step, ...]:
+def round_statement(game: Game, marks: bool = True) -> tuple[Step, ...]:
+    """The day's rounds as printed; round 1's extra minutes are the content's (`rounds.extra`,
+    marked while a placeholder: the rules say only 'extra time'), else the day's rest."""
     r = game.rounds
+    if r.extra is None:
+        extra = f"round 1 has the {extra_time(game)} minutes left over"
+    else:
+        held = is_placeholder(game, "rounds.extra") and marks
+        extra = "round 1 is allotted extra time: " + marked(f"{r.extra} minutes", held)
     return (
         Step(
             f"{r.count} rounds (months) of {r.minutes} minutes from {r.first}; the game "
-            f"concludes at {r.end}; round 1 has the {extra_time(game)} minutes left over.",
+            f"concludes at {r.end}; {extra}.",
             "L76-77",
         ),
         *(Step(f"{p.name} ({p.minutes:g} min)", p.source) for p in game.phases),

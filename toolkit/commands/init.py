@@ -1,0 +1,296 @@
+"""`toolkit init`: a designer's own content repository, made from a game the project ships.
+
+The new folder holds `content/<game>/` (a copy of the game), `rules/` (the rules texts its
+game.yaml names, at the same project paths, so every citation still resolves), the editor
+schemas under `schemas/<game>/` (where each file's `$schema` line leads), a pre-commit
+config using this toolkit's `toolkit-check` hook, a GitHub workflow that checks and builds
+the kit, a `.gitignore` and a README. Everything is read and planned first; a folder that is
+not empty, a link on the way or a missing game stops it before anything is written, and
+nothing is written outside the new folder.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+import shutil
+import stat
+import subprocess
+import sys
+from importlib import metadata
+from pathlib import Path
+from urllib.parse import unquote, urlparse
+
+import yaml
+
+from toolkit.core.assets import AssetError, read_asset
+from toolkit.core.errors import ToolkitError
+from toolkit.load.rules_text import TEXT_PATH
+
+HOOK_ID = "toolkit-check"  # the hook the toolkit's .pre-commit-hooks.yaml declares
+MAX_FILES = 20_000  # a game folder larger than this is not a game's content
+
+GITIGNORE = """\
+# outputs of `toolkit build` and caches: never committed
+build/
+__pycache__/
+.cache/
+"""
+
+
+def init_repository(
+    target: Path, content_dir: Path, game: str, repo: str | None, rev: str | None
+) -> list[str]:
+    """Create the content repository `target` from `game` of `content_dir`; returns the
+    paths written, relative to `target`. `repo`/`rev`: where pre-commit and CI install the
+    toolkit from (default: what the installed toolkit's `direct_url.json` says)."""
+    _refuse_used(target)
+    repo, rev = toolkit_source(repo, rev)
+    files = _game_files(content_dir, game)
+    files.update(_rules_texts(content_dir, game, files[f"content/{game}/game.yaml"]))
+    files[".pre-commit-config.yaml"] = _pre_commit(repo, rev).encode()
+    files[".github/workflows/content.yml"] = _workflow(repo, rev, game).encode()
+    files[".gitignore"] = GITIGNORE.encode()
+    files["README.md"] = _readme(game).encode()
+    created = not os.path.lexists(target)
+    try:
+        for rel, data in sorted(files.items()):
+            path = target / rel
+            path.parent.mkdir(parents=True, exist_ok=True)
+            # a new file in a folder made just now: O_EXCL never writes through a link
+            fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL | os.O_NOFOLLOW, 0o644)
+            with os.fdopen(fd, "wb") as fh:
+                fh.write(data)
+        written = sorted(files) + _write_schemas(target, game)
+    except (OSError, ToolkitError):
+        _undo(target, created)  # the folder was new or empty: leave it as it was
+        raise
+    return written
+
+
+def _refuse_used(target: Path) -> None:
+    """A folder that exists must be a real, empty folder: init never mixes its files with
+    others', nor writes through a link."""
+    if os.path.islink(target):
+        raise ToolkitError(f"{target} is a symbolic link: name a new folder")
+    if os.path.lexists(target):
+        if not target.is_dir():
+            raise ToolkitError(f"{target} exists and is not a folder: name a new folder")
+        if any(target.iterdir()):
+            raise ToolkitError(
+                f"{target} exists and is not empty: name a new folder (nothing was written)"
+            )
+
+
+def _undo(target: Path, created: bool) -> None:
+    """Remove what this run wrote in `target` (it was new, or empty)."""
+    if created:
+        shutil.rmtree(target, ignore_errors=True)
+        return
+    for entry in target.iterdir():
+        if entry.is_dir() and not entry.is_symlink():
+            shutil.rmtree(entry, ignore_errors=True)
+        else:
+            entry.unlink(missing_ok=True)
+
+
+def _game_files(content_dir: Path, game: str) -> dict[str, bytes]:
+    """Every file of the shipped game, by its path in the new repository; no link followed."""
+    source = content_dir / game
+    if os.path.islink(source) or not source.is_dir() or not (source / "game.yaml").is_file():
+        have = sorted(p.name for p in content_dir.iterdir() if (p / "game.yaml").is_file())
+        raise ToolkitError(
+            f"no game '{game}' in {content_dir} (a folder holding game.yaml); "
+            f"games there: {', '.join(have) or 'none'}"
+        )
+    files: dict[str, bytes] = {}
+    stack = [(source, f"content/{game}")]
+    while stack:
+        folder, rel = stack.pop()
+        with os.scandir(folder) as entries:
+            for entry in entries:
+                st = entry.stat(follow_symlinks=False)
+                name = f"{rel}/{entry.name}"
+                if stat.S_ISDIR(st.st_mode):
+                    stack.append((Path(entry.path), name))
+                elif stat.S_ISREG(st.st_mode):
+                    files[name] = Path(entry.path).read_bytes()
+                else:  # a link, a pipe, a device: not content a repository carries
+                    raise ToolkitError(
+                        f"{entry.path} is not a plain file or folder: init copies no link"
+                    )
+                if len(files) > MAX_FILES:
+                    raise ToolkitError(
+                        f"{source} holds over {MAX_FILES} files: not a game's content"
+                    )
+    return files
+
+
+def _rules_texts(content_dir: Path, game: str, game_yaml: bytes) -> dict[str, bytes]:
+    """The rules texts game.yaml names (`rules_texts:`), at the same paths in the new
+    repository, read from inside the project (the content folder's parent) only."""
+    try:
+        doc = yaml.safe_load(game_yaml)
+    except yaml.YAMLError as exc:
+        raise ToolkitError(f"{content_dir / game / 'game.yaml'} does not parse: {exc}") from None
+    declared = doc.get("rules_texts") if isinstance(doc, dict) else None
+    project = Path(os.path.realpath(content_dir)).parent
+    out: dict[str, bytes] = {}
+    for text_id, rel in (declared or {}).items():
+        if not isinstance(rel, str) or not _plain_path(rel):
+            raise ToolkitError(f"rules text {text_id} of {game}: {rel!r} is no path in the project")
+        try:
+            out[rel] = read_asset(str(project / rel), [project])
+        except AssetError as exc:
+            raise ToolkitError(f"cannot read rules text {rel} of {game}: {exc}") from None
+    return out
+
+
+def _plain_path(rel: str) -> bool:
+    """A project path as game.yaml writes a rules text's (`toolkit.load.rules_text`)."""
+    return re.fullmatch(TEXT_PATH, rel) is not None
+
+
+def _write_schemas(target: Path, game: str) -> list[str]:
+    """The editor schemas of the new repository's game, written by `toolkit schema` run on
+    it (the same code as the command, in a process of its own: the schema renderer loads
+    the whole orchestrator, which this command's module must not import for `--help`)."""
+    args = ["schema", "--content", "content", "--game", game, "--out", "schemas"]
+    proc = subprocess.run(
+        [sys.executable, "-m", "toolkit", *args],
+        cwd=target,
+        # the user's cache stays as it was: init writes nothing outside the new folder
+        env={**os.environ, "TOOLKIT_NO_CACHE": "1"},
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    if proc.returncode != 0:
+        raise ToolkitError(f"writing the editor schemas failed: {proc.stderr.strip()}")
+    return sorted(
+        p.relative_to(target).as_posix() for p in (target / "schemas").rglob("*") if p.is_file()
+    )
+
+
+def toolkit_source(repo: str | None, rev: str | None) -> tuple[str, str]:
+    """Where this toolkit comes from, for pre-commit's `repo:`/`rev:` and pip in CI: the
+    options, else what the installed distribution recorded (PEP 610 `direct_url.json`): a
+    VCS URL and its commit, or a local folder and the commit checked out there."""
+    known_repo, known_rev = _installed_source()
+    repo, rev = repo or known_repo, rev or known_rev
+    if not repo or not rev:
+        raise ToolkitError(
+            "cannot tell where this toolkit was installed from (repository and revision): "
+            "pass --toolkit-repo URL and --toolkit-rev REV (a tag or commit)"
+        )
+    return repo, rev
+
+
+def _installed_source() -> tuple[str | None, str | None]:
+    for dist in metadata.distributions(name="toolkit"):
+        text = dist.read_text("direct_url.json")
+        if not text:
+            continue
+        try:
+            info = json.loads(text)
+        except ValueError:
+            return None, None
+        url = str(info.get("url", ""))
+        if "vcs_info" in info:
+            vcs = info["vcs_info"]
+            return url or None, vcs.get("commit_id") or vcs.get("requested_revision")
+        if "dir_info" in info and url.startswith("file://"):
+            folder = unquote(urlparse(url).path)
+            return folder, _head(folder)
+        return None, None
+    return None, None
+
+
+def _head(folder: str) -> str | None:
+    """The commit checked out in a local folder, if it is a git repository."""
+    try:
+        proc = subprocess.run(
+            ["git", "-C", folder, "rev-parse", "HEAD"],
+            capture_output=True,
+            text=True,
+            check=False,
+            timeout=30,
+        )
+    except (OSError, subprocess.TimeoutExpired):
+        return None
+    return proc.stdout.strip() or None if proc.returncode == 0 else None
+
+
+def pip_requirement(repo: str, rev: str) -> str:
+    """The toolkit as pip installs it from `repo` at `rev`."""
+    url = f"file://{repo}" if repo.startswith("/") else repo.removeprefix("git+")
+    return f"toolkit @ git+{url}@{rev}"
+
+
+def _pre_commit(repo: str, rev: str) -> str:
+    return f"""\
+# pre-commit (https://pre-commit.com): `pre-commit install` once, then every commit that
+# touches content, rules texts or template overrides is checked against the game's rules.
+repos:
+  - repo: {json.dumps(repo)}
+    rev: {json.dumps(rev)}
+    hooks:
+      - id: {HOOK_ID}
+        files: ^(content|rules|templates)/
+"""
+
+
+def _workflow(repo: str, rev: str, game: str) -> str:
+    return f"""\
+# Checks the content against the game's rules (findings as annotations on the lines at
+# fault) and builds the print kit, kept as the run's artifact `kit`.
+name: content
+on:
+  pull_request:
+  push:
+    branches: [main]
+permissions:
+  contents: read
+jobs:
+  check-and-build:
+    runs-on: ubuntu-latest
+    steps:
+      - uses: actions/checkout@v4
+      - uses: actions/setup-python@v5
+        with:
+          python-version: "3.11"
+      - name: Pango and HarfBuzz (WeasyPrint lays out the pages)
+        run: |
+          sudo apt-get update -qq
+          sudo apt-get install -y -qq --no-install-recommends \\
+            libpango-1.0-0 libpangoft2-1.0-0 libharfbuzz-subset0
+      - name: Install the toolkit
+        run: python -m pip install {json.dumps(pip_requirement(repo, rev))}
+      - run: toolkit check --format github
+      - run: toolkit build --game {game}
+      - uses: actions/upload-artifact@v4
+        with:
+          name: kit
+          path: build/
+"""
+
+
+def _readme(game: str) -> str:
+    return f"""\
+# {game}: content
+
+The content of a game for the print-kit toolkit: `content/{game}/` (one YAML file per card
+or board), `rules/` (the rules texts the content cites), `schemas/` (for the editor), and
+`templates/` if you restyle a page (a file there replaces the toolkit's file of the same
+path, e.g. `templates/{game}/board.css`).
+
+    toolkit check                  # the content against the game's rules
+    toolkit build                  # the print kit, under build/{game}/
+    toolkit serve                  # preview with live reload
+    toolkit schema                 # after adding ids: the editor's completion lists
+
+`pre-commit install` runs the check before every commit; `.github/workflows/content.yml`
+checks and builds on every push. The toolkit's docs: its repository's `docs/` folder
+(`docs/commands.md`, `docs/content.md`).
+"""
