@@ -21,6 +21,11 @@ TESTDEBS = chromium fonts-urw-base35 locales nodejs $(if $(shell command -v npm)
 # inside NodeSource's `nodejs` (which conflicts with Debian's `npm`): asked for only if absent.
 YLS_VERSION := 2.0.0
 YLS := $(VENV)/node/node_modules/yaml-language-server/package.json
+# ... and pre-commit, the hook's real client: tests/install/test_init.py runs the toolkit's hook
+# (installed by pre-commit from the package index into an environment of its own) on a
+# repository `toolkit init` made. Kept in a virtual environment of its own, made once.
+PRECOMMIT_VERSION := 4.7.0
+PRECOMMIT := $(VENV)/pre-commit/bin/pre-commit
 TESTLOCALES := tr_TR
 # Test workers (pytest-xdist): one per core, the slow tests first, a worker that is done takes
 # tests from the other (worksteal); the shipped kit is built once for all of them. The tests
@@ -86,12 +91,18 @@ test: setup ## Run the test suite (an empty suite is a failure, not a pass)
 	@$(MAKE) --no-print-directory sysdeps EXTRA_DEBS="$(TESTDEBS)"
 	@$(MAKE) --no-print-directory testlocales
 	@$(MAKE) --no-print-directory $(YLS)
+	@$(MAKE) --no-print-directory $(PRECOMMIT)
 	@env -u PYTHONDONTWRITEBYTECODE $(PY) -m pytest -q -n $(TESTJOBS) --dist worksteal; rc=$$?; \
 	if [ $$rc -eq 5 ]; then echo "pytest collected no tests: the suite must not be empty" >&2; exit 1; fi; \
 	exit $$rc
 
 $(YLS): Makefile
 	npm install --prefix $(VENV)/node --no-audit --no-fund --silent yaml-language-server@$(YLS_VERSION)
+	@touch $@
+
+$(PRECOMMIT): Makefile
+	$(PYTHON) -m venv $(VENV)/pre-commit
+	$(VENV)/pre-commit/bin/python -m pip install --quiet --disable-pip-version-check pre-commit==$(PRECOMMIT_VERSION)
 	@touch $@
 
 check: setup ## Check all content (GitHub annotations when CI=true)

@@ -542,6 +542,7 @@ def test_law_board_extends_onto_numbered_sheets_when_the_court_can_pass_more(
         '{name: "Proposals", minutes: 4, repeat: 3,',
         '{name: "Proposals", minutes: 4, repeat: 7,',
     )
+    designers(content / "god-emperor" / GAME, "rooms.1.steps.2.repeat")  # seven: a house rule
     proc = toolkit(
         "build",
         "--content",

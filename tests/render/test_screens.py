@@ -144,18 +144,26 @@ def test_printed_numbers_follow_the_content(tmp_path: Path) -> None:
     row = "    locations: 11\n    vp: {}\n    single_pawn_vp: 1\n    source: 12.2.1, 12.2.2\n"
     edit(game, row.format(1), row.format(4))
     edit(game, "area_totals: {locations: 77, vp: 9}", "area_totals: {locations: 77, vp: 12}")
+    house_rule = "reason: A house rule makes the Upper West Side worth 4.\n"
     game.write_text(
-        game.read_text() + "waive:\n  - rule: FF-CANON\n    at: [areas.1.vp, "
-        "area_totals.vp]\n    reason: A house rule makes the Upper West Side worth "
-        "4.\n"
+        game.read_text()
+        + "waive:\n  - rule: FF-CANON\n    at: [areas.1.vp, area_totals.vp]\n    "
+        + house_rule
+        # the rules state both values (12.2.1): a departure from them is waived too
+        + "  - rule: RULES-VALUE\n    at: [areas.1.vp, area_totals.vp]\n    "
+        + house_rule
     )
-    edit(
-        content / "forty-factions" / "boards" / "madness.yaml",
-        "{low: 10, high: 10, vp: 6}",
-        "{low: 10, high: 10, vp: 17}",
+    madness = content / "forty-factions" / "boards" / "madness.yaml"
+    edit(madness, "{low: 10, high: 10, vp: 6}", "{low: 10, high: 10, vp: 17}")
+    madness.write_text(
+        madness.read_text()
+        + "waive:\n  - {rule: RULES-VALUE, at: [vp.3.vp], reason: A house rule.}\n"
     )
-    edit(
-        content / "forty-factions" / "boards" / "gathering.yaml", "since_last: 12", "since_last: 9"
+    gathering = content / "forty-factions" / "boards" / "gathering.yaml"
+    edit(gathering, "since_last: 12", "since_last: 9")
+    gathering.write_text(
+        gathering.read_text()
+        + "waive:\n  - {rule: RULES-VALUE, at: [since_last], reason: A house rule.}\n"
     )
     out = build_references(
         content, tmp_path / "build", "forty-factions", only="reference/dm-screen.pdf"

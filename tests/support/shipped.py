@@ -76,12 +76,14 @@ def edit(path: Path, old: str, new: str, count: int = 1) -> None:
 
 def designers(path: Path, dotted: str) -> None:
     """Make the value at `dotted` the designer's, as one marks a house rule: its `sources:`
-    entry goes and it is listed under `placeholders:` (a block or a flow list), so that
-    `toolkit check` no longer reads it against the passage it cited."""
+    entry (if it has one; else its item's `source:` cited it) goes and it is listed under
+    `placeholders:` (a block or a flow list), so that `toolkit check` no longer reads it
+    against the passage it cited."""
     lines = path.read_text(encoding="utf-8").split("\n")
     cited = [i for i, ln in enumerate(lines) if re.match(rf"  {re.escape(dotted)}: ", ln)]
-    assert len(cited) == 1, f"no one `sources:` entry for {dotted} in {path}"
-    del lines[cited[0]]
+    assert len(cited) <= 1, f"{dotted} has {len(cited)} `sources:` entries in {path}"
+    for i in cited:
+        del lines[i]
     at = next(i for i, ln in enumerate(lines) if ln.startswith("placeholders:"))
     if lines[at].rstrip().endswith("]"):
         lines[at] = lines[at].rstrip()[:-1] + f", {dotted}]"

@@ -15,7 +15,7 @@ from typing import Any
 
 import pytest
 
-from tests.support.shipped import CONTENT, ROOT, copy_rules, toolkit
+from tests.support.shipped import CONTENT, ROOT, copy_rules, designers, toolkit
 from toolkit.core.resources import TEMPLATES
 
 WS = "worldspanner"
@@ -128,6 +128,7 @@ def test_the_gallery_prunes_only_its_own_pictures(ws_kit: Path, tmp_path: Path) 
     old_previews = {p for p in _manifest(root)["written"] if "heroes" in p}  # type: ignore[union-attr]
     hero = root / "content" / WS / "heroes" / "lazar.yaml"
     hero.write_text(hero.read_text().replace("name: Lazar", "name: Lazar the Bold"))
+    designers(hero, "name")  # the rulebook names Lazar: the new name is the designer's
     code, stdout, err = _build(root)
     assert code == 0, stdout + err
     assert photo.read_bytes() == b"my photo" and lookalike.read_bytes() == b"not the toolkit's"

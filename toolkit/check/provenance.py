@@ -40,6 +40,9 @@ from toolkit.validate.sources import split
 
 _CITATION = re.compile(r"(?<![\w:.])(\d{3}:\d+(?:-\d+)?|L\d+(?:-\d+)?)(?![\w:])")
 _PAGE = re.compile(r"p\. \d+(?:-\d+)?")
+# a designer may depart from the rules on purpose: a house rule is a waiver of the value's
+# finding, with its reason (`waive: [{rule: RULES-VALUE, at: [...], reason: ...}]`)
+HOUSE_RULES = frozenset({"RULES-VALUE", "RULES-UNSOURCED"})
 _CITED_QUOTE = re.compile(r"'([^']{8,}?)'\s*\(((?:\d{3}:|L)\d+(?:-\d+)?)\)")
 RULES: dict[str, Rule] = {
     r.code: r
@@ -55,7 +58,8 @@ RULES: dict[str, Rule] = {
             "marked `…`). An erratum's `printed` text must stand at its source, and a "
             "quotation followed by a citation in a note or a waiver's reason, `'...' (L267)`, "
             "on the lines it cites. The finding quotes the passage: correct the value, or "
-            "the citation.",
+            "the citation; a value the designer changes on purpose is a house rule, a waiver "
+            "of this finding at that value with its reason.",
             'proposals:\n  - {id: tax, name: Tax, cost: 6, source: L278}   # "Tax (6 cost)"',
         ),
         Rule(

@@ -14,7 +14,7 @@ from collections import defaultdict
 from functools import partial
 
 from toolkit.check.art import check_backdrops, check_slots
-from toolkit.check.provenance import check_provenance
+from toolkit.check.provenance import HOUSE_RULES, check_provenance
 from toolkit.check.rules import RuleSet, held_back, waiver_covers
 from toolkit.core.diagnostics import Diagnostic, Loc, display_path, error
 from toolkit.load.icons import check as icon_check
@@ -173,7 +173,7 @@ def _apply_waivers(
                     )
                 )
                 continue
-            if waiver.rule not in pack.rules:
+            if waiver.rule not in pack.rules and waiver.rule not in HOUSE_RULES:
                 out.append(
                     error(
                         waiver.loc_of("rule"),

@@ -24,19 +24,12 @@ from urllib.parse import unquote, urlparse
 
 import yaml
 
+from toolkit.commands.init_files import GITIGNORE, pre_commit_config, readme, workflow
 from toolkit.core.assets import AssetError, read_asset
 from toolkit.core.errors import ToolkitError
 from toolkit.load.rules_text import TEXT_PATH
 
-HOOK_ID = "toolkit-check"  # the hook the toolkit's .pre-commit-hooks.yaml declares
 MAX_FILES = 20_000  # a game folder larger than this is not a game's content
-
-GITIGNORE = """\
-# outputs of `toolkit build` and caches: never committed
-build/
-__pycache__/
-.cache/
-"""
 
 
 def init_repository(
@@ -49,10 +42,10 @@ def init_repository(
     repo, rev = toolkit_source(repo, rev)
     files = _game_files(content_dir, game)
     files.update(_rules_texts(content_dir, game, files[f"content/{game}/game.yaml"]))
-    files[".pre-commit-config.yaml"] = _pre_commit(repo, rev).encode()
-    files[".github/workflows/content.yml"] = _workflow(repo, rev, game).encode()
+    files[".pre-commit-config.yaml"] = pre_commit_config(repo, rev).encode()
+    files[".github/workflows/content.yml"] = workflow(repo, rev, game).encode()
     files[".gitignore"] = GITIGNORE.encode()
-    files["README.md"] = _readme(game).encode()
+    files["README.md"] = readme(game).encode()
     created = not os.path.lexists(target)
     try:
         for rel, data in sorted(files.items()):
@@ -219,78 +212,6 @@ def _head(folder: str) -> str | None:
         )
     except (OSError, subprocess.TimeoutExpired):
         return None
-    return proc.stdout.strip() or None if proc.returncode == 0 else None
-
-
-def pip_requirement(repo: str, rev: str) -> str:
-    """The toolkit as pip installs it from `repo` at `rev`."""
-    url = f"file://{repo}" if repo.startswith("/") else repo.removeprefix("git+")
-    return f"toolkit @ git+{url}@{rev}"
-
-
-def _pre_commit(repo: str, rev: str) -> str:
-    return f"""\
-# pre-commit (https://pre-commit.com): `pre-commit install` once, then every commit that
-# touches content, rules texts or template overrides is checked against the game's rules.
-repos:
-  - repo: {json.dumps(repo)}
-    rev: {json.dumps(rev)}
-    hooks:
-      - id: {HOOK_ID}
-        files: ^(content|rules|templates)/
-"""
-
-
-def _workflow(repo: str, rev: str, game: str) -> str:
-    return f"""\
-# Checks the content against the game's rules (findings as annotations on the lines at
-# fault) and builds the print kit, kept as the run's artifact `kit`.
-name: content
-on:
-  pull_request:
-  push:
-    branches: [main]
-permissions:
-  contents: read
-jobs:
-  check-and-build:
-    runs-on: ubuntu-latest
-    steps:
-      - uses: actions/checkout@v4
-      - uses: actions/setup-python@v5
-        with:
-          python-version: "3.11"
-      - name: Pango and HarfBuzz (WeasyPrint lays out the pages)
-        run: |
-          sudo apt-get update -qq
-          sudo apt-get install -y -qq --no-install-recommends \\
-            libpango-1.0-0 libpangoft2-1.0-0 libharfbuzz-subset0
-      - name: Install the toolkit
-        run: python -m pip install {json.dumps(pip_requirement(repo, rev))}
-      - run: toolkit check --format github
-      - run: toolkit build --game {game}
-      - uses: actions/upload-artifact@v4
-        with:
-          name: kit
-          path: build/
-"""
-
-
-def _readme(game: str) -> str:
-    return f"""\
-# {game}: content
-
-The content of a game for the print-kit toolkit: `content/{game}/` (one YAML file per card
-or board), `rules/` (the rules texts the content cites), `schemas/` (for the editor), and
-`templates/` if you restyle a page (a file there replaces the toolkit's file of the same
-path, e.g. `templates/{game}/board.css`).
-
-    toolkit check                  # the content against the game's rules
-    toolkit build                  # the print kit, under build/{game}/
-    toolkit serve                  # preview with live reload
-    toolkit schema                 # after adding ids: the editor's completion lists
-
-`pre-commit install` runs the check before every commit; `.github/workflows/content.yml`
-checks and builds on every push. The toolkit's docs: its repository's `docs/` folder
-(`docs/commands.md`, `docs/content.md`).
-"""
+    if proc.returncode != 0:
+        return None
+    return proc.stdout.strip() or None
