@@ -86,6 +86,25 @@ def test_a_cost_changed_from_the_rules_is_an_error_at_the_value_quoting_it(tmp_p
     assert hit["message"].startswith("Tax's cost is 5 here; L278 says \"Tax (6 cost): Institute")
 
 
+def test_a_house_rule_is_a_waiver_of_the_value_with_its_reason(tmp_path: Path) -> None:
+    """A designer who makes Tax cost 5 on purpose waives the finding at that value: it is
+    listed as waived, the check passes; the waiver is spent there and nowhere else."""
+    content = copy_content(tmp_path)
+    court = content / "god-emperor" / "court.yaml"
+    edit(court, 'name: "Tax", cost: 6,', 'name: "Tax", cost: 5,')
+    edit(court, 'name: "Fines", cost: 1,', 'name: "Fines", cost: 2,')
+    court.write_text(
+        court.read_text()
+        + "waive:\n  - {rule: RULES-VALUE, at: [proposals.3.cost], reason: Our Tax is cheaper.}\n"
+    )
+    proc = toolkit("check", "--content", str(content), "--game", "god-emperor", "--format", "json")
+    records = json.loads(proc.stdout)
+    tax = _at(records, "RULES-VALUE", court, line_of(court, 'name: "Tax"'))
+    fines = _at(records, "RULES-VALUE", court, line_of(court, 'name: "Fines"'))
+    assert [r["waived"] for r in tax] == ["Our Tax is cheaper."]
+    assert [r["waived"] for r in fines] == [None] and proc.returncode == 1
+
+
 def test_a_madness_vp_changed_from_the_rules_is_an_error_quoting_the_table(tmp_path: Path) -> None:
     """Issue 33: boards/madness.yaml's levels 6-9 score 3 VPs (DD3.3.4.1, its table's
     `6-9  3`); 4 fails, at the value, quoting the row."""
@@ -332,6 +351,8 @@ def test_any_cited_number_changed_is_an_error_at_it_quoting_the_passage(
     assert hits, f"{rel}:{loc.line}: {claim.value} -> {new} ({claim.refs}) passed"
     said = [d for d in hits if f" is {new} here" in d.message]
     assert said, [d.message for d in hits]
-    quote = said[0].message.split(' says "', 1)[-1].rstrip('"')
+    quoted = re.search(r'(?: says|states no number:) "(.*)"$', said[0].message)
+    assert quoted, said[0].message
+    quote = quoted[1]
     for piece in quote.split("…"):
         assert _letters(piece) in _letters(claim.text), (piece, claim.text)

@@ -202,7 +202,10 @@ def _unique_word(page: str) -> str:
     """A word of exactly one table row of the page, in no other row, step or heading: a
     search for it matches one row."""
     body = page.split("<body", 1)[1].split("<script", 1)[0]
-    rows = re.findall(r"<tr>(.*?)</tr>", body, re.S)
+    # the rows the search looks through: those of the look-up tables' bodies
+    lookups = re.findall(r'<div class="lookup">(.*?)</div>', body, re.S)
+    bodies = [b for t in lookups for b in re.findall(r"<tbody>(.*?)</tbody>", t, re.S)]
+    rows = [r for b in bodies for r in re.findall(r"<tr>(.*?)</tr>", b, re.S)]
     others = re.sub(r"<tr>.*?</tr>", " ", body, flags=re.S)
 
     def words(html: str) -> set[str]:

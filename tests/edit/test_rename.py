@@ -128,9 +128,10 @@ def test_a_hero_and_a_favor_faction_are_renamed(tmp_path: Path) -> None:
 
 def test_a_faction_and_a_house_id_are_renamed_everywhere_and_nothing_else(tmp_path: Path) -> None:
     """A Worldspanner faction's id: in game.yaml, every hero and quest deck naming it, the
-    factions opposing it, and the quest deck's file name. A God Emperor House's id: in
-    game.yaml (its entry, the Court's hosts and proposers) and the cast. Each changed line
-    is the old line with the id replaced, and the game checks clean after."""
+    factions opposing it, its map key, and the file names of its quest deck and key. A God
+    Emperor House's id: in game.yaml (its entry, the Court's hosts and proposers) and the
+    cast. Each changed line is the old line with the id replaced, and the game checks clean
+    after."""
     import re
 
     content = copy_content(tmp_path)
@@ -140,9 +141,13 @@ def test_a_faction_and_a_house_id_are_renamed_everywhere_and_nothing_else(tmp_pa
     house = _rename(content, "god-emperor", "cat", "lynx")
     assert house.returncode == 0 and "0 errors" in house.stdout, house.stdout + house.stderr
     after = _snapshot(content)
-    moved = ("worldspanner/quests/smugglers-den.yaml", "worldspanner/quests/smugglers-cove.yaml")
-    assert moved[0] not in after and moved[1] in after
-    changed = {k for k in after if after[k] != before.get(k)} - {moved[1]}
+    # the faction's quest deck and its map key are named by its id
+    moves = {
+        f"worldspanner/{kind}/smugglers-den.yaml": f"worldspanner/{kind}/smugglers-cove.yaml"
+        for kind in ("quests", "map")
+    }
+    assert not set(moves) & set(after) and set(moves.values()) <= set(after)
+    changed = {k for k in after if after[k] != before.get(k)} - set(moves.values())
 
     def names_one(key: str, data: bytes) -> bool:  # a value naming the faction or the House
         if key.startswith("worldspanner/"):
@@ -150,9 +155,9 @@ def test_a_faction_and_a_house_id_are_renamed_everywhere_and_nothing_else(tmp_pa
         return key.startswith("god-emperor/") and bool(re.search(rb"(: |\[|, )cat\b", data))
 
     named = {k for k, data in before.items() if k.endswith(".yaml") and names_one(k, data)}
-    assert changed | {moved[0]} == named
-    for key in (*changed, moved[0]):
-        now = after[moved[1] if key == moved[0] else key]
+    assert changed | set(moves) == named
+    for key in (*changed, *moves):
+        now = after[moves.get(key, key)]
         for a, b in _changed_lines(before[key], now):
             assert b in (
                 a.replace("smugglers-den", "smugglers-cove"),

@@ -99,7 +99,7 @@ def test_hostile_art_is_a_content_error_at_the_field_and_never_read_outside(
     assert hit["path"].endswith("002-navy.yaml")
     assert hit["line"] == line_of(content / NAVY, "emblem:")
     assert f"art/{name}" in hit["message"]
-    assert not outside_reads(opened, content, tmp_path / "out")
+    assert not outside_reads(opened, content, content.parent / "rules", tmp_path / "out")
     # and the build refuses before rendering anything: no sheet carries the picture
     build = toolkit(
         "build",
@@ -328,7 +328,7 @@ def test_a_hostile_backdrop_is_refused_and_never_read_outside(tmp_path: Path) ->
     assert proc.returncode == 1
     found = sorted(Path(r["path"]).name for r in _art_findings(proc))
     assert found == ["council.png", "madness.png"]
-    assert not outside_reads(opened, content, tmp_path / "out")
+    assert not outside_reads(opened, content, content.parent / "rules", tmp_path / "out")
     assert CANARY not in proc.stdout
 
 

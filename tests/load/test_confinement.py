@@ -82,7 +82,10 @@ def test_assets_linked_out_are_never_read_or_embedded(tmp_path: Path, shape: str
     )
     assert proc2.returncode == 1 and "Traceback" not in proc2.stderr
     assert not (out / "forty-factions" / "boards" / "main.svg").exists()
-    assert outside_reads(opened + opened2, content, out, tmp_path / "tmp") == []
+    assert (
+        outside_reads(opened + opened2, content, content.parent / "rules", out, tmp_path / "tmp")
+        == []
+    )
     assert CANARY not in proc.stdout + proc2.stdout
 
 
@@ -99,7 +102,7 @@ def test_game_folder_linked_out_is_not_read(tmp_path: Path) -> None:
     found = _findings(proc.stdout)
     assert (shown(content / "worldspanner"), "CONTENT-OUTSIDE") in [(p, c) for p, c, _ in found]
     assert CANARY.lower().replace("-", "_") not in proc.stdout + proc.stderr
-    assert outside_reads(opened, content, tmp_path / "tmp") == []
+    assert outside_reads(opened, content, content.parent / "rules", tmp_path / "tmp") == []
     assert not any(p.startswith(str(elsewhere)) for p in opened)
 
 

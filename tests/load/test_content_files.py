@@ -60,7 +60,7 @@ def test_a_linked_folder_that_leads_out_is_an_error_and_not_read(tmp_path: Path)
     assert proc.returncode == 1
     (hit,) = _at(json.loads(proc.stdout), quests)
     assert hit["code"] == "CONTENT-OUTSIDE" and "not read" in str(hit["message"])
-    assert outside_reads(opened, content, tmp_path / "tmp") == []
+    assert outside_reads(opened, content, content.parent / "rules", tmp_path / "tmp") == []
 
 
 def test_a_linked_folder_inside_the_game_is_read_once(tmp_path: Path) -> None:

@@ -106,7 +106,7 @@ def test_hostile_icons_in_content_are_content_errors_and_never_read_outside(
     messages = [r["message"] for r in _findings(proc)]
     assert any("evil.svg:1 cannot be used: an external reference" in m for m in messages), messages
     assert any("linked.svg cannot be used" in m and "outside" in m for m in messages), messages
-    assert not outside_reads(opened, content, tmp_path / "out")
+    assert not outside_reads(opened, content, content.parent / "rules", tmp_path / "out")
     assert any(r["code"] == "CONTENT-OUTSIDE" for r in json.loads(proc.stdout))
 
 

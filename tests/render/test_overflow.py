@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.support.shipped import DIAG, copy_content, edit, line_of, shown, toolkit
+from tests.support.shipped import DIAG, copy_content, designers, edit, line_of, shown, toolkit
 from toolkit.audit.pagegeom import read_pages
 from toolkit.audit.textfit import check_page
 from toolkit.render.pdf import LONG_RUN, break_long_runs
@@ -59,6 +59,8 @@ def _build_with(
     content = copy_content(tmp_path)
     source = content / game / rel
     edit(source, old, new.format(text=text))
+    if game == "god-emperor":  # a scheme's text retells the rules (L446): this one is ours
+        designers(source, "schemes.7.text")
     out = tmp_path / "out"
     proc = toolkit(
         "build",
