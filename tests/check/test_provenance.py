@@ -322,7 +322,9 @@ def _replacement(claim: Claim) -> int | None:
 
 
 def _letters(text: str) -> str:
-    return re.sub(r"[^a-z0-9]", "", text.lower())
+    """Letters and digits only: the passage's markup (`<sup>`), spacing and a table's tabs
+    aside, as a message quotes it."""
+    return re.sub(r"[^a-z0-9]", "", re.sub(r"</?\w+>", "", text).lower())
 
 
 @pytest.mark.slow

@@ -19,6 +19,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from toolkit.check.wording import paraphrases, quoted, says, says_number, says_time
+from toolkit.load.art import ART_REF
 from toolkit.load.rules_text import Cited, SectionOf, no_sections
 from toolkit.model.components import Component, Components
 from toolkit.model.content import ContentSet, Document
@@ -65,6 +66,7 @@ class Claim:
 
     @property
     def dotted(self) -> str:
+        """The value's path as `sources:` and `placeholders:` write it (`proposals.3.cost`)."""
         return ".".join(self.path)
 
 
@@ -120,6 +122,7 @@ class Walk:
     names: dict[str, str] = field(default_factory=dict)  # id -> name, of the items that have both
 
     def run(self, doc: Document) -> Walk:
+        """Walk one document (once): its values, sources, notes and names."""
         self._model(doc, (), None)
         return self
 
@@ -162,6 +165,19 @@ class Walk:
 
 
 _NAMES: dict[type, tuple[str, ...]] = {}
+_PICTURES: dict[type, frozenset[str]] = {}
+
+
+def is_picture(cls: type, name: str) -> bool:
+    """Is the field a picture the kit prints (`art/...`, the designer's, never the rules')?"""
+    got = _PICTURES.get(cls)
+    if got is None:
+        got = _PICTURES[cls] = frozenset(
+            fi.name
+            for fi in fields_of(cls)
+            if (p := fi.meta.get("pattern")) is not None and p.pattern == ART_REF
+        )
+    return name in got
 
 
 def _names(cls: type) -> tuple[str, ...]:

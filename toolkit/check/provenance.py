@@ -27,6 +27,7 @@ from toolkit.check.claims import (
     Provenance,
     Verdict,
     Walk,
+    is_picture,
     shown,
     states,
     what,
@@ -179,6 +180,7 @@ def _walked(
             or name in hook.not_values
             or name in KIT_FIELDS.get(cls, ())
             or name in hook.kit_fields.get(cls, ())
+            or is_picture(cls, name)
         )
 
     walked = [

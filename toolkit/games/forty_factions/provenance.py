@@ -189,4 +189,5 @@ PROVENANCE = Provenance(
     sections=section_of,
     judge=judge,
     not_values=frozenset({"board", "section"}),
+    kit_fields={Game: frozenset({"map_art"})},  # the designer's own map of Tehmor
 )

@@ -92,10 +92,11 @@ class SpaceView:
     mark_x: float
     mark_y: float
     number: Label | None  # a Dome's number (its key's)
-    plaque: Label | None  # an adventure plaque's name
+    plaque: Label | None  # an adventure plaque's name, where it is legible
     plaque_box: tuple[float, float, float, float]  # x, y, w, h
     vista_r: float  # the Vista circle's radius; 0: none
     dot_r: float  # the centre dot line of sight is drawn from (p. 19)
+    adventure: str = ""  # the adventure plaque's name ("": none), drawn or not
 
 
 @dataclass(frozen=True)
@@ -168,13 +169,24 @@ def _space(
         mx,
         my - size * 0.22,
         st.line(str(dome), "dome-number", size * 0.8) if s.terrain == "dome" else None,
-        st.fit(s.adventure, "plaque", size * 1.2, size * 0.4, size=size * 0.3, max_lines=1)
-        if s.adventure
-        else None,
+        _plaque(st, s.adventure, size) if s.adventure else None,
         (cx - size * 0.66, cy + size * 0.12, size * 1.32, size * 0.42),
         size * 0.62 if s.vista else 0.0,
         max(0.25, size * 0.05),
+        s.adventure or "",
     )
+
+
+# The smallest type a plaque's name is printed in, mm (about 4.5 pt): on a map drawn small
+# (a set-up sheet's whole map) the plaque is drawn without its name, which the real-size
+# pieces print.
+MIN_PLAQUE_TEXT = 1.6
+
+
+def _plaque(st: BoardStyle, name: str, size: float) -> Label | None:
+    """An adventure plaque's name fitted to its space, or None where it would not be legible."""
+    label = st.fit(name, "plaque", size * 1.2, size * 0.4, size=size * 0.3, max_lines=1)
+    return label if label.size >= MIN_PLAQUE_TEXT else None
 
 
 def map_view(
