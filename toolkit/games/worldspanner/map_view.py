@@ -137,14 +137,23 @@ def _f(v: float) -> str:
 
 
 def _space(
-    st: BoardStyle, f: Frame, at: tuple[int, int], key: str, piece: MapPiece, index: int, dome: int
+    st: BoardStyle,
+    f: Frame,
+    at: tuple[int, int],
+    key: str,
+    piece: MapPiece,
+    index: int,
+    dome: int,
+    covered: bool = False,
 ) -> SpaceView:
+    """A space as drawn; `covered`: under a set-up sheet's key tag, so drawn without its
+    terrain letter (the real-size piece prints it)."""
     s = piece.spaces[index]
     q, r = at
     pts = [f.at(*corner(q, r, i)) for i in range(6)]
     cx, cy = f.at(*centre(q, r))
     size = f.size
-    mark = MARKS.get(s.terrain)
+    mark = None if covered else MARKS.get(s.terrain)
     facts = [NAMES[s.terrain] + (" (cavern)" if s.cavern else "")]
     if s.adventure:
         facts.append(f"adventure plaque '{s.adventure}'")
@@ -196,15 +205,18 @@ def map_view(
     domes: Mapping[str, int],
     frame: Frame,
     side: str,
+    tagged: bool = False,
 ) -> MapView:
-    """Every space, wall and outline edge of these pieces, laid out through `frame`."""
+    """Every space, wall and outline edge of these pieces, laid out through `frame`;
+    `tagged`: each key carries its slot's tag over its centre space (a set-up sheet)."""
     spots = build(laid)
     spaces, walls, cuts = [], [], []
     for at, spot in sorted(spots.items(), key=lambda kv: (kv[1].piece, kv[1].cell.index)):
         piece = pieces[spot.piece]
-        spaces.append(
-            _space(st, frame, at, spot.piece, piece, spot.cell.index, domes.get(spot.piece, 0))
-        )
+        s = piece.spaces[spot.cell.index]
+        covered = tagged and piece.kind != "platter" and (s.q, s.r) == (0, 0)
+        dome = domes.get(spot.piece, 0)
+        spaces.append(_space(st, frame, at, spot.piece, piece, spot.cell.index, dome, covered))
         for e, (dq, dr) in enumerate(DIRS):
             a = frame.at(*corner(*at, e))
             b = frame.at(*corner(*at, (e + 1) % 6))

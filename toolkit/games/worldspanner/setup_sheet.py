@@ -135,7 +135,7 @@ def setup_sheet(
     laid = s.laid(pieces) or []
     frames = _frames(laid) if laid else {}
     parts = [
-        map_view(st, [p for p in laid if p.section == n], pieces, domes, f, "standard")
+        map_view(st, [p for p in laid if p.section == n], pieces, domes, f, "standard", True)
         for n, f in frames.items()
     ]
     view = MapView(
