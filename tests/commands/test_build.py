@@ -17,7 +17,7 @@ import yaml
 
 from tests.support.pdfcheck import box, colour_spaces, inside, output_intent, unembedded_fonts
 from tests.support.printguide import check_bill, check_gallery
-from tests.support.shipped import CONTENT, copy_rules, pdf_text, seeded, toolkit
+from tests.support.shipped import CONTENT, copy_rules, designers, pdf_text, seeded, toolkit
 
 MM = 72 / 25.4
 A4 = (210 * MM, 297 * MM)
@@ -331,6 +331,7 @@ def test_a_card_edit_writes_the_same_files_in_two_processes_as_in_one(
                 r"^alleyman: (.*)$", r"alleyman: \1 (edited)", f.read_text(), count=1, flags=re.M
             )
         )
+        designers(f, "alleyman")  # a designer's own card, no longer the rules' (RULES-VALUE)
     sheet = roots[1] / "build" / "forty-factions" / "tts" / "factions-1.png"
     with Image.open(sheet) as img:
         img.load()
@@ -367,6 +368,7 @@ def test_edit_rebuilds_only_dependants(kit: Path, tmp_path: Path) -> None:
     before = _keys(root)
     f = next((root / "content" / "forty-factions" / "factions").glob("031-*.yaml"))
     f.write_text(f.read_text().replace("name: City Watch", "name: City Watch of Tehmor"))
+    designers(f, "name")  # the designer's name, no longer the rules' (RULES-VALUE)
     f.rename(f.with_name("031-city-watch-of-tehmor.yaml"))  # a file is named for its faction
     proc = _build(root)
     assert proc.returncode == 0, proc.stdout
@@ -611,7 +613,7 @@ def test_a_warm_session_lays_out_again_after_a_template_edit(tmp_path: Path) -> 
     from tests.support.shipped import ROOT
 
     project = tmp_path / "project"
-    for part in ("toolkit", "content"):
+    for part in ("toolkit", "content", "rules"):
         shutil.copytree(ROOT / part, project / part, ignore=shutil.ignore_patterns("__pycache__"))
     only = "sheets/plots/00[1-3]*"
     warm = f"""

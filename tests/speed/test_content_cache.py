@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.support.shipped import CONTENT
+from tests.support.shipped import CONTENT, copy_rules
 from toolkit.games.worldspanner import KINDS
 from toolkit.games.worldspanner.models import Hero
 from toolkit.model.content import load_content
@@ -71,6 +71,7 @@ def test_a_cold_check_reuses_the_documents_the_last_one_validated(tmp_path: Path
     this user may write it), and an edited file is read again."""
     content = tmp_path / "content"
     shutil.copytree(CONTENT / "worldspanner", content / "worldspanner")
+    copy_rules(tmp_path)  # the texts its citations are read against
     cache = tmp_path / "cache"
     first = _check(content, cache, tmp_path)
     assert first.returncode == 0, first.stdout + first.stderr
@@ -92,6 +93,7 @@ def test_a_cache_others_may_write_is_never_loaded(tmp_path: Path) -> None:
 
     content = tmp_path / "content"
     shutil.copytree(CONTENT / "worldspanner", content / "worldspanner")
+    copy_rules(tmp_path)  # the texts its citations are read against
     cache = tmp_path / "cache"
     assert _check(content, cache, tmp_path).returncode == 0
     (kept,) = (cache / "toolkit").glob("content-worldspanner-*.pickle")
@@ -197,6 +199,7 @@ def test_kept_documents_of_the_wrong_shape_are_misses(tmp_path: Path, shape: str
 
     content = tmp_path / "content"
     shutil.copytree(CONTENT / "worldspanner", content / "worldspanner")
+    copy_rules(tmp_path)  # the texts its citations are read against
     lazar = content / "worldspanner" / "heroes" / "lazar.yaml"
     lazar.write_text(lazar.read_text().replace("health: 5", "health: five"))
     cache = tmp_path / "cache"

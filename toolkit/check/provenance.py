@@ -35,7 +35,7 @@ from toolkit.check.claims import (
 from toolkit.check.rules import Rule
 from toolkit.check.wording import quote_of, quoted, says, states_a_number
 from toolkit.core.diagnostics import Diagnostic, Loc, error, warning
-from toolkit.load.rules_text import Cited, RulesTexts, read_rules_texts
+from toolkit.load.rules_text import UNREAD, Cited, RulesTexts, read_rules_texts
 from toolkit.model.content import ContentSet, Document
 from toolkit.validate.sources import split
 
@@ -199,7 +199,7 @@ def _unresolved(doc: Document, walk: Walk, cite: _Citations) -> Iterator[Diagnos
     spots += [(e.loc_of("source"), e.source) for e in doc.errata]
     spots += [(item.loc_of("source"), src) for item, src in walk.sources]
     for loc, refs in spots:
-        problems = cite(refs)[1]
+        problems = [p for p in cite(refs)[1] if not p.endswith(UNREAD)]
         if problems:
             yield error(loc, "RULES-CITE", f"{refs!r}: {'; '.join(problems)}")
 
@@ -329,7 +329,8 @@ def _quotations(
     for loc, where, text in spots:
         for m in _CITATION.finditer(text):
             for why in cite(m[1])[1]:
-                yield error(loc, "RULES-CITE", f"the {where} cites {m[1]}: {why}")
+                if not why.endswith(UNREAD):
+                    yield error(loc, "RULES-CITE", f"the {where} cites {m[1]}: {why}")
         for m in _CITED_QUOTE.finditer(text):
             cited, problems = cite(m[2])
             said = m[1].replace("...", "…")

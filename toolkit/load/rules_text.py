@@ -49,6 +49,9 @@ def no_sections(text_id: str, line: str) -> str | None:
 
 # a line that starts a section loses its number (so the 1 of `10.3.2.2.1` is no value)
 _NUMBER_PREFIX = re.compile(r"^[\s#*•-]*[A-Z]{0,3}\d+(?:\.\d+)*\.?\**")
+# Why a reference to a text that could not be read cites nothing: the text's one RULES-TEXT
+# error says so, and its citations are not verified (nor reported one by one) until it can.
+UNREAD = "which cannot be read (said above)"
 _LINES = re.compile(r"(\d{3}):(\d+)(?:-(\d+))?")
 _SHORT = re.compile(r"L(\d+)(?:-(\d+))?")
 _SECTION = re.compile(
@@ -136,7 +139,7 @@ class RulesTexts:
         text = self.texts.get(text_id)
         if text is None:
             if text_id in self.missing:
-                return f"{ref} cites rules text {text_id}, which cannot be read (said above)"
+                return f"{ref} cites rules text {text_id}, {UNREAD}"
             return f"{ref} cites rules text {text_id}, which `rules_texts` in game.yaml lacks"
         if not 1 <= first <= last <= len(text.lines):
             return f"{ref} cites no line of {text.path}, which has {len(text.lines)} lines"

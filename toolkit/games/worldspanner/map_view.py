@@ -177,7 +177,7 @@ def _space(
         st.line(mark, "terrain-mark", size * 0.34) if mark else None,
         mx,
         my - size * 0.22,
-        st.line(str(dome), "dome-number", size * 0.8) if s.terrain == "dome" else None,
+        st.line(str(dome), "dome-number", size * 0.6) if s.terrain == "dome" else None,
         _plaque(st, s.adventure, size) if s.adventure else None,
         (cx - size * 0.66, cy + size * 0.12, size * 1.32, size * 0.42),
         size * 0.62 if s.vista else 0.0,
@@ -208,13 +208,14 @@ def map_view(
     tagged: bool = False,
 ) -> MapView:
     """Every space, wall and outline edge of these pieces, laid out through `frame`;
-    `tagged`: each key carries its slot's tag over its centre space (a set-up sheet)."""
+    `tagged`: each key and platter carries its slot's name over its centre space (a set-up
+    sheet)."""
     spots = build(laid)
     spaces, walls, cuts = [], [], []
     for at, spot in sorted(spots.items(), key=lambda kv: (kv[1].piece, kv[1].cell.index)):
         piece = pieces[spot.piece]
         s = piece.spaces[spot.cell.index]
-        covered = tagged and piece.kind != "platter" and (s.q, s.r) == (0, 0)
+        covered = tagged and (s.q, s.r) == (0, 0)  # a key's or a platter's first centre
         dome = domes.get(spot.piece, 0)
         spaces.append(_space(st, frame, at, spot.piece, piece, spot.cell.index, dome, covered))
         for e, (dq, dr) in enumerate(DIRS):

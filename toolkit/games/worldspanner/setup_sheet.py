@@ -149,7 +149,9 @@ def setup_sheet(
     for place, name in s.platters:
         frame = frames.get(place.section, Frame(1.0, PAGE_W / 2, MAP_TOP + MAP_H / 2))
         x, y = frame.at(*centre(*slot_centre(place.cells[0][0], place.cells[0][1])))
-        label = st.fit(f"{place.id} {name}", "platter-name", size * 6, size * 2, max_lines=1)
+        # the slot's name on the centre space of its first half, which it covers (the
+        # platter's name is in the list under the map)
+        label = st.fit(place.id, "platter-name", size * 1.3, size * 2, max_lines=1)
         platters.append(Platter(place.id, name, At(label, x, y - label.size * 0.6)))
     facts, heads = _facts(st, s)
     doc_title = f"{title}: {d.name} set-up, seed {s.seed}"
@@ -225,12 +227,16 @@ def _facts(st: BoardStyle, s: Setup) -> tuple[list[Lines], list[Lines]]:
         facts.append(Lines(fitted, MARGIN + 22, y, fitted.size * 1.2))
         y += max(1, len(fitted.lines)) * fitted.size * 1.2 + 2.2
     y2 = MAP_TOP + MAP_H + 8
-    heads.append(Lines(st.line("Keys", "fact-head"), col2, y2, 0))
+    heads.append(Lines(st.line("Platters and keys", "fact-head"), col2, y2, 0))
     y2 += 5
+    # the platters in one entry (the page has room for a line or two more, not one each)
+    rows = [("", ", ".join(f"{place.id} {name}" for place, name in s.platters))]
     for p in sorted(s.keys, key=lambda p: p.slot.id):
         extra = f" — {p.key.text}" if p.key.kind == "vista" else ""
+        rows.append((p.slot.id, f"{p.key.name}, turn {p.rotation}{extra}"))
+    for slot, what in rows:
         fitted = st.fit(
-            f"{p.slot.id}  {p.key.name}, turn {p.rotation}{extra}",
+            f"{slot}  {what}".strip(),
             "key-line",
             PAGE_W - MARGIN - col2,
             8,
