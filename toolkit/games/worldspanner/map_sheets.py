@@ -144,10 +144,11 @@ def page_svg(
         cuts += v.cuts
         if p.piece.kind != "platter":
             for n, x, y in side_marks(laid, frame):
-                sides.append(SideMark(st.line(str(n), "side-number"), x, y, 1.9))
-        top = min(s.cy for s in v.spaces)
-        # along the top row of spaces, above their centre dots
-        names.append(Name(st.line(p.name, "piece-name"), p.cx, top - SIZE * 0.45))
+                # right of the space's centre dot: its terrain letter stands left of it
+                sides.append(SideMark(st.line(str(n), "side-number"), x + frame.size, y, 1.9))
+        # under the piece, clear of its bottom row of spaces (their points reach a size down)
+        bottom = max(s.cy for s in v.spaces)
+        names.append(Name(st.line(p.name, "piece-name"), p.cx, bottom + SIZE * 1.5))
     view = MapView(tuple(spaces), tuple(walls), tuple(cuts), side)
     what = (
         "Standard side (fronts): cut on the grey lines"

@@ -102,7 +102,7 @@ def _keys(st: BoardStyle, s: Setup, laid: list[Laid], frames: dict[int, Frame]) 
         x, y = frame.at(*centre(*slot_centre(p.slot.q, p.slot.r)))
         size = frame.size
         label = st.line(p.slot.id, "key-slot", min(3.2, size * 1.1))
-        w = label.width() + size * 1.2
+        w = label.width() * 1.5 + size * 1.2  # room for the widest font a viewer may use
         one = side_marks(by_id[p.key.id], frame)[0] if p.key.id in by_id else (1, x, y)
         keys.append(
             Key(
