@@ -180,9 +180,9 @@ def _space(
         st.line(str(dome), "dome-number", size * 0.6) if s.terrain == "dome" else None,
         _plaque(st, s.adventure, size) if s.adventure else None,
         (cx - size * 0.66, cy + size * 0.12, size * 1.32, size * 0.42),
-        size * 0.62 if s.vista else 0.0,
+        size * 0.62 if s.vista and not covered else 0.0,  # under a tag: the tag says it
         max(0.25, size * 0.05),
-        s.adventure or "",
+        "" if covered else s.adventure or "",
     )
 
 
