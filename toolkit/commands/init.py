@@ -25,7 +25,7 @@ from urllib.parse import unquote, urlparse
 import yaml
 
 from toolkit.commands.init_files import GITIGNORE, pre_commit_config, readme, workflow
-from toolkit.core.assets import AssetError, read_asset
+from toolkit.core.assets import AssetError, read_asset, tree
 from toolkit.core.errors import ToolkitError
 from toolkit.load.rules_text import TEXT_PATH
 
@@ -98,25 +98,12 @@ def _game_files(content_dir: Path, game: str) -> dict[str, bytes]:
             f"games there: {', '.join(have) or 'none'}"
         )
     files: dict[str, bytes] = {}
-    stack = [(source, f"content/{game}")]
-    while stack:
-        folder, rel = stack.pop()
-        with os.scandir(folder) as entries:
-            for entry in entries:
-                st = entry.stat(follow_symlinks=False)
-                name = f"{rel}/{entry.name}"
-                if stat.S_ISDIR(st.st_mode):
-                    stack.append((Path(entry.path), name))
-                elif stat.S_ISREG(st.st_mode):
-                    files[name] = Path(entry.path).read_bytes()
-                else:  # a link, a pipe, a device: not content a repository carries
-                    raise ToolkitError(
-                        f"{entry.path} is not a plain file or folder: init copies no link"
-                    )
-                if len(files) > MAX_FILES:
-                    raise ToolkitError(
-                        f"{source} holds over {MAX_FILES} files: not a game's content"
-                    )
+    for name, path, st in tree(source, f"content/{game}"):
+        if not stat.S_ISREG(st.st_mode):  # a link, a pipe, a device: not content to carry
+            raise ToolkitError(f"{path} is not a plain file or folder: init copies no link")
+        files[name] = path.read_bytes()
+        if len(files) > MAX_FILES:
+            raise ToolkitError(f"{source} holds over {MAX_FILES} files: not a game's content")
     return files
 
 

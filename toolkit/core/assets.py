@@ -29,7 +29,7 @@ from __future__ import annotations
 
 import os
 import stat
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from pathlib import Path
 
 MAX_ASSET_BYTES = 20_000_000
@@ -165,3 +165,20 @@ def mtime_ns(path: Path) -> int:
         return os.stat(path).st_mtime_ns
     except OSError:
         return 0
+
+
+def tree(folder: Path, rel: str) -> Iterator[tuple[str, Path, os.stat_result]]:
+    """Every entry below `folder` that is not a folder, as (`rel`/its path, its path, its
+    own stat), in name order; folders are descended, a link to one is not (it is an entry
+    like any other: the caller decides what a link, a pipe or a device means to it)."""
+    stack = [(folder, rel)]
+    while stack:
+        here, name = stack.pop()
+        with os.scandir(here) as it:
+            entries = sorted(it, key=lambda e: e.name)
+        for entry in entries:
+            st = entry.stat(follow_symlinks=False)
+            if stat.S_ISDIR(st.st_mode):
+                stack.append((Path(entry.path), f"{name}/{entry.name}"))
+            else:
+                yield f"{name}/{entry.name}", Path(entry.path), st

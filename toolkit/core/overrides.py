@@ -15,6 +15,7 @@ import os
 import stat
 from pathlib import Path
 
+from toolkit.core.assets import tree
 from toolkit.core.resources import TEMPLATES
 
 FOLDER = "templates"  # beside the content folder
@@ -51,17 +52,8 @@ def overrides_digest(content_dir: Path | None) -> str:
     if own is None:
         return ""
     h = hashlib.sha256()
-    stack = [(own, "")]
-    while stack:
-        folder, rel = stack.pop()
-        with os.scandir(folder) as it:
-            entries = sorted(it, key=lambda e: e.name)
-        for entry in entries:
-            st = entry.stat(follow_symlinks=False)
-            name = f"{rel}/{entry.name}"
-            if stat.S_ISDIR(st.st_mode):
-                stack.append((Path(entry.path), name))
-            elif stat.S_ISREG(st.st_mode):
-                h.update(f"{name}\0{st.st_size}\0".encode("utf-8", "surrogateescape"))
-                h.update(Path(entry.path).read_bytes())
+    for name, path, st in tree(own, ""):
+        if stat.S_ISREG(st.st_mode):
+            h.update(f"{name}\0{st.st_size}\0".encode("utf-8", "surrogateescape"))
+            h.update(path.read_bytes())
     return h.hexdigest()
