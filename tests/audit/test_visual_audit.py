@@ -110,6 +110,26 @@ def test_a_damaged_pdf_is_reported_not_raised(tmp_path: Path) -> None:
     assert found and {d.code for d in found} <= {"AUDIT-RENDERERS", "AUDIT-VISUAL"}
 
 
+@pytest.mark.parametrize("tag_w", [16, 5])
+def test_a_tag_drawn_over_a_smaller_space_holds_its_name(tmp_path: Path, tag_w: int) -> None:
+    """A set-up sheet: a key's tag is drawn over the small space it stands on and holds
+    its name, which is wider than the space; a tag too narrow for its name is still found."""
+    svg = tmp_path / "setup.svg"
+    svg.write_text(
+        '<?xml version="1.0" encoding="UTF-8"?>\n'
+        '<svg xmlns="http://www.w3.org/2000/svg" width="100mm" height="60mm" '
+        'viewBox="0 0 100 60"><polygon points="50,26 53.5,28 53.5,32 50,34 46.5,32 46.5,28" '
+        'fill="#cfe0a8" stroke="white" stroke-width="0.4"/>'
+        f'<rect x="{50 - tag_w / 2}" y="27" width="{tag_w}" height="6" rx="2" '
+        'fill="#2b2d42" stroke="white" stroke-width="0.3"/>'
+        '<text x="50" y="31.8" font-size="5" text-anchor="middle" font-family="serif" '
+        'fill="white">A10</text></svg>\n',
+        encoding="utf-8",
+    )
+    codes = {d.code for d in audit_file(svg)}
+    assert codes == (set() if tag_w == 16 else {"AUDIT-TEXT-OVERFLOW"})
+
+
 @pytest.mark.parametrize("svg_text", ["A label well inside", "A label far too long to fit"])
 def test_svg_text_is_held_to_its_shapes(tmp_path: Path, svg_text: str) -> None:
     svg = tmp_path / "board.svg"

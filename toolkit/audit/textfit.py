@@ -1,7 +1,7 @@
 """Text that leaves the shape holding it, runs into another, or off the page.
 
-The audit works on what a page shows (`toolkit.audit.pagegeom`): a word belongs to the smallest
-closed shape that holds its centre; it must lie inside that shape, must not reach into a
+The audit works on what a page shows (`toolkit.audit.pagegeom`): a word belongs to the
+topmost closed shape that holds its centre; it must lie inside that shape, must not reach into a
 shape that does not hold it (a label running into a number disc, a law text running under
 the next box), must not sit on a word of another line, and must stay on the page.
 
@@ -63,7 +63,9 @@ def check_page(
             continue
         cx, cy = w.centre
         holders = [s for s in boxes if s.contains_point(cx, cy)]
-        holder = min(holders, key=lambda s: s.area) if holders else None
+        # the shape on top where the word stands holds it: a tag drawn over a space holds
+        # its name, though the tag is the larger (ties: the smaller, e.g. a box's border)
+        holder = max(holders, key=lambda s: (s.order, -s.area)) if holders else None
         # a line belongs to the box its first word starts in: a word of it that has run past
         # that box's edge into no box at all is the line overflowing (one that ran into a
         # box around it is caught where it crosses the edge: it overlaps the inner box)

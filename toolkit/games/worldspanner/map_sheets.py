@@ -144,8 +144,7 @@ def page_svg(
         cuts += v.cuts
         if p.piece.kind != "platter":
             for n, x, y in side_marks(laid, frame):
-                # right of the space's centre dot: its terrain letter stands left of it
-                sides.append(SideMark(st.line(str(n), "side-number"), x + frame.size, y, 1.9))
+                sides.append(SideMark(st.line(str(n), "side-number"), x, y, 1.9))
         # under the piece, clear of its bottom row of spaces (their points reach a size down)
         bottom = max(s.cy for s in v.spaces)
         names.append(Name(st.line(p.name, "piece-name"), p.cx, bottom + SIZE * 1.5))

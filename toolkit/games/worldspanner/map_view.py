@@ -153,7 +153,10 @@ def _space(
     pts = [f.at(*corner(q, r, i)) for i in range(6)]
     cx, cy = f.at(*centre(q, r))
     size = f.size
-    mark = None if covered else MARKS.get(s.terrain)
+    # a map drawn small (a set-up sheet's) shows terrain by colour alone: letters there
+    # would be too small to read and crowd the key tags; the real-size pieces print them
+    legible = size * 0.34 >= MIN_PLAQUE_TEXT
+    mark = MARKS.get(s.terrain) if legible and not covered else None
     facts = [NAMES[s.terrain] + (" (cavern)" if s.cavern else "")]
     if s.adventure:
         facts.append(f"adventure plaque '{s.adventure}'")
@@ -161,9 +164,8 @@ def _space(
         facts.append("the Vista circle")
     if s.terrain == "dome":
         facts.append(f"Dome {dome}")
-    # the terrain's symbol left of the centre dot, clear of a name along the top row
-    mx, my = f.at(*centre(q, r))
-    mx -= size * 0.5
+    # the terrain's letters centred above the centre dot: a side number stands right of
+    # the dot, a plaque below it, and the Vista circle (0.62) clears letters this high
     return SpaceView(
         key,
         s.q,  # the space as its piece's file names it
@@ -175,8 +177,8 @@ def _space(
         cy,
         f"{key} ({s.q}, {s.r}): " + ", ".join(facts),
         st.line(mark, "terrain-mark", size * 0.34) if mark else None,
-        mx,
-        my - size * 0.22,
+        cx,
+        cy - size * 0.58,
         st.line(str(dome), "dome-number", size * 0.6) if s.terrain == "dome" else None,
         _plaque(st, s.adventure, size) if s.adventure else None,
         (cx - size * 0.66, cy + size * 0.12, size * 1.32, size * 0.42),
@@ -186,9 +188,9 @@ def _space(
     )
 
 
-# The smallest type a plaque's name is printed in, mm (about 4.5 pt): on a map drawn small
-# (a set-up sheet's whole map) the plaque is drawn without its name, which the real-size
-# pieces print.
+# The smallest type a plaque's name or a terrain's letters are printed in, mm (about
+# 4.5 pt): on a map drawn small (a set-up sheet's whole map) they are left off, and the
+# real-size pieces print them.
 MIN_PLAQUE_TEXT = 1.6
 
 
@@ -251,14 +253,15 @@ def _nearest(fq: float, fr: float) -> tuple[int, int]:
 def side_marks(laid: Laid, frame: Frame) -> tuple[tuple[int, float, float], ...]:
     """A key's side numbers 1-6, where they lie after its turn: side n is printed in the
     middle space of the key's side toward its neighbour n - 1 sixths clockwise from the
-    east-north-east (`LATTICE`), right of that space's centre dot (the terrain's letters
-    are left of it, a plaque below, a name above)."""
+    east-north-east (`LATTICE`), right of that space's centre dot on the page, whatever
+    the piece's turn or mirroring (the terrain's letters are above the dot, a plaque
+    below)."""
     out = []
     for n in range(6):
         dq, dr = turn(*LATTICE[0], n + laid.turn)
         q, r = _nearest(laid.centre[0] + 0.42 * dq, laid.centre[1] + 0.42 * dr)
-        u, v = centre(q, r)
-        out.append((n + 1, *frame.at(u + 0.5, v)))
+        x, y = frame.at(*centre(q, r))
+        out.append((n + 1, x + frame.size * 0.34, y - frame.size * 0.05))
     return tuple(out)
 
 
