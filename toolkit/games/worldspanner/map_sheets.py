@@ -35,6 +35,8 @@ GAME = "worldspanner"
 BOARD = "pieces"
 SIZE = 15.5  # mm, a space's circumradius: 26.8 mm across the flats holds a 26 mm base
 MARGIN = 10.0
+NAME_DROP = 6.0  # mm from a piece's lowest point down to its name's baseline
+NAME_BELOW = NAME_DROP + 1.0  # mm the name takes below the piece, its descenders too
 WALL = 1.1  # mm, a wall's stroke
 
 
@@ -99,11 +101,22 @@ def layout(data: Pieces, paper: tuple[float, float]) -> list[tuple[Placed, ...]]
     for p in platters:
         name, dome = names.get(p.id, (p.id, 0))
         pages.append((Placed(p, name, dome, LEVEL + 90, w / 2, h / 2),))
+    # two keys a page, each with its name under it centred in half of the page below the
+    # page's note (its baseline at MARGIN - 3) and 3 mm clear of the bottom edge: on Letter
+    # (279.4 mm) the two take all but a few mm
+    top = MARGIN - 1
+    half = (h - 3 - top) / 2
     for i in range(0, len(keys), 2):
         pair = keys[i : i + 2]
         pages.append(
             tuple(
-                Placed(k, *names.get(k.id, (k.id, 0)), 0.0, w / 2, h / 4 + j * h / 2)
+                Placed(
+                    k,
+                    *names.get(k.id, (k.id, 0)),
+                    0.0,
+                    w / 2,
+                    top + half * (j + 0.5) - NAME_BELOW / 2,
+                )
                 for j, k in enumerate(pair)
             )
         )
@@ -146,8 +159,8 @@ def page_svg(
             for n, x, y in side_marks(laid, frame):
                 sides.append(SideMark(st.line(str(n), "side-number"), x, y, 1.9))
         # under the piece, clear of its bottom row of spaces (their points reach a size down)
-        bottom = max(s.cy for s in v.spaces)
-        names.append(Name(st.line(p.name, "piece-name"), p.cx, bottom + SIZE * 1.5))
+        bottom = max(s.cy for s in v.spaces) + SIZE
+        names.append(Name(st.line(p.name, "piece-name"), p.cx, bottom + NAME_DROP))
     view = MapView(tuple(spaces), tuple(walls), tuple(cuts), side)
     what = (
         "Standard side (fronts): cut on the grey lines"
