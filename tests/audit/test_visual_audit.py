@@ -189,11 +189,11 @@ def test_the_audit_finds_blank_tiles_and_passes_the_fix(shipped_kit: Path, tmp_p
     audited = toolkit("audit", str(tmp_path / "fixed"))
     assert audited.returncode == 0 and "error[" not in audited.stdout, audited.stdout
     project = _project_copy(tmp_path)
-    boards = project / "toolkit" / "render" / "boards.py"
-    code = boards.read_text(encoding="utf-8")
+    tiles = project / "toolkit" / "render" / "pdf_pages.py"  # where a board goes under its tiles
+    code = tiles.read_text(encoding="utf-8")
     clip = "{grid.tw * k:.3f} {grid.th * k:.3f} re W n"
     assert clip in code
-    boards.write_text(code.replace(clip, "{grid.tw * k:.3f} 0 re W n"), encoding="utf-8")
+    tiles.write_text(code.replace(clip, "{grid.tw * k:.3f} 0 re W n"), encoding="utf-8")
     out, codes = _build_and_audit(project, "boards/law-board*")
     assert "AUDIT-TILES" in codes and "AUDIT-BLANK-PAGE" not in codes, out
     template = project / "toolkit" / "templates" / "common" / "board.html.j2"
@@ -212,12 +212,12 @@ def test_the_audit_finds_a_tile_that_shows_the_wrong_part(tmp_path: Path) -> Non
     """Tiles that print, but each shows the board shifted by a few millimetres, do not
     reassemble: the comparison with the real-size board finds it."""
     project = _project_copy(tmp_path)
-    boards = project / "toolkit" / "render" / "boards.py"
-    code = boards.read_text(encoding="utf-8")
+    tiles = project / "toolkit" / "render" / "pdf_pages.py"  # where a board goes under its tiles
+    code = tiles.read_text(encoding="utf-8")
     place = "dx, dy = (grid.left - tile.x) * k"
     shifted = code.replace(place, "dx, dy = (grid.left - tile.x - 6) * k")
     assert shifted != code
-    boards.write_text(shifted, encoding="utf-8")
+    tiles.write_text(shifted, encoding="utf-8")
     out, codes = _build_and_audit(project, "boards/war-map*")
     assert "AUDIT-TILES" in codes and "AUDIT-BLANK-PAGE" not in codes, out
 

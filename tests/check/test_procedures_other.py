@@ -199,7 +199,7 @@ def test_ws_ranged_attack_example() -> None:
 def test_ws_a_card_gives_face_hit_luck_and_domes() -> None:
     """p. 14 (the face beside the difference), p. 18 (the blue Hit bar), p. 22 (Luck), p. 7
     (the Dome range), read from the content's challenge deck."""
-    from toolkit.games.worldspanner.models import ChallengeDeck
+    from toolkit.games.worldspanner.card_models import ChallengeDeck
 
     deck = next(
         d for d in loaded("worldspanner").of("challenge-deck", ChallengeDeck) if d.team == "white"

@@ -38,7 +38,7 @@ from toolkit.commands import api
 from toolkit.commands.checking import load_game
 from toolkit.core.diagnostics import Report
 from toolkit.games.forty_factions.provenance import FACTION_REFS
-from toolkit.validate.schema import fields_of
+from toolkit.validate.declare import fields_of
 
 GAMES = ("forty-factions", "worldspanner", "god-emperor")
 # numbers that stand for a faction (Forty Factions): read by the faction's name, so another
@@ -107,14 +107,16 @@ def test_a_house_rule_is_a_waiver_of_the_value_with_its_reason(tmp_path: Path) -
 
 def test_a_madness_vp_changed_from_the_rules_is_an_error_quoting_the_table(tmp_path: Path) -> None:
     """Issue 33: boards/madness.yaml's levels 6-9 score 3 VPs (DD3.3.4.1, its table's
-    `6-9  3`); 4 fails, at the value, quoting the row."""
+    `6-9  3`); 4 fails, at the value, quoting the row under the heading naming its columns."""
     content = copy_content(tmp_path)
     madness = content / "forty-factions" / "boards" / "madness.yaml"
     edit(madness, "{low: 6, high: 9, vp: 3}", "{low: 6, high: 9, vp: 4}")
     code, records = _check(content, "forty-factions")
     (hit,) = _at(records, "RULES-VALUE", madness, line_of(madness, "{low: 6, high: 9"))
     assert code == 1
-    assert hit["message"] == '`vp.2.vp` is 4 here; DD3.3.4.1 says "6-9 | 3"'
+    assert (
+        hit["message"] == '`vp.2.vp` is 4 here; DD3.3.4.1 says "Level of Madness | VPs … 6-9 | 3"'
+    )
 
 
 def test_a_citation_of_a_line_that_does_not_exist_is_an_error(tmp_path: Path) -> None:

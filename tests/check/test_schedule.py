@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections import Counter
 from pathlib import Path
 
-from toolkit.commands.build import _groups
+from toolkit.commands.schedule import group_outputs
 from toolkit.core.outputs import BuildOptions, Output
 
 
@@ -20,7 +20,7 @@ def _out(path: str, group: str, cost: float) -> Output:
 def test_a_group_stays_whole_and_the_costliest_go_first() -> None:
     outputs = [_out(f"b/{i}.svg", "board", 2.0) for i in range(3)]
     outputs += [_out(f"s/{i}.pdf", "", 1.0 + i / 10) for i in range(5)]
-    plan = _groups(outputs)
+    plan = group_outputs(outputs)
     assert Counter(o.path for g in plan for o in g) == Counter(o.path for o in outputs)
     assert [o.path for o in plan[0]] == ["b/0.svg", "b/1.svg", "b/2.svg"]  # in order
     work = [sum(o.cost for o in g) for g in plan]
@@ -28,7 +28,7 @@ def test_a_group_stays_whole_and_the_costliest_go_first() -> None:
 
 
 def test_nothing_to_build_plans_nothing() -> None:
-    assert _groups([]) == []
+    assert group_outputs([]) == []
 
 
 def test_a_deck_is_stale_with_any_of_its_sheets(tmp_path: Path) -> None:
@@ -39,7 +39,7 @@ def test_a_deck_is_stale_with_any_of_its_sheets(tmp_path: Path) -> None:
 
     from tests.support.shipped import CONTENT
     from toolkit.commands import api
-    from toolkit.commands.build import fingerprint, kit_keys
+    from toolkit.commands.output_keys import fingerprint, kit_keys
 
     _report, loaded = api.check_games(CONTENT, "forty-factions", strict=False)
     pack, content = loaded[0]
@@ -64,7 +64,7 @@ def test_shared_memo_gives_the_same_keys() -> None:
     changes what is digested."""
     from tests.support.shipped import CONTENT
     from toolkit.commands import api
-    from toolkit.commands.build import fingerprint, output_key
+    from toolkit.commands.output_keys import fingerprint, output_key
 
     _report, loaded = api.check_games(CONTENT, "forty-factions", strict=False)
     pack, content = loaded[0]

@@ -907,7 +907,8 @@ def test_every_output_key_is_the_same_in_the_next_process() -> None:
 
     code = (
         "import json, sys\nfrom pathlib import Path\nfrom toolkit.commands import api\n"
-        "from toolkit.commands.build import BuildOptions, kit_keys\n"
+        "from toolkit.commands.build import BuildOptions\n"
+        "from toolkit.commands.output_keys import kit_keys\n"
         "from toolkit.core.diagnostics import Report\nkeys = {}\n"
         "for game in ('forty-factions', 'god-emperor', 'worldspanner'):\n"
         "    pack, content = api.load_game(Path(sys.argv[1]), game, Report())\n"

@@ -9,7 +9,7 @@ import json
 import yaml
 
 from tests.support.shipped import CONTENT, toolkit
-from toolkit.validate.schema import choices
+from toolkit.validate.validator import choices
 
 
 def _reasons() -> dict[str, str]:

@@ -79,8 +79,7 @@ def test_watch_warms_the_renderer_before_the_first_save_and_stops_for_a_save(
     sheet laid out (nothing written to the kit), so the first save is rebuilt as the later
     ones are, and no other layout is under way to hold a save up; a save that comes
     meanwhile stops the warming at once."""
-    import toolkit.commands.build as build_module
-    from toolkit.commands import api
+    from toolkit.commands import api, render_worker
     from toolkit.core.outputs import BuildOptions
 
     out = tmp_path / "out"
@@ -88,6 +87,6 @@ def test_watch_warms_the_renderer_before_the_first_save_and_stops_for_a_save(
     content = CONTENT
     assert api.warm(content, "forty-factions", options, stop=lambda: False) == 1
     assert not out.exists()  # nothing written
-    worker = build_module._WORKER
-    assert worker is not None and sum(k[0] == "sheet" for k in worker.cache) == 1
+    worker = render_worker.worker_session()
+    assert sum(k[0] == "sheet" for k in worker.cache) == 1
     assert api.warm(content, "forty-factions", options, stop=lambda: True) == 0

@@ -16,7 +16,7 @@ from toolkit.core.errors import ToolkitError
 from toolkit.core.outputs import BuildOptions
 from toolkit.games.forty_factions import KINDS, views
 from toolkit.games.forty_factions.index import Index
-from toolkit.games.forty_factions.outputs import CARD
+from toolkit.games.forty_factions.outputs.cards import CARD
 from toolkit.kit.export import export_outputs
 from toolkit.kit.shops import _profile, profile, profiles
 from toolkit.model.content import load_content

@@ -22,7 +22,7 @@ from hypothesis import strategies as st
 
 from toolkit.core.diagnostics import display_path
 from toolkit.model.content import ContentKind, Document, load_content
-from toolkit.validate.schema import spec
+from toolkit.validate.declare import spec
 
 CANARY = "CANARY-5be2c0"
 _watched: list[str] = []  # real path prefixes no open may touch while a test runs

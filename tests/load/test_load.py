@@ -1,5 +1,6 @@
-"""Load stage (`toolkit.load.yaml`): every way a content file can be refused, with its exact
-rule code and 1-based `line:col`, and the YAML 1.2 core scalar resolution.
+"""Load stage (`toolkit.load.yaml`, `toolkit.load.scalars`): every way a content file can be
+refused, with its exact rule code and 1-based `line:col`, and the YAML 1.2 core scalar
+resolution.
 
 Positions are libyaml's 0-based marks plus one; each expected value below was worked
 out by hand from the input (the comment next to it says how) and agrees with libyaml.
@@ -21,18 +22,9 @@ import pytest
 import yaml
 
 from toolkit.core.diagnostics import Diagnostic, Severity, format_text
-from toolkit.load.yaml import (
-    MAX_DEPTH,
-    MAX_FILE_BYTES,
-    MAX_SCALAR_CHARS,
-    LoadResult,
-    Mapping,
-    Scalar,
-    Sequence,
-    load_bytes,
-    load_file,
-    resolve_plain,
-)
+from toolkit.load.nodes import LoadResult, Mapping, Scalar, Sequence
+from toolkit.load.scalars import resolve_plain
+from toolkit.load.yaml import MAX_DEPTH, MAX_FILE_BYTES, MAX_SCALAR_CHARS, load_bytes, load_file
 
 ROOT = Path(__file__).resolve().parents[2]
 FIXTURES = Path(__file__).resolve().parents[1] / "fixtures" / "load"

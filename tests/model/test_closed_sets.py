@@ -15,7 +15,7 @@ from toolkit.commands.checking import load_game
 from toolkit.core.diagnostics import Report
 from toolkit.games import load_pack, module_name
 from toolkit.model.closed_sets import closed_sets
-from toolkit.validate.schema import Model, fields_of
+from toolkit.validate.declare import Model, fields_of
 
 GAMES = ("forty-factions", "worldspanner", "god-emperor")
 

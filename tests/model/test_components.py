@@ -10,7 +10,7 @@ import pytest
 import yaml
 
 from tests.support.shipped import CONTENT, RULES, assert_finding, copy_content, line_of, toolkit
-from toolkit.model.components import FormulaError, evaluate
+from toolkit.model.formulas import FormulaError, evaluate
 
 
 def components(game: str) -> dict[str, dict]:

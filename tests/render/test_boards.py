@@ -14,7 +14,7 @@ from tests.support.shipped import CONTENT, copy_rules
 from toolkit.commands import api
 from toolkit.core.outputs import BuildOptions
 from toolkit.games.forty_factions.index import Index
-from toolkit.games.forty_factions.outputs import BOARDS, board_outputs
+from toolkit.games.forty_factions.outputs.boards import BOARDS, board_outputs
 from toolkit.render.session import Session
 from toolkit.render.svg import text_width
 

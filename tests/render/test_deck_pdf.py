@@ -29,7 +29,7 @@ SAMPLE = ("001-", "004-", "018-", "031-", "046-", "052-", "077-", "088-", "101-"
 @pytest.fixture(scope="module")
 def sheets(tmp_path_factory: pytest.TempPathFactory) -> tuple[list[bytes], list[object]]:
     """Sample faction sheets rendered in this process: their PDFs and their layouts."""
-    from toolkit.games.forty_factions.outputs import sheet_layout
+    from toolkit.games.forty_factions.outputs.sheets import sheet_layout
 
     _report, loaded = api.check_games(CONTENT, "forty-factions", strict=False)
     pack, content = loaded[0]

@@ -13,7 +13,7 @@ from toolkit.commands import api
 from toolkit.core.outputs import BuildOptions
 from toolkit.games.forty_factions import views
 from toolkit.games.forty_factions.index import Index
-from toolkit.games.forty_factions.outputs import SheetJob, render_sheet
+from toolkit.games.forty_factions.outputs.sheets import SheetJob, render_sheet
 from toolkit.render.session import Session
 from toolkit.render.templates import TemplateProblem, environment, render
 

@@ -9,7 +9,7 @@ import pytest
 
 from tests.support.shipped import CONTENT, copy_rules
 from toolkit.games.worldspanner import KINDS
-from toolkit.games.worldspanner.models import Hero
+from toolkit.games.worldspanner.card_models import Hero
 from toolkit.model.content import load_content
 
 
@@ -175,7 +175,7 @@ def _wrong_field(doc: object) -> object:
     """The document with its first field of a type no content value has."""
     import dataclasses
 
-    from toolkit.validate.schema import fields_of
+    from toolkit.validate.declare import fields_of
 
     first = fields_of(type(doc))[0].name  # type: ignore[arg-type]
     return dataclasses.replace(doc, **{first: b"\x00not a value"})  # type: ignore[type-var]

@@ -1,6 +1,7 @@
-"""Validate stage (`toolkit.validate.schema`): typed models from positioned YAML, every problem
-reported with its rule code and `line:col`, and the JSON Schema built from the same
-declarations (reliability cases 8 and 25; see RELIABILITY.md).
+"""Validate stage (`toolkit.validate.validator`, `toolkit.validate.json_schema`): typed
+models from positioned YAML, every problem reported with its rule code and `line:col`, and
+the JSON Schema built from the same declarations (reliability cases 8 and 25; see
+RELIABILITY.md).
 
 The models are declared here, small, so that the tests depend on the validator only.
 """
@@ -19,7 +20,10 @@ from tests.support.shipped import CONTENT, copy_content, line_of, toolkit
 from toolkit.core.diagnostics import Diagnostic, Loc, Report, render
 from toolkit.load.yaml import load_bytes
 from toolkit.model.content import ContentKind, Document, load_content
-from toolkit.validate.schema import INVALID, Model, Validator, json_schema, spec
+from toolkit.validate.declare import INVALID, Model
+from toolkit.validate.json_schema import json_schema
+from toolkit.validate.schema import spec  # the name ruff knows declares a field
+from toolkit.validate.validator import Validator
 
 PATH = "cards/goblin.yaml"
 
@@ -440,7 +444,7 @@ def test_json_schema_of_a_numeric_choice_rejects_true() -> None:
 def test_a_model_compares_hashes_and_prints_by_its_values_as_a_dataclass_would() -> None:
     import dataclasses
 
-    from toolkit.games.forty_factions.models import Location, Seats
+    from toolkit.games.forty_factions.card_models import Location, Seats
 
     here, there = Seats(council=1, _locs={"": Loc("a.yaml", 3, 1)}), Seats(council=1)
     assert here == there and hash(here) == hash(there)  # where a value came from aside

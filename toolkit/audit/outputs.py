@@ -18,6 +18,8 @@ from concurrent.futures import ProcessPoolExecutor
 from functools import partial
 from pathlib import Path
 
+import pikepdf
+
 from toolkit.audit.visual import audit_file
 from toolkit.core.diagnostics import Diagnostic, Loc, display_path, error
 from toolkit.core.progress import Progress
@@ -44,11 +46,6 @@ def audit_pdf(path: Path) -> Iterator[Diagnostic]:
         if rc != 0 or err.strip():
             yield error(where, "AUDIT-PDF-STRUCTURE", f"pdffonts: {err.strip() or rc}")
             return
-    try:
-        # pikepdf takes 0.12 s to import: only where PDFs are assembled
-        import pikepdf
-    except ImportError:  # pragma: no cover - pikepdf is a runtime dependency
-        return
     try:
         pdf = pikepdf.open(path)
     except pikepdf.PdfError as exc:

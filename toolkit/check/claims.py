@@ -18,6 +18,8 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
+from toolkit.check.binding import Held, Selector, die_key, held, key_words, ordinal_key
+from toolkit.check.quoting import excerpt, held_quote, telling
 from toolkit.check.wording import paraphrases, quoted, says, says_number, says_time
 from toolkit.load.art import ART_REF
 from toolkit.load.rules_text import Cited, SectionOf, no_sections
@@ -58,6 +60,10 @@ class Claim:
     owner: Model  # the innermost item holding it (the document itself at the top)
     owner_path: tuple[str, ...]
     names: Mapping[str, str]  # id -> name, as the content declares them
+    # the item's other values, each as the rules may write it: what picks out the row or
+    # sentence that states this one (a name, the name an id stands for, a number)
+    selectors: tuple[Selector, ...] = ()
+    aliases: tuple[str, ...] = ()  # other names a pack gives the field (`hand`: "draws")
 
     @property
     def key(self) -> str:
@@ -71,11 +77,19 @@ class Claim:
 
 
 Judge = Callable[[Claim], Verdict]
+# (field, value) -> how the rules write a value the content holds as a number or an id
+# (a Forty Factions faction number by its name): used to find the value's row or sentence
+Spelling = Callable[[str, object], tuple[str, ...]]
 
 
 def no_judge(content: ContentSet) -> Judge:
     """A game with no ways of its own to state a value: the general reading only."""
     return lambda claim: None
+
+
+def no_spelling(content: ContentSet) -> Spelling:
+    """A game that writes its values as the content does."""
+    return lambda key, value: ()
 
 
 @dataclass(frozen=True)
@@ -94,6 +108,10 @@ class Provenance:
     kit_fields: Mapping[type, frozenset[str]] = field(default_factory=dict)
     # field names that are references or the kit's layout, in every model of the game
     not_values: frozenset[str] = frozenset()
+    # field name -> the words the rules print for it besides its own (`hand`: "draw")
+    aliases: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
+    # how the rules write a value held as a number or an id, made once per run
+    spelling: Callable[[ContentSet], Spelling] = no_spelling
 
 
 @dataclass(frozen=True, slots=True)
@@ -217,7 +235,10 @@ def states(claim: Claim) -> bool:
         word = claim.key.replace("_", " ")
         return says(text, word) or says(text, word.removesuffix("ed"))
     if isinstance(value, (int, float)):
-        return says_number(text, value)
+        bound = held_to(claim)
+        if bound is not None:  # the passage binds a number to the field's name
+            return bound.holds(value)
+        return says_number(text, value, ordinal=ordinal_key(claim.key))
     s = str(value)
     if _CLOCK.fullmatch(s):
         return says_time(text, s)
@@ -230,3 +251,29 @@ def states(claim: Claim) -> bool:
         or says(text, s.replace("-", " "))
         or quoted(s, text)
     )
+
+
+def held_to(claim: Claim) -> Held | None:
+    """The numbers the cited passage binds to the value's field name (in the rows or
+    sentences its item's other values pick out), and where; None when it binds none."""
+    return held(claim.text, _keys(claim), claim.selectors)
+
+
+def _keys(claim: Claim) -> list[tuple[str, ...]]:
+    keys = [key_words(claim.key), *(key_words(a) for a in claim.aliases)]
+    if die_key(claim.key):  # a die is read as the rules print one: `d12`, `1d4`
+        keys.append(("die",))
+    return keys
+
+
+def stating(claim: Claim) -> str:
+    """The part of the cited passage that states what the value should be, as a message
+    quotes it: the row or sentence binding a number to the field's name (`3-5 | 1`, "Tax
+    (6 cost)"), else the one naming most of the value's item and field."""
+    value = claim.value
+    number = isinstance(value, (int, float)) and not isinstance(value, bool)
+    bound = held_to(claim) if number else None
+    if bound is not None:
+        return held_quote(claim.text, bound, claim.selectors)
+    span, focus = telling(claim.text, _keys(claim), claim.selectors, number)
+    return excerpt(claim.text, span, focus)

@@ -6,20 +6,19 @@ in a file that cites the rules (one that cites nothing is the designer's own), i
 quotation with a citation in a note or a waiver's reason, `'...' (L267)`, must stand on
 the lines it cites.
 
-How a value is told from its citation, and read against it, is `toolkit.check.claims`;
-the texts come read and indexed from the load stage (`toolkit.load.rules_text`), once per
-run. Game-independent: a pack adds its own readings (`claims.Provenance`).
+Which passage a value cites is `toolkit.check.citations`; how a value is read against it,
+`toolkit.check.claims`; the texts come read and indexed from the load stage
+(`toolkit.load.rules_text`), once per run. Game-independent: a pack adds its own readings
+(`claims.Provenance`).
 """
 
 from __future__ import annotations
 
 import re
 from collections.abc import Iterator
-from dataclasses import dataclass
 
+from toolkit.check.citations import Citations, Reader, walk_files
 from toolkit.check.claims import (
-    KIT_FIELDS,
-    NOT_VALUES,
     NOTES,
     Claim,
     Judge,
@@ -27,20 +26,18 @@ from toolkit.check.claims import (
     Provenance,
     Verdict,
     Walk,
-    is_picture,
     shown,
     states,
+    stating,
     what,
 )
 from toolkit.check.rules import Rule
 from toolkit.check.wording import quote_of, quoted, says, states_a_number
 from toolkit.core.diagnostics import Diagnostic, Loc, error, warning
-from toolkit.load.rules_text import UNREAD, Cited, RulesTexts, read_rules_texts
+from toolkit.load.rules_text import UNREAD, RulesTexts, read_rules_texts
 from toolkit.model.content import ContentSet, Document
-from toolkit.validate.sources import split
 
 _CITATION = re.compile(r"(?<![\w:.])(\d{3}:\d+(?:-\d+)?|L\d+(?:-\d+)?)(?![\w:])")
-_PAGE = re.compile(r"p\. \d+(?:-\d+)?")
 # a designer may depart from the rules on purpose: a house rule is a waiver of the value's
 # finding, with its reason (`waive: [{rule: RULES-VALUE, at: [...], reason: ...}]`)
 HOUSE_RULES = frozenset({"RULES-VALUE", "RULES-UNSOURCED"})
@@ -101,56 +98,22 @@ RULES: dict[str, Rule] = {
 }
 
 
-@dataclass
-class _Citations:
-    """Reference lists resolved, each once per run."""
-
-    texts: RulesTexts
-
-    def __post_init__(self) -> None:
-        self._seen: dict[str, tuple[tuple[Cited, ...], tuple[str, ...]]] = {}
-        self._texts: dict[str, str] = {}
-
-    def text(self, refs: str) -> str:
-        """The passages a reference list cites, joined (once per list)."""
-        got = self._texts.get(refs)
-        if got is None:
-            got = self._texts[refs] = "\n".join(c.passage for c in self(refs)[0])
-        return got
-
-    def __call__(self, refs: str) -> tuple[tuple[Cited, ...], tuple[str, ...]]:
-        """What a reference list cites, and why any of its references cites nothing."""
-        got = self._seen.get(refs)
-        if got is None:
-            # a page is for the reader of the printed book: the check reads the lines beside it
-            lines = [r for r in split(refs) if not _PAGE.fullmatch(r)]
-            found = [self.texts.resolve(r) for r in lines]
-            cited = tuple(c for c in found if isinstance(c, Cited))
-            problems = tuple(c for c in found if isinstance(c, str))
-            if not lines and refs.strip():
-                problems = (
-                    f"a page cannot be checked (the rules texts have no page marks): add the "
-                    f"lines that state it, `{refs}, NNN:L-M`",
-                )
-            got = self._seen[refs] = (cited, problems or (() if cited else ("cites nothing",)))
-        return got
-
-
 def check_provenance(content: ContentSet, hook: Provenance, texts: RulesTexts) -> list[Diagnostic]:
     """Every file's citations resolved, its cited values read against their passages, its
     values of the rules asked for a citation, its errata and quoted notes checked."""
     if hook.texts(content) is None:
         return []  # the file naming the texts did not load: it says why
-    walked, names = _walked(content, hook)
+    walked, names = walk_files(content, hook)
     judge = hook.judge(content)
-    cite = _Citations(texts)
+    cite = Citations(texts)
+    reader = Reader(names, cite, hook.aliases, hook.spelling(content))
     out: list[Diagnostic] = []
     for kind, doc, walk in walked:
         out += _unresolved(doc, walk, cite)
         # a file that cites no passage at all makes no claim on the rules: it is the
         # designer's own (a new card), whose values are not asked for a citation
         claims_rules = bool(doc.sources or doc.errata or walk.sources)
-        out += _values(doc, _claims(doc, kind, walk, names, cite), judge, claims_rules)
+        out += _values(doc, reader.claims(doc, kind, walk), judge, claims_rules)
         out += _errata(doc, cite)
         out += _quotations(doc, walk, cite, texts)
     return out
@@ -159,41 +122,17 @@ def check_provenance(content: ContentSet, hook: Provenance, texts: RulesTexts) -
 def cited_values(content: ContentSet, hook: Provenance, texts: RulesTexts) -> list[Claim]:
     """Every value of a game's content that cites lines of its rules texts, as a claim on
     the passage it cites: what the check reads."""
-    walked, names = _walked(content, hook)
-    cite = _Citations(texts)
+    walked, names = walk_files(content, hook)
+    reader = Reader(names, Citations(texts), hook.aliases, hook.spelling(content))
     return [
         claim
         for kind, doc, walk in walked
-        for _leaf, _dotted, claim in _claims(doc, kind, walk, names, cite)
+        for _leaf, _dotted, claim in reader.claims(doc, kind, walk)
         if claim is not None
     ]
 
 
-def _walked(
-    content: ContentSet, hook: Provenance
-) -> tuple[list[tuple[str, Document, Walk]], dict[str, str]]:
-    """Each file walked once (its values, sources and notes), and what each id is called."""
-
-    def skip(cls: type, name: str) -> bool:
-        return (
-            name in NOT_VALUES
-            or name in hook.not_values
-            or name in KIT_FIELDS.get(cls, ())
-            or name in hook.kit_fields.get(cls, ())
-            or is_picture(cls, name)
-        )
-
-    walked = [
-        (kind, doc, Walk(skip).run(doc)) for kind, docs in content.documents.items() for doc in docs
-    ]
-    names: dict[str, str] = {}
-    for _kind, _doc, walk in walked:
-        for ident, name in walk.names.items():
-            names.setdefault(ident, name)
-    return walked, names
-
-
-def _unresolved(doc: Document, walk: Walk, cite: _Citations) -> Iterator[Diagnostic]:
+def _unresolved(doc: Document, walk: Walk, cite: Citations) -> Iterator[Diagnostic]:
     """RULES-CITE at each citation of a file that names no lines of the rules texts."""
     spots: list[tuple[Loc, str]] = [(doc.loc_of("sources", k), v) for k, v in doc.sources.items()]
     spots += [(e.loc_of("source"), e.source) for e in doc.errata]
@@ -202,42 +141,6 @@ def _unresolved(doc: Document, walk: Walk, cite: _Citations) -> Iterator[Diagnos
         problems = [p for p in cite(refs)[1] if not p.endswith(UNREAD)]
         if problems:
             yield error(loc, "RULES-CITE", f"{refs!r}: {'; '.join(problems)}")
-
-
-def _claims(
-    doc: Document, kind: str, walk: Walk, names: dict[str, str], cite: _Citations
-) -> Iterator[tuple[Leaf, str, Claim | None]]:
-    """Each value of a file that is neither a placeholder nor corrected by an erratum, with
-    its dotted path and its claim on the passage it cites (None: it cites nothing). A value
-    whose citation names no line is left out: that is said where the citation is."""
-    marked = {*doc.placeholders, *(e.field for e in doc.errata)}
-    for leaf in walk.leaves:
-        # the value's own path and every path around it, the nearest first
-        around = [".".join(leaf.path[:i]) for i in range(len(leaf.path), 0, -1)]
-        if any(p in marked for p in around):
-            continue
-        key = next((p for p in around if p in doc.sources), None)
-        refs = doc.sources[key] if key is not None else leaf.item[0] if leaf.item else None
-        if refs is None:
-            yield leaf, around[0], None
-            continue
-        cited, problems = cite(refs)
-        if problems:
-            continue
-        claim = Claim(
-            doc=doc,
-            kind=kind,
-            path=leaf.path,
-            value=leaf.value,
-            refs=refs,
-            cited=cited,
-            text=cite.text(refs),
-            quotation=_quotation(leaf),
-            owner=leaf.owner,
-            owner_path=leaf.owner_path,
-            names=names,
-        )
-        yield leaf, around[0], claim
 
 
 def _values(
@@ -267,20 +170,13 @@ def _values(
             yield error(doc.loc_of(*leaf.path), "RULES-VALUE", _message(claim, verdict))
 
 
-def _quotation(leaf: Leaf) -> str:
-    """How a text value stands to its passage: a passage of a card's `rules` quotes it;
-    another item's `text`, or a description, retells it; anything else states a value."""
-    if leaf.path[-1] == "text" and leaf.item is not None:
-        return "rules" if leaf.item[1] == "rules" else "prose"
-    return "prose" if leaf.path[-1] == "description" else ""
-
-
 def _message(claim: Claim, verdict: Verdict) -> str:
     who = what(claim.owner, claim.owner_path, claim.path)
-    quote = quote_of(claim.text, _near(claim))
     if claim.quotation:
         verb = "quote" if claim.quotation == "rules" else "retell"
+        quote = quote_of(claim.text, _near(claim))
         return f'{who} ({shown(claim.value)}) does not {verb} {claim.refs}, which says "{quote}"'
+    quote = stating(claim)
     head = f"{who} is {shown(claim.value)} here"
     if isinstance(verdict, str):
         return f"{head}; {verdict}"
@@ -291,18 +187,16 @@ def _message(claim: Claim, verdict: Verdict) -> str:
 
 
 def _near(claim: Claim) -> str:
-    """What the passage's line about a value shares with it: its item's name, its field's
-    name and the item's other values (a table row's `6-9` for the VPs of levels 6 to 9)."""
-    parts = [claim.key.replace("_", " ")]
-    if claim.quotation:
-        parts.append(str(claim.value))
+    """What the passage's line that a text quotes or retells shares with it: the text, its
+    field's name and its item's other values."""
+    parts = [claim.key.replace("_", " "), str(claim.value)]
     for name, value in vars(claim.owner).items():
         if not name.startswith("_") and name != claim.key and isinstance(value, (str, int)):
             parts.append(str(value))
     return " ".join(parts)
 
 
-def _errata(doc: Document, cite: _Citations) -> Iterator[Diagnostic]:
+def _errata(doc: Document, cite: Citations) -> Iterator[Diagnostic]:
     """An erratum's `printed` text stands at its source."""
     for e in doc.errata:
         cited, problems = cite(e.source)
@@ -319,7 +213,7 @@ def _errata(doc: Document, cite: _Citations) -> Iterator[Diagnostic]:
 
 
 def _quotations(
-    doc: Document, walk: Walk, cite: _Citations, texts: RulesTexts
+    doc: Document, walk: Walk, cite: Citations, texts: RulesTexts
 ) -> Iterator[Diagnostic]:
     """A line cited in a waiver's reason or a note exists, and a quotation followed by a
     citation, `'...' (L267)`, stands on the lines it cites."""

@@ -12,15 +12,15 @@ from functools import lru_cache
 _WORDS = {
     0: ("no", "not", "none", "zero", "nothing"),
     1: ("one", "once", "single"),
-    2: ("two", "both", "twice", "double", "second"),
-    3: ("three", "thrice", "third"),
-    4: ("four", "fourth"),
-    5: ("five", "fifth"),
-    6: ("six", "sixth"),
-    7: ("seven", "seventh"),
-    8: ("eight", "eighth"),
-    9: ("nine", "ninth"),
-    10: ("ten", "tenth"),
+    2: ("two", "both", "twice", "double"),
+    3: ("three", "thrice"),
+    4: ("four",),
+    5: ("five",),
+    6: ("six",),
+    7: ("seven",),
+    8: ("eight",),
+    9: ("nine",),
+    10: ("ten",),
     11: ("eleven",),
     12: ("twelve", "dozen"),
     13: ("thirteen",),
@@ -33,6 +33,20 @@ _WORDS = {
     50: ("fifty",),
     60: ("sixty",),
     100: ("hundred",),
+}
+# an ordinal names a place in an order ("Second: 3 minions"), not a count: it states the
+# value of a rank or a position only (`says_number(..., ordinal=True)`)
+ORDINALS = {
+    1: "first",
+    2: "second",
+    3: "third",
+    4: "fourth",
+    5: "fifth",
+    6: "sixth",
+    7: "seventh",
+    8: "eighth",
+    9: "ninth",
+    10: "tenth",
 }
 _FRACTIONS = {0.5: ("half", "1/2"), 0.25: ("quarter", "1/4")}
 _NUMBER_WORDS = frozenset(w for forms in _WORDS.values() for w in forms) - {"not", "no"}
@@ -72,18 +86,22 @@ def says(text: str, phrase: str) -> bool:
     return p.strip() != "" and p in normal(text)
 
 
-def says_number(text: str, number: float) -> bool:
-    """Does `text` state the number, as digits or as a word?"""
+def says_number(text: str, number: float, ordinal: bool = False) -> bool:
+    """Does `text` state the number, as digits or as a word? An ordinal ("second") states
+    it only where the number is a place in an order (`ordinal`: a rank, a position)."""
     if isinstance(number, float) and not number.is_integer():
         return says(text, f"{number:g}") or any(says(text, w) for w in _FRACTIONS.get(number, ()))
     n = int(number)
     if n < 0 and says(text, f"-{-n}"):
         return True
-    return any(says(text, w) for w in (str(abs(n)), *_WORDS.get(abs(n), ())))
+    forms = (str(abs(n)), *_WORDS.get(abs(n), ()))
+    if ordinal and abs(n) in ORDINALS:
+        forms = (*forms, ORDINALS[abs(n)])
+    return any(says(text, w) for w in forms)
 
 
 def states_a_number(text: str) -> bool:
-    """Does `text` state any number at all (digits or a number word)?"""
+    """Does `text` state any number at all (digits or a number word; an ordinal is none)?"""
     return bool(re.search(r"\d", text)) or bool(_NUMBER_WORDS & set(normal(text).split()))
 
 

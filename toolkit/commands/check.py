@@ -4,11 +4,11 @@ checked now (`toolkit.commands.checking`) and kept."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from functools import partial
 from pathlib import Path
 
 from toolkit.commands.baseline import Baseline, read_baseline
+from toolkit.commands.checking import check_game
 from toolkit.core.diagnostics import GameResult, Report
 from toolkit.load.game_folders import discover_games
 from toolkit.speed import check_cache, content_cache
@@ -35,15 +35,10 @@ def check(
     }
     todo = [gid for gid in games if results[gid] is None]
     if todo:
-        # the loader, the packs and the rules, imported only when a game must be checked
-        # (a kept check prints its results in a third of the time)
-        from toolkit.commands.checking import check_game
-
         # several games to check (a first check, or edits to more than one): each but the
         # last is checked aside, on another core, while this process checks the last
         started = {
-            gid: aside(partial(_checked_aside, check_game, content_dir, gid, baseline))
-            for gid in todo[:-1]
+            gid: aside(partial(_checked_aside, content_dir, gid, baseline)) for gid in todo[:-1]
         }
         results[todo[-1]] = check_game(content_dir, todo[-1], baseline)
         for gid, result in started.items():
@@ -58,12 +53,7 @@ def check(
     return report
 
 
-def _checked_aside(
-    check_game: Callable[[Path, str, Baseline | None], GameResult],
-    content_dir: Path,
-    gid: str,
-    baseline: Baseline | None,
-) -> GameResult:
+def _checked_aside(content_dir: Path, gid: str, baseline: Baseline | None) -> GameResult:
     """What checking one game finds (`check_game`), in a forked copy: the documents it
     validated are kept for the next process there (the copy leaves without running exit
     handlers)."""

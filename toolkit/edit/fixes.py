@@ -20,11 +20,13 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from ruamel.yaml import YAML
+
 from toolkit.core.diagnostics import display_path
 from toolkit.core.errors import ToolkitError
 from toolkit.edit.transaction import Change, apply_all
 from toolkit.model.content import ContentSet, Document
-from toolkit.validate.schema import resolve_path
+from toolkit.validate.paths import resolve_path
 
 # (mapping indent, sequence indent, sequence dash offset): the shipped files use the first
 STYLES = ((2, 4, 2), (2, 2, 0), (4, 4, 2))
@@ -70,10 +72,8 @@ def diff_names(path: Path | str) -> tuple[str, str]:
     return (shown, shown) if Path(shown).is_absolute() else (f"a/{shown}", f"b/{shown}")
 
 
-def yaml_writer(style: tuple[int, int, int]) -> Any:
-    # ruamel.yaml takes 0.1 s to import: only where a file is written back
-    from ruamel.yaml import YAML
-
+def yaml_writer(style: tuple[int, int, int]) -> YAML:
+    """A round-trip writer in a file's style (mapping indent, sequence indent, offset)."""
     y = YAML()
     y.preserve_quotes = True
     y.width = 4096  # never re-wrap a long line

@@ -19,6 +19,8 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
+from ruamel.yaml.comments import CommentedMap, CommentedSeq
+
 from toolkit.core.errors import ToolkitError
 from toolkit.edit.fixes import STYLES, Edited, Fix, apply_whole, yaml_writer
 from toolkit.edit.transaction import Change, apply_all
@@ -104,8 +106,6 @@ def document_text(plan: Plan, schema: str) -> str:
     """The new file as the shipped files are written: the schema line for editors, the
     plan's comment, then the values in order (lists of scalars and short mappings in flow
     style where the plan says so), through ruamel.yaml as every other edit."""
-    # ruamel.yaml takes 0.1 s to import: only where a file is written back
-    from ruamel.yaml.comments import CommentedMap, CommentedSeq
 
     def node(value: Any, flow: bool) -> Any:
         if isinstance(value, Mapping):
@@ -200,8 +200,6 @@ def append_entry(
     """An edit adding `entry` at the end of the list `key` (a dotted path) of a file, in
     flow style like the entries around it, and its `placeholders` paths (relative to the
     entry, e.g. `ability`) to the file's `placeholders` unless a listed path covers them."""
-    # ruamel.yaml takes 0.1 s to import: only where a file is written back
-    from ruamel.yaml.comments import CommentedMap, CommentedSeq
 
     def edit(tree: Any) -> bool:
         seq = tree
@@ -232,8 +230,6 @@ def append_entry(
 
 def add_placeholders(paths: Sequence[str]) -> Callable[[Any], bool]:
     """An edit listing `paths` in the file's `placeholders` (those no listed path covers)."""
-    # ruamel.yaml takes 0.1 s to import: only where a file is written back
-    from ruamel.yaml.comments import CommentedSeq
 
     def edit(tree: Any) -> bool:
         listed = tree.get("placeholders")

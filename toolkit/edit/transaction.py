@@ -16,11 +16,9 @@ before, byte for byte.
 After a kill, `recover` (run first by `rename`, `new` and `check`) finishes the edit (state
 `replacing`) or undoes it (state `writing`, or a new text gone), and says which in one
 line; a file changed by hand since is never overwritten. A journal may come from anyone (a
-pull request can commit one): it is checked whole first (plain relative paths with no link
-on the way, digests, modes without special bits, nothing else in its folder), and one that
-is not so is reported, not followed; the only path out of the content folder it may name is
-a schema of the project's, `../schemas/<game>/<name>.schema.json`. A command holds a lock
-on the journal folder while it edits, so another never takes a live edit for an
+pull request can commit one): it is checked whole first (`toolkit.edit.journal`, which
+reads and writes it), and one that is not so is reported, not followed. A command holds a
+lock on the journal folder while it edits, so another never takes a live edit for an
 interrupted one.
 """
 
@@ -29,41 +27,40 @@ from __future__ import annotations
 import contextlib
 import errno
 import fcntl
-import hashlib
-import json
 import os
-import re
 import stat
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path, PurePosixPath
-from typing import Any
 
 from toolkit.core.diagnostics import display_path
 from toolkit.core.errors import ToolkitError, edit_advice
+from toolkit.edit.journal import (
+    FOLDER,
+    NEW_MODE,
+    SCHEMAS,
+    VERSION,
+    Entry,
+    Malformed,
+    allowed,
+    clear,
+    digest,
+    digest_at,
+    digest_of,
+    is_schema,
+    read_bytes,
+    read_journal,
+    sync_folders,
+    write_file,
+    write_journal,
+)
 
-FOLDER = ".toolkit-edit"  # in the content folder
-JOURNAL = "journal.json"
-KIND = "toolkit-edit-journal"
-VERSION = 2  # 2: a path may name an editor schema of the project (version 1 did not)
-SCHEMAS = "schemas"  # the project's editor schemas, beside the content folder
-NEW_MODE = 0o644  # a new file's mode (mkstemp's 0600 would hide it from others)
-MAX_JOURNAL = 1 << 20  # bytes
-MAX_FILES = 10_000
-_OWN_NAME = re.compile(r"(\d{1,5})\.(old|new)")
-_DIGEST = re.compile(r"[0-9a-f]{64}")
-# an editor schema of the project, as the journal names it (relative to the content folder)
-_SCHEMA = re.compile(rf"\.\./{SCHEMAS}/([^/]+)/([^/]+\.schema\.json)")
 NOT_FOLLOWED = "is not an edit journal the toolkit can follow ({why}): not followed, look at it"
 
 
 class EditError(ToolkitError):
     """Content files that cannot be edited together, or an edit journal that cannot be
     followed (exit 2): one line naming the file and what to do."""
-
-
-class _Malformed(Exception):
-    """What makes a journal one not to follow."""
 
 
 @dataclass(frozen=True)
@@ -74,14 +71,6 @@ class Change:
     path: Path
     data: bytes | None
     mode: int | None = None
-
-
-@dataclass(frozen=True)
-class _Entry:
-    rel: str  # POSIX path relative to the content folder's real path
-    before: str | None  # SHA-256 of the bytes before (None: no file)
-    after: str | None
-    mode: int
 
 
 def apply_all(content: Path, changes: Sequence[Change]) -> None:
@@ -96,20 +85,20 @@ def apply_all(content: Path, changes: Sequence[Change]) -> None:
     entries = [e for e, _, _ in plan]
     with _locked(content, create=True) as folder:
         try:
-            _write_journal(folder, "writing", entries)
+            write_journal(folder, "writing", entries)
             for i, (e, old, new) in enumerate(plan):
                 if old is not None:
-                    _write_file(os.path.join(folder, f"{i}.old"), old, e.mode)
+                    write_file(os.path.join(folder, f"{i}.old"), old, e.mode)
                 if new is not None:
-                    _write_file(os.path.join(folder, f"{i}.new"), new, e.mode)
-            _write_journal(folder, "replacing", entries)
+                    write_file(os.path.join(folder, f"{i}.new"), new, e.mode)
+            write_journal(folder, "replacing", entries)
             for i, e in enumerate(entries):
                 _put(root, folder, i, e, forward=True)
-            _sync_folders(root, entries)
+            sync_folders(root, entries)
         except BaseException as exc:
             _put_back(content, root, folder, entries, exc)
             raise
-        _clear(folder, len(entries))
+        clear(folder, len(entries))
 
 
 def recover(content: Path) -> str | None:
@@ -122,17 +111,17 @@ def recover(content: Path) -> str | None:
     shown = display_path(content / FOLDER)
     with _locked(content, create=False) as folder:
         try:
-            state, entries = _read_journal(root, folder)
-        except (_Malformed, OSError) as why:
+            state, entries = read_journal(root, folder)
+        except (Malformed, OSError) as why:
             raise EditError(f"{shown} {NOT_FOLLOWED.format(why=why)}") from None
         said = f"an edit of {_counted(entries)} interrupted"
         if state != "replacing":  # nothing changed yet, or no journal (it had just begun)
-            _clear(folder, len(entries))
+            clear(folder, len(entries))
             return None if state is None else f"undid {said} before it changed any ({shown})"
         try:
             for forward, done in ((True, "finished"), (False, "undid")):
                 if _settle(root, folder, entries, forward):
-                    _clear(folder, len(entries))
+                    clear(folder, len(entries))
                     meant = "as it meant them" if forward else "as they were before it"
                     return f"{done} {said} midway ({shown}): they are all {meant}"
         except OSError as exc:
@@ -142,13 +131,13 @@ def recover(content: Path) -> str | None:
                 f"cannot finish or undo {said} ({shown}): cannot write {where}: "
                 f"{exc.strerror or exc}; {advice}"
             ) from None
-    changed = [e.rel for e in entries if _digest_at(root, e.rel) not in (e.before, e.after)]
+    changed = [e.rel for e in entries if digest_at(root, e.rel) not in (e.before, e.after)]
     why = f"{_shown(content, root, changed[0])} was changed since" if changed else "copies gone"
     what = f"put the files as you want them, then remove {shown}"
     raise EditError(f"cannot finish or undo {said} ({shown}): {why}; {what}")
 
 
-def _planned(root: str, ch: Change) -> tuple[_Entry, bytes | None, bytes | None] | None:
+def _planned(root: str, ch: Change) -> tuple[Entry, bytes | None, bytes | None] | None:
     """The journal's entry for a change, the file's bytes before it and after it; None when
     it changes nothing. A path outside the content folder (but for an editor schema of its
     project), a link, a special file or a file with several hard links is refused: nothing
@@ -156,7 +145,7 @@ def _planned(root: str, ch: Change) -> tuple[_Entry, bytes | None, bytes | None]
     refused = f"cannot edit {display_path(ch.path)}: {{}}; nothing was changed"
     full = os.path.join(os.path.realpath(ch.path.parent), ch.path.name)
     rel = PurePosixPath(os.path.relpath(full, root)).as_posix()
-    if not _allowed(rel, VERSION):
+    if not allowed(rel, VERSION):
         schemas = os.path.join(os.path.dirname(root), SCHEMAS)
         raise EditError(
             refused.format(
@@ -186,29 +175,16 @@ def _planned(root: str, ch: Change) -> tuple[_Entry, bytes | None, bytes | None]
                     "its own, or edit it by hand)"
                 )
             )
-        old = _read(full)
+        old = read_bytes(full)
     if old == ch.data:
         return None
     mode = ch.mode if ch.mode is not None else (stat.S_IMODE(st.st_mode) if st else NEW_MODE)
-    return _Entry(rel, _digest(old), _digest(ch.data), mode & 0o777), old, ch.data
+    return Entry(rel, digest(old), digest(ch.data), mode & 0o777), old, ch.data
 
 
-def _allowed(rel: str, version: int) -> bool:
-    """A path a journal of this version may name: a plain path in the content folder, or
-    (version 2) an editor schema of the project, `../schemas/<game>/<name>.schema.json`."""
-    if _plain(rel):
-        return True
-    m = _SCHEMA.fullmatch(rel)
-    return version >= 2 and m is not None and _plain(m[1]) and _plain(m[2])
-
-
-def _is_schema(rel: str) -> bool:
-    return rel.startswith("../")
-
-
-def _counted(entries: Sequence[_Entry]) -> str:
+def _counted(entries: Sequence[Entry]) -> str:
     """The files of an edit, as its messages count them."""
-    schemas = sum(_is_schema(e.rel) for e in entries)
+    schemas = sum(is_schema(e.rel) for e in entries)
     said = [f"{len(entries) - schemas} content files"] if len(entries) > schemas else []
     return " and ".join([*said, *([f"{schemas} editor schemas"] if schemas else [])])
 
@@ -216,7 +192,7 @@ def _counted(entries: Sequence[_Entry]) -> str:
 def _shown(content: Path, root: str, rel: str) -> str:
     """A file of the edit as the user names it: from the content folder as given, or (an
     editor schema) from the folder that holds it."""
-    if not _is_schema(rel):
+    if not is_schema(rel):
         return display_path(content / rel)
     real = os.path.normpath(os.path.join(root, rel))
     given = os.path.normpath(os.path.join(os.path.abspath(content), rel))
@@ -224,7 +200,7 @@ def _shown(content: Path, root: str, rel: str) -> str:
 
 
 def _failed_at(
-    content: Path, root: str, entries: Sequence[_Entry], exc: OSError, default: str
+    content: Path, root: str, entries: Sequence[Entry], exc: OSError, default: str
 ) -> str:
     """The file an OS failure names, as the user names it (a file of the edit if it is
     one)."""
@@ -234,18 +210,6 @@ def _failed_at(
         if os.path.join(root, e.rel) in named:
             where = _shown(content, root, e.rel)
     return where
-
-
-def _plain(rel: str) -> bool:
-    """A relative path with names only: no `..`, no hidden name, nothing absolute."""
-    p = PurePosixPath(rel)
-    return (
-        not p.is_absolute()
-        and len(p.parts) > 0
-        and "\\" not in rel
-        and "\0" not in rel
-        and all(part not in ("", ".", "..") and not part.startswith(".") for part in p.parts)
-    )
 
 
 @contextlib.contextmanager
@@ -280,28 +244,7 @@ def _locked(content: Path, create: bool) -> Iterator[str]:
         os.close(fd)
 
 
-def _write_file(path: str, data: bytes, mode: int) -> None:
-    fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_TRUNC | os.O_NOFOLLOW, 0o600)
-    try:
-        view = memoryview(data)
-        while view:
-            view = view[os.write(fd, view) :]
-        os.fchmod(fd, mode)
-        os.fsync(fd)
-    finally:
-        os.close(fd)
-
-
-def _write_journal(folder: str, state: str, entries: Sequence[_Entry]) -> None:
-    files = [{"path": e.rel, "before": e.before, "after": e.after, "mode": e.mode} for e in entries]
-    record = {"kind": KIND, "version": VERSION, "state": state, "files": files}
-    tmp = os.path.join(folder, JOURNAL + ".tmp")
-    _write_file(tmp, json.dumps(record, indent=1).encode(), 0o644)
-    os.replace(tmp, os.path.join(folder, JOURNAL))
-    _sync(folder)
-
-
-def _put(root: str, folder: str, i: int, e: _Entry, forward: bool) -> None:
+def _put(root: str, folder: str, i: int, e: Entry, forward: bool) -> None:
     """One file as the edit means it (`forward`) or as it was before it."""
     target = os.path.join(root, e.rel)
     if (e.after if forward else e.before) is None:
@@ -314,28 +257,28 @@ def _put(root: str, folder: str, i: int, e: _Entry, forward: bool) -> None:
     os.replace(source, target)
 
 
-def _settle(root: str, folder: str, entries: Sequence[_Entry], forward: bool) -> bool:
+def _settle(root: str, folder: str, entries: Sequence[Entry], forward: bool) -> bool:
     """Every file as the edit means it (`forward`) or as it was before it, if each one is
     either so already or the other way with the bytes it needs at hand; False, and nothing
     done, otherwise (a file changed by hand since, a copy gone)."""
     plan = []
     for i, e in enumerate(entries):
         want, other = (e.after, e.before) if forward else (e.before, e.after)
-        now = _digest_at(root, e.rel)
+        now = digest_at(root, e.rel)
         if now == want:
             continue
         copy = os.path.join(folder, f"{i}.{'new' if forward else 'old'}")
-        if now != other or (want is not None and _digest_of(copy) != want):
+        if now != other or (want is not None and digest_of(copy) != want):
             return False
         plan.append((i, e))
     for i, e in plan:
         _put(root, folder, i, e, forward)
-    _sync_folders(root, entries)
+    sync_folders(root, entries)
     return True
 
 
 def _put_back(
-    content: Path, root: str, folder: str, entries: Sequence[_Entry], exc: BaseException
+    content: Path, root: str, folder: str, entries: Sequence[Entry], exc: BaseException
 ) -> None:
     """After a failure: every file back as it was and the journal gone; an OS failure
     becomes one line naming the file. When the files cannot be put back, the journal stays
@@ -345,7 +288,7 @@ def _put_back(
     except OSError:
         undone = False
     if undone:
-        _clear(folder, len(entries))
+        clear(folder, len(entries))
     if not isinstance(exc, OSError) or isinstance(exc, ToolkitError):
         return  # raised on as it is (an interrupt, the toolkit's own error)
     where = _failed_at(content, root, entries, exc, "a content file")
@@ -356,132 +299,3 @@ def _put_back(
     advice = edit_advice(exc.errno)
     then += f"; {advice}" if advice else ""
     raise EditError(f"cannot write {where}: {exc.strerror or exc}; {then}") from None
-
-
-def _clear(folder: str, n: int) -> None:
-    """Remove the journal folder: its files first, the journal last."""
-    for i in range(n):
-        for what in ("old", "new"):
-            with contextlib.suppress(FileNotFoundError):
-                os.unlink(os.path.join(folder, f"{i}.{what}"))
-    for name in (JOURNAL + ".tmp", JOURNAL):
-        with contextlib.suppress(FileNotFoundError):
-            os.unlink(os.path.join(folder, name))
-    with contextlib.suppress(OSError):
-        os.rmdir(folder)
-
-
-def _read_journal(root: str, folder: str) -> tuple[str | None, list[_Entry]]:
-    """The journal's state and entries (state None: no journal yet, or none any more)."""
-    names = os.listdir(folder)
-    path = os.path.join(folder, JOURNAL)
-    if JOURNAL not in names:
-        if set(names) - {JOURNAL + ".tmp"}:
-            raise _Malformed(f"it holds {sorted(names)[0]} and no {JOURNAL}")
-        return None, []
-    st = os.lstat(path)
-    if not stat.S_ISREG(st.st_mode) or st.st_size > MAX_JOURNAL:
-        raise _Malformed(f"{JOURNAL} is not a regular file of at most {MAX_JOURNAL} bytes")
-    try:
-        record = json.loads(_read(path))
-    except (ValueError, RecursionError):
-        raise _Malformed(f"{JOURNAL} is not JSON") from None
-    state, entries = _entries(record)
-    for name in names:
-        m = _OWN_NAME.fullmatch(name)
-        if name not in (JOURNAL, JOURNAL + ".tmp") and (m is None or int(m[1]) >= len(entries)):
-            raise _Malformed(f"it holds {name}, which is not the journal's")
-        if not stat.S_ISREG(os.lstat(os.path.join(folder, name)).st_mode):
-            raise _Malformed(f"{name} is not a regular file")
-    for e in entries:
-        _check_path(root, e.rel)
-    return state, entries
-
-
-def _entries(record: Any) -> tuple[str, list[_Entry]]:
-    """The journal's state and entries, each value checked."""
-    if not isinstance(record, dict) or record.get("kind") != KIND:
-        raise _Malformed("not a toolkit edit journal")
-    version = record.get("version")
-    known = type(version) is int and version in (1, VERSION)
-    if not known or record.get("state") not in ("writing", "replacing"):
-        raise _Malformed("an unknown version or state")
-    files = record.get("files")
-    if not isinstance(files, list) or not 0 < len(files) <= MAX_FILES:
-        raise _Malformed(f"`files` is not a list of 1 to {MAX_FILES} entries")
-    out = []
-    for f in files:
-        if not isinstance(f, dict) or set(f) != {"path", "before", "after", "mode"}:
-            raise _Malformed("an entry is not {path, before, after, mode}")
-        path, before, after, mode = f["path"], f["before"], f["after"], f["mode"]
-        if not isinstance(path, str) or len(path) > 4096 or not _allowed(path, version):
-            raise _Malformed(
-                f"the path {str(path)[:80]!r} is not plain, inside the folder "
-                "(or a schema of the project's)"
-            )
-        if before == after or not all(
-            d is None or (isinstance(d, str) and _DIGEST.fullmatch(d)) for d in (before, after)
-        ):
-            raise _Malformed(f"the digests of {path} are not SHA-256 digests of two texts")
-        if type(mode) is not int or not 0 <= mode <= 0o777:
-            raise _Malformed(f"the mode of {path} is not a file mode without special bits")
-        out.append(_Entry(path, before, after, mode))
-    if len({e.rel for e in out}) != len(out):
-        raise _Malformed("it names a file twice")
-    return record["state"], out
-
-
-def _check_path(root: str, rel: str) -> None:
-    """Every folder on the way to `rel` a real folder (no link), the file a regular file or
-    absent: what the journal names is inside the content folder's real path (or, through
-    its real parent, the project's real `schemas` folder)."""
-    at = root
-    parts = PurePosixPath(rel).parts
-    for i, part in enumerate(parts):
-        at = os.path.join(at, part)
-        try:
-            mode = os.lstat(at).st_mode
-        except FileNotFoundError:
-            return
-        last = i == len(parts) - 1
-        if not (stat.S_ISREG(mode) if last else stat.S_ISDIR(mode)):
-            raise _Malformed(f"{rel} leads through a link or a special file")
-
-
-def _digest(data: bytes | None) -> str | None:
-    return None if data is None else hashlib.sha256(data).hexdigest()
-
-
-def _read(path: str) -> bytes:
-    fd = os.open(path, os.O_RDONLY | os.O_NOFOLLOW | os.O_NONBLOCK)
-    with os.fdopen(fd, "rb") as fh:
-        return fh.read()
-
-
-def _digest_of(path: str) -> str | None:
-    """The digest of a regular file's bytes (None: no such file, or not a regular file)."""
-    try:
-        if not stat.S_ISREG(os.lstat(path).st_mode):
-            return None
-        return _digest(_read(path))
-    except FileNotFoundError:
-        return None
-
-
-def _digest_at(root: str, rel: str) -> str | None:
-    return _digest_of(os.path.join(root, rel))
-
-
-def _sync(folder: str) -> None:
-    fd = os.open(folder, os.O_RDONLY | os.O_DIRECTORY)
-    try:
-        os.fsync(fd)
-    finally:
-        os.close(fd)
-
-
-def _sync_folders(root: str, entries: Sequence[_Entry]) -> None:
-    """The replaced files' folders synced, so that the journal goes only after them."""
-    for folder in sorted({os.path.dirname(os.path.join(root, e.rel)) for e in entries}):
-        with contextlib.suppress(OSError):
-            _sync(folder)

@@ -9,7 +9,6 @@ marks and tile coordinates, for a home printer.
 from __future__ import annotations
 
 import base64
-import io
 from collections.abc import Mapping
 from functools import partial
 
@@ -17,7 +16,7 @@ from toolkit.core.outputs import BuildOptions, Output
 from toolkit.render.board_spaces import Footprint, misfits
 from toolkit.render.session import Session
 from toolkit.render.templates import render
-from toolkit.render.tiling import TILE_HEADER, TILE_MARGIN, Box, TileGrid, space_boxes, tiling
+from toolkit.render.tiling import TILE_HEADER, TILE_MARGIN, Box, space_boxes, tiling
 
 TEMPLATE = "templates/common/board.html.j2"
 
@@ -27,7 +26,7 @@ def board_svg(
 ) -> bytes:
     """The board's SVG as written: self-contained, with the fonts it uses embedded; each
     piece too large for the spaces it stands on is told (BOARD-FIT)."""
-    # fontTools (0.07 s to import): only where a board's fonts are embedded
+    # fontTools: 45 ms to import, only where a board's fonts are embedded
     from toolkit.render.svg_fonts import embed_fonts
 
     session.warnings.extend(misfits(name, svg, pieces or {}))
@@ -92,38 +91,11 @@ def board_tiles(
         oy=_n(grid.oy),
         title=title,
     )
-    return _under_tiles(session.pdf(html), session.part(board), grid, ph)
+    frames = session.pdf(html)
+    # pikepdf: 60 ms to import, only where a board's tiles are put together
+    from toolkit.render.pdf_pages import under_tiles
 
-
-def _under_tiles(frames: bytes, board: bytes, grid: TileGrid, ph: float) -> bytes:
-    """`frames` (one page a tile) with the board's page drawn under each, in PDF points
-    from the page's bottom left: the board's top left at the tile's printable area's top
-    left less the tile's offset into the board, clipped to that area."""
-
-    # pikepdf takes 0.12 s to import: only where PDFs are assembled
-    import pikepdf
-
-    # pikepdf and fontTools (0.2 s to import): only where a deck is assembled
-    from toolkit.render.deck_pdf import own_resources, saved
-
-    k = 72 / 25.4  # points a millimetre
-    with pikepdf.open(io.BytesIO(frames)) as doc, pikepdf.open(io.BytesIO(board)) as src:
-        page0 = src.pages[0]
-        board_h = float(page0.mediabox[3]) - float(page0.mediabox[1])
-        form = doc.copy_foreign(page0.as_form_xobject())
-        if len(doc.pages) != len(grid.tiles):
-            raise ValueError(f"{len(doc.pages)} tile pages for {len(grid.tiles)} tiles")
-        left, bottom = grid.left * k, (ph - grid.top - grid.th) * k
-        name = "/ToolkitBoard"  # its own name, the same in every build (`own_resources`)
-        for tile, page in zip(grid.tiles, doc.pages, strict=True):
-            own_resources(page, {name: form})
-            dx, dy = (grid.left - tile.x) * k, (ph - grid.top + tile.y) * k - board_h
-            draw = (
-                f"q {left:.3f} {bottom:.3f} {grid.tw * k:.3f} {grid.th * k:.3f} re W n "
-                f"1 0 0 1 {dx:.3f} {dy:.3f} cm {name} Do Q\n"
-            )
-            page.contents_add(doc.make_stream(draw.encode()), prepend=True)
-        return saved(doc)
+    return under_tiles(frames, session.part(board), grid, ph)
 
 
 def board_outputs(

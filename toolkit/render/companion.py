@@ -8,8 +8,10 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
+from functools import partial
 
 from toolkit.check.procedures import Panel
+from toolkit.core.outputs import Output
 from toolkit.render.session import Session
 from toolkit.render.templates import render
 
@@ -55,3 +57,19 @@ def render_companion(
     )
     session.pages = 0
     return html.encode("utf-8")
+
+
+def companion_output(
+    title: str, panels: tuple[Panel, ...], tally: Tally, sources: tuple[str, ...]
+) -> Output:
+    """A game's companion page, `companion.html`, with the reference outputs: made from
+    `sources` (the files its panels and tally are computed from), the page's templates
+    and the tally's own."""
+    return Output(
+        "companion.html",
+        "companion",
+        (*sources, *COMPANION_TEMPLATES, f"templates/{tally.template}"),
+        partial(render_companion, title, panels, tally),
+        group="reference",
+        cost=0.3,
+    )

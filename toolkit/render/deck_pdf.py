@@ -35,6 +35,7 @@ from fontTools.ttLib import TTFont, TTLibError
 from toolkit.core.resources import FONTS
 from toolkit.render.font_subset import ready as subset_ready
 from toolkit.render.font_subset import subset
+from toolkit.render.pdf_pages import saved
 
 _BFCHAR = re.compile(rb"<([0-9a-fA-F]+)>\s*<([0-9a-fA-F]*)>")
 
@@ -368,38 +369,3 @@ def _copy_items(items: Sequence[Any], moved: dict[tuple[int, int], Any]) -> list
         copy.children.extend(_copy_items(item.children, moved))
         copies.append(copy)
     return copies
-
-
-def own_resources(page: Any, xobjects: Any) -> None:
-    """Give a page a resource dictionary of its own (a copied page shares its original's),
-    holding `xobjects` (name -> form or image) beside what it had. The names are the
-    caller's: pikepdf's `add_resource` makes up random ones, and a file must be the same
-    from one build to the next."""
-
-    own = pikepdf.Dictionary()
-    had = page.obj.get("/Resources")
-    if had is not None:
-        for key, value in had.items():
-            own[key] = value
-    merged = pikepdf.Dictionary()
-    for key, value in (own.get("/XObject") or {}).items():
-        merged[key] = value
-    for key, value in xobjects.items():
-        merged[key] = value
-    own.XObject = merged
-    page.obj.Resources = own
-
-
-def saved(pdf: Any, version: str | None = None) -> bytes:
-    """A document put together here (a deck, tiles, n-up card sheets) as bytes: the same
-    bytes for the same pages (no time, no random id), at least the PDF version of what it
-    was made from, its many small dictionaries compressed together in object streams."""
-
-    buf = io.BytesIO()
-    pdf.save(
-        buf,
-        deterministic_id=True,
-        min_version=version or pdf.pdf_version,
-        object_stream_mode=pikepdf.ObjectStreamMode.generate,
-    )
-    return buf.getvalue()

@@ -20,6 +20,8 @@ from __future__ import annotations
 import math
 import re
 from dataclasses import dataclass
+from functools import cache
+from typing import Any
 from xml.etree import ElementTree
 
 from toolkit.core.resources import FONTS as FONT_DIR
@@ -57,18 +59,23 @@ class Op:
     anchor: str = "middle"
 
 
-def register_fonts() -> None:
-    """Register the kit's shipped TTFs with reportlab (once per process); embedded, subset."""
-    # reportlab takes 0.14 s to import: only where it draws
-    from reportlab.pdfbase import pdfmetrics
-
-    # reportlab takes 0.14 s to import: only where it draws
-    from reportlab.pdfbase.ttfonts import TTFont
+@cache
+def _metrics() -> Any:
+    """reportlab's font metrics (`reportlab.pdfbase.pdfmetrics`), the kit's shipped TTFs
+    registered with it (embedded, subset), once a process."""
+    # reportlab: 45 ms to import, only where a counter is fitted or drawn
+    from reportlab.pdfbase import pdfmetrics, ttfonts
 
     registered = set(pdfmetrics.getRegisteredFontNames())
     for name, file in FONTS.values():
         if name not in registered:
-            pdfmetrics.registerFont(TTFont(name, str(FONT_DIR / file)))
+            pdfmetrics.registerFont(ttfonts.TTFont(name, str(FONT_DIR / file)))
+    return pdfmetrics
+
+
+def register_fonts() -> None:
+    """Register the kit's shipped TTFs with reportlab (once per process); embedded, subset."""
+    _metrics()
 
 
 def _colour(value: str | None, what: str) -> str | None:
@@ -104,75 +111,82 @@ def parse(svg: str) -> tuple[Op, ...]:
         fill = _colour(el.get("fill", "none" if el.tag == "line" else "#000000"), el.tag)
         stroke = _colour(el.get("stroke"), el.tag)
         sw = _num(el, "stroke-width", 0.25) if stroke else 0.0
-        if el.tag == "circle":
-            pts: tuple[float, ...] = (_num(el, "cx"), _num(el, "cy"), _num(el, "r"))
-        elif el.tag == "ellipse":
-            pts = (_num(el, "cx"), _num(el, "cy"), _num(el, "rx"), _num(el, "ry"))
-        elif el.tag == "rect":
-            pts = (
-                _num(el, "x", 0),
-                _num(el, "y", 0),
-                _num(el, "width"),
-                _num(el, "height"),
-                _num(el, "rx", 0),
-            )
-        elif el.tag == "line":
-            pts = (_num(el, "x1"), _num(el, "y1"), _num(el, "x2"), _num(el, "y2"))
-            fill = None
-        elif el.tag == "polygon":
-            raw = (el.get("points") or "").replace(",", " ").split()
-            if len(raw) < 6 or len(raw) % 2 or not all(_NUM.fullmatch(v) for v in raw):
-                raise FaceError("<polygon points> needs three or more x,y pairs")
-            pts = tuple(float(v) for v in raw)
-        elif el.tag == "text":
-            family = el.get("font-family", "EB Garamond").strip("'\" ")
-            bold = el.get("font-weight", "400") in ("bold", "600", "700", "800", "900")
-            if (family, bold) not in FONTS:
-                raise FaceError(f"font {family!r}: the kit ships Cinzel and EB Garamond only")
-            anchor = el.get("text-anchor", "middle")
-            if anchor not in ("start", "middle", "end"):
-                raise FaceError(f"text-anchor {anchor!r}")
-            text = " ".join("".join(el.itertext()).split())
-            if not text:
-                continue
-            gone = missing_glyphs(text, family, 700 if bold else 400)
-            if gone:
-                chars = ", ".join(f"'{c}' (U+{ord(c):04X})" for c in gone)
-                raise FaceError(
-                    f"font {family!r} has no glyph for {chars} in {text!r}: it "
-                    "would print as an empty box"
-                )
-            ops.append(
-                Op(
-                    "text",
-                    (_num(el, "x"), _num(el, "y"), _num(el, "font-size", 3.5)),
-                    fill,
-                    None,
-                    0,
-                    text,
-                    FONTS[family, bold][0],
-                    anchor,
-                )
-            )
-            continue
-        elif el.tag == "tspan":
-            continue  # its text belongs to the enclosing <text>
+        if el.tag == "text":
+            text = _text(el, fill)
+            if text is not None:
+                ops.append(text)
         elif el.tag == "image":
-            # the piece's own picture (components.yaml `art:`), the only one a face can place
-            if any(k.endswith("href") for k in el.attrib):
-                raise FaceError(
-                    "<image> places the piece's `art:` from components.yaml; it takes no href"
-                )
-            pts = (_num(el, "x", 0), _num(el, "y", 0), _num(el, "width"), _num(el, "height"))
-            ops.append(Op("image", pts))
-            continue
-        else:
-            raise FaceError(
-                f"<{el.tag}> is not drawn on counters (circle, ellipse, rect, "
-                "polygon, line, text, image)"
-            )
-        ops.append(Op(el.tag, pts, fill, stroke, sw))
+            ops.append(_image(el))
+        elif el.tag != "tspan":  # a tspan's text belongs to the enclosing <text>
+            fill = None if el.tag == "line" else fill
+            ops.append(Op(el.tag, _points(el), fill, stroke, sw))
     return tuple(ops)
+
+
+def _points(el: ElementTree.Element) -> tuple[float, ...]:
+    """A shape's numbers, as `Op.points` holds them; FaceError for an element the
+    subset does not draw."""
+    if el.tag == "circle":
+        return (_num(el, "cx"), _num(el, "cy"), _num(el, "r"))
+    if el.tag == "ellipse":
+        return (_num(el, "cx"), _num(el, "cy"), _num(el, "rx"), _num(el, "ry"))
+    if el.tag == "rect":
+        return (
+            _num(el, "x", 0),
+            _num(el, "y", 0),
+            _num(el, "width"),
+            _num(el, "height"),
+            _num(el, "rx", 0),
+        )
+    if el.tag == "line":
+        return (_num(el, "x1"), _num(el, "y1"), _num(el, "x2"), _num(el, "y2"))
+    if el.tag == "polygon":
+        raw = (el.get("points") or "").replace(",", " ").split()
+        if len(raw) < 6 or len(raw) % 2 or not all(_NUM.fullmatch(v) for v in raw):
+            raise FaceError("<polygon points> needs three or more x,y pairs")
+        return tuple(float(v) for v in raw)
+    raise FaceError(
+        f"<{el.tag}> is not drawn on counters (circle, ellipse, rect, polygon, line, text, image)"
+    )
+
+
+def _text(el: ElementTree.Element, fill: str | None) -> Op | None:
+    """A `<text>` as a text operation in one of the kit's faces (None: no text); FaceError
+    for a face the kit does not ship, or a character its font has no glyph for."""
+    family = el.get("font-family", "EB Garamond").strip("'\" ")
+    bold = el.get("font-weight", "400") in ("bold", "600", "700", "800", "900")
+    if (family, bold) not in FONTS:
+        raise FaceError(f"font {family!r}: the kit ships Cinzel and EB Garamond only")
+    anchor = el.get("text-anchor", "middle")
+    if anchor not in ("start", "middle", "end"):
+        raise FaceError(f"text-anchor {anchor!r}")
+    text = " ".join("".join(el.itertext()).split())
+    if not text:
+        return None
+    gone = missing_glyphs(text, family, 700 if bold else 400)
+    if gone:
+        chars = ", ".join(f"'{c}' (U+{ord(c):04X})" for c in gone)
+        raise FaceError(
+            f"font {family!r} has no glyph for {chars} in {text!r}: it would print as an empty box"
+        )
+    return Op(
+        "text",
+        (_num(el, "x"), _num(el, "y"), _num(el, "font-size", 3.5)),
+        fill,
+        None,
+        0,
+        text,
+        FONTS[family, bold][0],
+        anchor,
+    )
+
+
+def _image(el: ElementTree.Element) -> Op:
+    """The place of the piece's own picture (components.yaml `art:`), the only one a face
+    can place."""
+    if any(k.endswith("href") for k in el.attrib):
+        raise FaceError("<image> places the piece's `art:` from components.yaml; it takes no href")
+    return Op("image", (_num(el, "x", 0), _num(el, "y", 0), _num(el, "width"), _num(el, "height")))
 
 
 # ------------------------------------------------------------------ shapes and text fitting
@@ -214,10 +228,7 @@ def text_box(op: Op, size: float, flipped: bool = False) -> tuple[float, float, 
     """x0, y0, x1, y1 of a text set at `size` mm, its ink about the baseline at y. A face
     drawn upside down (a standee's back panel) keeps room for its ink either way: a reader
     of the page may box the turned text as if it stood upright."""
-    # reportlab takes 0.14 s to import: only where it draws
-    from reportlab.pdfbase.pdfmetrics import stringWidth
-
-    width = stringWidth(op.text, op.font, size * PT) / PT
+    width = _metrics().stringWidth(op.text, op.font, size * PT) / PT
     x = op.points[0]
     x0 = x - width / 2 if op.anchor == "middle" else x - width if op.anchor == "end" else x
     up = ASCENT * size

@@ -22,6 +22,11 @@ from typing import Any
 from fontTools import subset as ft_subset
 from fontTools.ttLib import TTFont
 
+try:  # optional: where it is missing, fontTools cuts the fonts instead
+    import cffi
+except ImportError:  # pragma: no cover - WeasyPrint brings it
+    cffi = None  # type: ignore[assignment]
+
 # HarfBuzz's subset flags (hb-subset.h)
 _NO_HINTING, _RETAIN_GIDS, _DESUBROUTINIZE, _PASSTHROUGH = 0x1, 0x2, 0x4, 0x20
 _DROP_TABLE_TAG = 3  # HB_SUBSET_SETS_DROP_TABLE_TAG
@@ -70,14 +75,14 @@ hb_face_t *hb_subset_or_fail (hb_face_t *source, const hb_subset_input_t *input)
 @lru_cache(maxsize=1)
 def _harfbuzz() -> tuple[Any, Any, Any] | None:
     """cffi's handle on HarfBuzz and its subsetter, or None where they are not installed."""
+    if cffi is None:
+        return None
     try:
-        import cffi  # optional: where it is missing, fontTools cuts the fonts instead
-
         ffi = cffi.FFI()
         ffi.cdef(_CDEF)
         # the subsetter library exports only its own functions: the rest come from harfbuzz
         return ffi, ffi.dlopen("libharfbuzz.so.0"), ffi.dlopen("libharfbuzz-subset.so.0")
-    except (ImportError, OSError):
+    except OSError:
         return None
 
 

@@ -30,9 +30,8 @@ from xml.sax.saxutils import escape
 import pikepdf
 from PIL import Image, ImageCms
 
-from toolkit.core.outputs import build_time
+from toolkit.core.outputs import RenderError, build_time
 from toolkit.core.resources import ICC
-from toolkit.render.pdf import RenderError
 
 PROFILE = ICC / "FOGRA39L-coated.icc"
 CONDITION = {

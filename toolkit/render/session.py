@@ -7,16 +7,25 @@ import hashlib
 from dataclasses import dataclass, field
 from functools import partial
 from pathlib import Path
+from types import ModuleType
 from typing import Any
 
 from toolkit.core.assets import AssetError, game_assets
-from toolkit.core.diagnostics import (
-    Diagnostic,
-)
+from toolkit.core.diagnostics import Diagnostic
 from toolkit.core.outputs import BuildOptions, MissingPart
 from toolkit.core.overrides import project_templates, search_path
 from toolkit.load.icons import html
 from toolkit.render.templates import TEMPLATES, compact, environment
+
+
+def renderer() -> ModuleType:
+    """The page renderer (`toolkit.render.pdf`: WeasyPrint, Pango and the fonts), imported on
+    first use: a process that lays out no page (`toolkit check`, an up-to-date build) never
+    loads it; a renderer process calls this first to warm up."""
+    # WeasyPrint and Pango: 0.7 s to import, only where a page is laid out
+    from toolkit.render import pdf
+
+    return pdf
 
 
 @dataclass
@@ -68,27 +77,25 @@ class Session:
         assets, with this process's parsed stylesheets and registered fonts. `pages`: how
         many the document is meant to have, when more than the usual page budget (a card
         file of a 200-player cast)."""
-        # WeasyPrint takes 1.1 s to import: only where a page is laid out
-        from toolkit.render.pdf import MAX_PAGES, AssetFetcher, Styles, layout
-
+        pdf = renderer()
         if self._styles is None:
-            self._styles = Styles()
-        return layout(
+            self._styles = pdf.Styles()
+        fetcher = pdf.AssetFetcher(
+            self.asset_roots(), overrides=project_templates(self.content_root.parent)
+        )
+        return pdf.layout(
             compact(html),
             TEMPLATES,
-            AssetFetcher(self.asset_roots(), overrides=project_templates(self.content_root.parent)),
+            fetcher,
             styles=self._styles,
-            max_pages=max(MAX_PAGES, pages),
+            max_pages=max(pdf.MAX_PAGES, pages),
             overflow=self.overflow_check,
         )
 
     def write(self, doc: Any, variant: str | None = None) -> bytes:
         """The PDF bytes of a laid-out document, noting its page count for the manifest."""
-        # WeasyPrint takes 1.1 s to import: only where a page is laid out
-        from toolkit.render.pdf import write_pdf
-
         self.pages = len(doc.pages)
-        return write_pdf(doc, variant=variant)
+        return renderer().write_pdf(doc, variant=variant)  # type: ignore[no-any-return]
 
     def pdf(self, html: str, variant: str | None = None, pages: int = 0) -> bytes:
         """A template's HTML laid out and written as a PDF (see `layout` and `write`)."""

@@ -5,7 +5,7 @@ every game's content; a designer's one-faction edit then renders one sheet. A bu
 may render starts one worker process at once (a fork of this one, on the second core),
 which imports the renderer while this process checks the content and lists the outputs;
 a small rebuild is then handed to it, already warm, instead of to a pool that would start
-cold (`toolkit.commands.build.build_outputs`). A build that turns out to have nothing to render
+cold (`toolkit.commands.rendering.render_stale`). A build that turns out to have nothing to render
 stops the worker unused: it never slows the check it ran beside (one core each), and the
 checking process itself never imports the renderer.
 
@@ -22,6 +22,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
+from toolkit.render.session import renderer
 from toolkit.speed import content_cache
 
 # the batch a worker renders: (outputs, assembled, options, content root, code, parts)
@@ -68,7 +69,7 @@ class WarmWorker:
 
 
 def start(job: Job) -> WarmWorker | None:
-    """A warm worker running `job` (the build's batch, `toolkit.commands.build.warm_batch`),
+    """A warm worker running `job` (the build's batch, `toolkit.commands.render_worker.warm_batch`),
     where forking is how processes start and there is a second core."""
     # macOS can fork, but a forked child may not use some of its system libraries: there
     # (and on Windows) processes start by spawning, and nothing is started ahead
@@ -83,7 +84,7 @@ def start(job: Job) -> WarmWorker | None:
 def _serve(conn: Any, job: Job) -> None:
     """The worker: warm the renderer, then render each group it is sent until the pipe
     closes."""
-    import toolkit.render.pdf  # noqa: F401  (WeasyPrint, Pango, the fonts: the half second)
+    renderer()  # WeasyPrint, Pango, the fonts: the half second
 
     while True:
         try:

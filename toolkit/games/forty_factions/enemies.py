@@ -11,10 +11,12 @@ from collections.abc import Iterator
 from functools import partial
 from typing import Any
 
+from ruamel.yaml.comments import CommentedSeq
+
 from toolkit.core.diagnostics import Diagnostic, error
 from toolkit.edit.fixes import Fix, document_path
+from toolkit.games.forty_factions.card_models import Faction
 from toolkit.games.forty_factions.index import Index
-from toolkit.games.forty_factions.models import Faction
 
 
 def names(f: Faction, other: Faction) -> bool:
@@ -106,9 +108,6 @@ def fixes(ix: Index) -> list[Fix]:
 def _add_enemy(number: int, tree: Any) -> bool:
     enemies = tree.get("enemies")
     if enemies is None:
-        # ruamel.yaml takes 0.1 s to import: only where a file is written back
-        from ruamel.yaml.comments import CommentedSeq
-
         seq = CommentedSeq([number])
         seq.fa.set_flow_style()
         keys = list(tree.keys())

@@ -20,7 +20,7 @@ import re
 from collections.abc import Callable
 from dataclasses import replace
 
-from toolkit.check.claims import Claim, Judge, Provenance, Verdict, states
+from toolkit.check.claims import Claim, Judge, Provenance, Spelling, Verdict, states
 from toolkit.check.wording import says, says_number
 from toolkit.games.forty_factions.models import Faction, Game, Plot
 from toolkit.load.rules_text import Cited
@@ -178,6 +178,23 @@ def _also(claim: Claim, ok: bool, names_faction: Callable[[str, int], bool]) -> 
     return True
 
 
+def spelling(content: ContentSet) -> Spelling:
+    """How the rules write a faction or a plot the content holds by its number: by its name
+    (the distinctive part too), so that a value beside it finds its line ('To the Temple of
+    LAMMIA: +1VP if LoM in any Area is >=3' for `{faction: 92, min_level: 3}`)."""
+    factions = {f.number: tuple(sorted(_forms(f.name))) for f in content.of("faction", Faction)}
+    plots = {p.number: (p.name,) for p in content.of("plot", Plot)}
+
+    def spelled(key: str, value: object) -> tuple[str, ...]:
+        if isinstance(value, bool) or not isinstance(value, int):
+            return ()
+        if key in FACTION_REFS:
+            return factions.get(value, ())
+        return plots.get(value, ()) if key == "plot" else ()
+
+    return spelled
+
+
 def rules_texts(content: ContentSet) -> tuple[Document, dict[str, str]] | None:
     """game.yaml, and the rules texts it names."""
     game = content.one("game", Game)
@@ -190,4 +207,5 @@ PROVENANCE = Provenance(
     judge=judge,
     not_values=frozenset({"board", "section"}),
     kit_fields={Game: frozenset({"map_art"})},  # the designer's own map of Tehmor
+    spelling=spelling,
 )

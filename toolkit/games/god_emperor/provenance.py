@@ -2,7 +2,10 @@
 text its game.yaml names, cited by line (`L257`, line 257 of its one text). Its values are
 read the general way (`toolkit.check.claims.states`), but for one: a trap scheme prints
 no cost ('Ambush (Trap): ...'), which the content holds as `cost: 0` beside `trap: true`.
-The cast (cast.yaml or cast.csv) is the organiser's, not the rules'."""
+Two fields go by other words in the rules: the Underground's `hand` is the Schemes each
+House draws ('each House draws 4 Schemes', L469), the Immortals' `immortal_attack` their
+attack ('They each have 2 attack', L195). The cast (cast.yaml or cast.csv) is the
+organiser's, not the rules'."""
 
 from __future__ import annotations
 
@@ -30,7 +33,13 @@ def judge(content: ContentSet) -> Judge:
     return trap_cost
 
 
+# the words the rules print for a field whose name they do not use
+ALIASES = {"hand": ("schemes",), "immortal_attack": ("attack",)}
+
 # the cast is the organiser's: who plays, in which House, at which event
 PROVENANCE = Provenance(
-    texts=rules_texts, judge=judge, kit_fields={Cast: frozenset({"players", "event"})}
+    texts=rules_texts,
+    judge=judge,
+    kit_fields={Cast: frozenset({"players", "event"})},
+    aliases=ALIASES,
 )

@@ -9,6 +9,7 @@ from collections.abc import Iterator
 
 from toolkit.core.diagnostics import Diagnostic, error
 from toolkit.games.worldspanner.index import Index
+from toolkit.games.worldspanner.models import TreasureDeck
 from toolkit.games.worldspanner.views import faction_of
 from toolkit.model.components import Components, Item, Need, Place, Setting, check_components, where
 
@@ -105,19 +106,33 @@ def check(ix: Index) -> Iterator[Diagnostic]:
                 f"{want} cards, and heroes draw start loot from it (p. 3)",
             )
             continue
-        size = sum(c.copies for c in deck.cards)
-        # two full teams of the largest squad draw their start loot, then the market's card
-        biggest = max((getattr(h.start_loot, key) for h in ix.heroes), default=0)
-        draws = 2 * 9 * biggest + 1
-        if size < want or size < draws:
-            yield error(
-                deck.loc_of("cards"),
-                f"{PREFIX}-COMP-DECK",
-                f"the {key.capitalize()} deck holds {size} cards; the component table "
-                f"counts {want} (p. 2), and two teams of 9 heroes drawing up to "
-                f"{biggest} each at set-up, plus the market's card, take {draws} "
-                "(p. 3)",
-            )
+        yield from _deck_size(ix, key, deck, want)
+
+
+def _deck_size(ix: Index, key: str, deck: TreasureDeck, want: int) -> Iterator[Diagnostic]:
+    """A treasure deck holds the component table's count, no card more or fewer (a deck the
+    table does not count is not the game's), and enough for the set-up's draws."""
+    size = sum(c.copies for c in deck.cards)
+    # two full teams of the largest squad draw their start loot, then the market's card
+    biggest = max((getattr(h.start_loot, key) for h in ix.heroes), default=0)
+    draws = 2 * 9 * biggest + 1
+    name = key.capitalize()
+    if size < draws:
+        yield error(
+            deck.loc_of("cards"),
+            f"{PREFIX}-COMP-DECK",
+            f"the {name} deck holds {size} cards; the component table counts {want} "
+            f"(p. 2), and two teams of 9 heroes drawing up to {biggest} each at set-up, "
+            f"plus the market's card, take {draws} (p. 3)",
+        )
+    elif size != want:
+        yield error(
+            deck.loc_of("cards"),
+            f"{PREFIX}-COMP-DECK",
+            f"the {name} deck holds {size} cards, {abs(size - want)} "
+            f"{'more' if size > want else 'fewer'} than the {want} the component table "
+            "counts in Sets 1 and 2 (p. 2): each card's `copies` add up to the table's count",
+        )
 
 
 def check_hero_deck(ix: Index, doc: Components) -> Iterator[Diagnostic]:

@@ -17,6 +17,7 @@ from toolkit.core.outputs import BuildOptions, Output
 from toolkit.games.worldspanner.components import setting
 from toolkit.games.worldspanner.index import Index
 from toolkit.games.worldspanner.map_sheets import pieces_output
+from toolkit.games.worldspanner.models import TreasureDeck
 from toolkit.games.worldspanner.screen import faces, panels
 from toolkit.games.worldspanner.setup import SAMPLE_SEED, generate
 from toolkit.games.worldspanner.setup_sheet import setup_sheet
@@ -29,14 +30,9 @@ from toolkit.model.content import ContentSet
 from toolkit.render import boards
 from toolkit.render.board_spaces import footprints
 from toolkit.render.board_style import template_sources
-from toolkit.render.cards import (
-    CardFormat,
-    card_outputs,
-    numbered,
-    render_backs,
-    render_calibration,
-)
-from toolkit.render.companion import COMPANION_TEMPLATES, Tally, render_companion
+from toolkit.render.card_files import card_outputs, numbered
+from toolkit.render.cards import CardFormat, render_backs, render_calibration
+from toolkit.render.companion import Tally, companion_output
 from toolkit.render.counters import counter_outputs
 from toolkit.render.screen import SCREEN_TEMPLATES, render_screen
 from toolkit.render.session import Session
@@ -148,7 +144,7 @@ def _deck(
     own: tuple[tuple[str, ...], ...] | None = None,
 ) -> list[Output]:
     """A deck's card files: each card alone, then its faces and an n-up sheet (home) or one
-    PDF/X file (pod) assembled from them (`toolkit.render.cards.card_outputs`). Every card has
+    PDF/X file (pod) assembled from them (`toolkit.render.card_files.card_outputs`). Every card has
     `back`, or `backs[i]` for card i when given (a Set's mark on its back); card i is made
     from `own[i]` when given (its own file), else from `srcs`."""
     behind = backs or (back,) * len(cards)
@@ -167,13 +163,37 @@ def outputs(content: ContentSet, options: BuildOptions) -> list[Output]:
         return []
     game = ix.game
     game_src = game.loc.path
-    out: list[Output] = []
-    heroes = tuple(views.hero_card(ix, h) for h in ix.heroes)
     # a hero's Set is its expansion: `--backs expansion` prints it on the back
     hero_backs = tuple(dataclasses.replace(BACKS["hero"], mark=f"SET {h.set}") for h in ix.heroes)
-    out += _deck(
+    out = card_decks(ix, options, hero_backs)
+    if ix.components is not None:
+        out += counter_outputs(
+            "worldspanner",
+            game.title,
+            ix.components,
+            setting(ix),
+            options,
+            (game_src, *(h.loc.path for h in ix.heroes)),
+        )
+    out += pieces_output(ix, options)
+    out += back_outputs(ix, options, hero_backs)
+    out += reference_outputs(ix)
+    out += setup_outputs(ix, options)
+    bring = bring_rows(ix.components, setting(ix)) if ix.components is not None else ()
+    out.append(guide_output(game.title, out, KINDS, GUIDE, (game_src,), bring))
+    out.append(balance_output(ix))
+    return out
+
+
+def card_decks(
+    ix: Index, options: BuildOptions, hero_backs: tuple[views.Back, ...]
+) -> list[Output]:
+    """The heroes (each made from its own file), the player aid as many times as the box
+    holds it, the challenge decks, the quests and the treasure decks."""
+    game_src = ix.game.loc.path
+    out = _deck(
         "heroes",
-        heroes,
+        tuple(views.hero_card(ix, h) for h in ix.heroes),
         BACKS["hero"],
         (*(h.loc.path for h in ix.heroes), game_src, *CARD_TEMPLATES),
         options,
@@ -207,31 +227,41 @@ def outputs(content: ContentSet, options: BuildOptions) -> list[Output]:
             (*(q.loc.path for q in ix.quests), game_src, *CARD_TEMPLATES),
             options,
         )
-    for deck in ix.treasure:  # every copy of every card: the deck as the table counts it
-        cards = tuple(
-            views.TreasureView(
-                "treasure",
-                deck.deck.capitalize(),
-                c.name,
-                c.price,
-                c.text,
-                is_placeholder(deck, f"cards.{i}"),
-            )
-            for i, c in enumerate(deck.cards)
-            for _ in range(c.copies)
-        )
-        out += _deck(deck.deck, cards, BACKS[deck.deck], (deck.loc.path, *CARD_TEMPLATES), options)
-    if ix.components is not None:
-        out += counter_outputs(
-            "worldspanner",
-            game.title,
-            ix.components,
-            setting(ix),
+    for treasure in ix.treasure:  # every copy of every card: the deck as the table counts it
+        out += _deck(
+            treasure.deck,
+            _treasure_cards(treasure),
+            BACKS[treasure.deck],
+            (treasure.loc.path, *CARD_TEMPLATES),
             options,
-            (game_src, *(h.loc.path for h in ix.heroes)),
         )
-    out += pieces_output(ix, options)
-    if options.preset == "home":  # print first: it reads the printer's --back-offset
+    return out
+
+
+def _treasure_cards(deck: TreasureDeck) -> tuple[views.TreasureView, ...]:
+    """A treasure deck's cards, every copy of each, its placeholder cards marked."""
+    return tuple(
+        views.TreasureView(
+            "treasure",
+            deck.deck.capitalize(),
+            c.name,
+            c.price,
+            c.text,
+            is_placeholder(deck, f"cards.{i}"),
+        )
+        for i, c in enumerate(deck.cards)
+        for _ in range(c.copies)
+    )
+
+
+def back_outputs(
+    ix: Index, options: BuildOptions, hero_backs: tuple[views.Back, ...]
+) -> list[Output]:
+    """The duplex calibration sheet (home printing: print it first, it reads the printer's
+    `--back-offset`) and every deck's back, each hero Set's too with `--backs expansion`."""
+    game_src = ix.game.loc.path
+    out = []
+    if options.preset == "home":
         out.append(
             Output(
                 f"cards/duplex-calibration-{options.paper}.pdf",
@@ -242,21 +272,26 @@ def outputs(content: ContentSet, options: BuildOptions) -> list[Output]:
                 cost=1,
             )
         )
+    backs = tuple(BACKS.values()) + (
+        tuple(dict.fromkeys(hero_backs)) if options.backs == "expansion" else ()
+    )
     out.append(
         Output(
             "cards/backs.pdf",
             "card-backs",
             (game_src, *CARD_TEMPLATES),
-            partial(
-                render_backs,
-                POKER,
-                tuple(BACKS.values())
-                + (tuple(dict.fromkeys(hero_backs)) if options.backs == "expansion" else ()),
-            ),
+            partial(render_backs, POKER, backs),
             group="backs",
         )
     )
+    return out
 
+
+def reference_outputs(ix: Index) -> list[Output]:
+    """The reference sheet, the table screen and the offline companion page, the last two
+    generated from the rules procedures."""
+    game = ix.game
+    game_src = game.loc.path
     built = panels(ix)
     decks = tuple(d.loc.path for d in ix.challenges)
     ref = (
@@ -269,7 +304,8 @@ def outputs(content: ContentSet, options: BuildOptions) -> list[Output]:
         # the designs the kit names (the rulebook's first is unnamed): marked
         tuple(i for i in range(len(game.designs)) if is_placeholder(game, f"designs.{i}.name")),
     )
-    out.append(
+    tally = Tally("worldspanner/tally.html.j2", tally_data(ix))
+    return [
         Output(
             "reference/vista-keys.pdf",
             "reference",
@@ -277,9 +313,7 @@ def outputs(content: ContentSet, options: BuildOptions) -> list[Output]:
             partial(render_reference, ref),
             group="reference",
             cost=1,
-        )
-    )
-    out.append(
+        ),
         Output(
             "reference/dm-screen.pdf",
             "dm-screen",
@@ -287,39 +321,28 @@ def outputs(content: ContentSet, options: BuildOptions) -> list[Output]:
             partial(render_screen, game.title, built, 8.6),
             group="reference",
             cost=2,
-        )
-    )
-    out.append(
-        Output(
-            "companion.html",
-            "companion",
-            (game_src, *decks, *COMPANION_TEMPLATES, "templates/worldspanner/tally.html.j2"),
-            partial(
-                render_companion,
-                game.title,
-                built,
-                Tally("worldspanner/tally.html.j2", tally_data(ix)),
-            ),
-            group="reference",
-            cost=0.3,
-        )
-    )
+        ),
+        companion_output(game.title, built, tally, (game_src, *decks)),
+    ]
+
+
+def setup_outputs(ix: Index, options: BuildOptions) -> list[Output]:
+    """A sample set-up sheet of each map design (SVG and PDF), drawn from the kit's seed
+    (not drawn when only the paths are wanted)."""
+    game = ix.game
+    game_src = game.loc.path
+    out = []
     for d in game.designs:
+        name = f"{d.id}-seed-{SETUP_SEED}"
         if options.paths_only:  # `toolkit check` wants the paths: no sheet is drawn
             out += boards.board_outputs(
-                f"{d.id}-seed-{SETUP_SEED}",
-                "",
-                (1.0, 1.0),
-                d.name,
-                (game_src,),
-                options,
-                folder="setup",
+                name, "", (1.0, 1.0), d.name, (game_src,), options, folder="setup"
             )[:2]
             continue
         sheet = generate(game, d.id, SETUP_SEED, pieces=ix.map_pieces)
         w, h, title, svg = setup_sheet(sheet, game.title, ix.map_pieces, ix.domes)
         out += boards.board_outputs(
-            f"{d.id}-seed-{SETUP_SEED}",
+            name,
             svg,
             (w, h),
             title,
@@ -328,17 +351,18 @@ def outputs(content: ContentSet, options: BuildOptions) -> list[Output]:
             folder="setup",
             pieces=footprints(ix.components),
         )[:2]
-    bring = bring_rows(ix.components, setting(ix)) if ix.components is not None else ()
-    out.append(guide_output(game.title, out, KINDS, GUIDE, (game_src,), bring))
-    rows = tuple((h.name, ix.faction_name(h.faction), ix.value(h)) for h in ix.heroes)
-    out.append(
-        Output(
-            "kit/balance.md",
-            "balance",
-            (*(h.loc.path for h in ix.heroes), game_src),
-            partial(render_balance, rows, game.balance.target, game.balance.tolerance),
-            group="reference",
-            cost=0,
-        )
-    )
     return out
+
+
+def balance_output(ix: Index) -> Output:
+    """kit/balance.md, from every hero's value under the game's cost model."""
+    game = ix.game
+    rows = tuple((h.name, ix.faction_name(h.faction), ix.value(h)) for h in ix.heroes)
+    return Output(
+        "kit/balance.md",
+        "balance",
+        (*(h.loc.path for h in ix.heroes), game.loc.path),
+        partial(render_balance, rows, game.balance.target, game.balance.tolerance),
+        group="reference",
+        cost=0,
+    )
