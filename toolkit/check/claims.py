@@ -3,9 +3,11 @@ provenance check applies, `toolkit.check.provenance`), and what a game pack adds
 
 A value a content file writes is cited by the longest key of the file's `sources:` that
 covers it, else by the `source` of the innermost item holding it. "State it" is read
-plainly (`toolkit.check.wording`): a number as digits or a word, a name or id as written
-(an id also by the name the content gives it), a clock time as printed; the `text` of an
-item in a `rules:` list is a quotation of its passage, any other item's `text` retells it.
+plainly (`toolkit.check.wording`): a number as digits or a word (the number the passage
+binds to the field's name, where it binds one: `toolkit.check.binding`), a name or id as
+written (an id also by the name the content gives it), a clock time as printed; the `text`
+of an item in a `rules:` list is a quotation of its passage, any other item's `text`
+retells it.
 Identifiers, references, notes and the fields a pack calls the kit's own choices are no
 values of the rules. A game's own ways of naming things (a faction by its number, an
 expansion by the section that lists it) are its pack's (`Provenance.judge`).

@@ -1,7 +1,8 @@
 """Check stage: does a passage of the rules state a value? Text compared plainly, for any
 game: case, markup, punctuation and plural endings aside; a number as digits or as a word
-("three", "twelve", "third", "half"); a clock time as the rules print it ("4:30 PM" for
-16:30); a quotation piece by piece between its `…` cuts. No game knowledge, no I/O.
+("three", "twelve", "half"; an ordinal, "third", for a rank only); a clock time as the
+rules print it ("4:30 PM" for 16:30); a quotation piece by piece between its `…` cuts. No
+game knowledge, no I/O.
 """
 
 from __future__ import annotations
