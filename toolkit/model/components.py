@@ -69,9 +69,10 @@ TITLES = {
         "count: players * 20",
     ),
     "DECK": (
-        "A deck is large enough for its draws",
+        "A deck is large enough for its draws, and as large as the rules count it",
         "A deck must hold at least as many cards as the rules draw from it before it can "
-        "be reshuffled, or as a building or exchange needs of one kind.",
+        "be reshuffled, or as a building or exchange needs of one kind; a deck whose size "
+        "the rules' component table states must hold exactly that many.",
         "copies: 3",
     ),
     "FORMULA": (
