@@ -103,7 +103,7 @@ def impose_parts(
     cards, _ = assembled(files, fmt.title)
     sheets = _cells(fmt, g, chunks, sides, [len(parts) + i for i in index], session)
     session.pages = len(chunks) * sides
-    # pikepdf: 60 ms to import, only where a card sheet is put together
+    # pikepdf: 30 ms to import, only where a card sheet is put together
     from toolkit.render.pdf_pages import placed
 
     return placed(frames, cards, sheets)

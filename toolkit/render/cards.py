@@ -108,7 +108,7 @@ def render_cards(
 def pdfx4(data: bytes) -> bytes:
     """A print shop's PDF/X-4 (`toolkit.render.pdfx`): colours through the output
     condition's profile, and the OutputIntent that names it (WeasyPrint writes neither)."""
-    # pikepdf and Pillow's colour management: 60 ms to import, only for a print shop's file
+    # pikepdf and Pillow's colour management: 50 ms to import, only for a print shop's file
     from toolkit.render.pdfx import to_pdfx4
 
     return to_pdfx4(data)

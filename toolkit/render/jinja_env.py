@@ -1,6 +1,6 @@
 """Render stage, text side: Jinja itself, for `toolkit.render.templates`.
 
-Jinja takes about 40 ms to import: `toolkit.render.templates.environment` imports this
+Jinja takes about 15 ms to import: `toolkit.render.templates.environment` imports this
 module when an environment is made, so `toolkit check`, which lists a kit's outputs
 without rendering them, never does. What the templates module needs of Jinja afterwards
 (which errors name a template line) it asks the environment.

@@ -3,7 +3,7 @@
 A file's pages joined as they are; pages of one file drawn on the pages of another as
 forms (a card sheet's cards in their cells, a board under each of its tiles); a copied
 page given resources of its own, named by the caller; a file saved without a time or a
-random id. pikepdf takes about 60 ms to import: this module is imported only where a file
+random id. pikepdf takes about 30 ms to import: this module is imported only where a file
 is put together, never by `toolkit check`, which lists the outputs without making them.
 """
 

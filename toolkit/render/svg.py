@@ -51,7 +51,7 @@ def clean(text: str) -> str:
 
 @cache
 def _metrics(family: str, weight: int) -> tuple[dict[int, int], float, int]:
-    # fontTools: 45 ms to import, only where a board's text is measured (never on `toolkit check`)
+    # fontTools: 15 ms to import, only where a board's text is measured (never on `toolkit check`)
     from fontTools.ttLib import TTFont
 
     font = TTFont(FONTS / FACES[(family, weight)], lazy=True)

@@ -34,7 +34,7 @@ def environment(templates: Path | Sequence[Path] = TEMPLATES) -> Environment:
     folder, or the folders in the order they are searched (a project's own `templates/`
     first: `toolkit.core.overrides`); the packaged ones are also `builtin/<path>`, so an
     override can extend the file it replaces."""
-    # jinja2: 40 ms to import, only where a template renders (`toolkit check` lists the
+    # jinja2: 15 ms to import, only where a template renders (`toolkit check` lists the
     # outputs without rendering them)
     from toolkit.render.jinja_env import Kept, make
 

@@ -174,7 +174,7 @@ def render_tts(cards: tuple[str, ...], back: views.Card, path: str, session: Ses
     are rasterised again, placed in their bands, and those bands alone compressed again (a
     one-card edit: one page and one band, not seventy and seven); the file is the same,
     byte for byte, as one drawn whole."""
-    # pikepdf: 60 ms to import, only where a deck sheet is drawn
+    # pikepdf: 30 ms to import, only where a deck sheet is drawn
     from toolkit.render.pdf_pages import joined
 
     cell_h = TTS_MAX_PX // TTS_ROWS
