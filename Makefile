@@ -33,7 +33,7 @@ TESTLOCALES := tr_TR
 # and pytest keeps its rewritten test modules there), whatever PYTHONDONTWRITEBYTECODE says.
 TESTJOBS ?= auto
 
-.PHONY: help setup sysdeps testlocales sheets test check audit audit-deps lock lint format schema bench clean
+.PHONY: help setup sysdeps testlocales sheets test test-slow test-all pytest check audit audit-deps lock lint format schema bench clean
 
 help: ## List the targets
 	@grep -E '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | awk -F':.*## ' '{printf "  make %-8s %s\n", $$1, $$2}'
@@ -87,12 +87,23 @@ testlocales: ## Generate the locales the tests build under (tr_TR), those missin
 sheets: setup ## Check the shipped content and build the whole kit under build/
 	$(PY) -m toolkit build
 
-test: setup ## Run the test suite (an empty suite is a failure, not a pass)
+test: setup ## Run the tests a contributor runs before each commit (under 3 minutes on 2 cores)
+	@$(MAKE) --no-print-directory pytest MARKS="not slow"
+
+test-slow: setup ## Run the slow tests (real builds, browsers, installed clients); CI runs them too
+	@$(MAKE) --no-print-directory pytest MARKS="slow"
+
+test-all: setup ## Run every test: make test, then make test-slow
+	@$(MAKE) --no-print-directory pytest MARKS=""
+
+# an empty selection is a failure, not a pass (pytest's exit code 5)
+pytest: setup
 	@$(MAKE) --no-print-directory sysdeps EXTRA_DEBS="$(TESTDEBS)"
 	@$(MAKE) --no-print-directory testlocales
 	@$(MAKE) --no-print-directory $(YLS)
 	@$(MAKE) --no-print-directory $(PRECOMMIT)
-	@env -u PYTHONDONTWRITEBYTECODE $(PY) -m pytest -q -n $(TESTJOBS) --dist worksteal; rc=$$?; \
+	@env -u PYTHONDONTWRITEBYTECODE $(PY) -m pytest -q -n $(TESTJOBS) --dist worksteal \
+	  $(if $(MARKS),-m "$(MARKS)",); rc=$$?; \
 	if [ $$rc -eq 5 ]; then echo "pytest collected no tests: the suite must not be empty" >&2; exit 1; fi; \
 	exit $$rc
 

@@ -208,6 +208,7 @@ def test_the_audit_finds_blank_tiles_and_passes_the_fix(shipped_kit: Path, tmp_p
     assert "law-board-tiles-a4.pdf:1: error[AUDIT-BLANK-PAGE]" in out
 
 
+@pytest.mark.slow
 def test_the_audit_finds_a_tile_that_shows_the_wrong_part(tmp_path: Path) -> None:
     """Tiles that print, but each shows the board shifted by a few millimetres, do not
     reassemble: the comparison with the real-size board finds it."""

@@ -83,6 +83,7 @@ def _git(where: Path, *args: str) -> None:
     )
 
 
+@pytest.mark.slow
 def test_a_seat_miscount_names_the_faction_whose_edit_made_it(tmp_path: Path) -> None:
     """With an explicit baseline (`--since REV`, a git revision), the one faction whose party
     changed since REV is named, with the value that takes the edit back; without it, every
@@ -435,6 +436,7 @@ def test_a_plot_that_does_not_load_holds_only_the_rules_that_need_every_plot(
     assert not held & {"FF-NAME-SPELLING", "FF-SC-CIRCLES", "FF-DD-MIRRORS", "FF-COUNCIL-SEATS"}
 
 
+@pytest.mark.slow
 def test_check_layout_finds_a_sheet_too_long_before_build(
     shipped_kit: Path, tmp_path: Path
 ) -> None:
@@ -459,6 +461,7 @@ def test_check_layout_finds_a_sheet_too_long_before_build(
     assert not [p for p in tmp_path.rglob("*.pdf") if kit not in p.parents]
 
 
+@pytest.mark.slow
 def test_check_layout_tells_again_what_the_kits_build_found_for_an_unchanged_sheet(
     shipped_kit: Path, tmp_path: Path
 ) -> None:

@@ -58,6 +58,7 @@ def test_the_clash_check_is_the_cores_for_any_game() -> None:
     assert path_findings(outputs[:2] + outputs[3:4]) == []
 
 
+@pytest.mark.slow
 def test_every_shipped_game_lists_one_output_a_path() -> None:
     from toolkit.check.output_paths import path_findings
     from toolkit.commands import api
@@ -90,6 +91,7 @@ def test_an_output_name_too_long_for_a_file_system_is_a_content_error(tmp_path: 
     assert f"{MAX_NAME_BYTES + 1} bytes" in hits[0]["message"]
 
 
+@pytest.mark.slow
 def test_only_that_matches_nothing_is_a_usage_error_with_did_you_mean(tmp_path: Path) -> None:
     """Case 10: `--only 'shets/*'` built nothing and exited 0."""
     out = tmp_path / "out"
@@ -105,6 +107,7 @@ def test_only_that_matches_nothing_is_a_usage_error_with_did_you_mean(tmp_path: 
     assert not out.exists()
 
 
+@pytest.mark.slow
 def test_only_given_twice_builds_what_either_matches_in_any_game(tmp_path: Path) -> None:
     out = tmp_path / "out"
     proc = toolkit(

@@ -240,6 +240,7 @@ def test_the_rules_codes_are_explained() -> None:
         assert proc.stdout.startswith(f"{code}: ")
 
 
+@pytest.mark.slow
 def test_the_result_is_the_same_with_a_cache_and_a_rules_text_edit_is_read(
     tmp_path: Path,
 ) -> None:

@@ -462,6 +462,7 @@ CASES = {
 }
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("name", sorted(CASES))
 def test_rule_is_enforced(name: str, tmp_path: Path) -> None:
     case = CASES[name]

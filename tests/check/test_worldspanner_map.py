@@ -79,6 +79,7 @@ def _findings(content: Path, code: str) -> list[dict]:
     return [r for r in json.loads(proc.stdout) if r["code"] == code]
 
 
+@pytest.mark.slow
 def test_the_generator_spins_keys_until_no_space_is_cut_off() -> None:
     spun = 0
     for d in IX.game.designs:
@@ -193,6 +194,7 @@ def test_setup_sheet_draws_every_space_of_the_map() -> None:
                 assert svg.count(f"Dome {IX.domes[p.key.id]}<") >= 4
 
 
+@pytest.mark.slow
 def test_the_pieces_print_at_real_size(tmp_path: Path) -> None:
     proc = toolkit(
         "build", "--game", "worldspanner", "--out", str(tmp_path), "--only", "map/pieces*"

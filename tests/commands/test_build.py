@@ -90,6 +90,7 @@ def test_deck_embeds_each_font_once(kit: Path) -> None:
     assert 0 < len(names) <= 8, names
 
 
+@pytest.mark.slow
 def test_a_sheet_is_the_same_file_however_it_was_built(kit: Path, tmp_path: Path) -> None:
     """A sheet rebuilt on its own is byte-identical to the one the whole build made, and
     each PDF carries its own title (a viewer's window shows it)."""
@@ -247,6 +248,7 @@ def test_dm_reference_and_print_guide(kit: Path) -> None:
     )
 
 
+@pytest.mark.slow
 def test_expansions_choose_what_goes_in(tmp_path: Path) -> None:
     shutil.copytree(CONTENT, tmp_path / "content")
     copy_rules(tmp_path)
@@ -421,6 +423,7 @@ def test_deleted_file_takes_its_outputs(kit: Path, tmp_path: Path) -> None:
     assert "2 removed" in proc.stdout  # its sheet and its card
 
 
+@pytest.mark.slow
 def test_overflow_is_an_error_naming_sheet_and_field(tmp_path: Path) -> None:
     shutil.copytree(CONTENT, tmp_path / "content")
     copy_rules(tmp_path)
@@ -447,6 +450,7 @@ def test_overflow_is_an_error_naming_sheet_and_field(tmp_path: Path) -> None:
     ).exists()
 
 
+@pytest.mark.slow
 def test_a_deck_whose_sheet_fails_is_told_at_that_sheets_file(kit: Path, tmp_path: Path) -> None:
     """A sheet that does not fit leaves its deck unassembled: the deck's error points at the
     same content file as the sheet's, and says whether the last deck is kept."""
@@ -468,6 +472,7 @@ def test_a_deck_whose_sheet_fails_is_told_at_that_sheets_file(kit: Path, tmp_pat
         assert "sheets/factions.pdf: not assembled" in deck and deck.endswith(said), deck
 
 
+@pytest.mark.slow
 def test_placeholders_carry_a_mark_by_default_loud_in_proof_and_none_when_final(
     tmp_path: Path,
 ) -> None:
@@ -538,6 +543,7 @@ def test_placeholders_carry_a_mark_by_default_loud_in_proof_and_none_when_final(
     assert both.returncode == 2
 
 
+@pytest.mark.slow
 def test_boards_mark_placeholder_locations_and_seats_but_not_when_final(tmp_path: Path) -> None:
     """The main board's placeholder locations and the Council's placeholder seats carry the
     dagger, and the board's subtitle says what it means; a --final kit prints neither."""
@@ -577,6 +583,7 @@ def test_boards_mark_placeholder_locations_and_seats_but_not_when_final(tmp_path
         assert re.search(rf">{re.escape(name)} {DAGGER}<", main), name
 
 
+@pytest.mark.slow
 def test_letter_paper(kit: Path, tmp_path: Path) -> None:
     """Letter card sheets, from the cards the kit laid out (a card is the same on any paper)."""
     shutil.copytree(CONTENT, tmp_path / "content")
@@ -770,6 +777,7 @@ def _chromium(page: Path, tmp: Path) -> tuple[str, str]:
     return proc.stdout, proc.stderr
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("game", ["forty-factions", "worldspanner", "god-emperor"])
 def test_gallery_loads_offline_with_every_picture(kit: Path, tmp_path: Path, game: str) -> None:
     from toolkit.kit.gallery import SECTIONS
@@ -821,6 +829,7 @@ def _first_word_x(pdf: Path, page: int) -> float:
     return min(float(x) for x in re.findall(r'<word xMin="([\d.]+)"', out))
 
 
+@pytest.mark.slow
 def test_back_offset_shifts_backs_only_and_calibration_sheet(kit: Path, tmp_path: Path) -> None:
     """The plots and the calibration sheet with the backs shifted 2 mm right and 1 mm down,
     against the kit built without an offset."""
@@ -896,6 +905,7 @@ def test_pod_preset_gives_back_then_face_pdfx(tmp_path: Path) -> None:
     assert not (tmp_path / "build" / "forty-factions" / "cards" / "plots-a4.pdf").exists()
 
 
+@pytest.mark.slow
 def test_every_output_key_is_the_same_in_the_next_process() -> None:
     """An output's key (what decides that it is up to date) is the same in any process:
     nothing in it may follow the hash seed (a set's order did, once, for the cards that

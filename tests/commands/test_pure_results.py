@@ -9,6 +9,8 @@ import shutil
 from collections.abc import Callable
 from pathlib import Path
 
+import pytest
+
 from tests.support.shipped import CONTENT, copy_rules, toolkit
 
 Mutation = tuple[str, str, Callable[[Path], None]]
@@ -79,6 +81,7 @@ def _env(cache: Path | None) -> dict[str, str]:
     return env
 
 
+@pytest.mark.slow
 def test_a_report_is_the_same_from_any_cache_and_any_folder(tmp_path: Path) -> None:
     """Each mutation's report, byte for byte: with a cache warmed by the earlier edits of the
     same files (first loading, then kept), with no cache, and run from the project, from
@@ -114,6 +117,7 @@ def test_a_report_is_the_same_from_any_cache_and_any_folder(tmp_path: Path) -> N
     assert any(cache.rglob("*")), "the warm runs kept nothing: the test compared no cache"
 
 
+@pytest.mark.slow
 def test_a_kit_built_from_another_folder_is_up_to_date_and_the_same(tmp_path: Path) -> None:
     """Built once from the project, then from another folder with the same content and
     output folder: nothing is rebuilt, and the manifest and coverage page are the same."""

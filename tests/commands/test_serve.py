@@ -26,6 +26,7 @@ def _get(port: int, path: str, host: str | None = None) -> tuple[int, str]:
     return resp.status, resp.read().decode("utf-8", "replace")
 
 
+@pytest.mark.slow
 def test_serve_reloads_the_gallery_after_a_save(shipped_kit: Path, tmp_path: Path) -> None:
     root = tmp_path / "k"
     shutil.copytree(shipped_kit, root, symlinks=True)
@@ -232,6 +233,7 @@ def _browse(url: str, profile: Path) -> tuple[str, str]:
     return proc.stdout, proc.stderr
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("game", GAMES)
 def test_a_served_companion_reloads_and_offers_its_own_examples(
     shipped_kit: Path, tmp_path: Path, game: str

@@ -164,6 +164,7 @@ EDITS: list[tuple[str, Mutation, str | None]] = [
 ]
 
 
+@pytest.mark.slow
 def test_a_report_is_the_same_with_a_warm_cache_after_earlier_edits_and_with_none(
     project: Path, tmp_path: Path
 ) -> None:

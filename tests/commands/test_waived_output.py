@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import json
 
+import pytest
 import yaml
 
 from tests.support.shipped import CONTENT, toolkit
@@ -38,6 +39,7 @@ def test_waived_findings_are_notes_with_a_short_reason() -> None:
         assert reasons[code].startswith(shown.rstrip("…")), (shown, reasons[code])
 
 
+@pytest.mark.slow
 def test_verbose_gives_each_whole_reason_and_json_keeps_it() -> None:
     verbose = toolkit("check", "--verbose").stdout
     records = json.loads(toolkit("check", "--format", "json").stdout)

@@ -84,6 +84,7 @@ def test_new_faction_checks_clean_in_every_expansion(tmp_path: Path, expansion: 
     assert changed == {game, new}
 
 
+@pytest.mark.slow
 def test_new_faction_builds_with_its_placeholders_marked(tmp_path: Path) -> None:
     content = copy_content(tmp_path)
     assert (
@@ -116,6 +117,7 @@ def test_new_faction_builds_with_its_placeholders_marked(tmp_path: Path) -> None
     assert "† a placeholder" in text
 
 
+@pytest.mark.slow
 def test_the_next_faction_of_a_new_suit_is_its_queen(tmp_path: Path) -> None:
     content = copy_content(tmp_path)
     assert (
@@ -167,6 +169,7 @@ def test_new_plot_starts_a_major_arcana_and_says_what_remains(tmp_path: Path) ->
     assert "FF-DECK-MISSING" in proc.stdout and proc.returncode == 1
 
 
+@pytest.mark.slow
 def test_new_hero_is_schema_complete_and_checks_clean(shipped_kit: Path, tmp_path: Path) -> None:
     content = copy_content(tmp_path)
     proc = _new(content, "worldspanner", "hero", "name=Lamp Warden", "faction=smugglers-den")
@@ -224,6 +227,7 @@ def test_usage_errors_list_the_kinds_and_parameters(tmp_path: Path) -> None:
     assert not (content / "worldspanner" / "heroes" / "lamp-warden.yaml").exists()
 
 
+@pytest.mark.slow
 def test_new_brings_the_projects_editor_schemas_up_to_date(tmp_path: Path) -> None:
     """The schemas list every card's number for completion (and CI holds them current): a
     project that keeps them beside its content gets them rewritten by `new`, as
@@ -250,6 +254,7 @@ def test_new_brings_the_projects_editor_schemas_up_to_date(tmp_path: Path) -> No
     assert not (tmp_path / "bare" / "schemas").exists()
 
 
+@pytest.mark.slow
 def test_a_name_a_card_bears_already_is_said(tmp_path: Path) -> None:
     """Two cards of one name read alike at the table: `new` still makes the second (it may
     be meant) and names the file and line of the first."""

@@ -5,6 +5,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
+
 from tests.support.faults import killed_after, planted_journal
 from tests.support.shipped import copy_content, copy_rules, faction_file, toolkit
 
@@ -273,6 +275,7 @@ def test_a_rename_stopped_by_an_immutable_file_changes_nothing(tmp_path: Path) -
     assert check.returncode == 0 and "0 errors" in check.stdout, check.stdout + check.stderr
 
 
+@pytest.mark.slow
 def test_a_rename_keeps_each_files_mode_and_refuses_a_file_with_hard_links(
     tmp_path: Path,
 ) -> None:
@@ -349,6 +352,7 @@ def test_a_journal_that_leads_out_or_is_malformed_is_reported_and_not_followed(
         assert canary.read_text() == "canary\n" and _snapshot(content) == before
 
 
+@pytest.mark.slow
 def test_a_build_after_a_killed_rename_finishes_it_first(tmp_path: Path) -> None:
     """The next command after the kill is a build: it finds the journal, finishes the
     rename (said in one line), and builds the game as the rename leaves it."""

@@ -68,6 +68,7 @@ def _renamed(folder: Path) -> dict[str, bytes]:
     return _snapshot(content)
 
 
+@pytest.mark.slow
 def test_a_rename_writes_the_schemas_it_changes_as_toolkit_schema_would(tmp_path: Path) -> None:
     """The schemas listing the faction's id are rewritten with the content, each as `toolkit
     schema` writes it for the renamed content, each said once; no other schema changes."""
@@ -90,6 +91,7 @@ def test_a_rename_writes_the_schemas_it_changes_as_toolkit_schema_would(tmp_path
 
 
 # EPERM takes the same path and advice (`test_the_advice_for_a_file_edited_where_it_stands...`)
+@pytest.mark.slow
 @pytest.mark.parametrize("code", [errno.EACCES])
 def test_a_rename_failing_at_any_file_content_or_schema_changes_none(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch, code: int
@@ -132,6 +134,7 @@ def test_a_rename_failing_at_any_file_content_or_schema_changes_none(
     assert _snapshot(content) == _renamed(tmp_path / "after")
 
 
+@pytest.mark.slow
 def test_a_schema_that_cannot_be_written_stops_the_rename_and_changes_nothing(
     tmp_path: Path,
 ) -> None:
@@ -184,6 +187,7 @@ def test_a_schema_that_cannot_be_written_stops_the_rename_and_changes_nothing(
     assert _snapshot(content) == _renamed(tmp_path / "after")
 
 
+@pytest.mark.slow
 def test_a_rename_killed_midway_is_finished_or_undone_schemas_and_all(tmp_path: Path) -> None:
     """The rename is killed (SIGKILL) right after each of its writes in the project in turn
     (the journal's, the seven content files', the three schemas', the journal's removal);

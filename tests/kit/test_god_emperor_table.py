@@ -62,6 +62,7 @@ def _copy(tmp_path: Path) -> Path:
 # ------------------------------------------------------------------ a minion back per House
 
 
+@pytest.mark.slow
 def test_each_house_has_its_own_minion_back(kit: Path) -> None:
     backs = _pages(kit / "cards/backs.pdf")
     minion = [p for p in backs if "MINION" in p.upper()]
@@ -81,6 +82,7 @@ def test_minion_sheets_put_each_card_on_its_house_back(kit: Path) -> None:
         assert faces and faces == backs, (front[:80], back[:80])
 
 
+@pytest.mark.slow
 def test_print_shop_file_pairs_each_minion_with_its_house_back(tmp_path: Path) -> None:
     kit = _build(tmp_path, "--preset", "pod", "--only", "cards/minions*")
     pages = _pages(kit / "cards/minions-pod.pdf")
@@ -153,6 +155,7 @@ def _words(pdf: Path, page: int) -> tuple[float, float, list[tuple[str, float, f
     return w, h, words
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("paper", ["a4", "letter"])
 def test_war_orders_four_and_schemes_two_whole_forms_to_a_page(paper: str, tmp_path: Path) -> None:
     kit = _build(tmp_path, "--paper", paper, "--only", "forms/*", "--only", "kit/*")
@@ -201,6 +204,7 @@ def test_setup_checklist_gives_every_house_its_start_with_the_rules_lines(kit: P
     assert "†" in text and "not in the rules" in text  # starting Power: a placeholder
 
 
+@pytest.mark.slow
 def test_setup_checklist_follows_the_content(tmp_path: Path) -> None:
     """Nothing on the checklist is typed in its template: change the content (against the
     rules, so as a draft), the page changes with it; a --final kit prints no mark."""

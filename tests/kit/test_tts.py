@@ -89,6 +89,7 @@ def test_a_deck_of_one_card_is_a_card() -> None:
     assert obj["Name"] == "Card" and obj["CardID"] == 100 and obj["Nickname"] == "Solo"
 
 
+@pytest.mark.slow
 def test_the_kits_saved_deck_loads_every_card_by_name_from_its_sheets(
     shipped_kit: Path, tmp_path: Path
 ) -> None:

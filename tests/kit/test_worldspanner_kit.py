@@ -97,6 +97,7 @@ def test_setup_refuses_what_the_rulebook_does_not_allow() -> None:
     assert generate(GAME, "standard", 1, length="expert").rounds == 12
 
 
+@pytest.mark.slow
 def test_setup_command_writes_the_same_sheet_for_the_same_seed(tmp_path: Path) -> None:
     svgs = []
     for run in ("a", "b"):

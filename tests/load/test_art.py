@@ -65,6 +65,7 @@ def _art_findings(proc: subprocess.CompletedProcess[str]) -> list[dict]:
     return [r for r in json.loads(proc.stdout) if r["code"] == "CONTENT-ART"]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("hostile", ["link out", "huge", "script", "external href"])
 def test_hostile_art_is_a_content_error_at_the_field_and_never_read_outside(
     tmp_path: Path, hostile: str
@@ -155,6 +156,7 @@ def _differs(a: Image.Image, b: Image.Image, box: tuple[float, float, float, flo
     return sum(diff.histogram()[30:]) / (ca.width * ca.height)
 
 
+@pytest.mark.slow
 def test_the_sample_faction_shows_its_emblem_and_illustration(tmp_path: Path) -> None:
     """The Temple of ZAKEL (sample art, CC0): its emblem on its sheet's header and its card,
     its illustration above the name; without them, today's look."""
@@ -417,6 +419,7 @@ def test_a_backdrop_with_a_hidden_load_is_refused_at_its_file_and_line(tmp_path:
     assert (Path(hit["path"]).name, hit["line"]) == ("council.svg", line)
 
 
+@pytest.mark.slow
 def test_a_hard_linked_picture_is_refused_and_nothing_is_embedded(tmp_path: Path) -> None:
     """Case 49: a picture with a second name (a hard link) may be any file of the disk, and
     its path says nothing of where: `check` refuses it at the field, and a draft build,

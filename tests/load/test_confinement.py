@@ -35,6 +35,7 @@ def _findings(stdout: str) -> list[tuple[str, str, str]]:
     return out
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("shape", ["assets-to-outside", "assets-to-root", "folder-in-assets"])
 def test_assets_linked_out_are_never_read_or_embedded(tmp_path: Path, shape: str) -> None:
     """Case 1: a committed link (the assets folder, or a folder in it) to an outside

@@ -261,6 +261,7 @@ def test_an_icon_of_more_than_20000_elements_is_refused_where_the_count_is_passe
     assert refused.value.line == 10_001  # the 20,001st element (with the root): no further
 
 
+@pytest.mark.slow
 def test_an_escaped_load_in_an_icon_is_a_check_error_naming_the_icons_line(tmp_path: Path) -> None:
     content = copy_content(tmp_path)
     svg, line = _escaped("@\\69mport")

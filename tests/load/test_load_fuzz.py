@@ -7,6 +7,7 @@ import json
 from dataclasses import dataclass
 from typing import Literal
 
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -220,6 +221,7 @@ def test_random_bytes_never_raise(data: bytes) -> None:
     check(data)
 
 
+@pytest.mark.slow
 @FAST
 @given(yaml_bytes)
 def test_yaml_like_text_never_raises(data: bytes) -> None:

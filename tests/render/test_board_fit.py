@@ -36,6 +36,7 @@ def board_svgs(game: str) -> tuple[tuple[Output, str, list[str]], ...]:
     return tuple(out)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("game", GAMES)
 def test_every_shipped_board_holds_its_pieces(game: str) -> None:
     boards = board_svgs(game)

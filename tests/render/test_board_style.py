@@ -129,6 +129,7 @@ def _until(what: Callable[[], bool], seconds: float = 90) -> bool:
     return what()
 
 
+@pytest.mark.slow
 def test_watch_rebuilds_a_board_when_board_css_changes(tmp_path: Path) -> None:
     project = _project(tmp_path)
     out = tmp_path / "out"
@@ -190,6 +191,7 @@ def test_a_text_class_must_name_a_shipped_font() -> None:
         style.text("d")
 
 
+@pytest.mark.slow
 def test_a_board_css_naming_a_font_the_kit_lacks_is_an_error(tmp_path: Path) -> None:
     project = _project(tmp_path)
     css = project / "toolkit" / CSS
@@ -227,6 +229,7 @@ def test_a_board_css_naming_a_font_the_kit_lacks_is_an_error(tmp_path: Path) -> 
     ) in said and "Traceback" not in said
 
 
+@pytest.mark.slow
 def test_a_designer_restyles_the_counters_in_their_template(tmp_path: Path) -> None:
     """The colours the core draws counters with (cut lines, ink on a player colour, the
     header) are set in templates/<game>/counters.svg.j2, not in Python: a new cut-line

@@ -260,6 +260,7 @@ def _plain(value: object, where: str) -> list[str]:
     return [f"{where}: a {type(value).__name__}"]
 
 
+@pytest.mark.slow
 def test_every_boards_view_is_plain_data_so_its_repr_keys_its_drawing(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:

@@ -86,6 +86,7 @@ def _inside(box: tuple, boxes: list[tuple], tol: float = 0.4) -> bool:
     )
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("game", GAMES)
 def test_every_page_has_ink(built: Path, game: str, tmp_path: Path) -> None:
     from PIL import Image
@@ -119,6 +120,7 @@ def test_every_word_lies_inside_its_piece_front_and_back(built: Path, game: str)
                 assert _inside(w, sheet), f"{game} {name} page {i + 1}: word at {w} off its piece"
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("game", GAMES)
 def test_backs_register_on_their_fronts_with_the_printer_offset(
     built: Path, shifted: Path, game: str
@@ -149,6 +151,7 @@ def test_backs_register_on_their_fronts_with_the_printer_offset(
             assert abs(v[0] - u[0] - move[0]) < 0.05 and abs(v[1] - u[1] - move[1]) < 0.05
 
 
+@pytest.mark.slow
 def test_same_input_same_bytes_and_fonts_embedded(built: Path, tmp_path: Path) -> None:
     _build(tmp_path, "--force")
     for game in GAMES:
@@ -173,6 +176,7 @@ def _images(pdf: Path) -> list[list[str]]:
     return [r.split() for r in rows]
 
 
+@pytest.mark.slow
 def test_pod_preset_draws_counters_in_cmyk(tmp_path: Path) -> None:
     for game in ("god-emperor", "forty-factions"):
         proc = toolkit(
@@ -275,6 +279,7 @@ def _n(word: str) -> int:
     return int(word) if word.isdigit() else WORDS[word.lower()]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("players", [45, 200])
 def test_god_emperor_prints_what_the_rules_need(tmp_path: Path, players: int) -> None:
     """Every number of need below is read from the rules text, not from the content."""
@@ -363,6 +368,7 @@ def test_god_emperor_prints_what_the_rules_need(tmp_path: Path, players: int) ->
             assert len(pdf.pages) == len(cards["cards/minions-a4.pdf"]) > 400
 
 
+@pytest.mark.slow
 def test_counter_sheets_pass_the_visual_audit(built: Path) -> None:
     """Ink on every page, every word inside its piece (and inside the frame that holds it),
     the same pages through poppler, MuPDF and Ghostscript."""

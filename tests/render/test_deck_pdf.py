@@ -77,6 +77,7 @@ def _faces(pdf: bytes) -> list[str]:
         return sorted(str(o.FontName) for o in found if o.get("/Type") == "/FontDescriptor")
 
 
+@pytest.mark.slow
 def test_an_assembled_deck_prints_what_one_document_prints(sheets, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
     pdfs, layouts = sheets
     deck, pages = assemble(pdfs, "Sample deck")
@@ -140,6 +141,7 @@ def test_fonts_it_cannot_vouch_for_stay_as_each_sheet_embedded_them(  # type: ig
         assert ImageChops.difference(a, b).getbbox() is None
 
 
+@pytest.mark.slow
 def test_without_harfbuzz_fonttools_cuts_the_same_glyphs(  # type: ignore[no-untyped-def]
     sheets, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
@@ -155,6 +157,7 @@ def test_without_harfbuzz_fonttools_cuts_the_same_glyphs(  # type: ignore[no-unt
     assert _text(with_ft, tmp_path) == _text(with_hb, tmp_path)
 
 
+@pytest.mark.slow
 def test_an_edit_reassembles_the_deck_as_a_build_from_scratch_would(
     shipped_kit: Path, tmp_path: Path
 ) -> None:

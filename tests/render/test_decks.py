@@ -33,6 +33,7 @@ def _plots() -> list[dict]:
     ]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("backs", ["uniform", "expansion"])
 def test_forty_factions_backs_name_the_expansion_only_when_asked(
     shipped_kit: Path, tmp_path: Path, backs: str
@@ -65,6 +66,7 @@ def test_forty_factions_backs_name_the_expansion_only_when_asked(
         assert len(pdf.pages) == 2 * math.ceil(len(plots) / 4)
 
 
+@pytest.mark.slow
 def test_worldspanner_hero_backs_carry_their_set_only_when_asked(
     shipped_kit: Path, tmp_path: Path
 ) -> None:
@@ -116,6 +118,7 @@ def test_backs_and_tts_sheets_follow_the_backs_option() -> None:
     )
 
 
+@pytest.mark.slow
 def test_every_forty_factions_card_file_prints_each_deck_the_content_asks_for(
     shipped_kit: Path, tmp_path: Path
 ) -> None:

@@ -5,6 +5,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
+
 from tests.support.shipped import copy_content, edit, faction_file, pdf_text, toolkit
 
 
@@ -25,6 +27,7 @@ def _build(root: Path, *args: str) -> tuple[int, str]:
     return proc.returncode, proc.stdout + proc.stderr
 
 
+@pytest.mark.slow
 def test_a_draft_is_stamped_with_its_codes_and_lists_every_error(tmp_path: Path) -> None:
     content = copy_content(tmp_path)
     beggars = faction_file(content, 46)
@@ -85,6 +88,7 @@ def test_a_deck_shows_the_band_on_the_pages_of_the_sheets_it_touches(
     assert len(stamped) == 1 and stamped == beggars[:1], (stamped, beggars)
 
 
+@pytest.mark.slow
 def test_a_moved_seat_stamps_the_sheets_of_the_party_it_names(
     shipped_kit: Path, tmp_path: Path
 ) -> None:
@@ -135,6 +139,7 @@ def test_a_moved_seat_stamps_the_sheets_of_the_party_it_names(
         assert any(names[n] in " ".join(page.split())[:400] for page in stamped), names[n]
 
 
+@pytest.mark.slow
 def test_a_hero_naming_no_faction_is_one_error_and_its_own_stamped_card(tmp_path: Path) -> None:
     """A hero's faction mistyped is told once (not again as a deck one hero short), and a
     draft prints that hero's card with the id as typed, in its deck, banded alone."""

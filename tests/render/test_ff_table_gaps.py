@@ -91,6 +91,7 @@ def test_no_plot_no_role_playing_phase() -> None:
     assert value("roleplay-held", "played=2", "outstanding=0") is True
 
 
+@pytest.mark.slow
 def test_dm_screen_prints_the_missing_phases_with_their_rules(kit: Path) -> None:
     text = flat(pdf_text(kit / "reference" / "dm-screen.pdf"))
     index = ix()

@@ -9,6 +9,7 @@ import re
 import shutil
 from pathlib import Path
 
+import pytest
 import yaml
 
 from tests.support.shipped import CONTENT, copy_rules, pdf_text, toolkit
@@ -38,6 +39,7 @@ def _first_page(pdf: Path) -> str:
     return pdf_text(pdf).split("\f")[0]
 
 
+@pytest.mark.slow
 def test_a_hero_card_marks_each_placeholder_value_and_not_when_final(
     shipped_kit: Path, tmp_path: Path
 ) -> None:
@@ -64,6 +66,7 @@ def test_a_hero_card_marks_each_placeholder_value_and_not_when_final(
     assert hero["name"] in plain and DAGGER not in plain and "placeholder" not in plain
 
 
+@pytest.mark.slow
 def test_a_sample_favor_card_is_marked_and_not_when_final(tmp_path: Path) -> None:
     shutil.copytree(CONTENT, tmp_path / "content")
     copy_rules(tmp_path)
@@ -76,6 +79,7 @@ def test_a_sample_favor_card_is_marked_and_not_when_final(tmp_path: Path) -> Non
     assert DAGGER not in final and "placeholder" not in final
 
 
+@pytest.mark.slow
 def test_a_new_factions_card_marks_its_placeholder_alleyman_card(tmp_path: Path) -> None:
     """`toolkit new` leaves the Alleyman's card a placeholder: the new faction's card marks
     it and says what the mark means; a --final kit's card does not."""

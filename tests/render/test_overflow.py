@@ -115,6 +115,7 @@ LONG: dict[str, tuple[str, ...]] = {
 }
 
 
+@pytest.mark.slow
 def test_the_longest_word_a_treasure_card_takes_is_broken_and_fits(tmp_path: Path) -> None:
     proc, _, out = _build_with(tmp_path, "worldspanner", "z" * 240, LONG)
     assert proc.returncode == 0, proc.stdout + proc.stderr  # type: ignore[attr-defined]

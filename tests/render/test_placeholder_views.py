@@ -90,6 +90,7 @@ def test_the_madness_panel_marks_the_alignments_the_rules_do_not_give(marks: boo
     assert (LEGEND in text) == marks
 
 
+@pytest.mark.slow
 def test_a_challenge_card_marks_its_faces_luck_and_domes(tmp_path: Path) -> None:
     ix = _ws()
     deck = ix.challenges[0]

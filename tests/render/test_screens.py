@@ -136,6 +136,7 @@ def test_god_emperor_control_reference_has_battle_rewards_and_regeneration(
             assert needle in text, (name, needle)
 
 
+@pytest.mark.slow
 def test_printed_numbers_follow_the_content(tmp_path: Path) -> None:
     """A number changed in a copy of the content is the number on the screen: an Area's VP
     (waived as a house rule), the Madness table, the Gathering's term."""
@@ -181,6 +182,7 @@ def test_printed_numbers_follow_the_content(tmp_path: Path) -> None:
     assert re.search(r"\b13\s+all\s+5\s+6\s+7\s+8\s+9\s+10\s+11\s+all\s+all\b", rows)
 
 
+@pytest.mark.slow
 def test_letter_paper_screen_is_landscape_letter(tmp_path: Path) -> None:
     content = copy_content(tmp_path)
     out = build_references(
@@ -259,6 +261,7 @@ def test_companion_page_is_offline_and_searchable(
     assert not re.search(r"CONSOLE.*(Uncaught|Error|Refused)", log), log
 
 
+@pytest.mark.slow
 def test_companion_tally_matches_the_procedures(built: dict[str, Path], tmp_path: Path) -> None:
     """The page's tally gives what `toolkit calc` gives for the same state: its script only
     looks up tables the procedures computed."""
@@ -365,6 +368,7 @@ COALITIONS = {
 }
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("case", COALITIONS)
 def test_companion_refuses_the_coalitions_calc_refuses(
     built: dict[str, Path], tmp_path: Path, case: str
@@ -389,6 +393,7 @@ def test_companion_refuses_the_coalitions_calc_refuses(
     )
 
 
+@pytest.mark.slow
 def test_god_emperor_and_worldspanner_tallies_match(built: dict[str, Path], tmp_path: Path) -> None:
     dom, _ = chromium(
         (built["god-emperor"] / "companion.html").as_uri()

@@ -206,6 +206,7 @@ def chromium(
     return json.loads(m.group(1).replace("&amp;", "&").replace("&lt;", "<").replace("&gt;", ">"))
 
 
+@pytest.mark.slow
 def test_browser_uses_the_embedded_fonts(boards: dict[str, Path], chromium: dict) -> None:
     import statistics
 

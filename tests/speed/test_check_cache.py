@@ -66,6 +66,7 @@ def project(tmp_path: Path) -> Path:
     return tmp_path
 
 
+@pytest.mark.slow
 def test_an_unchanged_kit_is_printed_from_its_kept_results_without_loading_a_game(
     project: Path,
 ) -> None:
@@ -95,6 +96,7 @@ def test_an_unchanged_kit_is_printed_from_its_kept_results_without_loading_a_gam
         assert oct(kept.stat().st_mode & 0o777) == "0o600"
 
 
+@pytest.mark.slow
 def test_an_edit_checks_its_own_game_again_and_only_it(project: Path) -> None:
     _check(project)
     navy = faction_file(project / "content", 2)
@@ -109,6 +111,7 @@ def test_an_edit_checks_its_own_game_again_and_only_it(project: Path) -> None:
     assert fixed.out == _check(project, cache=False).out
 
 
+@pytest.mark.slow
 def test_a_file_added_or_removed_is_seen(project: Path) -> None:
     _check(project)
     heroes = project / "content/worldspanner/heroes"
@@ -120,6 +123,7 @@ def test_a_file_added_or_removed_is_seen(project: Path) -> None:
     assert _check(project).code == 0
 
 
+@pytest.mark.slow
 def test_a_result_is_the_same_from_any_folder(project: Path) -> None:
     """Findings name files as the project does (`content/<game>/...`): a check from another
     folder, kept or not, prints what a check from the project prints."""
@@ -179,6 +183,7 @@ def test_an_edit_to_a_template_in_the_package_is_a_new_key(
     assert check_cache.key(game) != key
 
 
+@pytest.mark.slow
 def test_a_kept_result_others_may_write_is_never_loaded(project: Path) -> None:
     _check(project)
     (kept,) = (project / "cache/toolkit").glob("check-worldspanner-*.pickle")
@@ -237,6 +242,7 @@ def _wrong_result(result: check_cache.GameResult, shape: str) -> object:
     }[shape]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(
     "shape",
     [

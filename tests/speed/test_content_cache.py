@@ -66,6 +66,7 @@ def _check(content: Path, cache: Path, cwd: Path):  # type: ignore[no-untyped-de
     )
 
 
+@pytest.mark.slow
 def test_a_cold_check_reuses_the_documents_the_last_one_validated(tmp_path: Path) -> None:
     """Between processes, validated documents are kept in the user's cache folder (only
     this user may write it), and an edited file is read again."""
@@ -86,6 +87,7 @@ def test_a_cold_check_reuses_the_documents_the_last_one_validated(tmp_path: Path
     assert third.returncode == 1 and "lazar.yaml" in third.stdout and "health" in third.stdout
 
 
+@pytest.mark.slow
 def test_a_cache_others_may_write_is_never_loaded(tmp_path: Path) -> None:
     """The cache is a pickle: one that another user (or a group) could have written would
     run their code, so it is ignored; so is a damaged one."""
@@ -191,6 +193,7 @@ _WRONG_SHAPES = {
 }
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("shape", list(_WRONG_SHAPES))
 def test_kept_documents_of_the_wrong_shape_are_misses(tmp_path: Path, shape: str) -> None:
     """A kept document that is not what its key says, down to its fields' types, is read

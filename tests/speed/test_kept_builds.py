@@ -30,6 +30,7 @@ def _line(out: str, game: str) -> str:
     return line
 
 
+@pytest.mark.slow
 def test_an_unchanged_game_is_told_from_its_last_build_until_a_file_of_it_changes(
     shipped_kit: Path, tmp_path: Path
 ) -> None:

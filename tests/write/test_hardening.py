@@ -187,6 +187,7 @@ def test_bad_css_property_fails_the_render() -> None:
         _render("<style>p { colour: red; width: banana }</style><p>x</p>")
 
 
+@pytest.mark.slow
 def test_runaway_layout_hits_a_budget() -> None:
     """A document of some 1,000 pages is stopped at the page past its budget, while it is
     laid out, not after the whole of it (or the clock) has run. (At 400 px a word no longer
@@ -456,6 +457,7 @@ def test_audit_flags_svg_with_doctype(tmp_path: Path) -> None:
     assert proc.returncode == 1 and "AUDIT-SVG" in proc.stdout
 
 
+@pytest.mark.slow
 def test_content_cannot_break_a_sheet_into_markup(tmp_path: Path) -> None:
     """End to end: hostile text in a content file prints literally and attaches nothing."""
     content = copy_content(tmp_path)

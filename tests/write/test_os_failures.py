@@ -81,6 +81,7 @@ def test_a_read_only_output_folder(project: Path, monkeypatch: pytest.MonkeyPatc
     assert not _manifest(project).exists()
 
 
+@pytest.mark.slow
 def test_a_full_disk_while_writing_the_manifest(
     project: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
@@ -105,6 +106,7 @@ def test_a_full_disk_while_writing_the_manifest(
     assert code == 0 and f"0 built, {outputs} up to date" in out  # the same files were written
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("jobs", ["1", "2"])
 def test_a_file_size_limit_inside_the_renderers_font_cache(project: Path, jobs: str) -> None:
     """WeasyPrint writes each web font to a temporary file; under `ulimit -f` that write
@@ -264,6 +266,7 @@ def _with_cache(project: Path, cache: Path | None, fault: str, *args: str) -> tu
     return proc.returncode, out, proc.stderr
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("fault", ["full", "read-only", "a file"])
 def test_a_cache_that_cannot_be_written_is_ignored_with_one_warning(
     project: Path, fault: str

@@ -152,6 +152,7 @@ def test_an_output_the_user_changed_is_kept_when_it_is_no_longer_made(
     assert "cards/challenge-white-faces.pdf" not in {e["path"] for e in _manifest(root)["outputs"]}  # type: ignore[index]
 
 
+@pytest.mark.slow
 def test_setup_sheets_are_recorded_and_never_overwrite_a_users_file(tmp_path: Path) -> None:
     root = tmp_path / "p"
     shutil.copytree(CONTENT, root / "content")
@@ -185,6 +186,7 @@ def test_setup_sheets_are_recorded_and_never_overwrite_a_users_file(tmp_path: Pa
 
 # (An entry whose path leaves the folder is no damage to build around: the build refuses it,
 # `test_out_links.py`.)
+@pytest.mark.slow
 @pytest.mark.parametrize(
     "damage",
     [
@@ -213,6 +215,7 @@ def test_a_damaged_manifest_is_rebuilt_around(
     assert code == 0 and f"0 built, {len(good['outputs'])} up to date" in stdout
 
 
+@pytest.mark.slow
 def test_a_manifest_that_is_not_json_is_rebuilt_around(ws_kit: Path, tmp_path: Path) -> None:
     root = _project(ws_kit, tmp_path / "k")
     path = root / "build" / WS / "kit" / "manifest.json"
