@@ -13,8 +13,9 @@ from __future__ import annotations
 import dataclasses
 from collections.abc import Sequence
 from dataclasses import dataclass
+from functools import partial
 
-from toolkit.core.outputs import build_time
+from toolkit.core.outputs import BuildOptions, Output, build_time
 from toolkit.render.session import Session
 from toolkit.render.templates import render
 
@@ -178,3 +179,20 @@ def render_calibration(fmt: CardFormat, session: Session) -> bytes:
     ]
     dx, dy = session.options.back_offset
     return render_cards(session, fmt, "calibration", centres=centres, dx=dx, dy=dy)
+
+
+def calibration_outputs(fmt: CardFormat, options: BuildOptions, game_src: str) -> list[Output]:
+    """The duplex calibration sheet for a game's cards of `fmt`, where the kit is printed at
+    home (print it first: it reads the printer's `--back-offset`); none for a print shop."""
+    if options.preset != "home":
+        return []
+    return [
+        Output(
+            f"cards/duplex-calibration-{options.paper}.pdf",
+            "card-calibration",
+            (game_src, "templates/common/cards.html.j2"),
+            partial(render_calibration, fmt),
+            group="backs",
+            cost=1,
+        )
+    ]

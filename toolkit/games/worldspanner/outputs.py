@@ -31,7 +31,7 @@ from toolkit.render import boards
 from toolkit.render.board_spaces import footprints
 from toolkit.render.board_style import template_sources
 from toolkit.render.card_files import card_outputs, numbered
-from toolkit.render.cards import CardFormat, render_backs, render_calibration
+from toolkit.render.cards import CardFormat, calibration_outputs, render_backs
 from toolkit.render.companion import Tally, companion_output
 from toolkit.render.counters import counter_outputs
 from toolkit.render.screen import SCREEN_TEMPLATES, render_screen
@@ -260,18 +260,7 @@ def back_outputs(
     """The duplex calibration sheet (home printing: print it first, it reads the printer's
     `--back-offset`) and every deck's back, each hero Set's too with `--backs expansion`."""
     game_src = ix.game.loc.path
-    out = []
-    if options.preset == "home":
-        out.append(
-            Output(
-                f"cards/duplex-calibration-{options.paper}.pdf",
-                "card-calibration",
-                (game_src, "templates/common/cards.html.j2"),
-                partial(render_calibration, POKER),
-                group="backs",
-                cost=1,
-            )
-        )
+    out = calibration_outputs(POKER, options, game_src)
     backs = tuple(BACKS.values()) + (
         tuple(dict.fromkeys(hero_backs)) if options.backs == "expansion" else ()
     )

@@ -20,7 +20,7 @@ from toolkit.kit.export import export_outputs
 from toolkit.kit.shops import profile
 from toolkit.model.components import Components
 from toolkit.render.card_files import card_outputs
-from toolkit.render.cards import CardFormat, render_backs, render_calibration
+from toolkit.render.cards import CardFormat, calibration_outputs, render_backs
 
 # tarot size, 70 x 120 mm with 3 mm bleed (issue 4)
 CARD = CardFormat(
@@ -92,18 +92,7 @@ def back_outputs(ix: Index, options: BuildOptions) -> list[Output]:
         )
         for code in codes:
             backs.append(views.back(ix, kind, code))
-    out = []
-    if options.preset == "home":
-        out.append(
-            Output(
-                f"cards/duplex-calibration-{options.paper}.pdf",
-                "card-calibration",
-                (game_src, "templates/common/cards.html.j2"),
-                partial(render_calibration, CARD),
-                group="backs",
-                cost=1,
-            )
-        )
+    out = calibration_outputs(CARD, options, game_src)
     out.append(
         Output(
             "cards/backs.pdf",

@@ -14,7 +14,7 @@ from toolkit.games.god_emperor.index import Index
 from toolkit.kit.export import export_outputs
 from toolkit.kit.shops import profile
 from toolkit.render.card_files import card_outputs, numbered
-from toolkit.render.cards import CardFormat, render_backs, render_calibration
+from toolkit.render.cards import CardFormat, calibration_outputs, render_backs
 
 T = "templates/god-emperor"
 CARD_TPL = (
@@ -127,18 +127,7 @@ def back_outputs(ix: Index, options: BuildOptions) -> list[Output]:
     """The duplex calibration sheet (home printing: print it first, it reads the printer's
     `--back-offset`) and every deck's back."""
     src = ix.game.loc.path
-    out = []
-    if options.preset == "home":
-        out.append(
-            Output(
-                f"cards/duplex-calibration-{options.paper}.pdf",
-                "card-calibration",
-                (src, "templates/common/cards.html.j2"),
-                partial(render_calibration, POKER),
-                group="backs",
-                cost=1,
-            )
-        )
+    out = calibration_outputs(POKER, options, src)
     backs = (SCHEME_BACK, *minion_backs(ix).values(), FAVOR_BACK)
     out.append(
         Output(
