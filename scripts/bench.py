@@ -363,7 +363,11 @@ def edit_bench(py: list[str], tmp: Path) -> None:
         return original + f"alignment: Neutral {tag}{i}\n"
 
     def on_the_card(i: int, tag: str) -> str:  # its card too: faces, n-up, TTS sheet
-        return original.replace(alleyman[0], f"alleyman: {alleyman[1]} {tag}{i}")
+        # the Alleyman's card is the rules' (000:51): the edited one is declared a
+        # placeholder, as a designer's own value must be, so the check lets it build
+        edited = original.replace(alleyman[0], f"alleyman: {alleyman[1]} {tag}{i}")
+        edited = re.sub(r"^  alleyman: .*\n", "", edited, count=1, flags=re.M)
+        return edited.replace("placeholders: [", "placeholders: [alleyman, ", 1)
 
     hall = "{name: Mercenaries' Hall,"
     assert hall in original
