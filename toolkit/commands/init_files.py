@@ -13,6 +13,8 @@ GITIGNORE = """\
 build/
 __pycache__/
 .cache/
+# an edit `toolkit rename` or `check --fix` was killed in: finished or undone locally
+.toolkit-edit/
 """
 
 
