@@ -24,18 +24,15 @@ from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, replace
 from functools import lru_cache
 
-from toolkit.check.wording import normal, says, says_number
+from toolkit.check.wording import NUMBER_WORDS, STOP, normal, says, says_number
 
 Span = tuple[int, int]
 # how a value the item holds besides the claimed one may be written: its forms, any of which
 # selects a row or sentence (a name, the name an id stands for, a number)
 Selector = tuple[object, ...]
 
-CARDINALS = {
-    "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8,
-    "nine": 9, "ten": 10, "eleven": 11, "twelve": 12, "thirteen": 13, "fourteen": 14,
-    "fifteen": 15, "sixteen": 16, "twenty": 20, "thirty": 30, "forty": 40, "fifty": 50,
-}  # fmt: skip
+# the cardinals a passage spells out, one to fifty, as the wording reads them
+CARDINALS = {forms[0]: n for n, forms in NUMBER_WORDS.items() if 1 <= n <= 50}
 NUMBER = re.compile(
     r"(?<![\w.$/])[+\-−]?(\d+(?:\.\d+)*)(?!\d|\.\d|:\d)|\b(" + "|".join(CARDINALS) + r")\b",
     re.IGNORECASE,
@@ -44,12 +41,9 @@ DIE = re.compile(r"(?<![\w.])(\d*)d(\d+)(?!\w)")
 # markup, blanked where it stands so that offsets hold; a footnote's mark with its number
 _MARKUP = re.compile(r"<sup>\w*</sup>|</?\w+>|\\?\*+|\$|^\s*#+\s|^\s*[•\-]\s", re.MULTILINE)
 _WORD = re.compile(r"[A-Za-z][A-Za-z'’-]*")
-_STOPWORDS = (
-    "the a an of and or to in on is are be by for as at it its if this that with which from "
-    "may not their his her they them he she each any all only per who when than then was were "
-    "has have had"
-)
-_STOP = frozenset(_STOPWORDS.split())
+# the wording's common words, and those that never name what a number counts
+_MORE_STOPWORDS = "per who when than then was were has have had"
+_STOP = STOP | frozenset(_MORE_STOPWORDS.split())
 # a full stop that ends no sentence: an abbreviation (`No. of Players`, `Pvt. Sanchez`)
 _NOT_ENDS = "no p pp e.g i.e vs st pvt mr mrs dr etc"
 _ABBREVIATIONS = frozenset(_NOT_ENDS.split())

@@ -10,7 +10,7 @@ from __future__ import annotations
 import re
 from functools import lru_cache
 
-_WORDS = {
+NUMBER_WORDS = {
     0: ("no", "not", "none", "zero", "nothing"),
     1: ("one", "once", "single"),
     2: ("two", "both", "twice", "double"),
@@ -50,12 +50,12 @@ ORDINALS = {
     10: "tenth",
 }
 _FRACTIONS = {0.5: ("half", "1/2"), 0.25: ("quarter", "1/4")}
-_NUMBER_WORDS = frozenset(w for forms in _WORDS.values() for w in forms) - {"not", "no"}
-_STOPWORDS = (
+_NUMBER_WORDS = frozenset(w for forms in NUMBER_WORDS.values() for w in forms) - {"not", "no"}
+STOPWORDS = (
     "the a an of and or to in on is are be by for as at it its if this that with which from "
     "may not their his her they them he she each any all only"
 )
-_STOP = frozenset(_STOPWORDS.split())
+STOP = frozenset(STOPWORDS.split())
 _CLOCK = re.compile(r"(\d{1,2}):(\d{2})")
 
 
@@ -95,7 +95,7 @@ def says_number(text: str, number: float, ordinal: bool = False) -> bool:
     n = int(number)
     if n < 0 and says(text, f"-{-n}"):
         return True
-    forms = (str(abs(n)), *_WORDS.get(abs(n), ()))
+    forms = (str(abs(n)), *NUMBER_WORDS.get(abs(n), ()))
     if ordinal and abs(n) in ORDINALS:
         forms = (*forms, ORDINALS[abs(n)])
     return any(says(text, w) for w in forms)
@@ -140,7 +140,7 @@ def quoted(text: str, cited: str) -> bool:
 
 def words(text: str) -> set[str]:
     """The words of `text` that carry its sense (no short or common words, no numbers)."""
-    return {w for w in normal(text).split() if len(w) > 3 and w not in _STOP and w.isalpha()}
+    return {w for w in normal(text).split() if len(w) > 3 and w not in STOP and w.isalpha()}
 
 
 def paraphrases(text: str, cited: str, share: float = 0.6) -> bool:
@@ -153,7 +153,7 @@ def quote_of(passage: str, near: str, width: int = 110) -> str:
     """The line of `passage` that shares most words and numbers with `near` (the value's
     item: its name, field and other values), without markup, cut to about `width`
     characters around the first word they share."""
-    want = set(normal(near).split()) - _STOP
+    want = set(normal(near).split()) - STOP
     lines = [ln for ln in passage.splitlines() if ln.strip()] or [passage]
     scores = [len(want & set(normal(ln).split())) for ln in lines]
     best = lines[scores.index(max(scores))]
