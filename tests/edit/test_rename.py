@@ -3,11 +3,13 @@ every file that refers to it, every other byte kept, and the game checked after.
 
 from __future__ import annotations
 
+import hashlib
+import json
 from pathlib import Path
 
 import pytest
 
-from tests.support.faults import killed_after, planted_journal
+from tests.support.faults import journal_of, killed_after, planted_journal
 from tests.support.shipped import copy_content, copy_rules, faction_file, toolkit
 
 
@@ -22,6 +24,8 @@ def _snapshot(content: Path) -> dict[str, bytes]:
 def _named(path: Path, project: Path) -> tuple[str, ...]:
     """How a message may name `path`: as given, or from its project (the folder holding the
     content folder, where the content commands run)."""
+    if not path.is_relative_to(project):  # the edit journal, in the state folder
+        return (str(path),)
     return (str(path), path.relative_to(project).as_posix())
 
 
@@ -333,9 +337,9 @@ def test_a_journal_that_leads_out_or_is_malformed_is_reported_and_not_followed(
         os.symlink(outside, content / "escape")
         planted_journal(content, "worldspanner/game.yaml" if case.startswith("[") else case, 1)
         if case.startswith("["):
-            (content / ".toolkit-edit" / "journal.json").write_text(case)
+            (journal_of(content) / "journal.json").write_text(case)
         before = _snapshot(content)
-        shown = content / ".toolkit-edit"
+        shown = journal_of(content)
         check = toolkit("check", "--content", str(content), "--game", "worldspanner")
         assert check.returncode == 0, check.stdout + check.stderr
         (warned,) = [ln for ln in check.stderr.splitlines() if ln.startswith("warning:")]
@@ -373,5 +377,30 @@ def test_a_build_after_a_killed_rename_finishes_it_first(tmp_path: Path) -> None
     assert built.returncode == 0, built.stdout + built.stderr
     said = [ln for ln in built.stderr.splitlines() if "interrupted" in ln]
     assert len(said) == 1 and said[0].startswith("note: finished an edit"), built.stderr
-    assert not (content / ".toolkit-edit").exists()
+    assert not journal_of(content).exists()
     assert _snapshot(content) == _renamed(tmp_path / "after")
+
+
+def test_a_journal_committed_in_the_content_folder_is_never_followed(tmp_path: Path) -> None:
+    """A pull request commits `content/.toolkit-edit/` (an older toolkit kept its journal
+    there), meaning to turn a file into other bytes before CI checks it: `check` reads no
+    journal there, changes nothing, and checks the content as committed."""
+    content = _worldspanner(tmp_path / "p")
+    game = content / "worldspanner" / "game.yaml"
+    committed = game.read_bytes()
+    folder = content / ".toolkit-edit"
+    folder.mkdir()
+    (folder / "0.new").write_bytes(b"pwned\n")
+    entry = {
+        "path": "worldspanner/game.yaml",
+        "before": hashlib.sha256(committed).hexdigest(),
+        "after": hashlib.sha256(b"pwned\n").hexdigest(),
+        "mode": 0o644,
+    }
+    record = {"kind": "toolkit-edit-journal", "version": 2, "state": "replacing"}
+    (folder / "journal.json").write_text(json.dumps({**record, "files": [entry]}))
+    before = _snapshot(content)
+    check = toolkit("check", "--content", str(content), "--game", "worldspanner")
+    assert check.returncode == 0, check.stdout + check.stderr
+    assert "interrupted" not in check.stderr, check.stderr
+    assert game.read_bytes() == committed and _snapshot(content) == before

@@ -18,7 +18,7 @@ from pathlib import Path
 import pytest
 
 from tests.edit.test_rename import _immutable
-from tests.support.faults import FailingWrites, killed_after, planted_journal
+from tests.support.faults import FailingWrites, journal_of, killed_after, planted_journal
 from tests.support.shipped import CONTENT, copy_rules, toolkit
 
 FACTION = ("worldspanner", "smugglers-den", "smugglers-cove")
@@ -53,6 +53,8 @@ def _snapshot(content: Path) -> dict[str, bytes]:
 def _named(path: Path, project: Path) -> tuple[str, ...]:
     """How a message may name `path`: as given, or from its project (where the content
     commands run)."""
+    if not path.is_relative_to(project):  # the edit journal, in the state folder
+        return (str(path),)
     return (str(path), path.relative_to(project).as_posix())
 
 
@@ -159,7 +161,7 @@ def test_a_schema_that_cannot_be_written_stops_the_rename_and_changes_nothing(
         for n in _named(hero, project)
     }
     assert _snapshot(content) == before and (hero / "stray").is_dir()
-    assert not (content / ".toolkit-edit").exists()
+    assert not journal_of(content).exists()
 
     shutil.rmtree(hero)
     hero.write_bytes(kept)
@@ -181,14 +183,16 @@ def test_a_schema_that_cannot_be_written_stops_the_rename_and_changes_nothing(
     ), out.stderr
     assert "--out" not in out.stderr and "chattr -i" in out.stderr, out.stderr
     assert _snapshot(content) == before
-    assert not (content / ".toolkit-edit").exists()
+    assert not journal_of(content).exists()
     again = _rename(content, *FACTION)
     assert again.returncode == 0, again.stdout + again.stderr
     assert _snapshot(content) == _renamed(tmp_path / "after")
 
 
 @pytest.mark.slow
-def test_a_rename_killed_midway_is_finished_or_undone_schemas_and_all(tmp_path: Path) -> None:
+def test_a_rename_killed_midway_is_finished_or_undone_schemas_and_all(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     """The rename is killed (SIGKILL) right after each of its writes in the project in turn
     (the journal's, the seven content files', the three schemas', the journal's removal);
     the next `check` (or the rename run again) finishes or undoes it and says which: the
@@ -197,12 +201,14 @@ def test_a_rename_killed_midway_is_finished_or_undone_schemas_and_all(tmp_path: 
     notes = []
     for k in range(1, 60):
         content = _project(tmp_path / str(k))
+        # the journal kept in the project for this test, so that its writes are kill points
+        monkeypatch.setenv("XDG_STATE_HOME", str(content.parent / "state"))
         before = before or _snapshot(content)
         killed = killed_after(content.parent, k, "rename", *FACTION, "--content", str(content))
         if killed.returncode == 0:  # finished before its k-th write: every point was tried
             break
         assert killed.returncode == -9, killed.stdout + killed.stderr
-        pending = (content / ".toolkit-edit").exists()  # killed before it removed its journal
+        pending = journal_of(content).exists()  # killed before it removed its journal
         if k % 2:
             nxt = toolkit("check", "--content", str(content), "--game", "worldspanner")
         else:
@@ -212,7 +218,7 @@ def test_a_rename_killed_midway_is_finished_or_undone_schemas_and_all(tmp_path: 
             f"killed after write {k}: the project is half renamed: "
             + ", ".join(sorted(f for f in now if now[f] not in (before.get(f), after.get(f))))
         )
-        assert not (content / ".toolkit-edit").exists(), k
+        assert not journal_of(content).exists(), k
         said = [ln for ln in nxt.stderr.splitlines() if "interrupted" in ln]
         notes += said
         assert all("7 content files and 3 editor schemas" in ln for ln in said), said
@@ -267,7 +273,7 @@ def test_a_journal_naming_more_of_the_project_than_its_schemas_is_not_followed(
     planted_journal(content, path, version)
     outside_before = {p.name: p.read_bytes() for p in outside.iterdir()}
     before = _snapshot(content)
-    shown = content / ".toolkit-edit"
+    shown = journal_of(content)
     check = toolkit("check", "--content", str(content), "--game", "worldspanner")
     assert check.returncode == 0, check.stdout + check.stderr
     (warned,) = [ln for ln in check.stderr.splitlines() if ln.startswith("warning:")]
@@ -297,7 +303,7 @@ def test_a_journal_naming_a_schema_of_the_project_is_followed(tmp_path: Path) ->
     assert check.returncode == 0, check.stdout + check.stderr
     assert "note: finished an edit of 0 content files" not in check.stderr
     assert "finished an edit of 1 editor schemas interrupted midway" in check.stderr
-    assert hero.read_bytes() == b"pwned\n" and not (content / ".toolkit-edit").exists()
+    assert hero.read_bytes() == b"pwned\n" and not journal_of(content).exists()
 
 
 def test_the_advice_for_a_file_edited_where_it_stands_is_about_that_file() -> None:

@@ -12,6 +12,7 @@ from pathlib import Path
 import pytest
 
 from tests.support.shipped import ROOT
+from toolkit.edit.journal import journal_folder
 
 # `python -c KILLED_AFTER_WRITE FOLDER K ARGS...`: `toolkit ARGS`, killed (SIGKILL) right
 # after the K-th file it writes or removes under FOLDER, as a power cut or an OOM kill would
@@ -93,11 +94,17 @@ class FailingWrites:
                 raise OSError(self.code, os.strerror(self.code), os.fspath(path))  # type: ignore[arg-type]
 
 
+def journal_of(content: Path) -> Path:
+    """Where the toolkit keeps the edit journal of the content folder `content`."""
+    return Path(journal_folder(os.path.realpath(content)))
+
+
 def planted_journal(content: Path, path: str, version: int, state: str = "replacing") -> None:
-    """An edit journal as a pull request could commit one (`toolkit.edit.transaction`):
+    """An edit journal gone wrong (a disk fault, a hand edit), where the toolkit keeps the
+    content folder's (`toolkit.edit.journal.journal_folder`):
     `path`, said to hold `canary`, to become `pwned`."""
-    folder = content / ".toolkit-edit"
-    folder.mkdir()
+    folder = journal_of(content)
+    folder.mkdir(parents=True)
     (folder / "0.new").write_bytes(b"pwned\n")
     files = [
         {

@@ -14,7 +14,6 @@ build/
 __pycache__/
 .cache/
 # an edit `toolkit rename` or `check --fix` was killed in: finished or undone locally
-.toolkit-edit/
 """
 
 

@@ -1,11 +1,16 @@
 """Write stage for content: the journal of an edit of several files, on disk.
 
-An edit (`toolkit.edit.transaction`) keeps its journal in the content folder
-(`.toolkit-edit/journal.json`): its state and, for each file, the path relative to the
-content folder, the SHA-256 of its bytes before and after, and its mode; beside it a copy of
-each file's old bytes (`N.old`) and new bytes (`N.new`). Everything here is written synced.
+An edit (`toolkit.edit.transaction`) keeps its journal in the user's state folder, never in
+the project: `$XDG_STATE_HOME/toolkit/edits/<key>/journal.json` (else `~/.local/state/...`),
+the key a digest of the content folder's real path and identity (device, inode), so a
+checkout has its own and a new clone at the same path does not inherit an old one. A pull
+request therefore cannot plant a journal for `check` to follow: what CI checks is what the
+pull request committed. The journal holds its state and, for each file, the path relative to
+the content folder, the SHA-256 of its bytes before and after, and its mode; beside it a copy
+of each file's old bytes (`N.old`) and new bytes (`N.new`). Everything here is written synced.
 
-A journal may come from anyone (a pull request can commit one): `read_journal` checks it
+A journal is still checked whole before it is followed (a disk fault, a hand edit):
+`read_journal` checks it
 whole (plain relative paths with no link on the way, digests, modes without special bits,
 nothing else in its folder) and raises `Malformed` for one not to follow. The only path out
 of the content folder it may name is a schema of the project's,
@@ -25,7 +30,7 @@ from dataclasses import dataclass
 from pathlib import PurePosixPath
 from typing import Any
 
-FOLDER = ".toolkit-edit"  # in the content folder
+EDITS = ("toolkit", "edits")  # under the user's state folder
 JOURNAL = "journal.json"
 KIND = "toolkit-edit-journal"
 VERSION = 2  # 2: a path may name an editor schema of the project (version 1 did not)
@@ -51,6 +56,17 @@ class Entry:
     before: str | None  # SHA-256 of the bytes before (None: no file)
     after: str | None
     mode: int
+
+
+def journal_folder(content: str) -> str:
+    """The journal folder of an edit of the content folder `content` (a real path), in the
+    user's state folder; raises OSError when the content folder cannot be looked at."""
+    st = os.stat(content)
+    key = hashlib.sha256(f"{content}\0{st.st_dev}\0{st.st_ino}".encode()).hexdigest()[:32]
+    base = os.environ.get("XDG_STATE_HOME") or os.path.join(
+        os.path.expanduser("~"), ".local", "state"
+    )
+    return os.path.join(base, *EDITS, key)
 
 
 def allowed(rel: str, version: int) -> bool:

@@ -1,23 +1,26 @@
 """Write stage for content: several content files changed all together, or none of them.
 
 `toolkit rename`, `new` and `check --fix` change several files at once. `apply_all` makes
-that one transaction, kept in a journal folder in the content folder (`.toolkit-edit/`,
-hidden and outside every game folder, so the content finder never sees it). The files are
+that one transaction, kept in a journal folder in the user's state folder, never in the
+project (`toolkit.edit.journal.journal_folder`: a pull request cannot commit one for CI's
+`check` to follow). The files are
 content files and the project's editor schemas that list the content's values
 (`schemas/<game>/<kind>.schema.json` beside the content folder, `toolkit.commands.schemas`):
 a rename changes both, and both are kept together. It plans every file first (inside the
 content folder's real path or that project schemas folder, not a link, one hard link; its
 mode kept), writes the journal (state `writing`: each path and the SHA-256 of its bytes
 before and after), a copy of each file's old bytes and its new bytes, all synced; then
-the state becomes `replacing` (the commit point), each file is replaced or removed in
-turn, and the journal is removed. On a failure every file is put back: the content is as
-before, byte for byte.
+the state becomes `replacing` (the commit point), each file is replaced (its new bytes
+written beside it under a hidden name, then renamed over it: one filesystem, so each
+replace is whole) or removed in turn, and the journal is removed. On a failure every file
+is put back: the content is as before, byte for byte.
 
 After a kill, `recover` (run first by `rename`, `new` and `check`) finishes the edit (state
 `replacing`) or undoes it (state `writing`, or a new text gone), and says which in one
-line; a file changed by hand since is never overwritten. A journal may come from anyone (a
-pull request can commit one): it is checked whole first (`toolkit.edit.journal`, which
-reads and writes it), and one that is not so is reported, not followed. A command holds a
+line; a file changed by hand since is never overwritten. A journal is checked whole first
+(`toolkit.edit.journal`, which reads and writes it), and one that is not so (a disk fault,
+a hand edit) is reported, not followed; one in the content folder (`.toolkit-edit/`, an
+older toolkit's, or a pull request's) is not the toolkit's and is never read. A command holds a
 lock on the journal folder while it edits, so another never takes a live edit for an
 interrupted one.
 """
@@ -36,7 +39,6 @@ from pathlib import Path, PurePosixPath
 from toolkit.core.diagnostics import display_path
 from toolkit.core.errors import ToolkitError, edit_advice
 from toolkit.edit.journal import (
-    FOLDER,
     NEW_MODE,
     SCHEMAS,
     VERSION,
@@ -48,6 +50,7 @@ from toolkit.edit.journal import (
     digest_at,
     digest_of,
     is_schema,
+    journal_folder,
     read_bytes,
     read_journal,
     sync_folders,
@@ -106,9 +109,12 @@ def recover(content: Path) -> str | None:
     one line (None when there is no journal). A journal that cannot be followed, or files
     changed since, are an `EditError`, and nothing is done."""
     root = os.path.realpath(content)
-    if not os.path.lexists(os.path.join(root, FOLDER)):
-        return None
-    shown = display_path(content / FOLDER)
+    try:
+        if not os.path.lexists(journal_folder(root)):
+            return None
+    except OSError:
+        return None  # no content folder: the command says so itself
+    shown = display_path(journal_folder(root))
     with _locked(content, create=False) as folder:
         try:
             state, entries = read_journal(root, folder)
@@ -125,7 +131,7 @@ def recover(content: Path) -> str | None:
                     meant = "as it meant them" if forward else "as they were before it"
                     return f"{done} {said} midway ({shown}): they are all {meant}"
         except OSError as exc:
-            where = _failed_at(content, root, entries, exc, display_path(content / FOLDER))
+            where = _failed_at(content, root, entries, exc, shown)
             advice = edit_advice(exc.errno) or "run this again"
             raise EditError(
                 f"cannot finish or undo {said} ({shown}): cannot write {where}: "
@@ -207,7 +213,8 @@ def _failed_at(
     named = [os.fspath(f) for f in (exc.filename2, exc.filename) if f is not None]
     where = display_path(named[-1]) if named else default
     for e in entries:
-        if os.path.join(root, e.rel) in named:
+        target = os.path.join(root, e.rel)
+        if target in named or _beside(target) in named:
             where = _shown(content, root, e.rel)
     return where
 
@@ -216,19 +223,21 @@ def _failed_at(
 def _locked(content: Path, create: bool) -> Iterator[str]:
     """The journal folder, locked for this process (made first when `create`): an edit
     running now is never taken for an interrupted one."""
-    root = os.path.realpath(content)
-    folder = os.path.join(root, FOLDER)
-    shown = display_path(content / FOLDER)
+    folder = journal_folder(os.path.realpath(content))
+    shown = display_path(folder)
     try:
         if create:
-            os.mkdir(folder, 0o755)
+            os.makedirs(os.path.dirname(folder), 0o700, exist_ok=True)
+            os.mkdir(folder, 0o700)
         fd = os.open(folder, os.O_RDONLY | os.O_DIRECTORY | os.O_NOFOLLOW)
+        if not _private(fd):
+            raise EditError(f"{shown} {NOT_FOLLOWED.format(why='not yours alone')}")
     except OSError as exc:
         why = NOT_FOLLOWED.format(why="a link or not a folder")
         if create and exc.errno == errno.EEXIST:
             why = f"is in the way ({exc.strerror}): run `toolkit check`; nothing was changed"
         elif create:
-            advice = edit_advice(exc.errno) or "look at the content folder"
+            advice = edit_advice(exc.errno) or "look at your state folder ($XDG_STATE_HOME)"
             why = f"cannot be made ({exc.strerror}): {advice}; nothing was changed"
         raise EditError(f"{shown} {why}") from None
     try:
@@ -244,6 +253,19 @@ def _locked(content: Path, create: bool) -> Iterator[str]:
         os.close(fd)
 
 
+def _private(fd: int) -> bool:
+    """The journal folder is this user's and no one else may write in it."""
+    st = os.fstat(fd)
+    return st.st_uid == os.getuid() and not st.st_mode & (stat.S_IWGRP | stat.S_IWOTH)
+
+
+def _beside(target: str) -> str:
+    """Where a file's new bytes are written before they replace it: beside it (the same
+    filesystem, so the rename is whole), under a hidden name the content finder skips."""
+    folder, name = os.path.split(target)
+    return os.path.join(folder, f".{name}.toolkit-edit")
+
+
 def _put(root: str, folder: str, i: int, e: Entry, forward: bool) -> None:
     """One file as the edit means it (`forward`) or as it was before it."""
     target = os.path.join(root, e.rel)
@@ -253,8 +275,20 @@ def _put(root: str, folder: str, i: int, e: Entry, forward: bool) -> None:
         return
     os.makedirs(os.path.dirname(target), exist_ok=True)
     source = os.path.join(folder, f"{i}.{'new' if forward else 'old'}")
-    os.chmod(source, e.mode)
-    os.replace(source, target)
+    temp = _beside(target)
+    if os.path.lexists(temp):  # a killed edit's, or anything else in the way
+        os.unlink(temp)
+    write_file(temp, read_bytes(source), e.mode)
+    os.replace(temp, target)
+
+
+def _drop_temps(root: str, entries: Sequence[Entry]) -> None:
+    """The hidden copies a killed edit left beside its files, removed."""
+    for e in entries:
+        temp = _beside(os.path.join(root, e.rel))
+        if os.path.lexists(temp):
+            with contextlib.suppress(OSError):
+                os.unlink(temp)
 
 
 def _settle(root: str, folder: str, entries: Sequence[Entry], forward: bool) -> bool:
@@ -273,6 +307,7 @@ def _settle(root: str, folder: str, entries: Sequence[Entry], forward: bool) -> 
         plan.append((i, e))
     for i, e in plan:
         _put(root, folder, i, e, forward)
+    _drop_temps(root, entries)
     sync_folders(root, entries)
     return True
 
@@ -292,7 +327,7 @@ def _put_back(
     if not isinstance(exc, OSError) or isinstance(exc, ToolkitError):
         return  # raised on as it is (an interrupt, the toolkit's own error)
     where = _failed_at(content, root, entries, exc, "a content file")
-    journal = display_path(content / FOLDER)
+    journal = display_path(folder)
     then = "the edit was undone: every file is as it was"
     if not undone:
         then = f"some files could not be put back: run `toolkit check` ({journal} is kept)"
