@@ -203,3 +203,22 @@ def test_a_hard_linked_picture_is_refused_by_check_and_by_the_renderer(tmp_path:
     pdf = session.pdf(f'<html><body><img src="{(assets / "plain.png").as_uri()}"></body></html>')
     assert pdf.startswith(b"%PDF") and CANARY.encode() not in pdf
     assert confined(str(assets / "map.png"), [assets], own=[assets]).endswith("map.png")
+
+
+def test_a_hard_linked_content_file_is_refused_and_never_read(tmp_path: Path) -> None:
+    """A hero's YAML hard-linked to a file outside the project (an archive or `ln` makes
+    one; git never does): `check` refuses it at its path, in one line, and nothing of the
+    outside file is read or echoed."""
+    content = copy_content(tmp_path)
+    outside = outside_folder(tmp_path) / "secret.yaml"
+    outside.write_text(f"name: {CANARY}\n")
+    faction = content / "worldspanner" / "heroes" / "secret.yaml"
+    faction.parent.mkdir(exist_ok=True)
+    os.link(outside, faction)
+    check = toolkit("check", "--content", str(content), "--game", "worldspanner")
+    assert check.returncode == 1, check.stdout + check.stderr
+    assert CANARY not in check.stdout + check.stderr
+    found = [(p, c, m) for p, c, m in _findings(check.stdout) if "a hard link" in m]
+    assert [(c, p.endswith("heroes/secret.yaml")) for p, c, _ in found] == [
+        ("CONTENT-OUTSIDE", True)
+    ], check.stdout

@@ -23,6 +23,7 @@ import pikepdf
 from toolkit.audit.visual import audit_file
 from toolkit.core.diagnostics import Diagnostic, Loc, display_path, error
 from toolkit.core.progress import Progress
+from toolkit.core.walk import files_under
 
 FORBIDDEN = ("/EmbeddedFiles", "/JavaScript", "/JS", "/Launch", "/RichMedia", "/SubmitForm")
 
@@ -110,7 +111,7 @@ def audit_svg(path: Path) -> Iterator[Diagnostic]:
 
 def audit_outputs(folder: Path) -> list[Path]:
     """The PDF and SVG files under `folder`, in a stable order."""
-    return sorted(p for p in folder.rglob("*") if p.suffix in (".pdf", ".svg") and p.is_file())
+    return sorted(files_under(folder, (".pdf", ".svg")))
 
 
 def audit_one(path: Path, visual: bool = True) -> list[Diagnostic]:

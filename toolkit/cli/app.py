@@ -57,6 +57,15 @@ def main() -> None:
         cli(prog_name="toolkit")
     except QuickExit as exc:
         _leave(int(exc.code or 0))
+    except RecursionError:
+        # the walks of content and of outputs keep their own stacks; this is the last guard,
+        # for a folder (or a document) nested deeper than a library can follow
+        click.echo(
+            "Error: something is nested too deep to read (a folder thousands of levels "
+            "deep, in the content or the output folder?): remove it, then run this again",
+            err=True,
+        )
+        _leave(2)
 
 
 def _leave(code: int) -> None:

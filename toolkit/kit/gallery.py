@@ -19,6 +19,7 @@ import tempfile
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
+from toolkit.core.walk import files_under
 from toolkit.kit.manifest import Manifest, file_digest
 from toolkit.render.templates import environment, render
 from toolkit.write.outfolder import OutFolder
@@ -137,7 +138,7 @@ def build_gallery(
                 wanted.add(it["thumb"])
                 manifest.written[it["thumb"]] = file_digest(game_out / it["thumb"]) or ""
     # pictures the toolkit drew of outputs that are gone (a deleted content file) go too
-    for old in (game_out / "preview").rglob("*.png") if (game_out / "preview").exists() else ():
+    for old in files_under(game_out / "preview", (".png",)):
         rel = old.relative_to(game_out).as_posix()
         if rel not in wanted and manifest.owns(rel):
             manifest.folder.remove(rel)

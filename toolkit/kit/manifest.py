@@ -26,6 +26,7 @@ from typing import Any
 
 from toolkit.core.diagnostics import display_path
 from toolkit.core.errors import ToolkitError
+from toolkit.core.walk import files_under
 from toolkit.write.outfolder import LinkError, OutFolder, relative_path_ok
 
 # The gallery's file names (`index.html`, `preview/<output>.<16 hex>.png`): a manifest
@@ -149,7 +150,7 @@ class Manifest:
                 q
                 for q in (
                     p.relative_to(game_out).as_posix()
-                    for p in (game_out / "preview").rglob("*.png")
+                    for p in files_under(game_out / "preview", (".png",))
                 )
                 if _GALLERY.fullmatch(q)
             ]

@@ -8,6 +8,9 @@ read, so that nothing is skipped in silence:
 
 - a link that leads out of the content folder (the project root, see `toolkit.core.assets`),
   whatever it names, the game folder itself included: an error, nothing read through it;
+- a content file with more than one hard link (its other name may lie outside the project):
+  an error, not read;
+- folders nested more than `MAX_DEPTH` deep: an error at the deepest one read;
 - a file that looks like content but is not read (`lazar.YAML`, `lazar.yaml.txt`,
   `.lazar.yaml`, a `.yaml` file where no kind lives): an error saying what to rename;
 - a FIFO, device or socket, a file or folder that cannot be listed or read: an error;
@@ -60,6 +63,9 @@ class Found:
     outside: bool = False  # the game folder itself leads out: nothing was looked at
 
 
+MAX_DEPTH = 32  # folders below the game folder
+
+
 def find_content(game_dir: Path, kinds: Sequence[ContentKind]) -> Found:
     """Every entry under `game_dir` (a folder of the content folder `game_dir.parent`),
     sorted into content files and reported others (see the module docstring)."""
@@ -105,6 +111,10 @@ class _Walk:
         return next((k for k in self.kinds if k.matches(rel)), None)
 
     def folder(self, path: Path, rel: PurePosixPath) -> None:
+        if len(rel.parts) >= MAX_DEPTH:  # no game nests so deep; the walk would overflow
+            why = f"folders nested more than {MAX_DEPTH} deep; nothing in this one is read"
+            self.refuse(display_path(path), "CONTENT-IO", why)
+            return
         try:
             with os.scandir(path) as it:
                 names = sorted(e.name for e in it)
@@ -136,7 +146,8 @@ class _Walk:
         if name.startswith(".") and not in_assets:
             return self.hidden(path, shown, rel)
         try:
-            mode = os.stat(path).st_mode
+            st = os.stat(path)
+            mode = st.st_mode
         except OSError as exc:
             what = "a link to nothing" if os.path.islink(path) else "cannot read it"
             return self.refuse(shown, "CONTENT-IO", f"{what} ({exc.strerror}); not read")
@@ -150,7 +161,14 @@ class _Walk:
                 shown, "CONTENT-NOT-FILE", "not a regular file (a FIFO, device or socket); not read"
             )
         kind = None if in_assets else self.kind(rel)
-        if kind is not None:
+        if kind is not None and st.st_nlink > 1:  # git never makes one; an archive or ln can
+            self.refuse(
+                shown,
+                "CONTENT-OUTSIDE",
+                f"a hard link (one file under {st.st_nlink} names, which may lie outside "
+                "the project); not read: copy the file instead of linking it",
+            )
+        elif kind is not None:
             self.found.files.append((path, rel, kind))
         elif in_assets:
             if path.suffix.lower() in CONTENT_SUFFIXES:

@@ -29,6 +29,7 @@ from pathlib import Path
 from toolkit.core.diagnostics import Diagnostic, GameResult, Note, Severity
 from toolkit.core.overrides import overrides_digest
 from toolkit.core.resources import TEMPLATES
+from toolkit.load.find import MAX_DEPTH
 from toolkit.load.rules_text import unchanged
 from toolkit.speed import content_cache
 from toolkit.validate.kept import is_loc
@@ -66,7 +67,7 @@ def tree_digest(game_dir: Path) -> str | None:
     try:
         if os.path.islink(game_dir) or not game_dir.is_dir():
             return None
-        if not _hash_tree(h, str(game_dir), "", [0]):
+        if not _hash_tree(h, str(game_dir), "", [0]):  # (count: entries seen so far)
             return None
     except (OSError, ValueError):
         return None
@@ -87,6 +88,8 @@ def _templates() -> str:
 def _hash_tree(h: hashlib._Hash, folder: str, rel: str, count: list[int]) -> bool:
     """Hash every entry under `folder` (names, kinds and bytes) without following a link;
     False when something in it cannot be vouched for."""
+    if rel.count("/") >= MAX_DEPTH:  # nested deeper than the content finder reads
+        return False
     with os.scandir(folder) as it:
         entries = sorted(it, key=lambda e: e.name)
     for entry in entries:

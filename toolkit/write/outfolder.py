@@ -48,12 +48,15 @@ def first_link(root: Path) -> Path | None:
         return root
     if not os.path.isdir(root):
         return None
-    for folder, dirs, files in os.walk(root):  # os.walk follows no link by default
-        dirs.sort()
-        for name in sorted(dirs + files):
-            path = os.path.join(folder, name)
-            if os.path.islink(path):
-                return Path(path)
+    stack = [str(root)]  # a stack, not os.walk's recursion: a folder 10,000 deep is walked
+    while stack:
+        folder = stack.pop()
+        with os.scandir(folder) as it:
+            entries = sorted(it, key=lambda e: e.name)
+        for entry in entries:
+            if entry.is_symlink():
+                return Path(entry.path)
+        stack += reversed([e.path for e in entries if e.is_dir(follow_symlinks=False)])
     return None
 
 
