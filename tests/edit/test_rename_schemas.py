@@ -19,6 +19,7 @@ import pytest
 
 from tests.edit.test_rename import _immutable
 from tests.support.faults import FailingWrites, journal_of, killed_after, planted_journal
+from tests.support.hostile import run_recorded
 from tests.support.shipped import CONTENT, copy_rules, toolkit
 
 FACTION = ("worldspanner", "smugglers-den", "smugglers-cove")
@@ -340,3 +341,31 @@ def test_refreshing_schemas_that_cannot_be_written_names_the_schema_and_changes_
     )
     assert "--out" not in message
     assert _snapshot(content) == before
+
+
+@pytest.mark.parametrize("linked", ["schemas/worldspanner", "schemas"])
+def test_a_committed_link_at_the_schemas_folder_is_refused_before_any_read(
+    tmp_path: Path, linked: str
+) -> None:
+    """A pull request commits `schemas/worldspanner` (or `schemas`) as a link out of the
+    project: `rename` stops at once (exit 2), in one line naming that link; no file behind
+    it is opened, and nothing is changed, inside or outside."""
+    content = _project(tmp_path / "p")
+    project = content.parent
+    outside = tmp_path / "outside"
+    shutil.move(project / linked, outside)
+    (project / linked).symlink_to(outside)
+    before, outside_before = (
+        _snapshot(content),
+        {p: p.read_bytes() for p in outside.rglob("*") if p.is_file()},
+    )
+    proc, opened = run_recorded(tmp_path, "rename", *FACTION, "--content", str(content))
+    assert proc.returncode == 2, proc.stdout + proc.stderr
+    assert proc.stderr.count("\n") == 1, proc.stderr
+    assert any(
+        proc.stderr.startswith(f"Error: {n} is a link (to {outside})")
+        for n in _named(project / linked, project)
+    ), proc.stderr
+    assert not [p for p in opened if p.startswith(str(outside))], opened
+    assert _snapshot(content) == before
+    assert {p: p.read_bytes() for p in outside.rglob("*") if p.is_file()} == outside_before

@@ -106,7 +106,7 @@ def planned(content_dir: Path, changes: Sequence[Change]) -> list[Change]:
             by_game.setdefault(rel.parts[0], {})[PurePosixPath(*rel.parts[1:])] = ch.data
     out = []
     for game, edits in sorted(by_game.items()):
-        if not (folder / game).is_dir():
+        if not _keeps(folder, game):
             continue  # the project keeps no schemas of this game
         try:
             texts = _rendered_after(content_dir, game, edits)
@@ -124,6 +124,20 @@ def planned(content_dir: Path, changes: Sequence[Change]) -> list[Change]:
     return out
 
 
+def _keeps(folder: Path, game: str) -> bool:
+    """Does the project keep editor schemas of `game` (`schemas/<game>/`, a real folder)?
+    A link on the way (`schemas` or `schemas/<game>`, which a pull request may commit) is
+    refused before anything is read through it: nothing is changed."""
+    for at in (folder, folder / game):
+        if os.path.islink(at):
+            raise ToolkitError(
+                f"{display_path(at)} is a link (to {os.readlink(at)}): the project's "
+                "editor schemas must lie in a real folder; nothing was changed (make it "
+                "a folder, or remove it)"
+            )
+    return (folder / game).is_dir()
+
+
 def refresh(content_dir: Path, game: str) -> list[Path]:
     """After a card is added or renamed: the project's schemas of `game` (the `schemas/`
     folder beside the content folder, where `make schema` writes them) brought up to date,
@@ -131,7 +145,7 @@ def refresh(content_dir: Path, game: str) -> list[Path]:
     (`toolkit.edit.transaction`). The files changed; none when the project keeps no schemas
     of that game."""
     folder = project_folder(content_dir)
-    if not (folder / game).is_dir():
+    if not _keeps(folder, game):
         return []
     todo = [
         Change(folder / name, data)
