@@ -4,10 +4,14 @@ the project's asset folders."""
 
 from __future__ import annotations
 
+import os
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
 
+from tests.support.shipped import ROOT, copy_content
 from toolkit.render.pdf import AssetFetcher, RenderError, Styles, layout
 from toolkit.render.templates import compact
 
@@ -78,3 +82,26 @@ def test_the_cache_reads_stylesheets_only_inside_the_asset_folders(
 def test_compact_drops_only_line_break_runs_between_tags() -> None:
     html = "<ul>\n  <li>a</li>\n  <li>b <b>c</b> <i>d</i></li>\n</ul>\n<p>x\n  y</p>"
     assert compact(html) == "<ul><li>a</li><li>b <b>c</b> <i>d</i></li></ul><p>x\n  y</p>"
+
+
+@pytest.mark.slow
+def test_a_build_leaves_no_font_folder_behind(tmp_path: Path) -> None:
+    """WeasyPrint copies the kit's fonts into a temporary folder per font configuration
+    and removes it only when the configuration is collected, which a process leaving by
+    `os._exit` never is: a build (its main process and its render workers) leaves its
+    temporary folder as it found it."""
+    content = copy_content(tmp_path)
+    private_tmp = tmp_path / "tmp"
+    private_tmp.mkdir()
+    env = dict(os.environ, TMPDIR=str(private_tmp), PYTHONPATH=str(ROOT), TOOLKIT_NO_CACHE="1")
+    args = ["build", "--content", str(content), "--game", "worldspanner", "--force"]
+    built = subprocess.run(
+        [sys.executable, "-m", "toolkit", *args, "--out", str(tmp_path / "out")],
+        capture_output=True,
+        text=True,
+        env=env,
+        cwd=tmp_path,
+    )
+    assert built.returncode == 0, built.stdout + built.stderr
+    assert "built" in built.stdout + built.stderr
+    assert sorted(p.name for p in private_tmp.iterdir()) == []

@@ -144,6 +144,7 @@ def _with_fork(theirs: list[Output], mine: list[Output]) -> list[Rendered]:
             reply = (False, exc)
         with os.fdopen(write, "wb") as fh:
             pickle.dump(reply, fh, protocol=pickle.HIGHEST_PROTOCOL)
+        renderer().release_fonts()  # its own font folders (os._exit runs no exit hook)
         os._exit(0)
     os.close(write)
     try:

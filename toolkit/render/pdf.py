@@ -26,11 +26,14 @@ import logging
 import mimetypes
 import os
 import re
+import shutil
 import signal
+import tempfile
 import threading
 import unicodedata
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
+from multiprocessing.util import Finalize
 from pathlib import Path
 from typing import Any
 from urllib.parse import unquote, urljoin, urlsplit
@@ -193,6 +196,17 @@ def _in_main_thread() -> bool:
 _LINK = re.compile(r'<link rel="stylesheet" href="([^"<>]+)">')
 
 
+_FONT_FOLDERS: list[tuple[int, Path]] = []  # (the process that made it, the folder)
+
+
+def release_fonts() -> None:
+    """Remove the font folders this process made (not those of the process it was forked
+    from, which still uses them); run as the process leaves."""
+    for pid, folder in [f for f in _FONT_FOLDERS if f[0] == os.getpid()]:
+        shutil.rmtree(folder, ignore_errors=True)
+        _FONT_FOLDERS.remove((pid, folder))
+
+
 class Styles:
     """Stylesheets parsed once per process, and their `@font-face` fonts registered once.
 
@@ -204,6 +218,15 @@ class Styles:
 
     def __init__(self) -> None:
         self.font_config = FontConfiguration()
+        # WeasyPrint copies each `@font-face` font into a temporary folder it removes only
+        # when the configuration is collected, which a process leaving by `os._exit` (the
+        # CLI, a fork) never does: the folder is made here, and `release_fonts` removes it
+        self.font_config._folder = Path(tempfile.mkdtemp(prefix="toolkit-fonts-"))
+        if not any(pid == os.getpid() for pid, _ in _FONT_FOLDERS):
+            # run as this process leaves: the CLI's exit, a pool worker's end (both run
+            # multiprocessing's exit hook; a bare fork calls `release_fonts` itself)
+            Finalize(None, release_fonts, exitpriority=1)
+        _FONT_FOLDERS.append((os.getpid(), self.font_config._folder))
         self._sheets: dict[tuple[str, str], CSS] = {}
 
     def take_links(self, html: str, base_url: Path, fetcher: AssetFetcher) -> tuple[str, list[CSS]]:
