@@ -308,3 +308,19 @@ def test_new_stopped_by_a_file_it_cannot_write_writes_nothing_and_keeps_modes(
     assert os.stat(game).st_mode & 0o777 == 0o640
     new = content / "forty-factions" / "factions" / "115-the-lamplighters.yaml"
     assert os.stat(new).st_mode & 0o777 == 0o644
+
+
+def test_a_new_faction_with_a_long_name_checks_clean(tmp_path: Path) -> None:
+    """A faction name of 60 letters (the most a name may have): the placeholder location it
+    is given fits a location name's 60 letters too, so the new file checks clean."""
+    content = copy_content(tmp_path)
+    name = "The Most Honourable Guild of Lamplighters and Wick Trimmers"
+    assert len(name) == 59
+    proc = _new(
+        content, "forty-factions", "faction", f"name={name}", "expansion=50F", "suit=Staves"
+    )
+    assert proc.returncode == 0, proc.stdout + proc.stderr
+    assert "0 errors" in proc.stdout, proc.stdout
+    (new,) = (content / "forty-factions" / "factions").glob("115-*.yaml")
+    location = yaml.safe_load(new.read_text())["locations"][0]["name"]
+    assert len(location) <= 60 and "Hall" in location

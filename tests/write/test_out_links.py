@@ -122,6 +122,8 @@ def test_a_committed_build_folder_never_reaches_out(
         assert proc.returncode == 2, (mode, proc.stdout, proc.stderr)
         assert len(lines) == 1 and lines[0].startswith("Error: "), (mode, proc.stderr)
         assert SHAPES[shape][1] in lines[0], lines[0]
+        if "manifest entry" in shape:  # the entry it refuses, named once
+            assert lines[0].count("victim.txt") == 1, lines[0]
         assert "Traceback" not in proc.stdout + proc.stderr
         assert _listing(outside) == before, mode
 

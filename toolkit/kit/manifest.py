@@ -124,7 +124,7 @@ class Manifest:
         """Stop (exit 2) when the manifest lists a path out of the game's folder: a committed
         manifest must not point a prune or a write elsewhere."""
         if self.escapes:
-            shown = ", ".join(repr(p) for p in self.escapes[:3])
+            shown = ", ".join(repr(p) for p in list(dict.fromkeys(self.escapes))[:3])
             game_out = display_path(self.folder.root)
             raise LinkError(
                 f"{display_path(self.path)} lists {shown}, outside {game_out}; "

@@ -170,7 +170,7 @@ def plan_faction(content: ContentSet, params: Mapping[str, str]) -> Plan:
         "politics": _placeholder_party(ix, expansion),
         "category": _placeholder_category(ix, expansion),
         "enemies": [],
-        "locations": [{"name": f"{name} Hall", "area": area}],
+        "locations": [{"name": _hall(name, number), "area": area}],
         "placeholders": ["alleyman", "politics", "category", "enemies", "locations.0"],
     }
     folder = (
@@ -303,3 +303,10 @@ SCAFFOLDS = (
 )
 
 __all__ = ["SCAFFOLDS", "Faction", "Plot"]
+
+
+def _hall(name: str, number: int) -> str:
+    """A placeholder location's name: the faction's hall, within a location name's 60
+    letters (a long faction name gives its number instead)."""
+    hall = f"{name} Hall"
+    return hall if len(hall) <= 60 else f"Faction {number} Hall"
