@@ -119,7 +119,8 @@ def test_fix_puts_the_court_schedule_back_in_month_order_keeping_every_byte(
 
 def test_fix_keeps_each_files_mode_and_refuses_a_file_with_hard_links(tmp_path: Path) -> None:
     """Case 45: a fixed file keeps its mode (0600, 0444: never 0644); a file to fix with a
-    second hard link is refused in one line naming it (exit 2), and no file is fixed, so
+    second hard link is refused (its other name may lie outside the project: the content
+    finder never reads it, CONTENT-OUTSIDE at its path, exit 1), and it is not written, so
     the link stays one file."""
     import os
 
@@ -135,14 +136,14 @@ def test_fix_keeps_each_files_mode_and_refuses_a_file_with_hard_links(tmp_path: 
     content, _ = _broken(tmp_path / "linked")
     mercs = faction_file(content, 5)
     os.link(mercs, tmp_path / "mercs-elsewhere.yaml")
-    files = {p: p.read_bytes() for p in (content / "forty-factions").rglob("*.yaml")}
+    before = mercs.read_bytes()
     refused = _check(content, "--fix")
-    assert refused.returncode == 2, refused.stdout + refused.stderr
-    assert refused.stderr == (
-        f"Error: cannot edit {shown(mercs)}: it has 2 hard links, and writing it would part it "
-        "from the others (make it a file of its own, or edit it by hand); nothing was changed\n"
-    )
-    assert {p: p.read_bytes() for p in files} == files
+    assert refused.returncode == 1, refused.stdout + refused.stderr
+    assert refused.stdout.startswith(
+        f"{shown(mercs)}:1:1: error[CONTENT-OUTSIDE]: a hard link (one file under 2 names"
+    ), refused.stdout
+    assert f"fixed {shown(mercs)}" not in refused.stderr
+    assert mercs.read_bytes() == before
     assert os.stat(mercs).st_ino == os.stat(tmp_path / "mercs-elsewhere.yaml").st_ino
 
 

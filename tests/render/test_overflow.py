@@ -173,3 +173,38 @@ def test_type_too_large_for_its_words_is_an_error_not_a_collapsed_page() -> None
     )
     with pytest.raises(RenderError, match="could not be laid out"):
         layout(html, TEMPLATES, AssetFetcher([TEMPLATES]))
+
+
+def test_a_board_label_too_long_for_its_space_is_an_overflow_at_the_field(
+    tmp_path: Path,
+) -> None:
+    """A location's name of 60 letters with no space to break at (the most a name takes):
+    at the smallest size the main board prints it runs out of its space, so the build
+    writes no board and says RENDER-OVERFLOW at the name's line in the faction's file."""
+    content = copy_content(tmp_path)
+    source = content / "forty-factions" / "factions" / "001-temple-of-zakel.yaml"
+    text = source.read_text()
+    name = "Hightempleoftheeverlastingradianceofzakeltheundyingsplendour"
+    assert len(name) == 60 and "{name: High Temple of ZAKEL," in text
+    source.write_text(text.replace("{name: High Temple of ZAKEL,", f"{{name: {name},"))
+    out = tmp_path / "out"
+    proc = toolkit(
+        "build",
+        "--content",
+        str(content),
+        "--game",
+        "forty-factions",
+        "--only",
+        "boards/*",
+        "--out",
+        str(out),
+    )
+    assert proc.returncode == 1, proc.stdout + proc.stderr
+    assert "Traceback" not in proc.stderr
+    hits = [d for d in _findings(proc) if d["code"] == "RENDER-OVERFLOW"]
+    assert [(d["path"], int(d["line"])) for d in hits] == [
+        (shown(source), line_of(source, name))
+    ], proc.stdout
+    (line,) = [ln for ln in proc.stdout.splitlines() if "RENDER-OVERFLOW" in ln]
+    assert name in line and "shorten it" in line, line
+    assert not (out / "forty-factions" / "boards" / "main.svg").exists()

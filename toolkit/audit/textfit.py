@@ -17,7 +17,8 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from toolkit.audit.pagegeom import PageGeometry, Shape, Word
-from toolkit.core.diagnostics import Loc
+from toolkit.core.diagnostics import Diagnostic, Loc, Severity
+from toolkit.core.outputs import TextOverflow
 from toolkit.load import yaml as content_yaml
 
 TOLERANCE = 0.6  # pt (about 0.2 mm): anti-aliasing and glyph side bearings
@@ -135,6 +136,13 @@ def locate(text: str, sources: Sequence[str]) -> Loc | None:
         if found is not None:
             return found
     return None
+
+
+def overflow_at_field(exc: TextOverflow, files: Sequence[str], folder: str) -> Diagnostic:
+    """RENDER-OVERFLOW for a label drawn as the outputs are listed (a board's), at the
+    content value holding its text among `files` (at the game's `folder` when none does)."""
+    at = locate(exc.text, files) or Loc(folder)
+    return Diagnostic(at, Severity.ERROR, "RENDER-OVERFLOW", str(exc))
 
 
 def _find(needle: str, source: str) -> Loc | None:

@@ -8,13 +8,14 @@ import fnmatch
 from collections.abc import Sequence
 from functools import partial
 
+from toolkit.audit.textfit import overflow_at_field
 from toolkit.check.coverage import game_coverage
 from toolkit.check.output_paths import path_findings, unmatched_only
 from toolkit.commands.build_check import Checked
 from toolkit.core.diagnostics import Diagnostic, Loc, display_path, error
 from toolkit.core.errors import ToolkitError
 from toolkit.core.marks import tally
-from toolkit.core.outputs import BuildOptions, Output
+from toolkit.core.outputs import BuildOptions, Output, TextOverflow
 from toolkit.games import GamePack
 from toolkit.kit.coverage_page import render_page
 from toolkit.kit.facts import disagreements
@@ -68,6 +69,9 @@ def _listed(
             listed = pack.outputs(content, options)
         checked.found[pack.id].printed = len(printed)
         report.printed += len(printed)
+    except TextOverflow as exc:  # a board's label too long for its space
+        report.extend([overflow_at_field(exc, content.files, display_path(content.root))])
+        return None
     except SVGTextError as exc:  # a board's text the fonts cannot print (a missing glyph)
         report.extend([error(Loc(display_path(content.root)), "RENDER-TEXT", str(exc))])
         return None

@@ -6,12 +6,13 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from toolkit.audit.textfit import overflow_at_field
 from toolkit.check.output_paths import path_findings
 from toolkit.check.provenance import game_texts
 from toolkit.check.runner import held_codes, placeholder_count, run_checks
 from toolkit.commands.baseline import Baseline, for_game
 from toolkit.core.diagnostics import Diagnostic, GameResult, Loc, Report, display_path, error
-from toolkit.core.outputs import BuildOptions
+from toolkit.core.outputs import BuildOptions, TextOverflow
 from toolkit.games import GamePack, UnknownGame, load_pack
 from toolkit.load.game_folders import discover_games
 from toolkit.model.content import ContentSet, load_content
@@ -124,6 +125,8 @@ def _listing(pack: GamePack, content: ContentSet) -> list[Diagnostic] | str:
         return []
     try:
         outputs = pack.outputs(content, BuildOptions(paths_only=True))
+    except TextOverflow as exc:  # a board's label too long for its space, at its field
+        return [overflow_at_field(exc, content.files, display_path(content.root))]
     except Exception as exc:  # content with rule errors may not even list its outputs
         return f"{type(exc).__name__}: {exc}"
     return path_findings(outputs)

@@ -29,6 +29,7 @@ from typing import TYPE_CHECKING, Any
 import tinycss2
 
 from toolkit.core.diagnostics import display_path
+from toolkit.core.outputs import TextOverflow
 from toolkit.core.overrides import project_templates
 from toolkit.load.art import backdrop_ref, placed
 from toolkit.load.icons import drawing_root, drawn_stamp, drawn_url
@@ -149,10 +150,13 @@ class BoardStyle:
         size: float | None = None,
         max_lines: int = 3,
         min_size: float = 1.8,
+        optional: bool = False,
     ) -> Label:
         """`text` fitted into a `width` x `height` box in the font of `cls`, from the class's
         size down; a label sized to its space (a number in its disc) passes its own `size`,
-        and takes only its family and weight from the class."""
+        and takes only its family and weight from the class. Text that runs out of the box
+        even at `min_size` is a `TextOverflow` (the build reports it at the content value,
+        RENDER-OVERFLOW), unless the label is `optional` (its caller leaves it off then)."""
         st = self.text(cls)
         f = fit(
             text,
@@ -164,6 +168,13 @@ class BoardStyle:
             min_size,
             max_lines,
         )
+        if not (f.fits or optional):
+            raise TextOverflow(
+                f"{text!r} does not fit its space on the board ({width:.1f} x "
+                f"{height:.1f} mm) even at {f.size} mm in {max_lines} "
+                f"line{'s' if max_lines > 1 else ''}: shorten it",
+                text,
+            )
         return Label(f, cls)
 
     def line(self, text: str, cls: str, size: float | None = None) -> Label:

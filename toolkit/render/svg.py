@@ -144,6 +144,7 @@ class Fitted:
     size: float
     family: str
     weight: int
+    fits: bool = True  # False: even the smallest size runs out of the box
 
     @property
     def height(self) -> float:
@@ -198,7 +199,7 @@ def _fit(
             and all(label_width(ln, s, family, weight) <= width for ln in lines)
         )
         if fits or s <= min_size:
-            return Fitted(tuple(lines), round(s, 2), family, weight)
+            return Fitted(tuple(lines), round(s, 2), family, weight, fits)
         s = max(min_size, s * 0.92)
 
 

@@ -196,8 +196,10 @@ MIN_PLAQUE_TEXT = 1.6
 
 def _plaque(st: BoardStyle, name: str, size: float) -> Label | None:
     """An adventure plaque's name fitted to its space, or None where it would not be legible."""
-    label = st.fit(name, "plaque", size * 1.2, size * 0.4, size=size * 0.3, max_lines=1)
-    return label if label.size >= MIN_PLAQUE_TEXT else None
+    label = st.fit(
+        name, "plaque", size * 1.2, size * 0.4, size=size * 0.3, max_lines=1, optional=True
+    )
+    return label if label.fitted.fits and label.size >= MIN_PLAQUE_TEXT else None
 
 
 def map_view(
