@@ -19,9 +19,6 @@ def _minutes(hhmm: str) -> int:
 def check_schedule(ix: Index) -> Iterator[Diagnostic]:
     """Months in order; each host castle in its province and the host's home."""
     g = ix.game
-    houses = ix.houses
-    province_of = ix.province_of
-    names = {p.id: p.name for p in g.provinces}
     seat = seats(ix)  # a moved House's table is GE-HOUSE-PROVINCE's, told once
     months = [s.month for s in g.schedule]
     # only the order wrong (each month there once): a fix the toolkit can make
@@ -38,46 +35,57 @@ def check_schedule(ix: Index) -> Iterator[Diagnostic]:
             yield error(
                 g.loc_of("schedule", i, "month"), "GE-SCHEDULE-MONTH", f"month {s.month} is {why}"
             )
-        for j, hid in enumerate([s.host, *s.proposers]):
-            if hid and hid not in houses:
-                path = ("host",) if j == 0 else ("proposers", j - 1)
-                yield error(
-                    g.loc_of("schedule", i, *path),
-                    "GE-REF",
-                    f"month {s.month} names House '{hid}', which is not a House",
-                )
-        if s.province and s.province not in names:
+        yield from _month_host(ix, i, seat)
+
+
+def _month_host(ix: Index, i: int, seat: dict[str, str]) -> Iterator[Diagnostic]:
+    """The `i`th month of the schedule: the Houses and province it names exist; its host
+    castle lies in the province and is the host's; the proposers are the Houses the province
+    seats (`seat`: each House's province, L249-253)."""
+    g = ix.game
+    houses = ix.houses
+    province_of = ix.province_of
+    names = {p.id: p.name for p in g.provinces}
+    s = g.schedule[i]
+    for j, hid in enumerate([s.host, *s.proposers]):
+        if hid and hid not in houses:
+            path = ("host",) if j == 0 else ("proposers", j - 1)
             yield error(
-                g.loc_of("schedule", i, "province"),
+                g.loc_of("schedule", i, *path),
                 "GE-REF",
-                f"month {s.month}'s province '{s.province}' is not a province",
+                f"month {s.month} names House '{hid}', which is not a House",
             )
-            continue
-        if not s.province or s.host not in houses:
-            continue
-        if s.region and province_of.get(s.region, s.province) != s.province:
-            yield error(
-                g.loc_of("schedule", i, "region"),
-                "GE-SCHEDULE-HOST",
-                f"month {s.month}: {names[s.province]} hosts the Court in {s.region}, "
-                f"which lies in {names[province_of[s.region]]} (L249-253)",
-            )
-        host = houses[s.host]
-        if s.region and host.castle != s.region:
-            yield error(
-                g.loc_of("schedule", i, "region"),
-                "GE-SCHEDULE-HOST",
-                f"month {s.month}: {host.name} hosts in {s.region}, but its castle is "
-                f"in {host.castle}",
-            )
-        table = sorted(h.id for h in g.houses if seat[h.id] == s.province)
-        if sorted(s.proposers) != table:
-            yield error(
-                g.loc_of("schedule", i, "proposers"),
-                "GE-SCHEDULE-HOST",
-                f"month {s.month}: the proposers are {', '.join(s.proposers)}, but "
-                f"{names[s.province]} seats {', '.join(table)}",
-            )
+    if s.province and s.province not in names:
+        yield error(
+            g.loc_of("schedule", i, "province"),
+            "GE-REF",
+            f"month {s.month}'s province '{s.province}' is not a province",
+        )
+        return
+    if not s.province or s.host not in houses:
+        return
+    if s.region and province_of.get(s.region, s.province) != s.province:
+        yield error(
+            g.loc_of("schedule", i, "region"),
+            "GE-SCHEDULE-HOST",
+            f"month {s.month}: {names[s.province]} hosts the Court in {s.region}, "
+            f"which lies in {names[province_of[s.region]]} (L249-253)",
+        )
+    host = houses[s.host]
+    if s.region and host.castle != s.region:
+        yield error(
+            g.loc_of("schedule", i, "region"),
+            "GE-SCHEDULE-HOST",
+            f"month {s.month}: {host.name} hosts in {s.region}, but its castle is in {host.castle}",
+        )
+    table = sorted(h.id for h in g.houses if seat[h.id] == s.province)
+    if sorted(s.proposers) != table:
+        yield error(
+            g.loc_of("schedule", i, "proposers"),
+            "GE-SCHEDULE-HOST",
+            f"month {s.month}: the proposers are {', '.join(s.proposers)}, but "
+            f"{names[s.province]} seats {', '.join(table)}",
+        )
 
 
 def check_laws(ix: Index) -> Iterator[Diagnostic]:

@@ -8,7 +8,7 @@ from collections.abc import Iterator
 
 from toolkit.core.diagnostics import Diagnostic, Note, did_you_mean, error, nearest
 from toolkit.games.god_emperor.index import Index
-from toolkit.games.god_emperor.models import Cost, Favors
+from toolkit.games.god_emperor.models import Cost, Favors, Underground
 from toolkit.validate.schema import Model
 
 
@@ -142,6 +142,13 @@ def check_minions(ix: Index) -> Iterator[Diagnostic]:
     ug = ix.underground
     if ug is None:
         return
+    yield from _minion_draws(ug)
+    yield from _minion_deck(ug)
+
+
+def _minion_draws(ug: Underground) -> Iterator[Diagnostic]:
+    """Ranks from 1, one each, a lower rank drawing no more than a higher one and every
+    rank at least one minion; a House's deck serves a full House's month."""
     ranks = [d.rank for d in ug.draws]
     if ranks != list(range(1, len(ranks) + 1)):
         yield error(ug.loc_of("draws"), "GE-MINIONS", f"ranks {ranks}: from 1, one each")
@@ -166,6 +173,11 @@ def check_minions(ix: Index) -> Iterator[Diagnostic]:
             f"a House deck of {size} minions cannot serve the {month} a full House "
             "draws in a month",
         )
+
+
+def _minion_deck(ug: Underground) -> Iterator[Diagnostic]:
+    """Each kind in red and blue (L485), each beating one other (L482-484), and the Master
+    Minions kept out of the deck (L534)."""
     for kind in sorted({m.kind for m in ug.deck}):
         colours = {m.colour for m in ug.deck if m.kind == kind and m.count}
         if colours != {"red", "blue"}:

@@ -15,23 +15,31 @@ from toolkit.games.worldspanner.models import Design
 
 def check_canon(ix: Index) -> Iterator[Diagnostic]:
     """The numbers the rulebook fixes (WS-CANON)."""
+    yield from _canon_pieces(ix)
+    yield from _canon_deal(ix)
+
+
+def _differs(
+    loc: Loc, what: str, have: object, want: object, page: str, notes: list[Note] | None = None
+) -> Diagnostic:
+    """WS-CANON: a number the rulebook fixes, given otherwise."""
+    return error(
+        loc, "WS-CANON", f"{what} is {have}; the rulebook fixes {want} ({page})", notes or []
+    )
+
+
+def _canon_pieces(ix: Index) -> Iterator[Diagnostic]:
+    """The factions, the ratings' ranges and the challenge card's range and faces (p. 6,
+    p. 14)."""
     g = ix.game
-
-    def differs(
-        loc: Loc, what: str, have: object, want: object, page: str, notes: list[Note] | None = None
-    ) -> Diagnostic:
-        return error(
-            loc, "WS-CANON", f"{what} is {have}; the rulebook fixes {want} ({page})", notes or []
-        )
-
     if len(g.factions) != canon.FACTIONS:
-        yield differs(
+        yield _differs(
             g.loc_of("factions"), "the number of factions", len(g.factions), canon.FACTIONS, "p. 6"
         )
     for i, r in enumerate(g.ratings):
         want = canon.WOUND_RANGE if r.id == "wound" else canon.RATING_RANGE
         if (r.min, r.max) != want:
-            yield differs(
+            yield _differs(
                 g.loc_of("ratings", i),
                 f"{r.name}'s range",
                 f"{r.min}-{r.max}",
@@ -40,7 +48,7 @@ def check_canon(ix: Index) -> Iterator[Diagnostic]:
             )
     c = g.challenge
     if (c.min_difference, c.max_difference) != canon.DIFFERENCE_RANGE:
-        yield differs(
+        yield _differs(
             held.range_at(ix),
             "the difference range",
             f"{c.min_difference}..{c.max_difference}",
@@ -49,17 +57,23 @@ def check_canon(ix: Index) -> Iterator[Diagnostic]:
             held.range_notes(ix),
         )
     if tuple(o.id for o in c.outcomes) != canon.OUTCOMES:
-        yield differs(
+        yield _differs(
             c.loc_of("outcomes"),
             "the faces, best first",
             [o.id for o in c.outcomes],
             list(canon.OUTCOMES),
             "p. 14",
         )
+
+
+def _canon_deal(ix: Index) -> Iterator[Diagnostic]:
+    """The game lengths, the heroes dealt and brought on, and the heroes per team (p. 3,
+    p. 7)."""
+    g = ix.game
     for i, length in enumerate(g.lengths):
         want_rounds = canon.ROUNDS.get(length.id)
         if want_rounds is not None and length.rounds != want_rounds:
-            yield differs(
+            yield _differs(
                 g.loc_of("lengths", i, "rounds"),
                 f"the {length.name} game",
                 f"{length.rounds} rounds",
@@ -67,7 +81,7 @@ def check_canon(ix: Index) -> Iterator[Diagnostic]:
                 "p. 3",
             )
     if g.deal.extra != canon.EXTRA_DEALT:
-        yield differs(
+        yield _differs(
             g.deal.loc_of("extra"),
             "the extra heroes dealt",
             g.deal.extra,
@@ -76,7 +90,7 @@ def check_canon(ix: Index) -> Iterator[Diagnostic]:
             held.deal_notes(ix, "extra"),
         )
     if g.deal.reinforce_divisor != canon.REINFORCE_DIVISOR:
-        yield differs(
+        yield _differs(
             g.deal.loc_of("reinforce_divisor"),
             "the Reinforce share",
             f"1/{g.deal.reinforce_divisor}",
@@ -195,7 +209,19 @@ def check_components(ix: Index) -> Iterator[Diagnostic]:
             )
 
 
-def _design_problems(ix: Index, d: Design) -> Iterator[tuple[tuple[str | int, ...], str, str]]:
+Problem = tuple[tuple[str | int, ...], str, str]  # (path in the design, code, message)
+
+
+def _design_problems(ix: Index, d: Design) -> Iterator[Problem]:
+    """Everything wrong with one map design, in the order the checker reports it."""
+    yield from _design_layout(d)
+    yield from _design_heroes(ix, d)
+    yield from _design_sets(ix, d)
+
+
+def _design_layout(d: Design) -> Iterator[Problem]:
+    """Slots for every key and platter, sections that each hold an adventure key and a
+    Dome key (p. 4), one piece a cell."""
     keys = d.faction_keys + d.dome_keys + d.lith_keys + d.vista_keys
     if len(d.layout) != keys:
         yield (
@@ -212,6 +238,17 @@ def _design_problems(ix: Index, d: Design) -> Iterator[tuple[tuple[str | int, ..
             "WS-DESIGN",
             (f"{d.name} has {len(d.platter_layout)} platter places for {d.platters} platters"),
         )
+    yield from _design_sections(d)
+    cells = Counter((s.q, s.r) for s in d.layout)
+    cells.update((c[0], c[1]) for p in d.platter_layout for c in p.cells if len(c) == 2)
+    for cell, n in cells.items():
+        if n > 1:
+            yield ("layout",), "WS-DESIGN", f"{d.name} puts {n} pieces on cell {cell}"
+
+
+def _design_sections(d: Design) -> Iterator[Problem]:
+    """The slots' sections run 1..n; on a split map, each can hold an adventure key and a
+    Dome key (p. 4)."""
     sections = sorted({s.section for s in d.layout})
     if sections != list(range(1, d.sections + 1)):
         yield (
@@ -236,11 +273,11 @@ def _design_problems(ix: Index, d: Design) -> Iterator[tuple[tuple[str | int, ..
                 "WS-DESIGN",
                 (f"{d.name} has too few Dome or adventure keys for {d.sections} sections (p. 4)"),
             )
-    cells = Counter((s.q, s.r) for s in d.layout)
-    cells.update((c[0], c[1]) for p in d.platter_layout for c in p.cells if len(c) == 2)
-    for cell, n in cells.items():
-        if n > 1:
-            yield ("layout",), "WS-DESIGN", f"{d.name} puts {n} pieces on cell {cell}"
+
+
+def _design_heroes(ix: Index, d: Design) -> Iterator[Problem]:
+    """The default heroes within the design's range; its stated Reinforce a third of them,
+    rounded up (p. 7)."""
     lo, hi = d.heroes
     if not lo <= d.default_heroes <= hi:
         yield (
@@ -260,6 +297,10 @@ def _design_problems(ix: Index, d: Design) -> Iterator[tuple[tuple[str | int, ..
                         f"rounded up, is {canon.reinforce(n, divisor)} (p. 7)"
                     ),
                 )
+
+
+def _design_sets(ix: Index, d: Design) -> Iterator[Problem]:
+    """The sets the design needs exist and hold the pieces it draws."""
     for s in d.sets:
         if not 1 <= s <= len(ix.game.sets):
             yield ("sets",), "WS-REF", f"{d.name} needs Set {s}, which game.yaml does not list"

@@ -8,6 +8,7 @@ import toolkit.games.worldspanner.canon as canon
 from toolkit.check.rules import accepted
 from toolkit.core.diagnostics import Diagnostic, Note, Severity, did_you_mean, error, warning
 from toolkit.games.worldspanner.index import Index
+from toolkit.games.worldspanner.models import Hero
 
 
 def check_rating_symbols(ix: Index) -> Iterator[Diagnostic]:
@@ -144,79 +145,96 @@ def check_factions(ix: Index) -> Iterator[Diagnostic]:
 
 def check_heroes(ix: Index) -> Iterator[Diagnostic]:
     """Every hero: home faction, ratings in range, health, natures, bonuses, set, value."""
-    game = ix.game
-    factions = ix.factions
-    ratings = {r.id: r for r in game.ratings}
-    bonuses = {b for g in game.bonus_groups for b in g.bonuses}
-    lo, hi = game.health
     seen: dict[str, str] = {}
     for h in ix.heroes:
         if h.name in seen:
             yield error(h.loc_of("name"), "WS-UNIQUE", f"hero '{h.name}' is also {seen[h.name]}")
         seen.setdefault(h.name, h.loc.path)
-        home = factions.get(h.faction)
-        if home is None:
-            yield error(
-                h.loc_of("faction"),
-                "WS-REF",
-                f"home faction '{h.faction}' is not a faction of game.yaml "
-                f"({', '.join(factions)}){did_you_mean(h.faction, factions)}",
-            )
-        elif h.set < home.set:
-            yield error(
-                h.loc_of("set"),
-                "WS-HERO-SET",
-                f"{h.name} is in Set {h.set}, but {home.name} ({home.heroes}) first "
-                f"comes in Set {home.set} (p. 6)",
-            )
-        for rid, value in h.ratings.items():
-            r = ratings.get(rid)
-            if r is None:
-                yield error(
-                    h.loc_of("ratings", rid),
-                    "WS-HERO-RATING",
-                    f"'{rid}' is not a hero rating (ratings: {', '.join(ratings)})",
-                )
-            elif not r.min <= value <= r.max:
-                yield error(
-                    h.loc_of("ratings", rid),
-                    "WS-HERO-RATING",
-                    f"{h.name}'s {r.name} is {value}; {r.name} is rated {r.min} to {r.max} (p. 6)",
-                )
-        missing = [r.name for r in game.ratings if r.id not in h.ratings]
-        if missing:
-            yield error(
-                h.loc_of("ratings"),
-                "WS-HERO-RATING",
-                f"{h.name} has no {', '.join(missing)}: a hero card shows every rating",
-            )
-        if not lo <= h.health <= hi:
-            yield error(
-                h.loc_of("health"),
-                "WS-HERO-HEALTH",
-                f"{h.name}'s Health is {h.health}; game.yaml allows {lo} to {hi}",
-            )
-        if len(h.natures) > game.max_natures or len(set(h.natures)) != len(h.natures):
-            yield error(
-                h.loc_of("natures"),
-                "WS-HERO-NATURE",
-                f"{h.name} has natures {h.natures}: one Nature, or two different ones (p. 6)",
-            )
-        for i, n in enumerate(h.natures):
-            if n not in game.natures:
-                yield error(
-                    h.loc_of("natures", i),
-                    "WS-HERO-NATURE",
-                    f"'{n}' is not a Nature ({', '.join(game.natures)})",
-                )
-        for i, b in enumerate(h.bonuses):
-            if b not in bonuses:
-                yield error(
-                    h.loc_of("bonuses", i),
-                    "WS-REF",
-                    f"'{b}' is not a bonus symbol (p. 12: {', '.join(sorted(bonuses))})",
-                )
+        yield from _hero_home(ix, h)
+        yield from _hero_ratings(ix, h)
+        yield from _hero_traits(ix, h)
     yield from check_balance(ix)
+
+
+def _hero_home(ix: Index, h: Hero) -> Iterator[Diagnostic]:
+    """The hero's home faction exists, and is in the game by the hero's set (p. 6)."""
+    factions = ix.factions
+    home = factions.get(h.faction)
+    if home is None:
+        yield error(
+            h.loc_of("faction"),
+            "WS-REF",
+            f"home faction '{h.faction}' is not a faction of game.yaml "
+            f"({', '.join(factions)}){did_you_mean(h.faction, factions)}",
+        )
+    elif h.set < home.set:
+        yield error(
+            h.loc_of("set"),
+            "WS-HERO-SET",
+            f"{h.name} is in Set {h.set}, but {home.name} ({home.heroes}) first "
+            f"comes in Set {home.set} (p. 6)",
+        )
+
+
+def _hero_ratings(ix: Index, h: Hero) -> Iterator[Diagnostic]:
+    """Every rating the hero gives is one, within its range (p. 6); none is missing."""
+    game = ix.game
+    ratings = {r.id: r for r in game.ratings}
+    for rid, value in h.ratings.items():
+        r = ratings.get(rid)
+        if r is None:
+            yield error(
+                h.loc_of("ratings", rid),
+                "WS-HERO-RATING",
+                f"'{rid}' is not a hero rating (ratings: {', '.join(ratings)})",
+            )
+        elif not r.min <= value <= r.max:
+            yield error(
+                h.loc_of("ratings", rid),
+                "WS-HERO-RATING",
+                f"{h.name}'s {r.name} is {value}; {r.name} is rated {r.min} to {r.max} (p. 6)",
+            )
+    missing = [r.name for r in game.ratings if r.id not in h.ratings]
+    if missing:
+        yield error(
+            h.loc_of("ratings"),
+            "WS-HERO-RATING",
+            f"{h.name} has no {', '.join(missing)}: a hero card shows every rating",
+        )
+
+
+def _hero_traits(ix: Index, h: Hero) -> Iterator[Diagnostic]:
+    """The hero's Health within game.yaml's range, one Nature or two different ones (p. 6),
+    and bonus symbols that exist (p. 12)."""
+    game = ix.game
+    lo, hi = game.health
+    if not lo <= h.health <= hi:
+        yield error(
+            h.loc_of("health"),
+            "WS-HERO-HEALTH",
+            f"{h.name}'s Health is {h.health}; game.yaml allows {lo} to {hi}",
+        )
+    if len(h.natures) > game.max_natures or len(set(h.natures)) != len(h.natures):
+        yield error(
+            h.loc_of("natures"),
+            "WS-HERO-NATURE",
+            f"{h.name} has natures {h.natures}: one Nature, or two different ones (p. 6)",
+        )
+    for i, n in enumerate(h.natures):
+        if n not in game.natures:
+            yield error(
+                h.loc_of("natures", i),
+                "WS-HERO-NATURE",
+                f"'{n}' is not a Nature ({', '.join(game.natures)})",
+            )
+    bonuses = {b for g in game.bonus_groups for b in g.bonuses}
+    for i, b in enumerate(h.bonuses):
+        if b not in bonuses:
+            yield error(
+                h.loc_of("bonuses", i),
+                "WS-REF",
+                f"'{b}' is not a bonus symbol (p. 12: {', '.join(sorted(bonuses))})",
+            )
 
 
 def check_balance(ix: Index) -> Iterator[Diagnostic]:

@@ -18,6 +18,7 @@ from dataclasses import dataclass, replace
 
 import toolkit.games.worldspanner.canon as canon
 from toolkit.core.errors import ToolkitError
+from toolkit.games.worldspanner.game_models import Length
 from toolkit.games.worldspanner.map_build import laid_map, problems
 from toolkit.games.worldspanner.map_models import MapPiece
 from toolkit.games.worldspanner.models import Design, Game, PlatterSlot, Slot
@@ -116,53 +117,13 @@ def generate(
 ) -> Setup:
     """A random set-up for `design_id`; the same arguments always give the same set-up.
     With the map pieces' files (`pieces`, by piece id), keys are spun to fix dead ends."""
-    design = next((d for d in game.designs if d.id == design_id), None)
-    if design is None:
-        raise SetupError(
-            f"no map design '{design_id}'; designs: {', '.join(d.id for d in game.designs)}"
-        )
-    n = design.default_heroes if heroes is None else heroes
-    lo, hi = design.heroes
-    if not lo <= n <= hi:
-        raise SetupError(f"{design.name} is played with {lo}-{hi} heroes per team, not {n}")
-    length_id = length or game.default_length
-    chosen = next((g for g in game.lengths if g.id == length_id), None)
-    if chosen is None:
-        raise SetupError(
-            f"no game length '{length_id}'; lengths: {', '.join(g.id for g in game.lengths)}"
-        )
+    design, n, chosen = _choices(game, design_id, heroes, length)
+    # one generator, drawn from in a fixed order (platters, keys, slots, rotations), so that
+    # a seed always gives the same set-up
     rng = random.Random(seed)
     platters, pool = _pool(game, design)
     drawn_platters = _draw(rng, platters, design.platters, "platters", design)
-    keys = []
-    for kind, count in (
-        ("faction", design.faction_keys),
-        ("dome", design.dome_keys),
-        ("lith", design.lith_keys),
-        ("vista", design.vista_keys),
-    ):
-        keys += _draw(rng, [k for k in pool if k.kind == kind], count, f"{kind} keys", design)
-    if len(keys) != len(design.layout):
-        raise SetupError(f"{design.name} has {len(design.layout)} slots for {len(keys)} keys")
-    rng.shuffle(keys)
-    slots: dict[str, Key] = {}
-    if design.sections > 1:
-        # p. 4: "at least one adventure key and one Dome key must be on each separate section"
-        for section in range(1, design.sections + 1):
-            free = [s for s in design.layout if s.section == section]
-            for wanted in (lambda k: k.kind == "dome", lambda k: k.adventure):
-                key = next((k for k in keys if wanted(k)), None)
-                if key is None or not free:
-                    raise SetupError(
-                        f"{design.name} cannot give section {section} an "
-                        "adventure key and a Dome key"
-                    )
-                slot = free.pop(rng.randrange(len(free)))
-                slots[slot.id] = key
-                keys.remove(key)
-    for slot in design.layout:
-        if slot.id not in slots:
-            slots[slot.id] = keys.pop()
+    slots = _slots(rng, design, _draw_keys(rng, pool, design))
     placed = tuple(
         Placed(s, slots[s.id], rng.randrange(game.pieces.rotations)) for s in design.layout
     )
@@ -183,6 +144,69 @@ def generate(
         platter_ids=tuple(pid for pid, _ in drawn_platters),
     )
     return fix_dead_ends(setup, pieces) if pieces is not None else setup
+
+
+def _choices(
+    game: Game, design_id: str, heroes: int | None, length: str | None
+) -> tuple[Design, int, Length]:
+    """The design, the heroes per team and the game length chosen (each defaulting as the
+    content says), or a SetupError naming what exists."""
+    design = next((d for d in game.designs if d.id == design_id), None)
+    if design is None:
+        raise SetupError(
+            f"no map design '{design_id}'; designs: {', '.join(d.id for d in game.designs)}"
+        )
+    n = design.default_heroes if heroes is None else heroes
+    lo, hi = design.heroes
+    if not lo <= n <= hi:
+        raise SetupError(f"{design.name} is played with {lo}-{hi} heroes per team, not {n}")
+    length_id = length or game.default_length
+    chosen = next((g for g in game.lengths if g.id == length_id), None)
+    if chosen is None:
+        raise SetupError(
+            f"no game length '{length_id}'; lengths: {', '.join(g.id for g in game.lengths)}"
+        )
+    return design, n, chosen
+
+
+def _draw_keys(rng: random.Random, pool: list[Key], design: Design) -> list[Key]:
+    """The design's keys drawn from the pool, kind by kind, then shuffled."""
+    keys = []
+    for kind, count in (
+        ("faction", design.faction_keys),
+        ("dome", design.dome_keys),
+        ("lith", design.lith_keys),
+        ("vista", design.vista_keys),
+    ):
+        keys += _draw(rng, [k for k in pool if k.kind == kind], count, f"{kind} keys", design)
+    if len(keys) != len(design.layout):
+        raise SetupError(f"{design.name} has {len(design.layout)} slots for {len(keys)} keys")
+    rng.shuffle(keys)
+    return keys
+
+
+def _slots(rng: random.Random, design: Design, keys: list[Key]) -> dict[str, Key]:
+    """A key for each slot, by slot id: on a split map, first a Dome key and an adventure key
+    in random slots of each section, then the rest in layout order. Takes from `keys`."""
+    slots: dict[str, Key] = {}
+    if design.sections > 1:
+        # p. 4: "at least one adventure key and one Dome key must be on each separate section"
+        for section in range(1, design.sections + 1):
+            free = [s for s in design.layout if s.section == section]
+            for wanted in (lambda k: k.kind == "dome", lambda k: k.adventure):
+                key = next((k for k in keys if wanted(k)), None)
+                if key is None or not free:
+                    raise SetupError(
+                        f"{design.name} cannot give section {section} an "
+                        "adventure key and a Dome key"
+                    )
+                slot = free.pop(rng.randrange(len(free)))
+                slots[slot.id] = key
+                keys.remove(key)
+    for slot in design.layout:
+        if slot.id not in slots:
+            slots[slot.id] = keys.pop()
+    return slots
 
 
 def fix_dead_ends(s: Setup, pieces: Mapping[str, MapPiece]) -> Setup:

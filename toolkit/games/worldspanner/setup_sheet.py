@@ -184,11 +184,45 @@ def setup_sheet(
 def _facts(st: BoardStyle, s: Setup) -> tuple[list[Lines], list[Lines]]:
     """The facts of the set-up beside the map, and the key list: lines of text, and the
     heads of their paragraphs."""
-    d = s.design
     y = MAP_TOP + MAP_H + 8
     col2 = PAGE_W / 2 + 2
     facts: list[Lines] = []
     heads: list[Lines] = []
+    for head, text in _fact_texts(s):
+        heads.append(Lines(st.line(head, "fact-head"), MARGIN, y, 0))
+        fitted = st.fit(text, "fact-text", col2 - MARGIN - 27, 16, max_lines=4)
+        facts.append(Lines(fitted, MARGIN + 22, y, fitted.size * 1.2))
+        y += max(1, len(fitted.lines)) * fitted.size * 1.2 + 2.2
+    y2 = MAP_TOP + MAP_H + 8
+    heads.append(Lines(st.line("Platters and keys", "fact-head"), col2, y2, 0))
+    y2 += 5
+    for slot, what in _key_rows(s):
+        fitted = st.fit(
+            f"{slot}  {what}".strip(),
+            "key-line",
+            PAGE_W - MARGIN - col2,
+            8,
+            max_lines=2,
+        )
+        facts.append(Lines(fitted, col2, y2, fitted.size * 1.2))
+        y2 += len(fitted.lines) * fitted.size * 1.2 + 0.6
+    quest = ", ".join(p.key.name for p in s.keys if p.key.kind == "faction")
+    fitted = st.fit(
+        f"Quest decks: set the decks of {quest} by their keys; the others go back "
+        "in the box (p. 4).",
+        "quest",
+        col2 - MARGIN - 5,
+        14,
+        max_lines=4,
+    )
+    facts.append(Lines(fitted, MARGIN, y + 2, fitted.size * 1.2))
+    return facts, heads
+
+
+def _fact_texts(s: Setup) -> list[tuple[str, str]]:
+    """The set-up's facts beside the map, each a head and its text: teams, rounds,
+    Reinforce, the map, dead ends and, on a split map, its sections (p. 3-4, p. 7)."""
+    d = s.design
     lines = [
         (
             "Teams",
@@ -221,37 +255,15 @@ def _facts(st: BoardStyle, s: Setup) -> tuple[list[Lines], list[Lines]]:
                 "and a Dome key (p. 4).",
             )
         )
-    for head, text in lines:
-        heads.append(Lines(st.line(head, "fact-head"), MARGIN, y, 0))
-        fitted = st.fit(text, "fact-text", col2 - MARGIN - 27, 16, max_lines=4)
-        facts.append(Lines(fitted, MARGIN + 22, y, fitted.size * 1.2))
-        y += max(1, len(fitted.lines)) * fitted.size * 1.2 + 2.2
-    y2 = MAP_TOP + MAP_H + 8
-    heads.append(Lines(st.line("Platters and keys", "fact-head"), col2, y2, 0))
-    y2 += 5
-    # the platters in one entry (the page has room for a line or two more, not one each)
+    return lines
+
+
+def _key_rows(s: Setup) -> list[tuple[str, str]]:
+    """The key list under its head, each row a slot and what is in it: first the platters
+    in one row (the page has room for a line or two more, not one each), then the keys by
+    slot."""
     rows = [("", ", ".join(f"{place.id} {name}" for place, name in s.platters))]
     for p in sorted(s.keys, key=lambda p: p.slot.id):
         extra = f" — {p.key.text}" if p.key.kind == "vista" else ""
         rows.append((p.slot.id, f"{p.key.name}, turn {p.rotation}{extra}"))
-    for slot, what in rows:
-        fitted = st.fit(
-            f"{slot}  {what}".strip(),
-            "key-line",
-            PAGE_W - MARGIN - col2,
-            8,
-            max_lines=2,
-        )
-        facts.append(Lines(fitted, col2, y2, fitted.size * 1.2))
-        y2 += len(fitted.lines) * fitted.size * 1.2 + 0.6
-    quest = ", ".join(p.key.name for p in s.keys if p.key.kind == "faction")
-    fitted = st.fit(
-        f"Quest decks: set the decks of {quest} by their keys; the others go back "
-        "in the box (p. 4).",
-        "quest",
-        col2 - MARGIN - 5,
-        14,
-        max_lines=4,
-    )
-    facts.append(Lines(fitted, MARGIN, y + 2, fitted.size * 1.2))
-    return facts, heads
+    return rows
