@@ -19,7 +19,7 @@ from toolkit.check.rules import RuleSet, held_back, waiver_covers
 from toolkit.core.diagnostics import Diagnostic, Loc, display_path, error
 from toolkit.load.icons import check as icon_check
 from toolkit.load.rules_text import RulesTexts
-from toolkit.model.content import ContentSet, Document
+from toolkit.model.content import ContentSet, Document, Waiver
 from toolkit.validate.schema import Model, resolve_path
 from toolkit.validate.sources import covers, is_reference_list
 
@@ -155,43 +155,9 @@ def _apply_waivers(
     for doc in docs:
         path = doc.loc.path
         for i, waiver in enumerate(doc.waive):
-            where = doc.loc_of("waive", i)
-            if (
-                not waiver.rule
-                or any(c in waiver.rule for c in "*?[")
-                or waiver.rule.lower()
-                in (
-                    "all",
-                    "any",
-                )
-            ):
-                out.append(
-                    error(
-                        waiver.loc_of("rule"),
-                        "WAIVER-BLANKET",
-                        f"waiver `{waiver.rule}` is a blanket waiver; name one rule code",
-                    )
-                )
-                continue
-            if waiver.rule not in pack.rules and waiver.rule not in HOUSE_RULES:
-                out.append(
-                    error(
-                        waiver.loc_of("rule"),
-                        "WAIVER-UNKNOWN-RULE",
-                        f"no rule `{waiver.rule}` exists in {pack.id}; "
-                        "`toolkit check --explain CODE` lists them",
-                    )
-                )
-                continue
-            if not waiver.reason.strip():
-                out.append(
-                    error(
-                        where,
-                        "WAIVER-REASON",
-                        f"waiver of {waiver.rule} gives no reason; say why the finding is "
-                        "acceptable",
-                    )
-                )
+            problem = _waiver_problem(pack, doc, i, waiver)
+            if problem is not None:
+                out.append(problem)
                 continue
             # with `at`, only the findings on the named values (same place, or same line)
             hits = [
@@ -210,6 +176,35 @@ def _apply_waivers(
             for j in hits:
                 out[j] = found[j].with_waiver(waiver.reason.strip())
     return out
+
+
+def _waiver_problem(pack: RuleSet, doc: Document, i: int, waiver: Waiver) -> Diagnostic | None:
+    """Why `doc`'s waiver `i` waives nothing: a blanket waiver, an unknown rule, no reason;
+    or None."""
+    if (
+        not waiver.rule
+        or any(c in waiver.rule for c in "*?[")
+        or waiver.rule.lower() in ("all", "any")
+    ):
+        return error(
+            waiver.loc_of("rule"),
+            "WAIVER-BLANKET",
+            f"waiver `{waiver.rule}` is a blanket waiver; name one rule code",
+        )
+    if waiver.rule not in pack.rules and waiver.rule not in HOUSE_RULES:
+        return error(
+            waiver.loc_of("rule"),
+            "WAIVER-UNKNOWN-RULE",
+            f"no rule `{waiver.rule}` exists in {pack.id}; "
+            "`toolkit check --explain CODE` lists them",
+        )
+    if not waiver.reason.strip():
+        return error(
+            doc.loc_of("waive", i),
+            "WAIVER-REASON",
+            f"waiver of {waiver.rule} gives no reason; say why the finding is acceptable",
+        )
+    return None
 
 
 def held_codes(pack: RuleSet, content: ContentSet) -> list[str]:

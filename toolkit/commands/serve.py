@@ -23,6 +23,7 @@ import sys
 import threading
 import urllib.parse
 from collections.abc import Callable
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -122,125 +123,162 @@ def resolve(root: Path, path: str) -> Path:
     return Path(real)
 
 
-def handler(root: Path, rebuilds: Rebuilds, port: int) -> type[http.server.BaseHTTPRequestHandler]:
-    """The request handler: files under `root`, HTML with the reload script, the event
+@dataclass(frozen=True)
+class Site:
+    """What a handler serves: the output folder, its rebuilds, and the hosts it answers."""
+
+    root: Path
+    rebuilds: Rebuilds
+    allowed: frozenset[str]
+
+
+class KitHandler(http.server.BaseHTTPRequestHandler):
+    """A request: files under the site's root, HTML with the reload script, the event
     stream, and a list of games at `/`. GET and HEAD take one path through every check
     (host, address, links); HEAD only leaves out the body."""
-    allowed = {f"127.0.0.1:{port}", f"localhost:{port}"}
 
-    class Handler(http.server.BaseHTTPRequestHandler):
-        def log_message(self, format: str, *args: Any) -> None:
-            return None  # the build's own output is what the terminal shows
+    site: Site  # set by `handler` on a subclass of its own
 
-        def do_GET(self) -> None:
-            self._answer(head=False)
+    def log_message(self, format: str, *args: Any) -> None:
+        return None  # the build's own output is what the terminal shows
 
-        def do_HEAD(self) -> None:
-            self._answer(head=True)
+    def do_GET(self) -> None:
+        self._answer(head=False)
 
-        def _answer(self, head: bool) -> None:
-            try:
-                if self.headers.get("Host") not in allowed:
-                    raise Refused(403, "toolkit serve answers only on this machine")
-                path = request_path(self.path)
-                if path == EVENTS:
-                    self._events(head)
-                elif path == "/":
-                    self._index(head)
-                elif path == "/favicon.ico":
-                    self._send(FAVICON, "image/svg+xml", head)
-                else:
-                    self._file(path, head)
-            except Refused as refused:
-                self.send_error(refused.status, refused.message)
+    def do_HEAD(self) -> None:
+        self._answer(head=True)
 
-        def _file(self, path: str, head: bool) -> None:
-            target = resolve(root, path)
-            if target.is_dir():
-                if not path.endswith("/"):
-                    self.send_response(301)
-                    self.send_header("Location", urllib.parse.quote(path + "/"))
-                    self.send_header("Content-Length", "0")
-                    self.end_headers()
-                    return
-                target = resolve(root, path + "index.html")
-            if not target.is_file():  # a FIFO or a device would hang or never end
-                raise Refused(404, "no such page (yet)")
-            if target.suffix == ".html":
-                try:
-                    text = target.read_text(encoding="utf-8", errors="replace")
-                except OSError:
-                    raise Refused(404, "no such page (yet)") from None
-                self._send_html(text, head)
+    def _answer(self, head: bool) -> None:
+        """Check the host, read the address, and answer it, or say why not."""
+        try:
+            self._check_host()
+            self._route(request_path(self.path), head)
+        except Refused as refused:
+            self.send_error(refused.status, refused.message)
+
+    def _check_host(self) -> None:
+        """Refuse a request that names another host than this machine (DNS rebinding)."""
+        if self.headers.get("Host") not in self.site.allowed:
+            raise Refused(403, "toolkit serve answers only on this machine")
+
+    def _route(self, path: str, head: bool) -> None:
+        """The answer to a decoded address: the events, the list of games, the icon or a
+        file."""
+        if path == EVENTS:
+            self._events(head)
+        elif path == "/":
+            self._index(head)
+        elif path == "/favicon.ico":
+            self._send(FAVICON, "image/svg+xml", head)
+        else:
+            self._file(path, head)
+
+    def _file(self, path: str, head: bool) -> None:
+        """The file `path` names (a folder's index.html; a folder without its final slash
+        is redirected to it); HTML gets the reload script."""
+        target = resolve(self.site.root, path)
+        if target.is_dir():
+            if not path.endswith("/"):
+                self._redirect(301, urllib.parse.quote(path + "/"))
                 return
+            target = resolve(self.site.root, path + "index.html")
+        if not target.is_file():  # a FIFO or a device would hang or never end
+            raise Refused(404, "no such page (yet)")
+        if target.suffix == ".html":
             try:
-                file = target.open("rb")
+                text = target.read_text(encoding="utf-8", errors="replace")
             except OSError:
                 raise Refused(404, "no such page (yet)") from None
-            with file:
-                self.send_response(200)
-                kind = mimetypes.guess_type(target.name)[0] or "application/octet-stream"
-                self.send_header("Content-Type", kind)
-                self.send_header("Content-Length", str(os.fstat(file.fileno()).st_size))
-                self.send_header("Cache-Control", "no-store")
-                self.end_headers()
-                if not head:
-                    shutil.copyfileobj(file, self.wfile)
+            self._send_html(text, head)
+            return
+        self._send_file(target, head)
 
-        def _events(self, head: bool) -> None:
+    def _send_file(self, target: Path, head: bool) -> None:
+        """A file as it is on disk, its type guessed from its name."""
+        try:
+            file = target.open("rb")
+        except OSError:
+            raise Refused(404, "no such page (yet)") from None
+        with file:
             self.send_response(200)
-            self.send_header("Content-Type", "text/event-stream")
-            self.send_header("Cache-Control", "no-store")
-            self.end_headers()
-            if head:
-                return
-            seen = rebuilds.count
-            try:
-                while True:
-                    now = rebuilds.wait_after(seen, timeout=15)
-                    # a comment line keeps the connection alive; a data line reloads
-                    self.wfile.write(b"data: rebuilt\n\n" if now > seen else b": waiting\n\n")
-                    self.wfile.flush()
-                    seen = now
-            except (BrokenPipeError, ConnectionResetError):
-                return
-
-        def _index(self, head: bool) -> None:
-            games = sorted(p.parent.name for p in root.glob("*/index.html"))
-            if len(games) == 1:
-                self.send_response(302)
-                self.send_header("Location", f"/{games[0]}/index.html")
-                self.send_header("Content-Length", "0")
-                self.end_headers()
-                return
-            items = (
-                "".join(
-                    f'<li><a href="/{html.escape(g)}/index.html">{html.escape(g)}</a>'
-                    for g in games
-                )
-                or "<li>nothing built yet</li>"
-            )
-            self._send_html(
-                f'<!doctype html><html lang="en"><meta charset="utf-8"><title>'
-                f"toolkit serve</title><body><h1>Kits</h1><ul>{items}</ul></body>"
-                "</html>",
-                head,
-            )
-
-        def _send_html(self, text: str, head: bool) -> None:
-            at = text.rfind("</body>")
-            text = text[:at] + RELOAD + text[at:] if at >= 0 else text + RELOAD
-            text = POLICY.sub(lambda m: m[1] + served_policy(m[2]) + m[3], text, count=1)
-            self._send(text.encode("utf-8"), "text/html; charset=utf-8", head)
-
-        def _send(self, body: bytes, kind: str, head: bool) -> None:
-            self.send_response(200)
+            kind = mimetypes.guess_type(target.name)[0] or "application/octet-stream"
             self.send_header("Content-Type", kind)
-            self.send_header("Content-Length", str(len(body)))
+            self.send_header("Content-Length", str(os.fstat(file.fileno()).st_size))
             self.send_header("Cache-Control", "no-store")
             self.end_headers()
             if not head:
-                self.wfile.write(body)
+                shutil.copyfileobj(file, self.wfile)
+
+    def _events(self, head: bool) -> None:
+        """The event stream: a data line after each rebuild, a comment line meanwhile."""
+        self.send_response(200)
+        self.send_header("Content-Type", "text/event-stream")
+        self.send_header("Cache-Control", "no-store")
+        self.end_headers()
+        if head:
+            return
+        rebuilds = self.site.rebuilds
+        seen = rebuilds.count
+        try:
+            while True:
+                now = rebuilds.wait_after(seen, timeout=15)
+                # a comment line keeps the connection alive; a data line reloads
+                self.wfile.write(b"data: rebuilt\n\n" if now > seen else b": waiting\n\n")
+                self.wfile.flush()
+                seen = now
+        except (BrokenPipeError, ConnectionResetError):
+            return
+
+    def _index(self, head: bool) -> None:
+        """The games built: the only one's gallery, or a list of them."""
+        games = sorted(p.parent.name for p in self.site.root.glob("*/index.html"))
+        if len(games) == 1:
+            self._redirect(302, f"/{games[0]}/index.html")
+            return
+        items = (
+            "".join(
+                f'<li><a href="/{html.escape(g)}/index.html">{html.escape(g)}</a>' for g in games
+            )
+            or "<li>nothing built yet</li>"
+        )
+        self._send_html(
+            f'<!doctype html><html lang="en"><meta charset="utf-8"><title>'
+            f"toolkit serve</title><body><h1>Kits</h1><ul>{items}</ul></body>"
+            "</html>",
+            head,
+        )
+
+    def _redirect(self, status: int, location: str) -> None:
+        """A redirect to `location`, with no body."""
+        self.send_response(status)
+        self.send_header("Location", location)
+        self.send_header("Content-Length", "0")
+        self.end_headers()
+
+    def _send_html(self, text: str, head: bool) -> None:
+        """An HTML page with the reload script, its policy widened for its event stream."""
+        at = text.rfind("</body>")
+        text = text[:at] + RELOAD + text[at:] if at >= 0 else text + RELOAD
+        text = POLICY.sub(lambda m: m[1] + served_policy(m[2]) + m[3], text, count=1)
+        self._send(text.encode("utf-8"), "text/html; charset=utf-8", head)
+
+    def _send(self, body: bytes, kind: str, head: bool) -> None:
+        """`body` as a page of type `kind`, never cached."""
+        self.send_response(200)
+        self.send_header("Content-Type", kind)
+        self.send_header("Content-Length", str(len(body)))
+        self.send_header("Cache-Control", "no-store")
+        self.end_headers()
+        if not head:
+            self.wfile.write(body)
+
+
+def handler(root: Path, rebuilds: Rebuilds, port: int) -> type[http.server.BaseHTTPRequestHandler]:
+    """The request handler for `root` on `port` (see `KitHandler`): a class of its own, as
+    the HTTP server makes one handler of it per request."""
+
+    class Handler(KitHandler):
+        site = Site(root, rebuilds, frozenset({f"127.0.0.1:{port}", f"localhost:{port}"}))
 
     return Handler
 

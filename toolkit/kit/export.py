@@ -14,7 +14,7 @@ import dataclasses
 import io
 import subprocess
 import tempfile
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from functools import partial
 from pathlib import Path
@@ -64,61 +64,46 @@ def export_outputs(
     if not pairs or not profile.fits(fmt.width, fmt.height):
         return []
     job = ExportDeck(profile, shop_format(fmt, profile), deck, tuple(pairs))
-    base = f"export/{profile.id}/"
     group = f"export-{profile.id}-{deck}"
     if profile.format == "pdf":
-        path = base + profile.file.format(deck=deck)
-        return [
-            Output(
-                path,
-                "export",
-                sources,
-                partial(render_shop_pdf, job),
-                group=group,
-                cost=0.5 * len(pairs),
-            )
-        ]
-    out = []
-    names = [card_name(face, n) for n, (_, face) in enumerate(pairs, 1)]
-    for i, name in enumerate(names):
-        path = base + profile.face.format(deck=deck, n=i + 1, name=name)
-        out.append(
-            Output(
-                path,
-                "export",
-                sources,
-                partial(render_shop_png, job, "face", i),
-                group=group,
-                cost=0.3,
-            )
+        path = f"export/{profile.id}/" + profile.file.format(deck=deck)
+        render = partial(render_shop_pdf, job)
+        return [Output(path, "export", sources, render, group=group, cost=0.5 * len(pairs))]
+    return [
+        Output(path, "export", sources, render, group=group, cost=0.3)
+        for path, render in _png_files(job)
+    ]
+
+
+def _png_files(job: ExportDeck) -> list[tuple[str, Callable[[Session], bytes]]]:
+    """Each PNG of a deck as (path, how it is drawn): a face a card, then one back for a
+    deck whose cards share it, else a back a card."""
+    profile, deck = job.profile, job.deck
+    base = f"export/{profile.id}/"
+    names = [card_name(face, n) for n, (_, face) in enumerate(job.pairs, 1)]
+    files = [
+        (
+            base + profile.face.format(deck=deck, n=i + 1, name=name),
+            partial(render_shop_png, job, "face", i),
         )
-    backs = [b for b, _ in pairs]
+        for i, name in enumerate(names)
+    ]
+    backs = [b for b, _ in job.pairs]
     if all(b == backs[0] for b in backs):
-        path = base + profile.single_back.format(deck=deck)
-        out.append(
-            Output(
-                path,
-                "export",
-                sources,
+        return [
+            *files,
+            (
+                base + profile.single_back.format(deck=deck),
                 partial(render_shop_png, job, "back", 0),
-                group=group,
-                cost=0.3,
-            )
+            ),
+        ]
+    return files + [
+        (
+            base + profile.back.format(deck=deck, n=i + 1, name=name),
+            partial(render_shop_png, job, "back", i),
         )
-    else:
-        for i, name in enumerate(names):
-            path = base + profile.back.format(deck=deck, n=i + 1, name=name)
-            out.append(
-                Output(
-                    path,
-                    "export",
-                    sources,
-                    partial(render_shop_png, job, "back", i),
-                    group=group,
-                    cost=0.3,
-                )
-            )
-    return out
+        for i, name in enumerate(names)
+    ]
 
 
 def render_shop_pdf(job: ExportDeck, session: Session) -> bytes:

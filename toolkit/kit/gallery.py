@@ -77,6 +77,10 @@ def _thumbnail(folder: OutFolder, pdf: Path, png: Path) -> bool:
     return True
 
 
+Items = dict[str, list[dict[str, str]]]  # section key -> its files (path, thumb, name, pages)
+Groups = list[tuple[str, str, tuple[str, ...]]]  # a component's key, title, file patterns
+
+
 def build_gallery(
     title: str,
     game_out: Path,
@@ -92,7 +96,34 @@ def build_gallery(
 
     entries = manifest.entries
     by_component = [(f"component:{t}", t, pats) for t, pats in groups]
-    items: dict[str, list[dict[str, str]]] = {key: [] for key, _t, _p in by_component}
+    items, todo = _items(game_out, manifest, by_component)
+    wanted = _draw_previews(game_out, manifest, items, todo)
+    _prune_previews(game_out, manifest, wanted)
+    sections = [(t, items[key]) for key, t, _p in by_component if items[key]]
+    sections += [(t, items[kind]) for kind, t in SECTIONS if items[kind]]
+    # pages beside the gallery (the offline companion), linked rather than pictured
+    pages = [path for path in sorted(entries) if entries[path]["kind"] == "companion"]
+    html = render(
+        environment(),
+        "common/gallery.html.j2",
+        game=title,
+        sections=sections,
+        total=sum(len(v) for _, v in sections),
+        pages=pages,
+    )
+    index = manifest.folder.write_text("index.html", html)
+    manifest.written["index.html"] = hashlib.sha256(html.encode("utf-8")).hexdigest()
+    manifest.settle(game_out)
+    return index
+
+
+def _items(
+    game_out: Path, manifest: Manifest, by_component: Groups
+) -> tuple[Items, list[tuple[Path, Path]]]:
+    """Each output the gallery shows, in the section of its component (else of its kind),
+    with the picture it is shown by; and the (PDF, picture) pairs still to be drawn."""
+    entries = manifest.entries
+    items: Items = {key: [] for key, _t, _p in by_component}
     items.update({kind: [] for kind, _ in SECTIONS})
     todo: list[tuple[Path, Path]] = []
     for path in sorted(entries):
@@ -125,6 +156,14 @@ def build_gallery(
                 "pages": str(e.get("pages", "")),
             }
         )
+    return items, todo
+
+
+def _draw_previews(
+    game_out: Path, manifest: Manifest, items: Items, todo: list[tuple[Path, Path]]
+) -> set[str]:
+    """Draw the pictures still to be drawn, recording each in the manifest; an item whose
+    picture failed is shown without one. The pictures the gallery shows."""
     manifest.claim(game_out, [png.relative_to(game_out).as_posix() for _pdf, png in todo])
     with ThreadPoolExecutor(max_workers=os.cpu_count() or 1) as pool:  # pdftoppm processes
         done = pool.map(lambda t: _thumbnail(manifest.folder, *t), todo)
@@ -137,7 +176,12 @@ def build_gallery(
             elif it["thumb"].startswith("preview/"):
                 wanted.add(it["thumb"])
                 manifest.written[it["thumb"]] = file_digest(game_out / it["thumb"]) or ""
-    # pictures the toolkit drew of outputs that are gone (a deleted content file) go too
+    return wanted
+
+
+def _prune_previews(game_out: Path, manifest: Manifest, wanted: set[str]) -> None:
+    """Remove the pictures the toolkit drew of outputs that are gone (a deleted content
+    file), and forget those gone from the disk already."""
     for old in files_under(game_out / "preview", (".png",)):
         rel = old.relative_to(game_out).as_posix()
         if rel not in wanted and manifest.owns(rel):
@@ -145,19 +189,3 @@ def build_gallery(
             manifest.written.pop(rel, None)
     for rel in [p for p in manifest.written if p.startswith("preview/") and p not in wanted]:
         del manifest.written[rel]  # gone from the disk already
-    sections = [(t, items[key]) for key, t, _p in by_component if items[key]]
-    sections += [(t, items[kind]) for kind, t in SECTIONS if items[kind]]
-    # pages beside the gallery (the offline companion), linked rather than pictured
-    pages = [path for path in sorted(entries) if entries[path]["kind"] == "companion"]
-    html = render(
-        environment(),
-        "common/gallery.html.j2",
-        game=title,
-        sections=sections,
-        total=sum(len(v) for _, v in sections),
-        pages=pages,
-    )
-    index = manifest.folder.write_text("index.html", html)
-    manifest.written["index.html"] = hashlib.sha256(html.encode("utf-8")).hexdigest()
-    manifest.settle(game_out)
-    return index

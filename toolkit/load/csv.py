@@ -37,6 +37,10 @@ class _Lines:
         return line, offset - self.starts[line - 1] + 1
 
 
+Record = list[tuple[str, int]]  # a CSV record: each cell and the offset it starts at
+Row = tuple[Record, int]  # a record that is not blank, and the line it starts on
+
+
 def load_csv_bytes(data: bytes, field: str, path: str) -> LoadResult:
     """A CSV table as `{field: [row, ...]}` with positions: the header row names the
     keys, each later row is a mapping; cells resolve as YAML plain scalars (so `3` is an
@@ -50,7 +54,18 @@ def load_csv_bytes(data: bytes, field: str, path: str) -> LoadResult:
     if isinstance(records, Diagnostic):
         return LoadResult(path, None, [records])
     where = _Lines(text)
+    problems = _oversized(records, where, path)
+    if problems:
+        return LoadResult(path, None, problems)
+    rows = [(r, where(r[0][1])[0]) for r in records if any(c.strip() for c, _ in r)]
+    header = _header(rows, where, path)
+    if isinstance(header, Diagnostic):
+        return LoadResult(path, None, [header])
+    return _table(rows, header, where, field, path)
 
+
+def _oversized(records: list[Record], where: _Lines, path: str) -> list[Diagnostic]:
+    """A finding for each cell longer than a value may be."""
     problems: list[Diagnostic] = []
     for record in records:
         for cell, offset in record:
@@ -64,29 +79,29 @@ def load_csv_bytes(data: bytes, field: str, path: str) -> LoadResult:
                         f"{MAX_SCALAR_CHARS} allowed",
                     )
                 )
-    if problems:
-        return LoadResult(path, None, problems)
-    rows = [(r, where(r[0][1])[0]) for r in records if any(c.strip() for c, _ in r)]
+    return problems
+
+
+def _header(rows: list[Row], where: _Lines, path: str) -> list[str] | Diagnostic:
+    """The column names of the first row, which must be the file's first line and name
+    each column once; else the finding."""
     if not rows or rows[0][1] != 1:
-        return LoadResult(
-            path,
-            None,
-            [error(Loc(path, 1, 1), "CSV-HEADER", "the first row must name the columns")],
-        )
+        return error(Loc(path, 1, 1), "CSV-HEADER", "the first row must name the columns")
     header = [h.strip() for h, _ in rows[0][0]]
     for i, name in enumerate(header):
         if name in header[:i]:  # a second column of one name would silently replace the first
-            return LoadResult(
-                path,
-                None,
-                [
-                    error(
-                        Loc(path, 1, where(rows[0][0][i][1])[1]),
-                        "CSV-HEADER",
-                        f"the column `{name}` is named twice: name each column once",
-                    )
-                ],
+            return error(
+                Loc(path, 1, where(rows[0][0][i][1])[1]),
+                "CSV-HEADER",
+                f"the column `{name}` is named twice: name each column once",
             )
+    return header
+
+
+def _table(rows: list[Row], header: list[str], where: _Lines, field: str, path: str) -> LoadResult:
+    """The rows after the header as `{field: [row, ...]}`, each a mapping by column; a row
+    with another number of cells is a finding."""
+    problems: list[Diagnostic] = []
     root = Mapping(Loc(path, 1, 1))
     table = Sequence(Loc(path, 2, 1))
     root.items[field] = (Scalar(Loc(path, 1, 1), field, "str", field), table)
@@ -114,12 +129,12 @@ def load_csv_bytes(data: bytes, field: str, path: str) -> LoadResult:
     return LoadResult(path, root, [])
 
 
-def _csv_records(text: str, path: str) -> list[list[tuple[str, int]]] | Diagnostic:
+def _csv_records(text: str, path: str) -> list[Record] | Diagnostic:
     """The records of CSV text (comma-separated, `"` quotes, `""` a quote inside them, as
     spreadsheets write it), each cell with the offset it starts at; a quote left open is
     a finding (at the quote). No size limit of its own: the caller checks each cell."""
-    records: list[list[tuple[str, int]]] = []
-    record: list[tuple[str, int]] = []
+    records: list[Record] = []
+    record: Record = []
     i, n = 0, len(text)
     while i < n:  # at the start of a cell
         start, value = i, ""

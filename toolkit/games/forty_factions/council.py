@@ -77,34 +77,14 @@ def _base_findings(
 ) -> Iterator[Diagnostic]:
     """The base game's seats are wrong: say so at game.yaml's count, and at each faction
     file whose party or seat could be the change (the designer edited one of them)."""
-    required = council_size(ix)
     parts = sorted(parts, key=lambda part: part[1] < part[2])  # the parties over first
     counts = _counts(parts)
     where = parts[0][0].loc_of("seats") if parts else ix.game.council.loc_of("seats")
-    due = sum(party_seats(ix).values())
-    if total == required and due != required:  # game.yaml's own counts disagree (a house rule)
-        head = (
-            f"Council seats by party in the base game: {counts} (10.3.1); the faction files "
-            f"seat {total}, as the Council has, but the parties' counts add up to {due}"
-        )
-    elif total == required:
-        head = (
-            f"Council seats by party in the base game: {counts} (10.3.1); the total, "
-            f"{total}, is right, so a seat has moved from one party to another"
-        )
-    else:
-        tail = f": {counts} (10.3.1)" if counts else ""
-        head = (
-            f"the base game's Council has {total} seats, the rules require {required} "
-            f"(10.1.3){tail}"
-        )
-    over = [(p, have, n) for p, have, n in parts if have > n]
-    under = [(p, have, n) for p, have, n in parts if have < n]
     changed = list(_changed(ix, holders))
     yield error(
         where,
         "FF-COUNCIL-SEATS",
-        head
+        _base_head(ix, counts, total)
         + (
             "; the faction file whose change makes the difference is named at its `politics`"
             if changed
@@ -121,6 +101,34 @@ def _base_findings(
                 f"{counts}: {_undo(was, f)}",
             )
         return
+    yield from _suspects(ix, holders, parts, counts)
+
+
+def _base_head(ix: Index, counts: str, total: int) -> str:
+    """What is wrong with the base game's seats: the total, or how the parties share it."""
+    required = council_size(ix)
+    due = sum(party_seats(ix).values())
+    if total == required and due != required:  # game.yaml's own counts disagree (a house rule)
+        return (
+            f"Council seats by party in the base game: {counts} (10.3.1); the faction files "
+            f"seat {total}, as the Council has, but the parties' counts add up to {due}"
+        )
+    if total == required:
+        return (
+            f"Council seats by party in the base game: {counts} (10.3.1); the total, "
+            f"{total}, is right, so a seat has moved from one party to another"
+        )
+    tail = f": {counts} (10.3.1)" if counts else ""
+    return f"the base game's Council has {total} seats, the rules require {required} (10.1.3){tail}"
+
+
+def _suspects(
+    ix: Index, holders: dict[str, list[Faction]], parts: list[Part], counts: str
+) -> Iterator[Diagnostic]:
+    """Without a baseline, each base-game faction whose change could make the difference:
+    a seat holder of a party over its count, or else a seatless member of one under it."""
+    over = [(p, have, n) for p, have, n in parts if have > n]
+    under = [(p, have, n) for p, have, n in parts if have < n]
     # a party's own faction, or a faction whose politics the rules state, is not what moved
     own = {p.faction for p in ix.game.parties}
     base = [

@@ -21,6 +21,7 @@ from toolkit.games.forty_factions.board_views import (
 from toolkit.games.forty_factions.components import component_of
 from toolkit.games.forty_factions.index import Index
 from toolkit.games.forty_factions.models import Faction
+from toolkit.games.forty_factions.models import Party as GameParty
 from toolkit.games.forty_factions.procedures.council import board_statement
 from toolkit.render.board_style import BoardStyle, Label, colour
 
@@ -125,48 +126,10 @@ def council_board(ix: Index, marks: bool = True) -> tuple[float, float, str, str
     ]
     longest = max((len(c) for c in columns), default=1) or 1
     pitch = max(SEAT_MIN, min(SEAT_MAX, (h - BOTTOM - (y0 + 15)) / longest))
-    parties = []
-    for i, (p, holders) in enumerate(zip(council, columns, strict=True)):
-        px = x + i * col_w
-        head = st.fit(f"{p.name} · {len(holders)}", "party-name", col_w - 8, 6, max_lines=1)
-        seats = []
-        for j, f in enumerate(holders):
-            sy = y0 + 15 + j * pitch
-            mark = f.number in marked
-            box = space_box(
-                st,
-                px + 2.5,
-                sy + 1.2,
-                col_w - 5,
-                pitch - SEAT_GAP - 2.4,
-                f.number,
-                f.name + (f" {DAGGER}" if mark else ""),
-            )
-            said = f" ({PLACEHOLDER_TITLE})" if mark else ""
-            seats.append(
-                Seat(
-                    f.number,
-                    f"Council seat of {f.name} ({f.number}), {p.name}{said}",
-                    px + 1,
-                    sy,
-                    col_w - 2,
-                    pitch - SEAT_GAP,
-                    box,
-                )
-            )
-        parties.append(
-            Party(
-                p.id,
-                colour(p.colour) if p.colour else "",
-                PARTY_HATCH[i % len(PARTY_HATCH)],
-                px,
-                col_w,
-                head,
-                px + col_w / 2,
-                y0 + 6 - head.height / 2,
-                tuple(seats),
-            )
-        )
+    parties = [
+        _party(st, i, p, holders, (x + i * col_w, y0, col_w, pitch), marked)
+        for i, (p, holders) in enumerate(zip(council, columns, strict=True))
+    ]
     side = _side(st, ix, w - 118, y0, 106)
     title = "The Council and the Conclave"
     svg = render(
@@ -183,6 +146,61 @@ def council_board(ix: Index, marks: bool = True) -> tuple[float, float, str, str
         overlord=component_of("overlord"),
     )
     return w, h, title, svg
+
+
+def _party(
+    st: BoardStyle,
+    i: int,
+    p: GameParty,
+    holders: list[Faction],
+    at: tuple[float, float, float, float],
+    marked: set[int],
+) -> Party:
+    """Party `i`'s column at `at` (x, top, width, seat pitch): its head and a seat for each
+    faction holding one; a seat of `marked` carries the placeholder mark."""
+    px, y0, col_w, pitch = at
+    head = st.fit(f"{p.name} · {len(holders)}", "party-name", col_w - 8, 6, max_lines=1)
+    seats = tuple(
+        _seat(st, p, f, (px, y0 + 15 + j * pitch, col_w, pitch), f.number in marked)
+        for j, f in enumerate(holders)
+    )
+    return Party(
+        p.id,
+        colour(p.colour) if p.colour else "",
+        PARTY_HATCH[i % len(PARTY_HATCH)],
+        px,
+        col_w,
+        head,
+        px + col_w / 2,
+        y0 + 6 - head.height / 2,
+        seats,
+    )
+
+
+def _seat(
+    st: BoardStyle, p: GameParty, f: Faction, at: tuple[float, float, float, float], mark: bool
+) -> Seat:
+    """Faction `f`'s Council seat at `at` (x, y, column width, seat pitch)."""
+    px, sy, col_w, pitch = at
+    box = space_box(
+        st,
+        px + 2.5,
+        sy + 1.2,
+        col_w - 5,
+        pitch - SEAT_GAP - 2.4,
+        f.number,
+        f.name + (f" {DAGGER}" if mark else ""),
+    )
+    said = f" ({PLACEHOLDER_TITLE})" if mark else ""
+    return Seat(
+        f.number,
+        f"Council seat of {f.name} ({f.number}), {p.name}{said}",
+        px + 1,
+        sy,
+        col_w - 2,
+        pitch - SEAT_GAP,
+        box,
+    )
 
 
 def _side(st: BoardStyle, ix: Index, x: float, y: float, w: float) -> Side:

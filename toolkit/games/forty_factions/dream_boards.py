@@ -1,6 +1,6 @@
-"""The Doorways to Dreams side boards (DD3.1-DD3.3), laid out for their templates in
-`templates/forty-factions/boards/`: the Hall of Mirrors, the Congress of Dreams and the
-Madness Indicator. Sizes are mm."""
+"""The Doorways to Dreams side boards (DD3.1-DD3.2), laid out for their templates in
+`templates/forty-factions/boards/`: the Hall of Mirrors and the Congress of Dreams (the
+Madness Indicator is `madness_board`). Sizes are mm."""
 
 from __future__ import annotations
 
@@ -8,10 +8,12 @@ import math
 from dataclasses import dataclass
 
 from toolkit.core.marks import LEGEND, is_placeholder, marked, titled
+from toolkit.games.forty_factions import side_board_models as sb
 from toolkit.games.forty_factions.board_views import At, CircleSpace, circle_space, frame, render
 from toolkit.games.forty_factions.board_views import style as board_style
 from toolkit.games.forty_factions.components import component_of
 from toolkit.games.forty_factions.index import Index
+from toolkit.render.board_style import BoardStyle
 
 
 @dataclass(frozen=True)
@@ -66,17 +68,12 @@ class Hall:
     hidden: tuple[Hidden, ...]
 
 
-def mirrors_board(ix: Index, marks: bool = True) -> tuple[float, float, str, str]:
-    """Two halls of 12 mirrors, numbered circles by each, hidden mirrors at the ends
-    (DD3.1); `marks`, a placeholder mirror (its Otherworld and circles) or hidden mirror
-    marked and the legend in the subtitle (not in a `--final` kit)."""
-    w, h = 420.0, 297.0
-    st = board_style()
-    title = "The Hall of Mirrors"
+def _placeholders(ix: Index, marks: bool) -> dict[int, bool]:
+    """Whether each mirror and hidden mirror (by `id`) is the designer's, to be marked."""
     hm = ix.mirrors
     # which Otherworld hangs where, and whose circles stand by it, the rules leave to the
     # board (DD3.1.2): the mirrors the designer placed are marked
-    ph = {
+    return {
         id(m): is_placeholder(hm, f"{key}.{i}") and marks
         for key, held in (
             ("mirrors", hm.mirrors if hm else ()),
@@ -84,93 +81,126 @@ def mirrors_board(ix: Index, marks: bool = True) -> tuple[float, float, str, str
         )
         for i, m in enumerate(held)
     }
+
+
+def _circles(
+    ix: Index, st: BoardStyle, m: sb.Mirror, mx: float, my: float, wall: int, mark: bool
+) -> tuple[MirrorCircle, ...]:
+    """The numbered circles by mirror `m` at (`mx`, `my`) on the top (0) or bottom wall."""
+    circles = []
+    for p, number in enumerate(m.circles):
+        # precedence: the first circle sits nearest the mirror
+        ccy = my + (12 + p * 12 if wall == 0 else -6 - p * 12)
+        f = ix.factions.get(number)
+        n = st.fit(marked(str(number), mark), "mirror-number", 8, 5, max_lines=1)
+        circles.append(
+            MirrorCircle(
+                number,
+                p + 1,
+                titled(
+                    f"{f.name if f else number} ({number}) at {m.otherworld}, precedence {p + 1}",
+                    mark,
+                ),
+                ccy,
+                At(n, mx, ccy - 2.3),
+            )
+        )
+    return tuple(circles)
+
+
+def _mirrors(
+    ix: Index, st: BoardStyle, hall: sb.Hall, w: float, y: float, hall_h: float, ph: dict[int, bool]
+) -> tuple[Mirror, ...]:
+    """A hall's mirrors, half on its top wall and half on its bottom wall, in number order."""
+    assert ix.mirrors is not None
+    mirrors = sorted((m for m in ix.mirrors.mirrors if m.side == hall.side), key=lambda m: m.number)
+    per_wall = math.ceil(len(mirrors) / 2)
+    step = (w - 100) / per_wall
+    out = []
+    for k, m in enumerate(mirrors):
+        wall = k // per_wall  # 0: top wall, 1: bottom wall
+        mx = 50 + (k % per_wall + 0.5) * step
+        my = y + 6 if wall == 0 else y + hall_h - 12
+        circles = _circles(ix, st, m, mx, my, wall, ph[id(m)])
+        shown = marked(m.otherworld, ph[id(m)])
+        name = st.fit(shown, "mirror-name", step - 6, 5.4, max_lines=2)
+        out.append(
+            Mirror(
+                m.number,
+                titled(f"Mirror {m.number} ({hall.name}): {m.otherworld}", ph[id(m)]),
+                mx - step / 2 + 2,
+                my,
+                step - 4,
+                At(name, mx, my + 0.3),
+                mx,
+                circles,
+            )
+        )
+    return tuple(out)
+
+
+def _hidden(
+    ix: Index, st: BoardStyle, hall: sb.Hall, w: float, y: float, hall_h: float, ph: dict[int, bool]
+) -> tuple[Hidden, ...]:
+    """A hall's hidden mirrors, one at each end it has (DD3.1.2.3)."""
+    assert ix.mirrors is not None
+    hidden = []
+    for hh in (hh for hh in ix.mirrors.hidden if hh.side == hall.side):
+        hx = 16 if hh.end == "entrance" else w - 36
+        shown = marked(f"FgF {hh.otherworld}", ph[id(hh)])
+        name = st.fit(shown, "hidden-name", 18, 30, max_lines=5)
+        what = titled(
+            f"Hidden mirror ({hh.end}): {hh.otherworld}, Forgotten Factions, no "
+            "numbered circle (DD3.1.2.3)",
+            ph[id(hh)],
+        )
+        hidden.append(
+            Hidden(
+                hh.faction, what, hx, y + hall_h / 2 - 16, At(name, hx + 10, y + hall_h / 2 - 14)
+            )
+        )
+    return tuple(hidden)
+
+
+def _hall(
+    ix: Index, st: BoardStyle, hall: sb.Hall, w: float, y: float, hall_h: float, ph: dict[int, bool]
+) -> Hall:
+    """One hall at `y`: its name across the floor, its mirrors and its hidden mirrors."""
+    area = ix.area_by_id.get(hall.domain)
+    head = f"{hall.name} · {area.name if area else hall.domain} · {area.vp if area else ''} VP"
+    t = st.fit(f"{head} · {hall.carpet} carpet", "hall-name", w - 100, 8, max_lines=1)
+    return Hall(
+        hall.side,
+        hall.domain,
+        y,
+        hall_h,
+        hall.carpet,
+        At(t, w / 2, y + hall_h / 2 - t.height / 2),
+        w / 2 - t.width() / 2 - 2,
+        t.width() + 4,
+        _mirrors(ix, st, hall, w, y, hall_h, ph),
+        _hidden(ix, st, hall, w, y, hall_h, ph),
+    )
+
+
+def mirrors_board(ix: Index, marks: bool = True) -> tuple[float, float, str, str]:
+    """Two halls of 12 mirrors, numbered circles by each, hidden mirrors at the ends
+    (DD3.1); `marks`, a placeholder mirror (its Otherworld and circles) or hidden mirror
+    marked and the legend in the subtitle (not in a `--final` kit)."""
+    w, h = 420.0, 297.0
+    st = board_style()
+    title = "The Hall of Mirrors"
+    ph = _placeholders(ix, marks)
     subtitle = (
         "Doorways to Dreams · the light Hall of Mirrors "
         "and the dark Hall of Broken Mirrors (rules DD3.1)"
     )
     fr = frame(st, w, h, title, subtitle + (f" · {LEGEND}" if any(ph.values()) else ""))
-    halls = []
     hall_h = (h - 44) / 2
-    for hi, hall in enumerate(hm.halls if hm else ()):
-        assert hm is not None
-        y = 30 + hi * (hall_h + 4)
-        area = ix.area_by_id.get(hall.domain)
-        head = f"{hall.name} · {area.name if area else hall.domain} · {area.vp if area else ''} VP"
-        t = st.fit(f"{head} · {hall.carpet} carpet", "hall-name", w - 100, 8, max_lines=1)
-        mirrors = sorted((m for m in hm.mirrors if m.side == hall.side), key=lambda m: m.number)
-        per_wall = math.ceil(len(mirrors) / 2)
-        step = (w - 100) / per_wall
-        out = []
-        for k, m in enumerate(mirrors):
-            wall = k // per_wall  # 0: top wall, 1: bottom wall
-            mx = 50 + (k % per_wall + 0.5) * step
-            my = y + 6 if wall == 0 else y + hall_h - 12
-            circles = []
-            for p, number in enumerate(m.circles):
-                # precedence: the first circle sits nearest the mirror
-                ccy = my + (12 + p * 12 if wall == 0 else -6 - p * 12)
-                f = ix.factions.get(number)
-                n = st.fit(marked(str(number), ph[id(m)]), "mirror-number", 8, 5, max_lines=1)
-                circles.append(
-                    MirrorCircle(
-                        number,
-                        p + 1,
-                        titled(
-                            f"{f.name if f else number} ({number}) "
-                            f"at {m.otherworld}, precedence {p + 1}",
-                            ph[id(m)],
-                        ),
-                        ccy,
-                        At(n, mx, ccy - 2.3),
-                    )
-                )
-            shown = marked(m.otherworld, ph[id(m)])
-            name = st.fit(shown, "mirror-name", step - 6, 5.4, max_lines=2)
-            out.append(
-                Mirror(
-                    m.number,
-                    titled(f"Mirror {m.number} ({hall.name}): {m.otherworld}", ph[id(m)]),
-                    mx - step / 2 + 2,
-                    my,
-                    step - 4,
-                    At(name, mx, my + 0.3),
-                    mx,
-                    tuple(circles),
-                )
-            )
-        hidden = []
-        for hh in (hh for hh in hm.hidden if hh.side == hall.side):
-            hx = 16 if hh.end == "entrance" else w - 36
-            shown = marked(f"FgF {hh.otherworld}", ph[id(hh)])
-            name = st.fit(shown, "hidden-name", 18, 30, max_lines=5)
-            what = titled(
-                f"Hidden mirror ({hh.end}): {hh.otherworld}, Forgotten Factions, no "
-                "numbered circle (DD3.1.2.3)",
-                ph[id(hh)],
-            )
-            hidden.append(
-                Hidden(
-                    hh.faction,
-                    what,
-                    hx,
-                    y + hall_h / 2 - 16,
-                    At(name, hx + 10, y + hall_h / 2 - 14),
-                )
-            )
-        halls.append(
-            Hall(
-                hall.side,
-                hall.domain,
-                y,
-                hall_h,
-                hall.carpet,
-                At(t, w / 2, y + hall_h / 2 - t.height / 2),
-                w / 2 - t.width() / 2 - 2,
-                t.width() + 4,
-                tuple(out),
-                tuple(hidden),
-            )
-        )
+    halls = [
+        _hall(ix, st, hall, w, 30 + hi * (hall_h + 4), hall_h, ph)
+        for hi, hall in enumerate(ix.mirrors.halls if ix.mirrors else ())
+    ]
     return w, h, title, render("hall-of-mirrors", w, h, title, st, frame=fr, halls=halls)
 
 
@@ -235,130 +265,5 @@ def congress_board(ix: Index, marks: bool = True) -> tuple[float, float, str, st
             note=note,
             seats=seats,
             seat=component_of("seat"),
-        ),
-    )
-
-
-@dataclass(frozen=True)
-class Level:
-    """A space of the Madness Indicator: a level of an alignment in an Area."""
-
-    level: int
-    alignment: str
-    title: str
-    x: float
-    shade: int
-    label: At
-
-
-@dataclass(frozen=True)
-class Alignment:
-    """A row of an Area's block: its name and its levels."""
-
-    y: float
-    name: At
-    levels: tuple[Level, ...]
-
-
-@dataclass(frozen=True)
-class MadnessArea:
-    """An Area's block: its name, Normality, and a row for each alignment."""
-
-    area: str
-    y: float
-    h: float
-    name: At
-    zero_title: str
-    zero: At
-    rows: tuple[Alignment, ...]
-
-
-def madness_board(ix: Index) -> tuple[float, float, str, str]:
-    """For each Area, Normality and levels 1-10 of each alignment (DD3.3.1)."""
-    w, h = 420.0, 297.0
-    st = board_style()
-    title = "The Madness Indicator"
-    fr = frame(
-        st,
-        w,
-        h,
-        "The Madness Indicator",
-        "Doorways to Dreams · the Level of Madness of each Area of Tehmor (rules DD3.3)",
-    )
-    m = ix.madness
-    blocks = []
-    cell = row_h = 0.0
-    if m is not None:
-        levels = m.max_level
-        block_h = (h - 44) / len(m.areas)
-        row_h = (block_h - 3) / len(m.alignments)
-        # a level holds the Area's Madness pawn (components.yaml): as wide as a row is tall
-        cell = min(max(8.6, row_h), (w - 70 - 14) / (levels + 1))
-        for i, area_id in enumerate(m.areas):
-            area = ix.area_by_id.get(area_id)
-            name = area.name if area else area_id
-            y = 30 + i * block_h
-            rows = []
-            for j, al in enumerate(m.alignments):
-                ry = y + j * row_h
-                spaces = tuple(
-                    Level(
-                        lv,
-                        al.code,
-                        f"{name}: level {lv} of {al.name}",
-                        64 + cell * lv,
-                        j % 3,
-                        At(
-                            st.fit(
-                                f"{al.code}{lv}",
-                                "madness-level",
-                                cell - 1,
-                                row_h - 0.6,
-                                max_lines=1,
-                            ),
-                            64 + cell * lv + cell / 2,
-                            ry + row_h / 2 - 1.7,
-                        ),
-                    )
-                    for lv in range(1, levels + 1)
-                )
-                head = st.fit(f"{al.code} {al.name}", "alignment-name", 30, row_h - 1, max_lines=1)
-                rows.append(
-                    Alignment(ry, At(head, 64 + cell * (levels + 1) + 18, ry + 0.5), spaces)
-                )
-            blocks.append(
-                MadnessArea(
-                    area_id,
-                    y,
-                    block_h - 3,
-                    At(
-                        st.fit(name, "madness-area-name", 46, block_h - 2, max_lines=2),
-                        38,
-                        y + block_h / 2 - 4,
-                    ),
-                    f"{name}: Normality (0)",
-                    At(
-                        st.fit("0", "madness-zero", cell - 1, 5, max_lines=1),
-                        64 + cell / 2,
-                        y + (block_h - 3) / 2 - 2,
-                    ),
-                    tuple(rows),
-                )
-            )
-    return (
-        w,
-        h,
-        title,
-        render(
-            "madness",
-            w,
-            h,
-            title,
-            st,
-            frame=fr,
-            blocks=blocks,
-            cell=cell,
-            row_h=row_h,
-            madness=component_of("madness"),
         ),
     )

@@ -8,7 +8,7 @@ from collections.abc import Iterator
 import toolkit.games.forty_factions.canon as canon
 from toolkit.core.diagnostics import Diagnostic, Note, error
 from toolkit.games.forty_factions.index import Index
-from toolkit.games.forty_factions.models import Hall, HallOfMirrors
+from toolkit.games.forty_factions.models import Hall, HallOfMirrors, Madness
 
 
 def runs(numbers: list[int]) -> str:
@@ -147,6 +147,20 @@ def check_madness(ix: Index) -> Iterator[Diagnostic]:
     m = ix.madness
     if m is None:
         return
+    yield from _madness_scale(m)
+    base_areas = [a.id for a in ix.game.areas if a.board == "main"]
+    if sorted(m.areas) != sorted(base_areas):
+        yield error(
+            m.loc_of("areas"),
+            "FF-DD-MADNESS",
+            "each Area of Tehmor on the base board has a Level of Madness (DD3.3.1)",
+        )
+    yield from _madness_scorers(ix, m)
+
+
+def _madness_scale(m: Madness) -> Iterator[Diagnostic]:
+    """The Levels 0-10, their alignments G, N and E, and a VP table covering each positive
+    Level once (DD3.3.1, DD3.3.4.1)."""
     if m.max_level != canon.MADNESS_MAX:
         yield error(
             m.loc_of("max_level"),
@@ -170,13 +184,11 @@ def check_madness(ix: Index) -> Iterator[Diagnostic]:
             "FF-DD-MADNESS",
             f"the VP table must cover each Level 1-{m.max_level} exactly once (DD3.3.4.1)",
         )
-    base_areas = [a.id for a in ix.game.areas if a.board == "main"]
-    if sorted(m.areas) != sorted(base_areas):
-        yield error(
-            m.loc_of("areas"),
-            "FF-DD-MADNESS",
-            "each Area of Tehmor on the base board has a Level of Madness (DD3.3.1)",
-        )
+
+
+def _madness_scorers(ix: Index, m: Madness) -> Iterator[Diagnostic]:
+    """The Temples that score Madness and their bonuses (DD3.3.4), and the alignment each
+    Temple's Location pawn brings (DD3.3.2)."""
     if tuple(sorted(m.scoring_factions)) != tuple(sorted(canon.MADNESS_SCORERS)):
         named = ", ".join(ix.name(n) for n in canon.MADNESS_SCORERS)
         yield error(

@@ -17,9 +17,17 @@ from toolkit.core.assets import read_game_asset
 from toolkit.core.marks import DAGGER, LEGEND, is_placeholder
 from toolkit.core.marks import TITLE as PLACEHOLDER_TITLE
 from toolkit.games.forty_factions.areas import MAIN_BOARD, map_key, map_locations
-from toolkit.games.forty_factions.board_views import SpaceBox, frame, render, space_box, style
+from toolkit.games.forty_factions.board_views import (
+    Frame,
+    SpaceBox,
+    frame,
+    render,
+    space_box,
+    style,
+)
 from toolkit.games.forty_factions.components import component_of
 from toolkit.games.forty_factions.index import Index
+from toolkit.games.forty_factions.models import Area as GameArea
 from toolkit.games.forty_factions.models import Faction, Location
 from toolkit.render.board_style import BoardStyle, Label
 
@@ -173,92 +181,103 @@ def main_board(ix: Index, marks: bool = True) -> tuple[float, float, str, str]:
         art = _map_art(st, ix, located, 12.0, 30.0, w - 84 - 22, h - 30 - 46, marks)
         seq = _sequence(st, ix, w - 84 + 2, 31.5, 84 - 16, h - 30 - 40)
         track = _track(st, ix, 12.0, h - 40 + 4, w - 24, 22)
-        return (
-            w,
-            h,
-            title,
-            render(
-                "main",
-                w,
-                h,
-                title,
-                st,
-                frame=fr,
-                art=art,
-                areas=(),
-                sequence=seq,
-                track=track,
-                **_components(),
-            ),
-        )
+        return w, h, title, _drawing(st, w, h, title, fr, art, (), seq, track)
+    # no map art: a panel per Area, its location spaces in a grid
     areas = [a for a in game.areas if a.board == MAIN_BOARD]
     cols = 3
     rows = math.ceil(len(areas) / cols)
     left, top, right_panel, bottom = 12.0, 30.0, 84.0, 40.0
     pw = (w - left - right_panel - 10) / cols
     ph = (h - top - bottom - 6) / rows
-    panels = []
-    for i, area in enumerate(areas):
-        x = left + (i % cols) * pw
-        y = top + (i // cols) * ph
-        name = st.fit(area.name, "area-name", pw - 50, 8, max_lines=1)
-        vp = f"{area.vp} VP" + "".join(f" · {c}: {v} VP" for c, v in area.vp_with.items())
-        v = st.fit(vp, "area-vp", 44, 5, max_lines=1)
-        spaces = located.get(area.id, [])
-        scols = 3
-        srows = max(1, math.ceil(len(spaces) / scols))
-        sw = (pw - 8) / scols
-        sh = min(20.0, (ph - 20) / srows)
-        places = tuple(
-            _place(
-                st,
-                ix,
-                f,
-                loc,
-                x + 4 + (j % scols) * sw + 0.8,
-                y + 15 + (j // scols) * sh + 0.8,
-                sw - 1.6,
-                sh - 1.6,
-                True,
-                marks,
-            )
-            for j, (f, loc) in enumerate(spaces)
+    panels = tuple(
+        _panel(
+            st,
+            ix,
+            area,
+            located.get(area.id, []),
+            (left + (i % cols) * pw, top + (i // cols) * ph, pw, ph),
+            marks,
         )
-        panels.append(
-            Area(
-                area.id,
-                x + 1.5,
-                y + 1.5,
-                pw - 3,
-                ph - 3,
-                name,
-                x + pw / 2 - 14,
-                y + 4,
-                v,
-                x + pw - 26,
-                y + 5.5,
-                places,
-            )
-        )
+        for i, area in enumerate(areas)
+    )
     seq = _sequence(st, ix, w - right_panel + 2, top + 1.5, right_panel - 16, h - top - bottom)
     track = _track(st, ix, left, h - bottom + 4, w - 2 * left, 22)
-    return (
+    return w, h, title, _drawing(st, w, h, title, fr, None, panels, seq, track)
+
+
+def _panel(
+    st: BoardStyle,
+    ix: Index,
+    area: GameArea,
+    spaces: list[tuple[Faction, Location]],
+    box: tuple[float, float, float, float],
+    marks: bool,
+) -> Area:
+    """An Area's panel in `box` (x, y, width, height): its name, its VPs and its location
+    spaces, three a row."""
+    x, y, pw, ph = box
+    name = st.fit(area.name, "area-name", pw - 50, 8, max_lines=1)
+    vp = f"{area.vp} VP" + "".join(f" · {c}: {v} VP" for c, v in area.vp_with.items())
+    v = st.fit(vp, "area-vp", 44, 5, max_lines=1)
+    scols = 3
+    srows = max(1, math.ceil(len(spaces) / scols))
+    sw = (pw - 8) / scols
+    sh = min(20.0, (ph - 20) / srows)
+    places = tuple(
+        _place(
+            st,
+            ix,
+            f,
+            loc,
+            x + 4 + (j % scols) * sw + 0.8,
+            y + 15 + (j // scols) * sh + 0.8,
+            sw - 1.6,
+            sh - 1.6,
+            True,
+            marks,
+        )
+        for j, (f, loc) in enumerate(spaces)
+    )
+    return Area(
+        area.id,
+        x + 1.5,
+        y + 1.5,
+        pw - 3,
+        ph - 3,
+        name,
+        x + pw / 2 - 14,
+        y + 4,
+        v,
+        x + pw - 26,
+        y + 5.5,
+        places,
+    )
+
+
+def _drawing(
+    st: BoardStyle,
+    w: float,
+    h: float,
+    title: str,
+    fr: Frame,
+    art: Art | None,
+    areas: tuple[Area, ...],
+    seq: Sequence,
+    track: Track,
+) -> str:
+    """The main board's SVG: its map art or its Area panels, the sequence and the track."""
+    return render(
+        "main",
         w,
         h,
         title,
-        render(
-            "main",
-            w,
-            h,
-            title,
-            st,
-            frame=fr,
-            art=None,
-            areas=panels,
-            sequence=seq,
-            track=track,
-            **_components(),
-        ),
+        st,
+        frame=fr,
+        art=art,
+        areas=areas,
+        sequence=seq,
+        track=track,
+        **_components(),
     )
 
 

@@ -53,68 +53,80 @@ def plan_rename(content: ContentSet, old: str, new: str) -> Renaming:
     card = _find(ix, old)
     kind = "faction" if isinstance(card, Faction) else "plot"
     number, name = card.number, card.name
-    fixes: list[Fix] = []
-    said: list[str] = []
     renumber = _new_number(kind, old, new)
     if renumber is not None:
         number = renumber
-        taken = ix.factions if kind == "faction" else ix.plots
-        if number in taken:
-            raise RenameError(f"{kind} {number} exists already ({taken[number].name})")
-        _within_range(ix, kind, card, number)
-        found = Found(ix, kind, card.number)
-        walk(found, ix, content)
-        fixes += values_at(
-            [card.loc_of("number"), *found.at], number, f"{kind} {card.number} is now {number}"
-        )
-        said.append(
-            f"{kind} {card.number} ({name}) is now {number}: its number and "
-            f"{len(found.at)} reference(s) to it"
-        )
-        said.append(
-            f"{kind} {card.number} is free now: until a card takes it, `toolkit "
-            "check` says it is missing (FF-DECK-MISSING)"
-        )
-        tarot = _card_for(ix, card, number)
-        if tarot != card.tarot:  # its card follows its number (3.1, 3.2)
-            fixes += values_at([card.loc_of("tarot")], tarot, f"{kind} {number} stands for {tarot}")
-            said.append(f"its card follows its number: {card.tarot} is now {tarot} (3.1, 3.2)")
-            moved = uncite(card, "tarot", "`tarot` is the designer's: from sources to placeholders")
-            if moved is not None:  # the rules' line gives the card of the old number
-                fixes.append(moved)
-        moved = uncite(card, "number", "`number` is the designer's: from sources to placeholders")
-        if moved is not None:
-            fixes.append(moved)
-            said.append(
-                f"its `sources` gives {card.number} as the rules' number: a "
-                "renumbered card's number is the designer's (`number` moves to "
-                "`placeholders`)"
-            )
+        fixes, said = _renumbered(ix, content, kind, card, number)
     else:
         name = new
-        same = [
-            c
-            for c in (ix.faction_list if kind == "faction" else ix.plot_list)
-            if c is not card and c.name.casefold() == new.casefold()
-        ]
-        if same:
-            raise RenameError(f"{kind} {same[0].number} is named '{same[0].name}' already")
-        fixes += values_at([card.loc_of("name")], new, f"{kind} {card.number} is now '{new}'")
-        said.append(
-            f"{kind} {card.number}: '{card.name}' is now '{new}' (the content refers "
-            "to it by number; its sheet and card print the new name)"
-        )
-        moved = uncite(card, "name", "`name` is the designer's: from sources to placeholders")
-        if moved is not None:
-            fixes.append(moved)
-            said.append(
-                f"its `sources` gives '{card.name}' as the rules' name: a renamed "
-                "card's name is the designer's (`name` moves to `placeholders`)"
-            )
+        fixes, said = _renamed(ix, kind, card, new)
     path = Path(card.loc.path)
     to = path.with_name(numbered_stem(number, name) + path.suffix)
     moves = ((path, to),) if to != path else ()
     return Renaming(tuple(fixes), moves, tuple(said))
+
+
+def _renumbered(
+    ix: Index, content: ContentSet, kind: str, card: Faction | Plot, number: int
+) -> tuple[list[Fix], list[str]]:
+    """The fixes that give `card` its new `number` (its references, its tarot card, its
+    sources), and what to say about them."""
+    taken = ix.factions if kind == "faction" else ix.plots
+    if number in taken:
+        raise RenameError(f"{kind} {number} exists already ({taken[number].name})")
+    _within_range(ix, kind, card, number)
+    found = Found(ix, kind, card.number)
+    walk(found, ix, content)
+    fixes = values_at(
+        [card.loc_of("number"), *found.at], number, f"{kind} {card.number} is now {number}"
+    )
+    said = [
+        f"{kind} {card.number} ({card.name}) is now {number}: its number and "
+        f"{len(found.at)} reference(s) to it",
+        f"{kind} {card.number} is free now: until a card takes it, `toolkit "
+        "check` says it is missing (FF-DECK-MISSING)",
+    ]
+    tarot = _card_for(ix, card, number)
+    if tarot != card.tarot:  # its card follows its number (3.1, 3.2)
+        fixes += values_at([card.loc_of("tarot")], tarot, f"{kind} {number} stands for {tarot}")
+        said.append(f"its card follows its number: {card.tarot} is now {tarot} (3.1, 3.2)")
+        moved = uncite(card, "tarot", "`tarot` is the designer's: from sources to placeholders")
+        if moved is not None:  # the rules' line gives the card of the old number
+            fixes.append(moved)
+    moved = uncite(card, "number", "`number` is the designer's: from sources to placeholders")
+    if moved is not None:
+        fixes.append(moved)
+        said.append(
+            f"its `sources` gives {card.number} as the rules' number: a "
+            "renumbered card's number is the designer's (`number` moves to "
+            "`placeholders`)"
+        )
+    return fixes, said
+
+
+def _renamed(ix: Index, kind: str, card: Faction | Plot, new: str) -> tuple[list[Fix], list[str]]:
+    """The fixes that give `card` its new name `new` (and its sources), and what to say
+    about them."""
+    same = [
+        c
+        for c in (ix.faction_list if kind == "faction" else ix.plot_list)
+        if c is not card and c.name.casefold() == new.casefold()
+    ]
+    if same:
+        raise RenameError(f"{kind} {same[0].number} is named '{same[0].name}' already")
+    fixes = values_at([card.loc_of("name")], new, f"{kind} {card.number} is now '{new}'")
+    said = [
+        f"{kind} {card.number}: '{card.name}' is now '{new}' (the content refers "
+        "to it by number; its sheet and card print the new name)"
+    ]
+    moved = uncite(card, "name", "`name` is the designer's: from sources to placeholders")
+    if moved is not None:
+        fixes.append(moved)
+        said.append(
+            f"its `sources` gives '{card.name}' as the rules' name: a renamed "
+            "card's name is the designer's (`name` moves to `placeholders`)"
+        )
+    return fixes, said
 
 
 def _new_number(kind: str, old: str, new: str) -> int | None:

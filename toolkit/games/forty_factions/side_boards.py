@@ -20,6 +20,7 @@ from toolkit.games.forty_factions.board_views import (
 from toolkit.games.forty_factions.boards import FOREST_BOARD, circles_in
 from toolkit.games.forty_factions.components import component_of
 from toolkit.games.forty_factions.index import Index
+from toolkit.games.forty_factions.models import Area as GameArea
 from toolkit.games.forty_factions.models import Faction, Gathering, Location
 from toolkit.render.board_style import BoardStyle
 
@@ -61,64 +62,18 @@ def sacred_circles_board(ix: Index, marks: bool = True) -> tuple[float, float, s
     `--final` kit)."""
     w, h = 420.0, 297.0
     st = style()
-    shown = []  # whether each name the board prints carries the mark
     areas = [a for a in ix.game.areas if a.board == FOREST_BOARD]
     panel_w = (w - 24) / max(len(areas), 1)
-    forests = []
-    for i, area in enumerate(areas):
-        x, y = 12 + i * panel_w, 30.0
-        k = ix.game.areas.index(area)
-        shown.append(is_placeholder(ix.game, f"areas.{k}.name") and marks)
-        title = marked(area.name, shown[-1]) + (
-            f" · {area.vp} VP" if area.scoring else " · role-play only, no VP (SC3.1.4)"
-        )
-        name = At(
-            st.fit(title, "forest-name", panel_w - 12, 10, max_lines=2), x + panel_w / 2, y + 3
-        )
-        circles = [
-            (
-                f,
-                loc,
-                [
-                    o
-                    for o in ix.faction_list
-                    for ol in o.location_list
-                    if ol.shared_with == f.number and ol.name == loc.name
-                ],
-            )
-            for f, loc in circles_in(ix, area.id)
-        ]
-        cols = 3
-        r = min(22.0, (panel_w - 12) / cols / 2 - 2)
-        rows = max(1, math.ceil(len(circles) / cols))
-        step_y = min(2 * r + 6, (h - y - 32) / rows)
-        r = min(r, step_y / 2 - 1.5)
-        out = []
-        for j, (f, loc, rivals) in enumerate(circles):
-            cx = x + 6 + (j % cols + 0.5) * (panel_w - 12) / cols
-            cy = y + 22 + (j // cols + 0.5) * step_y
-            who = f.name + "".join(f" / {o.name} ({o.number}, dark side)" for o in rivals)
-            kind = "Lesser Circle, counts 0.5" if loc.circle == "lesser" else "Sacred Circle"
-            # the circle's name and the Forest it stands in are the faction file's
-            shown.append(_held_location(f, loc) and marks)
-            text = marked(loc.name + "".join(f" / {o.number}" for o in rivals), shown[-1])
-            out.append(
-                Circle(
-                    f.number,
-                    loc.circle or "",
-                    ",".join(str(o.number) for o in rivals),
-                    titled(f"{loc.name}: {kind} of {who} ({f.number}), {area.name}", shown[-1]),
-                    circle_space(st, cx, cy, r, f.number, text, lesser=loc.circle == "lesser"),
-                )
-            )
-        forests.append(
-            Forest(area.id, area.scoring, x + 1.5, y, panel_w - 3, h - y - 12, name, tuple(out))
-        )
+    drawn = [
+        _forest(st, ix, area, 12 + i * panel_w, panel_w, h, marks) for i, area in enumerate(areas)
+    ]
+    forests = [forest for forest, _ in drawn]
     title = "The Sacred Circles map"
     subtitle = (
         "Sacred Circles · the Forests of the Grasslands and of the Great Desert (rules SC3.1)"
     )
-    fr = frame(st, w, h, "The Sacred Circles", subtitle + (f" · {LEGEND}" if any(shown) else ""))
+    legend = any(shown for _, shown in drawn)
+    fr = frame(st, w, h, "The Sacred Circles", subtitle + (f" · {LEGEND}" if legend else ""))
     return (
         w,
         h,
@@ -133,6 +88,78 @@ def sacred_circles_board(ix: Index, marks: bool = True) -> tuple[float, float, s
             forests=forests,
             location=component_of("location"),
         ),
+    )
+
+
+def _circles(ix: Index, area: GameArea) -> list[tuple[Faction, Location, list[Faction]]]:
+    """The circles of a Forest, each with its holder and the dark side's holders of the
+    same circle (shared circles are one space)."""
+    return [
+        (
+            f,
+            loc,
+            [
+                o
+                for o in ix.faction_list
+                for ol in o.location_list
+                if ol.shared_with == f.number and ol.name == loc.name
+            ],
+        )
+        for f, loc in circles_in(ix, area.id)
+    ]
+
+
+def _forest(
+    st: BoardStyle, ix: Index, area: GameArea, x: float, panel_w: float, h: float, marks: bool
+) -> tuple[Forest, bool]:
+    """A Forest's panel at `x`: its name and its circles, three a row; and whether any name
+    it prints carries the placeholder mark."""
+    y = 30.0
+    k = ix.game.areas.index(area)
+    shown = is_placeholder(ix.game, f"areas.{k}.name") and marks
+    title = marked(area.name, shown) + (
+        f" · {area.vp} VP" if area.scoring else " · role-play only, no VP (SC3.1.4)"
+    )
+    name = At(st.fit(title, "forest-name", panel_w - 12, 10, max_lines=2), x + panel_w / 2, y + 3)
+    circles = _circles(ix, area)
+    cols = 3
+    r = min(22.0, (panel_w - 12) / cols / 2 - 2)
+    rows = max(1, math.ceil(len(circles) / cols))
+    step_y = min(2 * r + 6, (h - y - 32) / rows)
+    r = min(r, step_y / 2 - 1.5)
+    out = []
+    for j, (f, loc, rivals) in enumerate(circles):
+        cx = x + 6 + (j % cols + 0.5) * (panel_w - 12) / cols
+        cy = y + 22 + (j // cols + 0.5) * step_y
+        # the circle's name and the Forest it stands in are the faction file's
+        mark = _held_location(f, loc) and marks
+        shown = shown or mark
+        out.append(_circle(st, area, f, loc, rivals, (cx, cy, r), mark))
+    forest = Forest(area.id, area.scoring, x + 1.5, y, panel_w - 3, h - y - 12, name, tuple(out))
+    return forest, shown
+
+
+def _circle(
+    st: BoardStyle,
+    area: GameArea,
+    f: Faction,
+    loc: Location,
+    rivals: list[Faction],
+    at: tuple[float, float, float],
+    mark: bool,
+) -> Circle:
+    """Faction `f`'s circle `loc` at `at` (centre x, centre y, radius), with the numbers of
+    the dark side's holders sharing it."""
+    cx, cy, r = at
+    who = f.name + "".join(f" / {o.name} ({o.number}, dark side)" for o in rivals)
+    kind = "Lesser Circle, counts 0.5" if loc.circle == "lesser" else "Sacred Circle"
+    text = marked(loc.name + "".join(f" / {o.number}" for o in rivals), mark)
+    return Circle(
+        f.number,
+        loc.circle or "",
+        ",".join(str(o.number) for o in rivals),
+        titled(f"{loc.name}: {kind} of {who} ({f.number}), {area.name}", mark),
+        circle_space(st, cx, cy, r, f.number, text, lesser=loc.circle == "lesser"),
     )
 
 

@@ -7,6 +7,7 @@ from __future__ import annotations
 from itertools import combinations
 
 from toolkit.games.forty_factions.index import Index
+from toolkit.games.forty_factions.models import Area, Council, Party
 from toolkit.games.forty_factions.procedures import control, council, dreams, names
 
 MAX_PAWNS = 30  # the most pawns one side may enter for an Area
@@ -19,6 +20,7 @@ def key(x: float) -> str:
 
 
 def subsets(codes: list[str]) -> list[tuple[str, ...]]:
+    """Every subset of `codes`, smallest first, each in the order of `codes`."""
     return [c for n in range(len(codes) + 1) for c in combinations(codes, n)]
 
 
@@ -29,12 +31,33 @@ def tally_data(ix: Index) -> dict[str, object]:
     codes = sorted(
         {c for a in scoring for c in a.vp_with} | {a.expansion for a in scoring if a.expansion}
     )
+    parties = [p for p in g.parties if p.body == "council"]
+    data: dict[str, object] = {
+        "codes": codes,
+        "areas": _areas(ix, scoring, codes),
+        "outcome": _outcome(),
+        "max_pawns": MAX_PAWNS,
+        "parties": [
+            {"id": p.id, "name": p.name, "seats": p.seats, "neutral": council.allocates_neutrals(p)}
+            for p in parties
+        ],
+        "holds": {p.id: _holds(p) for p in parties},
+        **_council(g.council, parties),
+    }
+    if ix.madness is not None:
+        data["madness"] = _madness(ix)
+    return data
+
+
+def _areas(ix: Index, scoring: list[Area], codes: list[str]) -> list[dict[str, object]]:
+    """Each scoring Area's VPs for no control, a single pawn and control, under every set
+    of the expansions that change them."""
     lesser = {
         f.area: f.lesser_value
         for f in (ix.sacred_circles.forests if ix.sacred_circles else ())
         if f.lesser_circles
     }
-    areas = []
+    areas: list[dict[str, object]] = []
     for a in scoring:
         by_set = {}
         for chosen in subsets(codes):
@@ -54,31 +77,43 @@ def tally_data(ix: Index) -> dict[str, object]:
                 "vp": by_set,
             }
         )
+    return areas
+
+
+def _outcome() -> dict[str, dict[str, list[str]]]:
+    """How Control of an Area falls, by its greatest and second greatest count (in half
+    steps)."""
     steps = [n / HALF for n in range(MAX_PAWNS * HALF + 1)]
     # [more than one pawn placed, exactly one]: only one pawn alone changes the outcome
-    outcome = {
+    return {
         key(t): {
             key(s): [control.outcome(t, s, 2), control.outcome(t, s, 1)] for s in steps if s <= t
         }
         for t in steps
     }
-    parties = [p for p in g.parties if p.body == "council"]
-    c = g.council
-    holds = {}
-    for p in parties:
-        table = {}
-        for placed in range(p.seats + 1):
-            row = {}
-            for own in range(placed + 1):
-                pawns = {"side": own, "others": placed - own}
-                # whether this side votes the neutral seats: no leader in the party, this side
-                # holds the party's faction, another side does
-                leaders = (None, "side", "others" if placed > own else None)
-                row[str(own)] = [
-                    council.neutral_holder(p, pawns, lead)[0] == "side" for lead in leaders
-                ]
-            table[str(placed)] = row
-        holds[p.id] = table
+
+
+def _holds(p: Party) -> dict[str, dict[str, list[bool]]]:
+    """For a party: by pawns placed on its seats and this side's share of them, whether this
+    side votes its neutral seats."""
+    table = {}
+    for placed in range(p.seats + 1):
+        row = {}
+        for own in range(placed + 1):
+            pawns = {"side": own, "others": placed - own}
+            # whether this side votes the neutral seats: no leader in the party, this side
+            # holds the party's faction, another side does
+            leaders = (None, "side", "others" if placed > own else None)
+            row[str(own)] = [
+                council.neutral_holder(p, pawns, lead)[0] == "side" for lead in leaders
+            ]
+        table[str(placed)] = row
+    return table
+
+
+def _council(c: Council, parties: list[Party]) -> dict[str, object]:
+    """The Council's tables: Majority and Minority Control by votes cast, its VPs, and what
+    the Coalition check needs."""
     majority = {
         str(cast): {
             str(v): [council.majority(v, cast, False), council.majority(v, cast, True)]
@@ -95,16 +130,7 @@ def tally_data(ix: Index) -> dict[str, object]:
         ]
         for kind in ("majority", "minority", "none")
     }
-    data: dict[str, object] = {
-        "codes": codes,
-        "areas": areas,
-        "outcome": outcome,
-        "max_pawns": MAX_PAWNS,
-        "parties": [
-            {"id": p.id, "name": p.name, "seats": p.seats, "neutral": council.allocates_neutrals(p)}
-            for p in parties
-        ],
-        "holds": holds,
+    return {
         "majority": majority,
         "minority": minority,
         "council_vp": council_vp,
@@ -117,12 +143,10 @@ def tally_data(ix: Index) -> dict[str, object]:
         "seat_only": [p.id for p in parties if not council.allocates_neutrals(p)],
         "enemies": [[p.id, e] for p in parties for e in p.enemies],
     }
-    if ix.madness is not None:
-        data["madness"] = _madness(ix)
-    return data
 
 
 def _madness(ix: Index) -> dict[str, object]:
+    """The Temples' Madness VPs (DD3.3.4): by Level, and the bonus by Alignment."""
     m = ix.madness
     assert m is not None
     who = names(ix)

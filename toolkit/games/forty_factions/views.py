@@ -178,10 +178,8 @@ def _pawns(ix: Index, f: Faction) -> list[Item]:
     return []
 
 
-def faction_sheet(ix: Index, f: Faction) -> Sheet:
-    """The Faction Information Sheet of rules 4.3, fields in the rules' order."""
-    party = ix.party_by_id.get(f.politics)
-    cat = ix.category_by_id.get(f.category)
+def _notes(f: Faction) -> list[Item]:
+    """A faction's notes, and that it may act as a Thieves' Guild when it may (11.1.5)."""
     notes = _prose(f, "notes", f.notes)
     if f.thieves_guild:
         # the item cites its rule after its text: "(11.1.5)" is not written into it too
@@ -194,6 +192,24 @@ def faction_sheet(ix: Index, f: Faction) -> Sheet:
                 "11.1.5",
             )
         )
+    return notes
+
+
+def _politics(ix: Index, f: Faction) -> list[Item]:
+    """A faction's party, by name, with the expansion that brings it."""
+    party = ix.party_by_id.get(f.politics)
+    return [
+        Item(
+            party.name if party else f.politics,
+            party.expansion if party else "",
+            is_placeholder(f, "politics"),
+        )
+    ]
+
+
+def faction_sheet(ix: Index, f: Faction) -> Sheet:
+    """The Faction Information Sheet of rules 4.3, fields in the rules' order."""
+    cat = ix.category_by_id.get(f.category)
     fields = [
         Field("timeframe", "Timeframe", _prose(f, "timeframe", f.timeframe), True),
         Field(
@@ -201,17 +217,7 @@ def faction_sheet(ix: Index, f: Faction) -> Sheet:
             "Alignment",
             [Item(f.alignment, placeholder=is_placeholder(f, "alignment"))] if f.alignment else [],
         ),
-        Field(
-            "politics",
-            "Politics",
-            [
-                Item(
-                    party.name if party else f.politics,
-                    party.expansion if party else "",
-                    is_placeholder(f, "politics"),
-                )
-            ],
-        ),
+        Field("politics", "Politics", _politics(ix, f)),
         Field(
             "category",
             "Category",
@@ -229,7 +235,7 @@ def faction_sheet(ix: Index, f: Faction) -> Sheet:
         Field("resources", "Resources", _prose(f, "resources", f.resources), True),
         Field("random_event", "Random Event", _prose(f, "random_event", f.random_event), True),
         Field("background", "Background", _prose(f, "background", f.background), True),
-        Field("notes", "Notes", notes, True),
+        Field("notes", "Notes", _notes(f), True),
         Field("rules", "Rules", _rules(f), True),
         Field("otherworlds", "Otherworld", _otherworlds(ix, f)),
         Field(

@@ -7,7 +7,13 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from toolkit.core.outputs import BuildOptions, Output
-from toolkit.games.forty_factions import council_board, dream_boards, main_boards, side_boards
+from toolkit.games.forty_factions import (
+    council_board,
+    dream_boards,
+    madness_board,
+    main_boards,
+    side_boards,
+)
 from toolkit.games.forty_factions.board_views import GAME
 from toolkit.games.forty_factions.index import Index
 from toolkit.model.components import Components
@@ -40,7 +46,7 @@ def drawings() -> dict[str, Drawing]:
         "gathering": side_boards.gathering_board,
         "hall-of-mirrors": dream_boards.mirrors_board,
         "congress": dream_boards.congress_board,
-        "madness": dream_boards.madness_board,
+        "madness": madness_board.madness_board,
     }
 
 

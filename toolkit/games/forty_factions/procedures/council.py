@@ -129,13 +129,7 @@ def council_control(parties: Sequence[Party], council: Council, state: CouncilSt
     """10.3 and 12.3: Majority or Minority Control of the Council and its VPs."""
     counts = [count_party(p, state.pawns.get(p.id, {}), state.leaders.get(p.id)) for p in parties]
     steps: list[str] = []
-    votes: dict[str, int] = {}
-    for c in counts:
-        shown = ", ".join(f"{s} {n}" for s, n in c.votes.items()) or "no votes"
-        extra = f"; {c.neutral} neutral: {c.why}" if c.neutral else ""
-        steps.append(f"{c.party.name} ({c.party.seats}): {shown}{extra}")
-        for s, n in c.votes.items():
-            votes[s] = votes.get(s, 0) + n
+    votes = _votes(counts, steps)
     cast = sum(votes.values())
     pawns = sum(sum(p.values()) for p in state.pawns.values())
     need = (
@@ -145,23 +139,79 @@ def council_control(parties: Sequence[Party], council: Council, state: CouncilSt
         else "no votes are cast: nobody can Control it"
     )
     steps.append(f"votes cast: {cast} (neutral seats that abstain are not counted, 10.3.5); {need}")
+    blocs = _blocs(counts, votes, state, steps)
+    kind, winner = _control(blocs, cast, state.overlord, steps)
+    vp = control_vp(council, kind, pawns, state.holiday)
+    if winner and pawns == 1:
+        steps.append(f"only one pawn in the Council: {vp} VP (12.3.2)")
+    if winner and state.holiday:
+        steps.append("a public holiday: no VPs for Control (12.3.1)")
+    details = {
+        "control": kind,
+        "side": winner,
+        "votes": votes,
+        "cast": cast,
+        "controllers": {c.party.id: c.controller for c in counts},
+    }
+    if winner is None:
+        return Result(0, "nobody Controls the Council", tuple(steps), "10.3.5, 12.3", details)
+    what = "Majority" if kind == "majority" else "Minority"
+    return Result(
+        vp,
+        f"{winner} has {what} Control of the Council: {vp} VP",
+        tuple(steps),
+        "10.3.5, 12.3.1",
+        details,
+    )
+
+
+def _votes(counts: Sequence[PartyCount], steps: list[str]) -> dict[str, int]:
+    """Each side's votes over all parties; a step per party says how its votes fell."""
+    votes: dict[str, int] = {}
+    for c in counts:
+        shown = ", ".join(f"{s} {n}" for s, n in c.votes.items()) or "no votes"
+        extra = f"; {c.neutral} neutral: {c.why}" if c.neutral else ""
+        steps.append(f"{c.party.name} ({c.party.seats}): {shown}{extra}")
+        for s, n in c.votes.items():
+            votes[s] = votes.get(s, 0) + n
+    return votes
+
+
+Blocs = dict[str, tuple[list[str], int]]  # a side or Coalition -> its sides, its votes
+
+
+def _blocs(
+    counts: Sequence[PartyCount], votes: Mapping[str, int], state: CouncilState, steps: list[str]
+) -> Blocs:
+    """The sides that vote as one: each side alone, but the sides of a Coalition that may be
+    formed (10.3.6) together; a step says whether the Coalition counts."""
+    cast = sum(votes.values())
     blocs = {s: ([s], n) for s, n in votes.items()}
     coalition = tuple(state.coalition)
-    if coalition:
-        problem = _coalition_problem(counts, coalition)
-        if not problem and any(majority(n, cast, state.overlord == s) for s, n in votes.items()):
-            problem = "a side already has Majority Control without one (10.3.6)"
-        if problem:
-            steps.append(f"Coalition {' + '.join(coalition)} not counted: {problem}")
-        else:
-            joined = sum(votes.get(s, 0) for s in coalition)
-            for s in coalition:
-                blocs.pop(s, None)
-            blocs[" + ".join(coalition)] = (list(coalition), joined)
-            steps.append(f"Coalition {' + '.join(coalition)}: {joined} votes (10.3.6)")
+    if not coalition:
+        return blocs
+    problem = _coalition_problem(counts, coalition)
+    if not problem and any(majority(n, cast, state.overlord == s) for s, n in votes.items()):
+        problem = "a side already has Majority Control without one (10.3.6)"
+    if problem:
+        steps.append(f"Coalition {' + '.join(coalition)} not counted: {problem}")
+        return blocs
+    joined = sum(votes.get(s, 0) for s in coalition)
+    for s in coalition:
+        blocs.pop(s, None)
+    blocs[" + ".join(coalition)] = (list(coalition), joined)
+    steps.append(f"Coalition {' + '.join(coalition)}: {joined} votes (10.3.6)")
+    return blocs
+
+
+def _control(
+    blocs: Blocs, cast: int, overlord: str | None, steps: list[str]
+) -> tuple[str, str | None]:
+    """Who Controls the Council (10.3.4-10.3.5): `majority`, `minority` or `none`, and the
+    side or Coalition; a step says why."""
     kind, winner = "none", None
     for name, (members, n) in blocs.items():
-        if majority(n, cast, state.overlord in members):
+        if majority(n, cast, overlord in members):
             kind, winner = "majority", name
             tied = 2 * n == cast
             steps.append(
@@ -185,28 +235,7 @@ def council_control(parties: Sequence[Party], council: Council, state: CouncilSt
                 f"no Majority; {' and '.join(top)} tie for the most votes ({best}): the "
                 "rules give no Minority Control to either"
             )
-    vp = control_vp(council, kind, pawns, state.holiday)
-    if winner and pawns == 1:
-        steps.append(f"only one pawn in the Council: {vp} VP (12.3.2)")
-    if winner and state.holiday:
-        steps.append("a public holiday: no VPs for Control (12.3.1)")
-    details = {
-        "control": kind,
-        "side": winner,
-        "votes": votes,
-        "cast": cast,
-        "controllers": {c.party.id: c.controller for c in counts},
-    }
-    if winner is None:
-        return Result(0, "nobody Controls the Council", tuple(steps), "10.3.5, 12.3", details)
-    what = "Majority" if kind == "majority" else "Minority"
-    return Result(
-        vp,
-        f"{winner} has {what} Control of the Council: {vp} VP",
-        tuple(steps),
-        "10.3.5, 12.3.1",
-        details,
-    )
+    return kind, winner
 
 
 def overlord_vote(council: Council, votes_for: int, votes_against: int) -> Result:

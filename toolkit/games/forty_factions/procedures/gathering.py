@@ -147,6 +147,13 @@ def gathering_vote(
             "SC3.2.7.6",
             {"totem": None, "decided": False},
         )
+    return _supported(g, final, total, steps)
+
+
+def _supported(g: Gathering, final: Mapping[str, int], total: int, steps: list[str]) -> Result:
+    """SC3.2.7.7: control of the Gathering from the chits after the supports (`final`), of
+    `total` chits placed."""
+    vp = g.vp
     steps.append("after the supports: " + ", ".join(f"{t} {n}" for t, n in final.items()))
     best = max(final.values())
     top = [t for t, n in final.items() if n == best]
