@@ -18,12 +18,21 @@ from toolkit.core.diagnostics import Report
 @click.command()
 @click.argument("folder", type=click.Path(path_type=Path))
 @click.option(
+    "--game",
+    "new_game",
+    metavar="ID",
+    default=None,
+    help="A new game of this pack (forty-factions, worldspanner, god-emperor): the game of "
+    "--content without its cards (game.yaml and its other files carry the rules' facts the "
+    "checks use), each card folder empty.",
+)
+@click.option(
     "--from",
     "game",
-    required=True,
     metavar="GAME",
+    default=None,
     help="The game to start from (forty-factions, worldspanner, god-emperor): a copy of its "
-    "content in the --content folder.",
+    "content in the --content folder, cards and all.",
 )
 @content_option
 @click.option(
@@ -40,18 +49,40 @@ from toolkit.core.diagnostics import Report
     help="The toolkit's tag or commit to install; default: the installed toolkit's commit.",
 )
 def init(
-    folder: Path, game: str, content: Path, toolkit_repo: str | None, toolkit_rev: str | None
+    folder: Path,
+    new_game: str | None,
+    game: str | None,
+    content: Path,
+    toolkit_repo: str | None,
+    toolkit_rev: str | None,
 ) -> None:
-    """Create FOLDER, a designer's own content repository, from a game of --content.
+    """Create FOLDER, a designer's own content repository: a new game of a pack (--game ID)
+    or a copy of a game of --content (--from GAME); give exactly one of the two.
 
-    It holds content/GAME/ (a copy), rules/ (the rules texts the game cites), the editor
-    schemas (schemas/GAME/), .pre-commit-config.yaml (the toolkit-check hook),
+    It holds content/GAME/, rules/ (the rules texts the game cites), the editor schemas
+    (schemas/GAME/), .pre-commit-config.yaml (the toolkit-check hook),
     .github/workflows/content.yml (check, then build the kit as an artifact), .gitignore
-    and README.md. Its templates/ folder, if you add one, overrides the toolkit's templates
-    file by file. FOLDER must be new or empty; nothing is written outside it.
+    and README.md. With --game, content/GAME/ is the shipped game without its cards:
+    game.yaml and every other file that is not a card, as shipped, and an empty folder
+    for each kind of card (`toolkit new GAME KIND name=...` writes a card; `toolkit check`
+    says what the rules still need). Its templates/ folder, if you add one, overrides the
+    toolkit's templates file by file. FOLDER must be new or empty; nothing is written
+    outside it.
     """
-    written = init_repository(folder, content, game, toolkit_repo, toolkit_rev)
-    click.echo(f"{folder}: {len(written)} files; next: cd {folder} && git init && toolkit check")
+    if (new_game is None) == (game is None):
+        raise click.UsageError(
+            "give exactly one of --game ID (a new game of that pack: its scaffolding, no "
+            "cards) and --from GAME (a copy of a shipped game, cards and all)"
+        )
+    chosen = new_game or game or ""
+    written = init_repository(
+        folder, content, chosen, toolkit_repo, toolkit_rev, empty=new_game is not None
+    )
+    files = [p for p in written if not p.endswith("/")]
+    folders = len(written) - len(files)
+    made = f"{len(files)} files" + (f", {folders} empty card folders" if folders else "")
+    then = f"toolkit new {chosen}  (the kinds of card to write)" if new_game else "toolkit check"
+    click.echo(f"{folder}: {made}; next: cd {folder} && git init && {then}")
 
 
 @click.command()

@@ -1,12 +1,13 @@
 """`toolkit init`: a designer's own content repository, made from a game the project ships.
 
-The new folder holds `content/<game>/` (a copy of the game), `rules/` (the rules texts its
-game.yaml names, at the same project paths, so every citation still resolves), the editor
-schemas under `schemas/<game>/` (where each file's `$schema` line leads), a pre-commit
-config using this toolkit's `toolkit-check` hook, a GitHub workflow that checks and builds
-the kit, a `.gitignore` and a README. Everything is read and planned first; a folder that is
-not empty, a link on the way or a missing game stops it before anything is written, and
-nothing is written outside the new folder.
+The new folder holds `content/<game>/` (a copy of the game, or with `--game` a new game's
+scaffolding: the shipped game without its cards, each card folder made empty), `rules/`
+(the rules texts its game.yaml names, at the same project paths, so every citation still
+resolves), the editor schemas under `schemas/<game>/` (where each file's `$schema` line
+leads), a pre-commit config using this toolkit's `toolkit-check` hook, a GitHub workflow
+that checks and builds the kit, a `.gitignore` and a README. Everything is read and planned
+first; a folder that is not empty, a link on the way or a missing game stops it before
+anything is written, and nothing is written outside the new folder.
 """
 
 from __future__ import annotations
@@ -19,35 +20,62 @@ import stat
 import subprocess
 import sys
 from importlib import metadata
-from pathlib import Path
+from pathlib import Path, PurePosixPath
 from urllib.parse import unquote, urlparse
 
 import yaml
 
-from toolkit.commands.init_files import GITIGNORE, pre_commit_config, readme, workflow
+from toolkit.commands.init_files import (
+    GITIGNORE,
+    pre_commit_config,
+    readme,
+    scaffolding_readme,
+    workflow,
+)
 from toolkit.core.assets import AssetError, read_asset, tree
 from toolkit.core.errors import ToolkitError
+from toolkit.games import GamePack, UnknownGame, load_pack
 from toolkit.load.rules_text import TEXT_PATH
 
 MAX_FILES = 20_000  # a game folder larger than this is not a game's content
 
 
 def init_repository(
-    target: Path, content_dir: Path, game: str, repo: str | None, rev: str | None
+    target: Path,
+    content_dir: Path,
+    game: str,
+    repo: str | None,
+    rev: str | None,
+    *,
+    empty: bool = False,
 ) -> list[str]:
     """Create the content repository `target` from `game` of `content_dir`; returns the
-    paths written, relative to `target`. `repo`/`rev`: where pre-commit and CI install the
-    toolkit from (default: what the installed toolkit's `direct_url.json` says)."""
+    paths written, relative to `target` (a folder made empty ends in `/`). `repo`/`rev`:
+    where pre-commit and CI install the toolkit from (default: what the installed toolkit's
+    `direct_url.json` says). `empty`: a new game of the pack (`--game`): every file of the
+    shipped game but its cards (the files of a kind of many, such as `factions/*.yaml`),
+    each card folder made empty."""
     _refuse_used(target)
     repo, rev = toolkit_source(repo, rev)
     files = _game_files(content_dir, game)
+    folders: list[str] = []
+    if empty:
+        pack = _pack(game)
+        files, folders = _without_cards(files, game, pack)
+        text = scaffolding_readme(
+            game, _card_folders(pack), [(s.kind, s.doc) for s in pack.scaffolds]
+        )
+    else:
+        text = readme(game)
     files.update(_rules_texts(content_dir, game, files[f"content/{game}/game.yaml"]))
     files[".pre-commit-config.yaml"] = pre_commit_config(repo, rev).encode()
     files[".github/workflows/content.yml"] = workflow(repo, rev, game).encode()
     files[".gitignore"] = GITIGNORE.encode()
-    files["README.md"] = readme(game).encode()
+    files["README.md"] = text.encode()
     created = not os.path.lexists(target)
     try:
+        for rel in folders:
+            (target / rel).mkdir(parents=True, exist_ok=True)
         for rel, data in sorted(files.items()):
             path = target / rel
             path.parent.mkdir(parents=True, exist_ok=True)
@@ -55,7 +83,7 @@ def init_repository(
             fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL | os.O_NOFOLLOW, 0o644)
             with os.fdopen(fd, "wb") as fh:
                 fh.write(data)
-        written = sorted(files) + _write_schemas(target, game)
+        written = sorted(files) + [f"{rel}/" for rel in folders] + _write_schemas(target, game)
     except (OSError, ToolkitError):
         _undo(target, created)  # the folder was new or empty: leave it as it was
         raise
@@ -105,6 +133,43 @@ def _game_files(content_dir: Path, game: str) -> dict[str, bytes]:
         if len(files) > MAX_FILES:
             raise ToolkitError(f"{source} holds over {MAX_FILES} files: not a game's content")
     return files
+
+
+def _pack(game: str) -> GamePack:
+    """The game's pack: what kinds of content it reads, which `toolkit new` makes."""
+    try:
+        return load_pack(game)
+    except UnknownGame:
+        raise ToolkitError(
+            f"no game pack named '{game}' in this toolkit: --game makes a new game of a "
+            "pack the toolkit has; --from copies a game as it is"
+        ) from None
+
+
+def _card_folders(pack: GamePack) -> list[tuple[str, str, str]]:
+    """The folder of each kind of many files (the cards), the kind's name and what one file
+    there holds."""
+    out = []
+    for kind in pack.kinds:
+        folder = PurePosixPath(kind.pattern).parent
+        if not kind.singleton and folder.parts:
+            out.append((folder.as_posix(), kind.name, kind.doc))
+    return out
+
+
+def _without_cards(
+    files: dict[str, bytes], game: str, pack: GamePack
+) -> tuple[dict[str, bytes], list[str]]:
+    """The game's files but its cards (each file of a kind of many), and the card folders to
+    make empty, both by their paths in the new repository."""
+    cards = [k for k in pack.kinds if not k.singleton]
+    prefix = f"content/{game}/"
+    kept = {
+        name: data
+        for name, data in files.items()
+        if not any(k.matches(PurePosixPath(name.removeprefix(prefix))) for k in cards)
+    }
+    return kept, [prefix + folder for folder, _kind, _doc in _card_folders(pack)]
 
 
 def _rules_texts(content_dir: Path, game: str, game_yaml: bytes) -> dict[str, bytes]:
