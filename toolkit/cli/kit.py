@@ -135,8 +135,8 @@ def _profile(ctx: click.Context, param: click.Parameter, value: str | None) -> s
     help="Also write every card as a print shop asks, under export/<PROFILE>/: "
     "tgc-poker, tgc-tarot (The Game Crafter), mpc-poker, mpc-tarot (MakePlayingCards): one "
     "PNG a face and back at the shop's pixel size, dpi and bleed; dtc-poker, dtc-tarot "
-    "(DriveThruCards): one CMYK PDF a deck, face then back. The profile's bleed applies, "
-    "not --bleed. Profiles: toolkit/templates/common/print-shops.yaml.",
+    "(DriveThruCards): one CMYK PDF/X-1a:2003 a deck, face then back. The profile's "
+    "bleed applies, not --bleed. Profiles: toolkit/templates/common/print-shops.yaml.",
 )
 @click.option(
     "--tts-url",

@@ -3,7 +3,8 @@
 `toolkit build --export PROFILE` adds, for each deck whose cards are the profile's size,
 files under `export/<profile>/`: one PNG a card face (and a back, or one back for a deck
 whose cards share it) at the shop's pixel size and resolution, with its bleed; or one
-CMYK PDF/X-4 a deck, each card's face and back pages in the shop's order. A card is laid
+CMYK PDF a deck in the PDF/X the shop asks for (PDF/X-1a:2003 for DriveThruCards, else
+PDF/X-4), each card's face and back pages in the shop's order. A card is laid
 out again at the shop's trim and bleed (a 70 x 120 mm card at 2.75 x 4.75 in), so nothing
 is stretched. The deck is laid out and rasterised once; each file is cut from it.
 """
@@ -23,7 +24,7 @@ from PIL import Image
 
 from toolkit.check.file_names import slug
 from toolkit.core.outputs import Output
-from toolkit.kit.shops import Profile
+from toolkit.kit.shops import PDFX, Profile
 from toolkit.render.cards import CardFormat, build_date, render_cards
 from toolkit.render.session import Session
 
@@ -107,15 +108,16 @@ def _png_files(job: ExportDeck) -> list[tuple[str, Callable[[Session], bytes]]]:
 
 
 def render_shop_pdf(job: ExportDeck, session: Session) -> bytes:
-    """One PDF/X-4 a deck, trim size with the shop's bleed, face and back pages in the
-    profile's order."""
+    """One PDF a deck in the PDF/X the profile asks for (X-4, or X-1a:2003 for
+    DriveThruCards), trim size with the shop's bleed, face and back pages in the profile's
+    order."""
     face_first = job.profile.order == "face-back"
-    # render_cards makes a pdf/x-4 variant PDF/X-4 (CMYK through the output intent)
+    # render_cards makes a pdf/x-* variant that PDF/X (CMYK, the output intent)
     return render_cards(
         session,
         job.fmt,
         "pod",
-        variant="pdf/x-4",
+        variant=PDFX[job.profile.pdfx],
         pages=2 * len(job.pairs),
         pairs=job.pairs,
         face_first=face_first,

@@ -21,6 +21,9 @@ from toolkit.core.resources import PRINT_SHOPS
 
 MM_PER = {"mm": 1.0, "in": 25.4}
 FORMATS = {"png": "RGB", "pdf": "CMYK"}  # each file type with the one colour mode it is made in
+# each PDF/X a pdf profile may ask for, with the variant that writes it (`render_cards`);
+# X-4 is the toolkit's own choice where a shop names none
+PDFX = {"x-4": "pdf/x-4", "x-1a:2003": "pdf/x-1a"}
 MATCH_MM = 1.0  # a game's card is a shop's size when each side is within this
 
 
@@ -44,6 +47,8 @@ class Profile:
     single_back: str = ""
     order: str = "face-back"  # pdf: each card's pages, in this order
     file: str = ""  # pdf: the deck's file
+    pdfx: str = ""  # pdf: the PDF/X the shop asks for (a key of PDFX)
+    pdfx_source: str = ""  # pdf: the shop's page that asks for it ("" for X-4, our default)
 
     @property
     def title(self) -> str:
@@ -89,6 +94,8 @@ def _profile(pid: str, raw: object) -> Profile:
         raise _fail(pid, "trim, bleed, safe or dpi out of range")
     p = Profile(pid, shop, product, source, (w, h), bleed, safe, dpi, fmt, colour)
     if fmt == "png":
+        if "pdfx" in raw or "pdfx_source" in raw:
+            raise _fail(pid, "pdfx and pdfx_source are for a pdf profile, not png")
         try:
             px = tuple(int(v) for v in raw["pixels"])
             names = {n: str(raw[n]) for n in ("face", "back", "single_back")}
@@ -112,7 +119,21 @@ def _profile(pid: str, raw: object) -> Profile:
         raise _fail(pid, f"order {order!r} is not face-back or back-face")
     if _fields(file) != {"deck"} or not file.endswith(".pdf"):
         raise _fail(pid, f"file: {file!r} must name {{deck}} and end in .pdf")
-    return Profile(**{**p.__dict__, "order": order, "file": file})
+    pdfx, pdfx_source = _pdfx(pid, raw)
+    return Profile(
+        **{**p.__dict__, "order": order, "file": file, "pdfx": pdfx, "pdfx_source": pdfx_source}
+    )
+
+
+def _pdfx(pid: str, raw: dict[str, object]) -> tuple[str, str]:
+    """A pdf profile's PDF/X and the page of the shop's that asks for it: X-4 where the
+    profile names none; a named one must cite its source."""
+    pdfx, source = str(raw.get("pdfx", "x-4")), str(raw.get("pdfx_source", ""))
+    if pdfx not in PDFX:
+        raise _fail(pid, f"pdfx {pdfx!r} is not one of {sorted(PDFX)}")
+    if ("pdfx" in raw) != ("pdfx_source" in raw) or (source and not source.startswith("https://")):
+        raise _fail(pid, "pdfx needs pdfx_source, the https:// page of the shop's that asks for it")
+    return pdfx, source
 
 
 @cache

@@ -22,7 +22,7 @@ from toolkit.render.cards import (
     CardFormat,
     Grid,
     grid,
-    pdfx4,
+    pdfx,
     render_backs,
     render_cards,
     render_faces,
@@ -64,7 +64,7 @@ def pod_from_parts(
     backs, index = _unique_backs(with_bleed(fmt, session), behind, session)
     files = [f for p, i in zip(parts, index, strict=True) for f in (backs[i], session.part(p))]
     data, session.pages = assembled(files, fmt.title)
-    return pdfx4(data)
+    return pdfx(data)
 
 
 def impose_parts(

@@ -19,6 +19,8 @@ from toolkit.core.outputs import BuildOptions, Output, build_time
 from toolkit.render.session import Session
 from toolkit.render.templates import render
 
+PDFX = ("pdf/x-4", "pdf/x-1a")  # the variants made a print shop's PDF/X here, after WeasyPrint
+
 
 @dataclass(frozen=True)
 class CardFormat:
@@ -103,16 +105,17 @@ def render_cards(
         **context,
     )
     data = session.pdf(html, variant, pages)
-    return pdfx4(data) if variant == "pdf/x-4" else data
+    return pdfx(data, variant) if variant in PDFX else data
 
 
-def pdfx4(data: bytes) -> bytes:
-    """A print shop's PDF/X-4 (`toolkit.render.pdfx`): colours through the output
-    condition's profile, and the OutputIntent that names it (WeasyPrint writes neither)."""
+def pdfx(data: bytes, variant: str = "pdf/x-4") -> bytes:
+    """A print shop's PDF/X-4, or PDF/X-1a:2003 for `variant` "pdf/x-1a"
+    (`toolkit.render.pdfx`): colours through the output condition's profile, and the
+    OutputIntent that names it (WeasyPrint writes neither)."""
     # pikepdf and Pillow's colour management: 50 ms to import, only for a print shop's file
-    from toolkit.render.pdfx import to_pdfx4
+    from toolkit.render.pdfx import to_pdfx
 
-    return to_pdfx4(data)
+    return to_pdfx(data, variant)
 
 
 def render_faces(fmt: CardFormat, cards: Sequence[object], session: Session) -> bytes:

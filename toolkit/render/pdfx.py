@@ -15,11 +15,26 @@ intent, which a shop's preflight rejects. This pass, over the finished PDF:
 - embeds the OutputIntent: FOGRA39 (offset, coated paper) with its ICC profile,
   `templates/common/icc/FOGRA39L-coated.icc` (see the LICENSE beside it);
 - writes the file with qpdf's deterministic /ID, so the same input gives the same bytes.
+
+`to_pdfx1a` makes a PDF/X-1a:2003 file instead (the file type DriveThruCards asks for):
+the same colour conversion, then what X-1a forbids made good or refused
+(`toolkit.render.pdfx1a`: no transparency, CMYK and grey only), PDF 1.4 written without
+object or cross-reference streams, and an OutputIntent naming the registered SWOP
+characterization, CGATS TR 001 (U.S. web offset on coated paper, the data Adobe's "US Web
+Coated (SWOP) v2" was made from), without an embedded profile, as ISO 15930-4 allows for a
+characterization in the ICC's registry. The colours are converted through the FOGRA39
+profile above, not a SWOP one: none that may be redistributed is at hand (Ghostscript's
+`default_cmyk.icc`, "Artifex CMYK SWOP Profile", is AGPL and does not say what data it
+characterizes; Debian's free characterization data has no TR 001). Both are offset on
+coated paper, so a colour prints close to its look, not exactly as a SWOP conversion would
+make it; FOGRA39 allows 330 % total ink where SWOP asks for 300 % at most (the shipped
+cards stay well under: tests/kit/test_export_pdfx1a.py measures it).
 """
 
 from __future__ import annotations
 
 import io
+import re
 import zlib
 from collections.abc import Iterator
 from dataclasses import replace
@@ -32,6 +47,7 @@ from PIL import Image, ImageCms
 
 from toolkit.core.outputs import RenderError, build_time
 from toolkit.core.resources import ICC
+from toolkit.render.pdfx1a import make_opaque
 
 PROFILE = ICC / "FOGRA39L-coated.icc"
 CONDITION = {
@@ -39,6 +55,14 @@ CONDITION = {
     "/RegistryName": "http://www.color.org",
     "/OutputCondition": "Offset printing, coated paper (ISO 12647-2:2004/Amd 1, FOGRA39)",
     "/Info": "Coated FOGRA39 (from Fogra's FOGRA39L characterization data)",
+}
+# the registered characterization of US web offset on coated paper (the ICC's registry);
+# DriveThruCards names it by Adobe's profile made from it, "US Web Coated (SWOP) v2"
+SWOP = {
+    "/OutputConditionIdentifier": "CGATS TR 001",
+    "/RegistryName": "http://www.color.org",
+    "/OutputCondition": "U.S. Web Coated (SWOP)",
+    "/Info": "CGATS TR 001 (SWOP): offset printing on coated paper, U.S. web",
 }
 RGB_OPS = {"rg": "k", "RG": "K"}
 SPACE_OPS = {"cs": "fill", "CS": "stroke"}
@@ -187,12 +211,15 @@ _XMP = """<?xpacket begin="\ufeff" id="W5M0MpCehiHzreSzNTczkc9d"?>
 <rdf:Description rdf:about="" xmlns:pdfxid="http://www.npes.org/pdfx/ns/id/"
  xmlns:pdf="http://ns.adobe.com/pdf/1.3/" xmlns:xmp="http://ns.adobe.com/xap/1.0/"
  xmlns:dc="http://purl.org/dc/elements/1.1/">
-<pdfxid:GTS_PDFXVersion>PDF/X-4</pdfxid:GTS_PDFXVersion>
+<pdfxid:GTS_PDFXVersion>{version}</pdfxid:GTS_PDFXVersion>
 <pdf:Trapped>False</pdf:Trapped>
 <xmp:CreateDate>{date}</xmp:CreateDate><xmp:ModifyDate>{date}</xmp:ModifyDate>
 <dc:title><rdf:Alt><rdf:li xml:lang="x-default">{title}</rdf:li></rdf:Alt></dc:title>
 </rdf:Description></rdf:RDF></x:xmpmeta>
 <?xpacket end="w"?>"""
+
+
+_OPEN_OFFSET = re.compile(r"([+-]\d\d)'(\d\d)$")
 
 
 def _xmp_date(pdf_date: str) -> str:
@@ -209,29 +236,55 @@ def _fixed_date() -> str:
     return build_time().strftime("D:%Y%m%d%H%M%S+00'00'")
 
 
-def _declare(pdf: pikepdf.Pdf) -> None:
-    """What WeasyPrint's PDF/X-4 writes and another writer (reportlab, a deck assembled by
-    pikepdf) may not: the version in the metadata, Trapped, and a TrimBox and BleedBox on
-    every page (the page itself, where the document says no other)."""
+def _declare(pdf: pikepdf.Pdf, version: str, replace_xmp: bool = False) -> None:
+    """What WeasyPrint's PDF/X writes and another writer (reportlab, a deck assembled by
+    pikepdf) may not: the dates, the version in the metadata (kept where the file has its
+    own, unless `replace_xmp`), Trapped, and a TrimBox and BleedBox on every page (the page
+    itself, where the document says no other)."""
 
     info = pdf.docinfo
     for key in ("/CreationDate", "/ModDate"):  # PDF/X asks for both; never the clock
         if key not in info:
             info[key] = pikepdf.String(_fixed_date())
-    if "/Metadata" not in pdf.Root:
+    if replace_xmp or "/Metadata" not in pdf.Root:
         date = _xmp_date(str(info.get("/CreationDate", "")))
         title = escape(str(info.get("/Title", "")))
-        xmp = _XMP.format(date=date, title=title).encode("utf-8")
+        xmp = _XMP.format(version=version, date=date, title=title).encode("utf-8")
         pdf.Root.Metadata = pdf.make_stream(
             xmp, Type=pikepdf.Name.Metadata, Subtype=pikepdf.Name.XML
         )
         info.Trapped = pikepdf.Name("/False")
-        info.GTS_PDFXVersion = pikepdf.String("PDF/X-4")
+        info.GTS_PDFXVersion = pikepdf.String(version)
     for page in pdf.pages:
         if "/TrimBox" not in page.obj:
             page.obj.TrimBox = page.obj.get("/CropBox", page.mediabox)
         if "/BleedBox" not in page.obj:
             page.obj.BleedBox = page.obj.TrimBox
+
+
+def _convert_colours(pdf: pikepdf.Pdf) -> list[tuple[Any, Any, str]]:
+    """Every content stream's colours (and its images') in CMYK; the streams, each with its
+    resources and where it is, for a pass that follows."""
+    streams = list(_streams(pdf))
+    for obj, resources, where in streams:
+        if obj.get("/Type") == "/Page":
+            obj.Contents.write(_convert_stream(obj, resources, where))
+        else:
+            obj.write(_convert_stream(obj, resources, where))
+        group = obj.get("/Group")
+        if group is not None and _is_rgb(group.get("/CS"), resources):
+            group.CS = pikepdf.Name.DeviceCMYK  # blend in the press's colours
+    return streams
+
+
+def _intent(pdf: pikepdf.Pdf, condition: dict[str, str], profile: Any = None) -> None:
+    """The document's one OutputIntent: the output condition, with its profile if given."""
+    intent = pikepdf.Dictionary(Type=pikepdf.Name.OutputIntent, S=pikepdf.Name.GTS_PDFX)
+    if profile is not None:
+        intent.DestOutputProfile = profile
+    for key, value in condition.items():
+        intent[key] = pikepdf.String(value)
+    pdf.Root.OutputIntents = pikepdf.Array([pdf.make_indirect(intent)])
 
 
 def is_pdfx(data: bytes) -> bool:
@@ -246,22 +299,9 @@ def to_pdfx4(data: bytes) -> bytes:
     """A PDF's bytes as a PDF/X-4 file: CMYK colours and the OutputIntent (see module), and
     the version, Trapped and page boxes where its writer did not give them."""
     with pikepdf.open(io.BytesIO(data)) as pdf:
-        _declare(pdf)
-        for obj, resources, where in list(_streams(pdf)):
-            if obj.get("/Type") == "/Page":
-                obj.Contents.write(_convert_stream(obj, resources, where))
-            else:
-                obj.write(_convert_stream(obj, resources, where))
-            group = obj.get("/Group")
-            if group is not None and _is_rgb(group.get("/CS"), resources):
-                group.CS = pikepdf.Name.DeviceCMYK  # blend in the press's colours
-        profile = pdf.make_stream(PROFILE.read_bytes(), N=4)
-        intent = pikepdf.Dictionary(
-            Type=pikepdf.Name.OutputIntent, S=pikepdf.Name.GTS_PDFX, DestOutputProfile=profile
-        )
-        for key, value in CONDITION.items():
-            intent[key] = pikepdf.String(value)
-        pdf.Root.OutputIntents = pikepdf.Array([pdf.make_indirect(intent)])
+        _declare(pdf, "PDF/X-4")
+        _convert_colours(pdf)
+        _intent(pdf, CONDITION, pdf.make_stream(PROFILE.read_bytes(), N=4))
         out = io.BytesIO()
         pdf.save(
             out,
@@ -270,6 +310,39 @@ def to_pdfx4(data: bytes) -> bytes:
             object_stream_mode=pikepdf.ObjectStreamMode.generate,
         )
         return out.getvalue()
+
+
+def to_pdfx1a(data: bytes) -> bytes:
+    """A PDF's bytes as a PDF/X-1a:2003 file (see module): CMYK colours, nothing
+    transparent, the SWOP OutputIntent, the X-1a version in the document information and
+    the metadata, and PDF 1.4 with a classic cross-reference table, same input same bytes.
+    A RenderError for what X-1a cannot hold (`toolkit.render.pdfx1a`)."""
+    with pikepdf.open(io.BytesIO(data)) as pdf:
+        if not str(pdf.docinfo.get("/Title", "")).strip():
+            raise RenderError("a PDF/X-1a file needs a title (the HTML <title>); this has none")
+        _declare(pdf, "PDF/X-1a:2003", replace_xmp=True)
+        info = pdf.docinfo
+        if "/GTS_PDFXConformance" in info:  # PDF/X-1a:2001's key, not 2003's
+            del info["/GTS_PDFXConformance"]
+        for key in ("/CreationDate", "/ModDate"):  # PDF 1.4 closes the offset: +00'00'
+            info[key] = pikepdf.String(_OPEN_OFFSET.sub(r"\1'\2'", str(info[key])))
+        make_opaque(pdf, _convert_colours(pdf))
+        _intent(pdf, SWOP)
+        out = io.BytesIO()
+        pdf.save(
+            out,
+            deterministic_id=True,
+            compress_streams=True,
+            force_version="1.4",
+            object_stream_mode=pikepdf.ObjectStreamMode.disable,
+        )
+        return out.getvalue()
+
+
+def to_pdfx(data: bytes, variant: str) -> bytes:
+    """A print shop's file in the PDF/X that `variant` names: "pdf/x-1a" (PDF/X-1a:2003),
+    else PDF/X-4."""
+    return to_pdfx1a(data) if variant == "pdf/x-1a" else to_pdfx4(data)
 
 
 def for_print_shop(outputs: list[Any]) -> list[Any]:
