@@ -625,3 +625,27 @@ def test_a_changed_reinforce_share_notes_the_rulebooks_sums(tmp_path: Path) -> N
             "'With eight heroes per team, bring on three heroes in round 1'",
         ),
     ]
+
+
+def test_a_suit_starting_one_card_late_is_one_error_at_its_first_card(tmp_path: Path) -> None:
+    """Pentacles' first card moved from 85 to 86 in game.yaml: the fourteen faction files
+    it numbers are right, so the one error is at `first`, each faction a note under it."""
+    content = copy_content(tmp_path)
+    game = content / "forty-factions" / "game.yaml"
+    edit(
+        game,
+        "{name: Pentacles, expansion: DD, first: 85}",
+        "{name: Pentacles, expansion: DD, first: 86}",
+    )
+    got = _only(_records(content, "forty-factions"), "FF-DECK-SUIT")
+    line = line_of(game, "{name: Pentacles, expansion: DD, first: 86}")
+    _at(got, game, line, _col(game, line, "86"))
+    assert (
+        "Pentacles starts at 86 here, but its 14 factions are numbered from 85" in (got["message"])
+    )
+    notes = _notes(got)
+    assert [(n[0][:3], n[2]) for n in notes][:2] == [
+        ("085", "King of Pentacles is faction 85"),
+        ("086", "Queen of Pentacles is faction 86"),
+    ]
+    assert len(notes) == 14 and {n[0][:3] for n in notes} == {f"{n:03}" for n in range(85, 99)}

@@ -11,7 +11,8 @@ import re
 from collections.abc import Iterator, Mapping, Sequence
 
 import toolkit.games.forty_factions.canon as canon
-from toolkit.core.diagnostics import Diagnostic, error
+from toolkit.core.diagnostics import Diagnostic, Note, error
+from toolkit.games.forty_factions.game_models import Suit
 from toolkit.games.forty_factions.index import Index
 from toolkit.games.forty_factions.models import Faction, NumberRange, Plot
 
@@ -162,6 +163,8 @@ def check_suits(ix: Index) -> Iterator[Diagnostic]:
             "FF-CANON",
             f"a suit has {canon.SUIT_SIZE} ranks (3.1), not {len(decks.ranks)}",
         )
+    off: dict[str, list[tuple[Faction, int]]] = {}  # a suit's factions out of place
+    members: dict[str, int] = {}  # how many factions each suit numbers
     for f in ix.faction_list:
         if f.expansion == "Promo" or f.tarot == decks.promo_card:
             if f.tarot != decks.promo_card:
@@ -183,13 +186,44 @@ def check_suits(ix: Index) -> Iterator[Diagnostic]:
             continue
         want = suit.first + decks.ranks.index(m[1])
         if f.number != want or f.expansion != suit.expansion:
+            off.setdefault(suit.name, []).append((f, want))
+        members[suit.name] = members.get(suit.name, 0) + 1
+    for name, wrong in off.items():
+        yield from _suit_findings(ix, suits[name], wrong, members[name])
+
+
+def _suit_findings(
+    ix: Index, suit: Suit, wrong: list[tuple[Faction, int]], members: int
+) -> Iterator[Diagnostic]:
+    """The factions of one suit whose numbers disagree with it. When every one of them (two
+    or more) is out by the same count, in the suit's own expansion, the suit's first card is
+    the value at fault: one error there, each faction a note under it (one root cause, not
+    a finding in each correct file)."""
+    decks = ix.game.decks
+    starts = {f.number - (want - suit.first) for f, want in wrong}
+    if len(wrong) == members >= 2 and len(starts) == 1:
+        (start,) = starts
+        if all(f.expansion == suit.expansion for f, _ in wrong):
+            i = decks.suits.index(suit)
             yield error(
-                f.loc_of("tarot"),
+                decks.loc_of("suits", i, "first"),
                 "FF-DECK-SUIT",
-                f"{f.tarot} is card {want} of the {suit.expansion} deck (suits run King, "
-                f"Queen, Knight, Knave, Ten ... Ace from {suit.first}), but this is "
-                f"{f.expansion} faction {f.number} (3.1, 13.1)",
+                f"{suit.name} starts at {suit.first} here, but its {members} factions are "
+                f"numbered from {start} (suits run King, Queen, ... Ace from the first; 3.1, "
+                "13.1): check this value",
+                notes=tuple(
+                    Note(f"{f.tarot} is faction {f.number}", f.loc_of("number")) for f, _ in wrong
+                ),
             )
+            return
+    for f, want in wrong:
+        yield error(
+            f.loc_of("tarot"),
+            "FF-DECK-SUIT",
+            f"{f.tarot} is card {want} of the {suit.expansion} deck (suits run King, "
+            f"Queen, Knight, Knave, Ten ... Ace from {suit.first}), but this is "
+            f"{f.expansion} faction {f.number} (3.1, 13.1)",
+        )
 
 
 def check_arcana(ix: Index) -> Iterator[Diagnostic]:
