@@ -75,6 +75,9 @@ class Lines:
     step: float
 
 
+EMPTY_MAP_SPACES = 16  # spaces across the map's box when no piece is laid
+
+
 def _frames(laid: list[Laid]) -> dict[int, Frame]:
     """Each section of the map turned level (a design's rows of slots run across the page)
     and scaled to its share of the map's box: split maps' sections one above the other,
@@ -144,10 +147,12 @@ def setup_sheet(
         tuple(x for v in parts for x in v.cuts),
         "standard",
     )
-    size = min((f.size for f in frames.values()), default=1.0)
+    # no piece laid (a new game's empty map): the slots are still placed, at a scale that
+    # spreads a design's slots over the map's box, so their names can be read
+    size = min((f.size for f in frames.values()), default=MAP_H / EMPTY_MAP_SPACES)
     platters = []
     for place, name in s.platters:
-        frame = frames.get(place.section, Frame(1.0, PAGE_W / 2, MAP_TOP + MAP_H / 2))
+        frame = frames.get(place.section, Frame(size, PAGE_W / 2, MAP_TOP + MAP_H / 2))
         x, y = frame.at(*centre(*slot_centre(place.cells[0][0], place.cells[0][1])))
         # the slot's name on the centre space of its first half, which it covers (the
         # platter's name is in the list under the map)
