@@ -15,7 +15,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.support.shipped import ROOT
+from tests.support.shipped import ROOT, copy_content, toolkit
 from toolkit.commands import serve
 
 
@@ -276,3 +276,22 @@ def test_each_game_offers_its_own_search_examples(shipped_kit: Path) -> None:
         for g in GAMES
     }
     assert len(set(hints.values())) == len(GAMES), hints
+
+
+def test_a_link_in_the_output_folder_stops_serve_before_it_says_it_serves(
+    tmp_path: Path,
+) -> None:
+    """A committed `build/forty-factions/ext -> outside`: `toolkit serve` says one line,
+    naming the link (exit 2), and never that it is serving."""
+    content = copy_content(tmp_path)
+    outside = tmp_path / "outside"
+    outside.mkdir()
+    (tmp_path / "build" / "forty-factions").mkdir(parents=True)
+    (tmp_path / "build" / "forty-factions" / "ext").symlink_to(outside)
+    proc = toolkit("serve", "--content", str(content), "--port", "0", cwd=tmp_path)
+    assert proc.returncode == 2, proc.stdout + proc.stderr
+    assert proc.stderr.splitlines() == [
+        f"Error: build/forty-factions/ext is a link (to {outside}); nothing is written or "
+        "deleted through a link in the output folder: remove it, then build again"
+    ], proc.stderr
+    assert list(outside.iterdir()) == []

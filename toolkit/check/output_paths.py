@@ -147,7 +147,8 @@ def check_out_folder(out: Path, content_dir: Path, templates: Path) -> None:
         other = os.path.realpath(folder)
         if inside(real, other) or inside(other, real):
             how = "is" if real == other else "lies inside" if inside(real, other) else "contains"
+            beside = Path(os.path.realpath(content_dir)).parent / "kit"
             raise ToolkitError(
                 f"{named} {how} the {what} folder ({display_path(folder)}); "
-                "give the kit a folder of its own, e.g. --out build"
+                f"give the kit a folder of its own, e.g. --out {display_path(beside)}"
             )

@@ -27,6 +27,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from toolkit.write.outfolder import OutFolder
+
 EVENTS = "/_toolkit/events"
 # Injected before </body> of every HTML page served (never written to disk).
 RELOAD = (
@@ -318,7 +320,11 @@ def start(root: Path, port: int, rebuilds: Rebuilds) -> http.server.ThreadingHTT
 def serving(
     root: Path, port: int, announce: Callable[[str], None]
 ) -> tuple[http.server.ThreadingHTTPServer, Rebuilds]:
-    """Start the server and say where it is."""
+    """Start the server and say where it is; first, as a build would, refuse an output
+    folder holding a link (one line, before anything is served or said)."""
+    if root.is_dir() and not root.is_symlink():
+        for child in sorted(root.iterdir()):
+            OutFolder(child).guard()
     rebuilds = Rebuilds()
     server = start(root, port, rebuilds)
     announce(
