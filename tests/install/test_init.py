@@ -84,6 +84,8 @@ def test_an_init_repository_holds_the_game_its_rules_schemas_and_configs(tmp_pat
     runs = [s.get("run", "") for s in steps]
     assert f"toolkit @ git+{REPO}@{REV}" in workflow
     assert "toolkit check --format github" in runs
+    # the artifact is made from the content: a committed build/ is never taken as up to date
+    assert any(r.startswith("toolkit build --game ") and "--force" in r for r in runs), runs
     assert any(s.get("uses", "").startswith("actions/upload-artifact") for s in steps)
     assert "build/" in (repo / ".gitignore").read_text().split()
     assert "toolkit build" in (repo / "README.md").read_text()

@@ -69,7 +69,9 @@ jobs:
       - name: Install the toolkit
         run: python -m pip install {json.dumps(pip_requirement(repo, rev))}
       - run: toolkit check --format github
-      - run: toolkit build --game {game}
+      # --force: every file made here from the content; a build/ the pull request
+      # committed is never taken as up to date
+      - run: toolkit build --game {game} --force
       - uses: actions/upload-artifact@v4
         with:
           name: kit
