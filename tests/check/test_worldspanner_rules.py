@@ -317,3 +317,28 @@ def test_every_rule_code_has_a_case() -> None:
 def test_explain_knows_worldspanner_rules() -> None:
     proc = toolkit("check", "--explain", "WS-DESIGN")
     assert proc.returncode == 0 and "p. 4" in proc.stdout
+
+
+@pytest.mark.parametrize("platters", [2, 4])
+def test_a_platter_count_off_its_layout_is_a_design_error_not_a_crash(
+    platters: int, tmp_path: Path
+) -> None:
+    """`platters:` that does not match the design's `platter_layout` cannot be laid out as
+    the sample set-up: the checker names the design's platter places (WS-DESIGN), exit 1,
+    and no check fails with a toolkit error."""
+    content = tmp_path / "content"
+    shutil.copytree(CONTENT / "worldspanner", content / "worldspanner")
+    copy_rules(content.parent)
+    game = content / "worldspanner" / GAME
+    edit(
+        game,
+        "    platters: 3\n    faction_keys: 5\n",
+        f"    platters: {platters}\n    faction_keys: 5\n",
+    )
+    proc = toolkit("check", "--content", str(content), "--game", "worldspanner")
+    out = proc.stdout + proc.stderr
+    assert proc.returncode == 1, out
+    assert "CHECK-CRASH" not in out and "zip()" not in out, out
+    line = line_after(game, "  - id: standard", "- {id: P1,")  # its platter places
+    assert f"{GAME}:{line}:" in out and "error[WS-DESIGN]" in out, out
+    assert f"Standard has 3 platter places for {platters} platters" in out, out

@@ -77,7 +77,7 @@ def test_minion_sheets_put_each_card_on_its_house_back(kit: Path) -> None:
     pages = _pages(kit / "cards/minions-a4.pdf")
     assert len(pages) % 2 == 0
     for front, back in zip(pages[::2], pages[1::2], strict=True):
-        faces = {h for h in HOUSES if f"{h} minion" in front}
+        faces = {h for h in HOUSES if f"HOUSE {h.upper()}" in front.upper()}  # its band
         backs = {h for h in HOUSES if f"HOUSE {h.upper()}" in back.upper()}
         assert faces and faces == backs, (front[:80], back[:80])
 
@@ -90,7 +90,9 @@ def test_print_shop_file_pairs_each_minion_with_its_house_back(tmp_path: Path) -
     assert len(pairs) == _count(kit / "cards/minions-faces.pdf")
     for back, face in pairs:
         assert [h for h in HOUSES if f"HOUSE {h.upper()}" in back.upper()] == [
-            h for h in HOUSES if f"{h} minion" in face
+            h
+            for h in HOUSES
+            if f"HOUSE {h.upper()}" in face.upper()  # the face's band
         ]
 
 

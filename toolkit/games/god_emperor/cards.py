@@ -15,7 +15,7 @@ from toolkit.core.marks import is_placeholder
 from toolkit.games.god_emperor.components import minion_copies
 from toolkit.games.god_emperor.index import Index
 from toolkit.games.god_emperor.models import Underground
-from toolkit.model.marks import marks
+from toolkit.model.marks import marks, unique
 
 BEATS = {"rock": "Scissors", "scissors": "Paper", "paper": "Rock"}  # L482-484
 
@@ -37,6 +37,21 @@ class MinionView:
     master: bool
     play: str = ""  # a Master Minion's play (`master_play`), dagger-marked while a placeholder
     placeholders: tuple[str, ...] = ()
+    house_colour: str = ""  # the House's colour and crest, as on its minions' back: the
+    crest: str = ""  # crest is generated from its name (the card says so), not the game's art
+
+
+def emblems(names: list[str]) -> tuple[str, ...]:
+    """A generated emblem's monogram for each favor faction: the initials of its name's
+    capitalised words (a leading "The" left out), two at most, where that tells every
+    faction apart; else the marks that do (`toolkit.model.marks.marks`)."""
+    found = []
+    for name in names:
+        words = name.split()
+        if len(words) > 1 and words[0].lower() == "the":
+            words = words[1:]
+        found.append("".join(w[0] for w in words if w[:1].isupper())[:2])
+    return tuple(found) if unique(found) else marks(names)
 
 
 def minion_backs(ix: Index) -> dict[str, Back]:
@@ -65,6 +80,8 @@ def minion_cards(ix: Index, ug: Underground) -> tuple[tuple[MinionView, Back], .
                 m.master,
                 ug.master_play if m.master else "",
                 held if m.master else (),
+                h.colour,
+                backs[h.id].crest,
             ),
             backs[h.id],
         )

@@ -17,7 +17,6 @@ from toolkit.core.outputs import BuildOptions, Output
 from toolkit.games.worldspanner.components import setting
 from toolkit.games.worldspanner.index import Index
 from toolkit.games.worldspanner.map_sheets import pieces_output
-from toolkit.games.worldspanner.models import TreasureDeck
 from toolkit.games.worldspanner.screen import faces, panels
 from toolkit.games.worldspanner.setup import SAMPLE_SEED, generate
 from toolkit.games.worldspanner.setup_sheet import setup_sheet
@@ -53,9 +52,10 @@ BACKS = {
     "challenge-white": views.Back("challenge", "SKYHAWKS · CHALLENGE", "#8d99ae"),
     "challenge-black": views.Back("challenge", "PSICLONES · CHALLENGE", "#1a1a1a"),
     "quest": views.Back("quest", "QUEST", "#7a5c1e"),
-    "war": views.Back("treasure", "WAR", "#7a2e1e"),
-    "secret": views.Back("treasure", "SECRET", "#2e3f5c"),
-    "elite": views.Back("treasure", "ELITE", "#5c4a1e"),
+    **{
+        deck: views.Back("treasure", deck.upper(), colour)
+        for deck, colour in views.DECK_COLOURS.items()
+    },
 }
 SETUP_SEED = SAMPLE_SEED  # the kit's sample set-up sheets; `toolkit setup` draws any other
 KINDS = {
@@ -230,28 +230,12 @@ def card_decks(
     for treasure in ix.treasure:  # every copy of every card: the deck as the table counts it
         out += _deck(
             treasure.deck,
-            _treasure_cards(treasure),
+            views.treasure_cards(ix, treasure),
             BACKS[treasure.deck],
-            (treasure.loc.path, *CARD_TEMPLATES),
+            (treasure.loc.path, game_src, *CARD_TEMPLATES),  # game.yaml: the draw costs
             options,
         )
     return out
-
-
-def _treasure_cards(deck: TreasureDeck) -> tuple[views.TreasureView, ...]:
-    """A treasure deck's cards, every copy of each, its placeholder cards marked."""
-    return tuple(
-        views.TreasureView(
-            "treasure",
-            deck.deck.capitalize(),
-            c.name,
-            c.price,
-            c.text,
-            is_placeholder(deck, f"cards.{i}"),
-        )
-        for i, c in enumerate(deck.cards)
-        for _ in range(c.copies)
-    )
 
 
 def back_outputs(

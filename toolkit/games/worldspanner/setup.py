@@ -121,6 +121,12 @@ def generate(
     # one generator, drawn from in a fixed order (platters, keys, slots, rotations), so that
     # a seed always gives the same set-up
     rng = random.Random(seed)
+    if len(design.platter_layout) != design.platters:
+        # the checker names the field (WS-DESIGN); a set-up cannot place them
+        raise SetupError(
+            f"{design.name} has {len(design.platter_layout)} platter places for "
+            f"{design.platters} platters"
+        )
     platters, pool = _pool(game, design)
     drawn_platters = _draw(rng, platters, design.platters, "platters", design)
     slots = _slots(rng, design, _draw_keys(rng, pool, design))

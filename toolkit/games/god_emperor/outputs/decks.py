@@ -9,7 +9,7 @@ from functools import partial
 
 from toolkit.core.marks import is_placeholder
 from toolkit.core.outputs import BuildOptions, Output
-from toolkit.games.god_emperor.cards import Back, minion_backs, minion_cards
+from toolkit.games.god_emperor.cards import Back, emblems, minion_backs, minion_cards
 from toolkit.games.god_emperor.index import Index
 from toolkit.kit.export import export_outputs
 from toolkit.kit.shops import profile
@@ -41,6 +41,10 @@ class FavorView:
     timing: str
     location: str
     placeholders: tuple[str, ...] = ()  # the fields it prints that are placeholders, sorted
+    emblem: str = ""  # the faction's generated emblem (its monogram), marked as generated
+    colour: str = ""  # the emblem's: the favor deck's colour (the rules give factions none)
+    building: str = ""  # what `to_build` favors of its faction buy (L532-538)
+    to_build: int = 0
 
 
 @dataclass(frozen=True)
@@ -102,6 +106,8 @@ def favor_deck(ix: Index, options: BuildOptions) -> list[Output]:
     fv = ix.favors
     assert fv is not None
     names = {f.id: f.name for f in fv.factions}
+    buildings = {f.id: f.building for f in fv.factions}
+    crests = dict(zip(names, emblems(list(names.values())), strict=True))
     shown = ("name", "faction", "ability", "timing", "location")
 
     def held(i: int) -> tuple[str, ...]:  # card i's fields that are placeholders
@@ -116,6 +122,10 @@ def favor_deck(ix: Index, options: BuildOptions) -> list[Output]:
             c.timing,
             c.location,
             held(i),
+            crests.get(c.faction, "?"),
+            FAVOR_BACK.colour,
+            buildings.get(c.faction, ""),
+            fv.favors_to_build,
         )
         for i, c in enumerate(fv.cards)
         for _ in range(c.copies)
