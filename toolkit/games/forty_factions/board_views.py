@@ -62,6 +62,9 @@ class SpaceBox:
     tag_top: float
 
 
+TAG_W = 5.5  # mm: an expansion tag's corner of a space
+
+
 def space_box(
     st: BoardStyle,
     x: float,
@@ -80,9 +83,13 @@ def space_box(
     if str(number):
         n = st.fit(str(number), "space-number", 2 * r - 0.6, r * 1.3, size=r * 0.95, max_lines=1)
     left = x + 2 * r + 3
-    right = x + w - (7 if tag else 1.5)
+    # a tag takes its corner (5.5 mm); a longer one ("Promo") takes what it needs of the
+    # label's width, up to twice that
+    t = st.fit(tag, "space-tag", TAG_W, 3, max_lines=1, optional=True) if tag else None
+    if t is not None and not t.fitted.fits:
+        t = st.fit(tag, "space-tag", 2 * TAG_W, 3, max_lines=1)
+    right = x + w - ((max(TAG_W, t.fitted.width()) + 1.5) if t else 1.5)
     f = st.fit(text, "space-label", right - left, h - 2, max_lines=3)
-    t = st.fit(tag, "space-tag", 5.5, 3, max_lines=1) if tag else None
     return SpaceBox(
         x,
         y,
@@ -98,7 +105,7 @@ def space_box(
         y + h / 2 - f.height / 2,
         dashed,
         t,
-        x + w - 3.6,
+        x + w - 3.6 - (max(0.0, t.fitted.width() - TAG_W) / 2 if t else 0.0),
         y + 0.8,
     )
 
