@@ -5,8 +5,10 @@ the project's asset folders."""
 from __future__ import annotations
 
 import os
+import shutil
 import subprocess
 import sys
+import tempfile
 from pathlib import Path
 
 import pytest
@@ -105,3 +107,30 @@ def test_a_build_leaves_no_font_folder_behind(tmp_path: Path) -> None:
     assert built.returncode == 0, built.stdout + built.stderr
     assert "built" in built.stdout + built.stderr
     assert sorted(p.name for p in private_tmp.iterdir()) == []
+
+
+def test_the_font_folder_of_a_killed_process_is_swept_by_the_next() -> None:
+    """A process killed mid-build runs no exit hook: its font folder, named by its process
+    number, is removed by the next toolkit process that makes one (a live process's is
+    kept)."""
+    gone = subprocess.run(
+        [sys.executable, "-c", "import os; print(os.getpid())"],
+        capture_output=True,
+        text=True,
+        check=True,
+    )
+    dead = Path(tempfile.gettempdir()) / f"toolkit-fonts-{gone.stdout.strip()}-left"
+    alive = Path(tempfile.gettempdir()) / f"toolkit-fonts-{os.getppid()}-kept"
+    for folder in (dead, alive):
+        folder.mkdir()
+        (folder / "font").write_bytes(b"\0")
+    try:
+        subprocess.run(
+            [sys.executable, "-c", "from toolkit.render.pdf import Styles; Styles()"],
+            check=True,
+            env=dict(os.environ, PYTHONPATH=str(ROOT)),
+        )
+        assert not dead.exists() and alive.exists()
+    finally:
+        shutil.rmtree(dead, ignore_errors=True)
+        shutil.rmtree(alive, ignore_errors=True)

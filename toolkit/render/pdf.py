@@ -197,6 +197,7 @@ _LINK = re.compile(r'<link rel="stylesheet" href="([^"<>]+)">')
 
 
 _FONT_FOLDERS: list[tuple[int, Path]] = []  # (the process that made it, the folder)
+FONT_FOLDER = "toolkit-fonts-"  # then the process number, in the temporary folder
 
 
 def release_fonts() -> None:
@@ -205,6 +206,21 @@ def release_fonts() -> None:
     for pid, folder in [f for f in _FONT_FOLDERS if f[0] == os.getpid()]:
         shutil.rmtree(folder, ignore_errors=True)
         _FONT_FOLDERS.remove((pid, folder))
+
+
+def _sweep_font_folders() -> None:
+    """Remove the font folders of this user's toolkit processes that are gone without
+    removing theirs (killed: no exit hook runs), named by their process number."""
+    for folder in Path(tempfile.gettempdir()).glob(f"{FONT_FOLDER}*-*"):
+        pid = folder.name.removeprefix(FONT_FOLDER).split("-", 1)[0]
+        try:
+            if not pid.isdigit() or folder.lstat().st_uid != os.getuid():
+                continue
+            os.kill(int(pid), 0)  # alive (or another user's): left alone
+        except ProcessLookupError:
+            shutil.rmtree(folder, ignore_errors=True)
+        except OSError:
+            continue
 
 
 class Styles:
@@ -221,11 +237,13 @@ class Styles:
         # WeasyPrint copies each `@font-face` font into a temporary folder it removes only
         # when the configuration is collected, which a process leaving by `os._exit` (the
         # CLI, a fork) never does: the folder is made here, and `release_fonts` removes it
-        self.font_config._folder = Path(tempfile.mkdtemp(prefix="toolkit-fonts-"))
         if not any(pid == os.getpid() for pid, _ in _FONT_FOLDERS):
+            _sweep_font_folders()
             # run as this process leaves: the CLI's exit, a pool worker's end (both run
-            # multiprocessing's exit hook; a bare fork calls `release_fonts` itself)
+            # multiprocessing's exit hook; a bare fork shares its parent's, `Session.styles`)
             Finalize(None, release_fonts, exitpriority=1)
+        prefix = f"{FONT_FOLDER}{os.getpid()}-"
+        self.font_config._folder = Path(tempfile.mkdtemp(prefix=prefix))
         _FONT_FOLDERS.append((os.getpid(), self.font_config._folder))
         self._sheets: dict[tuple[str, str], CSS] = {}
 

@@ -72,14 +72,21 @@ class Session:
         except AssetError:
             return own  # content may then name no picture; the check reports why
 
+    def styles(self) -> Any:
+        """This session's parsed stylesheets and registered fonts (`toolkit.render.pdf.Styles`),
+        made on first use. Made before a fork, they are the fork's too: it then makes no
+        font folder of its own, which its `os._exit` would leave behind."""
+        if self._styles is None:
+            self._styles = renderer().Styles()
+        return self._styles
+
     def layout(self, html: str, pages: int = 0) -> Any:
         """Lay out a template's HTML (a WeasyPrint document), confined to the project's
         assets, with this process's parsed stylesheets and registered fonts. `pages`: how
         many the document is meant to have, when more than the usual page budget (a card
         file of a 200-player cast)."""
         pdf = renderer()
-        if self._styles is None:
-            self._styles = pdf.Styles()
+        self.styles()
         fetcher = pdf.AssetFetcher(
             self.asset_roots(), overrides=project_templates(self.content_root.parent)
         )
