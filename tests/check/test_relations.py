@@ -649,3 +649,17 @@ def test_a_suit_starting_one_card_late_is_one_error_at_its_first_card(tmp_path: 
         ("086", "Queen of Pentacles is faction 86"),
     ]
     assert len(notes) == 14 and {n[0][:3] for n in notes} == {f"{n:03}" for n in range(85, 99)}
+
+
+def test_a_wrong_count_of_sentences_is_told_at_the_count_not_the_laws(tmp_path: Path) -> None:
+    """`laws_stated: 13` made 12 while the thirteen laws stand: GE-LAWS names the count as
+    the slip (the rules print thirteen sentences), never the correct laws."""
+    content = copy_content(tmp_path)
+    court = content / "god-emperor" / "court.yaml"
+    edit(court, "laws_stated: 13", "laws_stated: 12")
+    got = _only(_records(content, "god-emperor"), "GE-LAWS")
+    _at(got, court, line_of(court, "laws_stated: 12"))
+    assert got["message"] == (
+        "laws_stated is 12 here, but the rules print 13 sentences (L334-362), as the 13 laws "
+        "here do: check this value"
+    )

@@ -100,7 +100,16 @@ def check_laws(ix: Index) -> Iterator[Diagnostic]:
                 "GE-LAWS",
                 f"law {law.number} stands where law {i + 1} belongs",
             )
-    if len(court.laws) != court.laws_stated:
+    stated = len(canon.LAWS)  # the sentences the rules print (L334-362)
+    if court.laws_stated != stated and len(court.laws) == stated:
+        # the count is the slip, not the laws: said at the count (one root cause)
+        yield error(
+            court.loc_of("laws_stated"),
+            "GE-LAWS",
+            f"laws_stated is {court.laws_stated} here, but the rules print {stated} sentences "
+            f"(L334-362), as the {stated} laws here do: check this value",
+        )
+    elif len(court.laws) != court.laws_stated:
         yield error(
             court.loc_of("laws"),
             "GE-LAWS",
