@@ -196,7 +196,10 @@ CASES = {
         "GE-MINIONS", [(UG, "{rank: 2, draws: 3}", "{rank: 2, draws: 5}")], (UG, None, "{rank: 2")
     ),
     "fourteen-laws": Case(
-        "GE-LAWS", [(COURT, "laws_stated: 13", "laws_stated: 14")], (COURT, "laws:", "{number: 1,")
+        # the laws are the rules' thirteen: the count is the slip, told at the count
+        "GE-LAWS",
+        [(COURT, "laws_stated: 13", "laws_stated: 14")],
+        (COURT, None, "laws_stated: 14"),
     ),
     "phases-too-long": Case(
         "GE-TIMING",
