@@ -127,8 +127,8 @@ class Faction(Document):
         pattern=ART_REF,
     )
     illustration: str = spec(
-        "The card's illustration, a picture under art/ (PNG, JPEG or SVG), shown above the "
-        "name on the card face; empty: none yet.",
+        "The card's illustration, a picture under art/ (PNG, JPEG or SVG), shown beside the "
+        "tarot drawing on the card face; empty: its emblem there, or one generated from its data.",
         "",
         pattern=ART_REF,
     )

@@ -10,6 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from toolkit.core.marks import is_placeholder
+from toolkit.games.forty_factions.card_faces import Face, faction_face, plot_face
 from toolkit.games.forty_factions.index import Index
 from toolkit.games.forty_factions.models import Faction, Passage, Plot, Prose, passages
 from toolkit.load.art import placed
@@ -78,8 +79,11 @@ class Card:
     expansion_name: str
     emblem: str = ""  # pictures as data: URLs (`toolkit.load.art`), "" for an empty slot
     illustration: str = ""
-    # the printed values that are placeholders (name, tarot, alleyman), sorted: marked
+    # the printed values that are placeholders (name, tarot, alleyman; "face": a value of
+    # `face`, which marks its own), sorted: marked
     placeholders: tuple[str, ...] = ()
+    # its party band, facts and drawings (`card_faces`); None on a back
+    face: Face | None = None
 
 
 def _prose(doc: Model, key: str, value: Prose) -> list[Item]:
@@ -280,6 +284,13 @@ def _sheet(ix: Index, kind: str, c: Faction | Plot, fields: list[Field]) -> Shee
 
 def card(ix: Index, c: Faction | Plot) -> Card:
     """A card face for a faction or plot."""
+    emblem = placed(ix.root, getattr(c, "emblem", ""))
+    illustration = placed(ix.root, getattr(c, "illustration", ""))
+    if isinstance(c, Faction):
+        face = faction_face(ix, c, has_art=bool(emblem or illustration))
+    else:
+        face = plot_face(ix, c)
+    held = tuple(k for k in ("alleyman", "name", "tarot") if is_placeholder(c, k))
     return Card(
         kind="faction" if isinstance(c, Faction) else "plot",
         number=c.number,
@@ -288,9 +299,11 @@ def card(ix: Index, c: Faction | Plot) -> Card:
         alleyman=c.alleyman,
         expansion=c.expansion,
         expansion_name=expansion_name(ix, c.expansion),
-        emblem=placed(ix.root, getattr(c, "emblem", "")),
-        illustration=placed(ix.root, getattr(c, "illustration", "")),
-        placeholders=tuple(k for k in ("alleyman", "name", "tarot") if is_placeholder(c, k)),
+        emblem=emblem,
+        illustration=illustration,
+        # "face": the face prints a placeholder of its own (its legend then explains the mark)
+        placeholders=tuple(sorted((*held, "face"))) if face.has_placeholder else held,
+        face=face,
     )
 
 
