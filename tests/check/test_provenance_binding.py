@@ -75,6 +75,50 @@ SLIPS = {
         "{rank: 2, draws: 2}",
         '`draws.1.draws` is 2 here; L472 says "Second: 3 minions."',
     ),
+    # a rate: "For each <label> ..., gain N <unit>" binds N to the label
+    "a-rate-per-card": (
+        WS,
+        "game.yaml",
+        "per_card: 2",
+        "per_card: 1",
+        '`tribute.per_card` is 1 here; p. 17, 003:1481-1485 says "For each card given '
+        '(regardless of deck) gain 2 tribute."',
+    ),
+    "a-rate-per-gold": (
+        WS,
+        "game.yaml",
+        "per_gold: 1",
+        "per_gold: 2",
+        '`tribute.per_gold` is 2 here; p. 17, 003:1481-1485 says "For each gold given, gain '
+        '1 tribute. For each card given (regardless of deck) gain 2 tribute."',
+    ),
+    # "on that key gains 1 glory": a rate per key
+    "a-rate-per-key": (
+        WS,
+        "game.yaml",
+        "per_key: 1",
+        "per_key: 2",
+        '`glory.per_key` is 2 here; p. 16, 003:396-426, 003:1439 says "The team with the '
+        'most victory markers on that key gains 1 glory."',
+    ),
+    # "a side labeled 3 and one labeled 4": both are the favor tile's
+    "a-side-labeled-n": (
+        WS,
+        "game.yaml",
+        "favor_tiles: [3, 4]",
+        "favor_tiles: [3, 5]",
+        '`glory.favor_tiles.1` is 5 here; p. 16, 003:396-426, 003:1439 says "Each faction '
+        'key has an associated favor tile with a side labeled 3 and one labeled 4."',
+    ),
+    # "If a Player discarded ..., ... may draw 1 additional card": the discard bonus
+    "n-additional": (
+        FF,
+        "game.yaml",
+        "discard_bonus: 1}",
+        "discard_bonus: 2}",
+        '`setup.draw.discard_bonus` is 2 here; 6.6.3 says "…1 or more cards (of any type) '
+        'at step 6.6.2 above, he or she may draw 1 additional card (from either"',
+    ),
 }
 # the messages that quoted the passage's first words or a neighbouring line
 QUOTES = {
@@ -217,6 +261,20 @@ def test_prose_binds_a_number_to_its_name() -> None:
     assert _held("Elite cards cost two.", ("elite",)) == {2}
     assert _held("Tax (6 cost): Institute a tax. Fines (1 cost)", ("cost",), ("Tax",)) == {6}
     assert _held("Heroes: 10-12", ("heroe",)) == {10, 12}
+
+
+def test_prose_binds_rates_sides_and_bonuses() -> None:
+    lith = "For each gold given, gain 1 tribute. For each card given (regardless of deck) gain 2."
+    assert _held(lith, ("per", "gold")) == {1}
+    assert _held(lith, ("per", "card")) == {2}
+    assert _held("The team with most markers on that key gains 1 glory.", ("per", "key")) == {1}
+    tile = "Each key has a favor tile with a side labeled 3 and one labeled 4."
+    assert _held(tile, ("favor", "tile")) == {3, 4}
+    bonus = "If a Player discarded 1 or more cards, he may draw 1 additional card."
+    assert _held(bonus, ("discard", "bonu")) == {1}
+    # a worked example's numbers give way to the rule's
+    rule = "Each Player may play 1 Plot per Game Turn. For example, one who played 2 Plots pays 1."
+    assert _held(rule, ("plot",)) == {1}
 
 
 def test_a_die_is_its_faces() -> None:

@@ -8,12 +8,18 @@ A passage binds a number to the words around it:
   `Level of Madness | VPs`);
 - prose: `<label> of N` ("a Stealth of 7"), `N <label>` ("6 Melee", "13 Sacred Circles",
   "Tax (6 cost)"), `<label>: N` ("Faction Keys: 7"), `<label> is N` ("Lazar's Armor is
-  3"), `<label> cost N` ("Elite cards cost two");
+  3"), `<label> cost N` ("Elite cards cost two"), `<label> labeled N` ("a favor tile with a
+  side labeled 3 and one labeled 4");
+- a rate: `for each <label> ... N` ("For each gold given, gain 1 tribute"), `that <label>
+  gains N` ("the most markers on that key gains 1 glory"), to the label and "per";
+- a bonus: `N additional <label>` to "bonus" and what the sentence's `If ...,` names ("If a
+  Player discarded 1 or more cards, ... draw 1 additional card");
 - a die, `dN` or `MdN` ("rolls d12", "(1d4)VP"), to the word "die".
 
 A value is held to the numbers bound to labels that name its field (every word of the
 field's name, else its last: `immortal_attack` by "2 attack"), in the rows or sentences its
-item's other values select (the row of `players: 4`, the sentence naming the hero). Where
+item's other values select (the row of `players: 4`, the sentence naming the hero), a
+rule's sentence before a worked example's ("For example, a Player who played 2 Plots"). Where
 no label names the field (`held` is None) the passage need only state the value somewhere.
 """
 
@@ -62,6 +68,7 @@ class Bound:
     segment: Span  # its table row or sentence
     row: Span | None = None  # in a table: the row's first cell, which names the row
     heading: Span | None = None  # in a table: its columns' heading
+    example: bool = False  # in a worked example ("For example, ..."), not the rule
 
 
 @dataclass(frozen=True)
@@ -187,6 +194,7 @@ def _prose(text: str, seg: Span) -> list[Bound]:
     """A sentence's numbers, each bound to the words that say what it counts; both ends of
     a range to the same ("Heroes: 10-12")."""
     out: list[Bound] = []
+    example = bool(_EXAMPLE.match(text, seg[0]))
     for number, where, die in _numbers(text, seg):
         before = text[seg[0] : where[0]]
         label = set(die) | _after(text, where[1], seg[1])
@@ -194,7 +202,10 @@ def _prose(text: str, seg: Span) -> list[Bound]:
             m = pattern.search(before)
             if m:
                 label |= _last_words(m[1], n)
-        bound = Bound(number, frozenset(label), where, seg)
+        label |= _rate(before)
+        if label & _BONUS:
+            label |= _bonus(text[seg[0] : seg[1]])
+        bound = Bound(number, frozenset(label), where, seg, example=example)
         if out and _RANGE.fullmatch(text[out[-1].at[1] : where[0]]):
             both = out[-1].label | bound.label
             out[-1] = replace(out[-1], label=both)
@@ -204,6 +215,7 @@ def _prose(text: str, seg: Span) -> list[Bound]:
 
 
 _RANGE = re.compile(r"\s*[-–]\s*|\s+to\s+")
+_LABELED = r"(?:labell?ed|marked|numbered)"
 # what a number is of, from the words before it: `<label> of N`, `<label>: N`, `<label> is
 # N`, `<label> cost(s) N`. The words before a bracket name the thing the number belongs to
 # ("Tax (6 cost)", "Schemes (1 minute)"), not what it counts: they pick out the sentence
@@ -212,7 +224,46 @@ _BEFORE = (
     (re.compile(r"([^.;:!?()\t]+?)\s*:\s*$"), _NAME_WORDS),
     (re.compile(r"([A-Za-z'’-]+)\s+(?:is|are)\s*$"), 1),
     (re.compile(r"([^.;:!?()\t]+?)\s+(costs?)\s*$"), _NAME_WORDS),
+    (re.compile(r"([^.;:!?()\t]+?)\s+" + _LABELED + r"\s*$"), _NAME_WORDS),
+    # "a side labeled 3 and one labeled 4": the second is the first's kind
+    (
+        re.compile(
+            r"([^.;:!?()\t]+?)\s+" + _LABELED + r"\s+\S+\s+(?:and|or)\s+"
+            r"(?:one|another|the\s+other)\s+" + _LABELED + r"\s*$"
+        ),
+        _NAME_WORDS,
+    ),
 )
+# a worked example's sentence: its numbers illustrate the rule, they do not state it
+_EXAMPLE = re.compile(r"\s*(?:for\s+example|for\s+instance|e\.g\.)", re.IGNORECASE)
+# a rate: "For each gold given, gain 1 tribute" (no number between), "on that key gains 1"
+_EACH = re.compile(r"\b(?:each|every)\s+([A-Za-z'’-]+)[^\d]*$", re.IGNORECASE)
+_GAINS = r"(?:gains?|wins?|earns?|scores?|receives?)"
+_THAT_GAINS = re.compile(
+    r"\b(?:each|every|that)\s+([A-Za-z'’-]+)\s+" + _GAINS + r"\s*$", re.IGNORECASE
+)
+# the words a bonus is printed with, after its number ("1 additional card")
+_BONUS = frozenset({"additional", "extra", "bonu"})
+_IF = re.compile(r"\s*if\b([^,]*),", re.IGNORECASE)
+
+
+def _rate(before: str) -> set[str]:
+    """A rate's label from the words before its number: `for each <label> ..., gain N`,
+    `that <label> gains N` bind N to the label and "per"."""
+    for pattern in (_THAT_GAINS, _EACH):
+        m = pattern.search(before)
+        noun = normal(m[1]).strip() if m else ""
+        if noun and noun not in _STOP:
+            return {"per", noun}
+    return set()
+
+
+def _bonus(sentence: str) -> set[str]:
+    """A bonus's label: "bonus", and what the sentence's condition names ("If a Player
+    discarded 1 or more cards, ..."), a verb also without its `-ed`."""
+    m = _IF.match(sentence)
+    named = words(m[1]) if m else frozenset()
+    return {"bonu"} | set(named) | {w.removesuffix("ed") for w in named}
 
 
 def _last_words(text: str, n: int) -> set[str]:
@@ -260,6 +311,7 @@ def held(passage: str, keys: Sequence[Sequence[str]], selectors: Sequence[Select
     found = [b for b in reading.bounds if names(b.label, keys)]
     if not found:
         return None
+    found = [b for b in found if not b.example] or found  # the rule, not its example
     picked = [(_selected(reading, b, selectors), b) for b in found]
     most = max(s for s, _ in picked)
     if most:
