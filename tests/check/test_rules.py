@@ -136,7 +136,9 @@ CASES = {
     "liberals drop their enmity": Case(
         "FF-PARTY-ENEMIES",
         [(GAME, "    enemies: [conservative]\n", "")],
-        (GAME, "id: conservative", "enemies: [liberal]"),
+        # told at the Liberals, whose enmity the rules state (10.3.6); the Conservatives'
+        # correct `enemies` is a note under it
+        (GAME, None, "- id: liberal"),
     ),
     "map picture outside the assets folder": Case(
         "FF-MAP-ART",

@@ -13,7 +13,7 @@ from collections.abc import Iterator
 from itertools import combinations
 
 import toolkit.games.forty_factions.canon as canon
-from toolkit.core.diagnostics import Diagnostic, error
+from toolkit.core.diagnostics import Diagnostic, Note, error
 from toolkit.games.forty_factions.counts import check_canon, council_size, party_seats
 from toolkit.games.forty_factions.index import Index
 from toolkit.games.forty_factions.models import Faction, Party
@@ -277,26 +277,60 @@ def check_seat_politics(ix: Index) -> Iterator[Diagnostic]:
 
 def check_party_enemies(ix: Index) -> Iterator[Diagnostic]:
     """Party enmity is mutual, and the Conservatives and Liberals are Enemies for Coalitions
-    (10.3.6)."""
+    (10.3.6). A party of that pair not naming the other is the value at fault: one error at
+    its list, the other's (right) entry and its own one-sided entries as notes under it."""
+    pair = set(canon.PARTY_ENEMIES)
+    faulty = {
+        p.id for p in ix.game.parties if p.id in pair and not (pair - {p.id}) <= set(p.enemies)
+    }
     for party in ix.game.parties:
+        if party.id in faulty:
+            yield _pair_finding(ix, party, next(iter(pair - {party.id})))
+            continue
         for i, other_id in enumerate(party.enemies):
             other = ix.party_by_id.get(other_id)
-            if other is not None and party.id not in other.enemies:
-                yield error(
-                    party.loc_of("enemies", i),
-                    "FF-PARTY-ENEMIES",
-                    f"the {party.name} names the {other.name} as an enemy, but not the other "
-                    "way round; enmity between parties is mutual (10.3.6)",
-                )
-    a_id, b_id = canon.PARTY_ENEMIES
-    a, b = ix.party_by_id.get(a_id), ix.party_by_id.get(b_id)
-    if a is not None and b is not None and b_id not in a.enemies:
-        yield error(
-            a.loc_of("enemies") if a.enemies else a.loc,
-            "FF-PARTY-ENEMIES",
-            f"the {a.name} and the {b.name} are Enemies and may never form a Coalition "
-            "(10.3.6): list it in `enemies`",
+            if other is None or party.id in other.enemies or other.id in faulty:
+                continue
+            yield error(
+                party.loc_of("enemies", i),
+                "FF-PARTY-ENEMIES",
+                f"the {party.name} names the {other.name} as an enemy, but not the other "
+                "way round; enmity between parties is mutual (10.3.6)",
+            )
+
+
+def _pair_finding(ix: Index, party: Party, other_id: str) -> Diagnostic:
+    """The error at a party of 10.3.6's pair whose `enemies` leaves out the other."""
+    other = ix.party_by_id.get(other_id)
+    other_name = other.name if other is not None else other_id
+    lone = [
+        (i, e)
+        for i, e in enumerate(party.enemies)
+        if e in ix.party_by_id and party.id not in ix.party_by_id[e].enemies
+    ]
+    notes = [
+        Note(f"the {ix.party_by_id[e].name} does not name the {party.name} back", None)
+        for _, e in lone
+    ]
+    if other is not None and party.id in other.enemies:
+        right = Note(
+            f"the {other.name} names the {party.name} as an enemy, as the rules do: "
+            "it needs no change",
+            other.loc_of("enemies", other.enemies.index(party.id)),
         )
+        notes.insert(0, right)
+    if lone:
+        loc = party.loc_of("enemies", lone[0][0])
+    else:
+        loc = party.loc_of("enemies") if party.enemies else party.loc
+    return error(
+        loc,
+        "FF-PARTY-ENEMIES",
+        f"the rules make the {party.name} and the {other_name} Enemies, who may never form "
+        f"a Coalition (10.3.6): list '{other_id}' in the {party.name}'s `enemies`",
+        notes=notes,
+    )
+
     # 10.3.6 makes the Parties Enemies "for this purpose" (Coalitions) and allows Coalitions
     # that "include Activated factions who are Enemies of each other": it does not make the
     # party factions (28, 42) each other's Enemies on their sheets, so nothing is asked of them.

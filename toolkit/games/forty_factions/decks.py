@@ -8,36 +8,25 @@ can be told apart). The Alleyman's Tarot is one deck for everything.
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 
 import toolkit.games.forty_factions.canon as canon
 from toolkit.core.diagnostics import Diagnostic, Note, error
+from toolkit.games.forty_factions.alleyman import (
+    NUMERAL,
+    check_alleyman,
+    check_alleyman_numerals,
+    roman,
+)
 from toolkit.games.forty_factions.game_models import Suit
 from toolkit.games.forty_factions.index import Index
 from toolkit.games.forty_factions.models import Faction, NumberRange, Plot
-
-_ROMAN = {"I": 1, "V": 5, "X": 10, "L": 50, "C": 100}
-_NUMERAL = re.compile(r"0|[IVXLC]+")
-
-
-def roman(numeral: str) -> int | None:
-    """Value of a Roman numeral, additive (IIII, VIIII) or subtractive (IV, IX); 0 for "0"."""
-    if numeral == "0":
-        return 0
-    if not re.fullmatch(r"[IVXLC]+", numeral) or re.search(r"(.)\1{4}", numeral):
-        return None
-    total = 0
-    for i, ch in enumerate(numeral):
-        v = _ROMAN[ch]
-        nxt = _ROMAN[numeral[i + 1]] if i + 1 < len(numeral) else 0
-        total += -v if v < nxt else v
-    return total
 
 
 def split_major(tarot: str) -> tuple[str, str] | None:
     """`XVIIII The Sun` -> (`XVIIII`, `The Sun`)."""
     head, _, rest = tarot.partition(" ")
-    if not rest or not _NUMERAL.fullmatch(head):
+    if not rest or not NUMERAL.fullmatch(head):
         return None
     return head, rest
 
@@ -87,15 +76,50 @@ def _check_numbers(
             )
 
 
+def _twins(
+    cards: Sequence[Faction] | Sequence[Plot], ranges: Sequence[NumberRange], card: Faction | Plot
+) -> list[Faction | Plot]:
+    """The other cards of `card`'s deck (a range holding its number) with its tarot card."""
+    own = [r for r in ranges if r.first <= card.number <= r.last]
+    key = card.tarot.casefold()
+    return [
+        c
+        for c in cards
+        if c is not card
+        and c.tarot.casefold() == key
+        and any(r.first <= c.number <= r.last for r in own)
+    ]
+
+
+def _twin_notes(twins: Sequence[Faction | Plot], card: Faction | Plot) -> tuple[Note, ...]:
+    """Notes for the cards `card` now shares its tarot card with, which are right."""
+    return tuple(
+        Note(
+            f"{t.name} ({t.number}) is {card.tarot}, as its number says: it needs no change",
+            t.loc_of("tarot"),
+        )
+        for t in twins
+    )
+
+
 def _check_duplicates(
-    kind: str, cards: Sequence[Faction] | Sequence[Plot], ranges: Sequence[NumberRange]
+    kind: str,
+    cards: Sequence[Faction] | Sequence[Plot],
+    ranges: Sequence[NumberRange],
+    in_place: Callable[[Faction | Plot], bool | None],
 ) -> Iterator[Diagnostic]:
+    """No tarot card twice in one deck, told at the second holder. When that one sits where
+    its number puts it and the first does not, the first is the value at fault: its
+    FF-DECK-SUIT or FF-DECK-ARCANA error names the right one as a note, and no error lands
+    on the correct file."""
     for rng in ranges:
         used: dict[str, Faction | Plot] = {}
         for c in cards:
             if not rng.first <= c.number <= rng.last:
                 continue
             key = c.tarot.casefold()
+            if key in used and in_place(c) is True and in_place(used[key]) is False:
+                continue
             if key in used:
                 yield error(
                     c.loc_of("tarot"),
@@ -151,6 +175,28 @@ def check_overlaps(ix: Index) -> Iterator[Diagnostic]:
     decks = ix.game.decks
     yield from _overlaps("faction", decks.faction_numbers, ix.factions)
     yield from _overlaps("plot", decks.plot_numbers, ix.plots)
+
+
+def faction_in_place(ix: Index, f: Faction | Plot) -> bool | None:
+    """Whether a faction's suit card is the one its number names (3.1, 13.1); None when it
+    is no card of the game's suits."""
+    decks = ix.game.decks
+    m = re.fullmatch(r"(\w+) of (\w+)", f.tarot)
+    suit = next((s for s in decks.suits if m and s.name == m[2]), None)
+    if m is None or suit is None or m[1] not in decks.ranks:
+        return None
+    return f.number == suit.first + decks.ranks.index(m[1]) and f.expansion == suit.expansion
+
+
+def plot_in_place(ix: Index, p: Faction | Plot) -> bool | None:
+    """Whether a plot's Major Arcana card is the one its number names (3.2, 13.1); None when
+    that cannot be told."""
+    decks = ix.game.decks
+    parts = split_major(p.tarot)
+    rng = range_of(decks.plot_numbers, p.expansion, p.number)
+    if parts is None or parts[1] not in decks.arcana or rng is None:
+        return None
+    return decks.arcana.index(parts[1]) == (p.number - rng.first + 1) % canon.ARCANA_SIZE
 
 
 def check_suits(ix: Index) -> Iterator[Diagnostic]:
@@ -217,12 +263,14 @@ def _suit_findings(
             )
             return
     for f, want in wrong:
+        twins = _twins(ix.faction_list, decks.faction_numbers, f)
         yield error(
             f.loc_of("tarot"),
             "FF-DECK-SUIT",
             f"{f.tarot} is card {want} of the {suit.expansion} deck (suits run King, "
             f"Queen, Knight, Knave, Ten ... Ace from {suit.first}), but this is "
             f"{f.expansion} faction {f.number} (3.1, 13.1)",
+            notes=_twin_notes([t for t in twins if faction_in_place(ix, t)], f),
         )
 
 
@@ -263,62 +311,14 @@ def check_arcana(ix: Index) -> Iterator[Diagnostic]:
             continue
         want = (p.number - rng.first + 1) % canon.ARCANA_SIZE
         if index != want:
+            twins = _twins(ix.plot_list, decks.plot_numbers, p)
             yield error(
                 p.loc_of("tarot"),
                 "FF-DECK-ARCANA",
                 f"plot {p.number} is card {p.number - rng.first + 1} of its Major Arcana, so "
                 f"it should be {decks.arcana[want]}, not {card} (3.2: I The Magician first, "
                 "0 The Fool last)",
-            )
-
-
-_ARABIC = re.compile(r"\d+")
-_QUALIFIER = re.compile(r"\s*(\([^)]*\)|,.*)$")  # "(b2)", ", Sigil", ", II" after the name
-
-
-def _arcana_key(name: str) -> str:
-    """`The Strength` and `Strength`, `Judgement` and `judgement`: one key."""
-    name = name.strip().casefold()
-    return name[4:] if name.startswith("the ") else name
-
-
-def alleyman_numeral(ix: Index, card: str) -> tuple[str, int, str, int] | None:
-    """An Alleyman's card written numeral first and naming a Major Arcana card: (numeral,
-    its value, the card, the card's place in the Alleyman's order); None otherwise."""
-    head, _, rest = card.partition(" ")
-    value = roman(head) if _NUMERAL.fullmatch(head) else None
-    if value is None and _ARABIC.fullmatch(head):
-        value = int(head)
-    if value is None or not rest:
-        return None
-    decks = ix.game.decks
-    order = decks.alleyman_arcana or decks.arcana
-    aliases = {_arcana_key(k): v for k, v in decks.arcana_aliases.items()}
-    name = _QUALIFIER.sub("", rest)
-    key = _arcana_key(aliases.get(_arcana_key(name), name))
-    places = [i for i, n in enumerate(order) if _arcana_key(n) == key]
-    if not places:
-        return None
-    return head, value, order[places[0]], places[0]
-
-
-def check_alleyman_numerals(ix: Index) -> Iterator[Diagnostic]:
-    """An Alleyman's card written numeral first carries the numeral of its Major Arcana card
-    in the Alleyman's order (3.2, 13.1), as the plots' tarot numerals do (FF-DECK-NUMERAL)."""
-    order = "the Alleyman's" if ix.game.decks.alleyman_arcana else "the"
-    cards: list[Faction | Plot] = [*ix.faction_list, *ix.plot_list]
-    for c in cards:
-        hit = alleyman_numeral(ix, c.alleyman)
-        if hit is None:
-            continue
-        numeral, value, card, place = hit
-        if value != place:
-            yield error(
-                c.loc_of("alleyman"),
-                "FF-DECK-ALLEYMAN-NUMERAL",
-                f"'{c.alleyman}': {card} is card {place} of {order} Major Arcana, but it is "
-                f"numbered {numeral}{'' if numeral.isdigit() else f' ({value})'}; correct it "
-                "and record the printed card in `errata`",
+                notes=_twin_notes([t for t in twins if plot_in_place(ix, t)], p),
             )
 
 
@@ -336,30 +336,17 @@ def check_plot_expansions(ix: Index) -> Iterator[Diagnostic]:
             )
 
 
-def check_alleyman(ix: Index) -> Iterator[Diagnostic]:
-    """One Alleyman's Tarot serves the whole game: no card of it stands for two cards."""
-    used: dict[str, str] = {}
-    cards: list[Faction | Plot] = [*ix.faction_list, *ix.plot_list]
-    for c in cards:
-        kind = "faction" if isinstance(c, Faction) else "plot"
-        key = c.alleyman.casefold()
-        if key in used:
-            yield error(
-                c.loc_of("alleyman"),
-                "FF-DECK-ALLEYMAN",
-                f"Alleyman's card '{c.alleyman}' already stands for {used[key]}",
-            )
-        else:
-            used[key] = f"{kind} {c.number} ({c.name})"
-
-
 def check(ix: Index) -> Iterator[Diagnostic]:
     """All deck rules."""
     decks = ix.game.decks
     yield from _check_numbers("faction", ix.faction_list, decks.faction_numbers)
     yield from _check_numbers("plot", ix.plot_list, decks.plot_numbers)
-    yield from _check_duplicates("faction", ix.faction_list, decks.faction_numbers)
-    yield from _check_duplicates("plot", ix.plot_list, decks.plot_numbers)
+    yield from _check_duplicates(
+        "faction", ix.faction_list, decks.faction_numbers, lambda c: faction_in_place(ix, c)
+    )
+    yield from _check_duplicates(
+        "plot", ix.plot_list, decks.plot_numbers, lambda c: plot_in_place(ix, c)
+    )
     yield from check_overlaps(ix)
     yield from check_suits(ix)
     yield from check_arcana(ix)
