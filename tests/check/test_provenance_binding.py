@@ -24,6 +24,16 @@ FF, WS, GE = "forty-factions", "worldspanner", "god-emperor"
 
 # (game, file in the game's folder, text, its slip, the message at the slipped value)
 SLIPS = {
+    # `play_costs.plot` is the cost of playing a Plot, not a plot's number (which any
+    # number in the passage would have let through)
+    "the-cost-of-playing-a-plot": (
+        FF,
+        "game.yaml",
+        "play_costs: {activation: 1, plot: 1,",
+        "play_costs: {activation: 1, plot: 2,",
+        "`play_costs.plot` is 2 here; 12.1.1, 12.1.2, 12.1.3 says "
+        '"Each Player may Activate 1 Faction and play 1 Plot per Game Turn at no cost in VPs."',
+    ),
     # a table row: the row its item's other value selects (`players: 4`), not any row's 3
     "a-table-row-selected-by-its-first-cell": (
         FF,

@@ -147,7 +147,8 @@ def judge(content: ContentSet) -> Judge:
             if value not in names and not content.complete:
                 return True  # its file did not load (said): its name is not known here
             ok = names_faction(text, value)
-        elif key == "plot" and isinstance(value, int):
+        elif key == "plot" and isinstance(value, int) and "play_costs" not in claim.path:
+            # a plot's number (not the cost of playing a Plot, `play_costs.plot`)
             ok = says(text, plots.get(value, "\0")) or says_number(text, value)
         elif key in ("expansion", "expansions") or (key == "code" and value in expansions):
             code = str(value)
