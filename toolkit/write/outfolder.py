@@ -25,6 +25,7 @@ from pathlib import Path, PurePosixPath
 from toolkit.core.assets import inside
 from toolkit.core.diagnostics import display_path
 from toolkit.core.errors import ToolkitError
+from toolkit.core.walk import entries_under
 from toolkit.write.atomic import remove, write_bytes
 
 
@@ -48,16 +49,8 @@ def first_link(root: Path) -> Path | None:
         return root
     if not os.path.isdir(root):
         return None
-    stack = [str(root)]  # a stack, not os.walk's recursion: a folder 10,000 deep is walked
-    while stack:
-        folder = stack.pop()
-        with os.scandir(folder) as it:
-            entries = sorted(it, key=lambda e: e.name)
-        for entry in entries:
-            if entry.is_symlink():
-                return Path(entry.path)
-        stack += reversed([e.path for e in entries if e.is_dir(follow_symlinks=False)])
-    return None
+    # the walk keeps its own stack, not os.walk's recursion: a folder 10,000 deep is walked
+    return next((Path(e.path) for e in entries_under(root) if e.is_symlink()), None)
 
 
 def check_out_link(out: Path, explicit: bool, project: Path) -> None:
